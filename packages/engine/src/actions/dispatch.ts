@@ -1,0 +1,99 @@
+/** Routes each action to the rules section that checks and performs it. */
+import type { Ctx } from '../core/context.js';
+import type { GameState } from '../core/types.js';
+import { checkAttack, checkBlock, checkCancelAttack, checkCancelBlock, checkConfirmAttack, checkConfirmBlock, doConfirmAttack, doConfirmBlock } from '../combat/declare.js';
+import { checkChoose, doChoose } from '../effects/choose.js';
+import { doConcede } from '../end/concede.js';
+import { checkChooseOrder, checkMulligan, doChooseOrder, doMulligan } from '../setup/mulligan.js';
+import { checkActivate, doActivate } from '../stack/activate.js';
+import { checkPass, doPass } from '../stack/priority.js';
+import { settle } from '../turn/flow.js';
+import { checkDiscard, doDiscard } from '../turn/hand-limit.js';
+import { checkPlay, doPlay } from '../turn/play-card.js';
+import { checkPlaceStar, checkTiltStar, doPlaceStar, doTiltStar } from '../turn/resource-step.js';
+import type { Rejection } from './rejections.js';
+import type { Action } from './schema.js';
+
+/** Whether the action is legal now. Pure: never changes the state. */
+export function checkAction(s: GameState, a: Action): Rejection | null {
+  switch (a.type) {
+    case 'mulligan':
+      return checkMulligan(s, a.manager);
+    case 'choose-order':
+      return checkChooseOrder(s, a.manager);
+    case 'pass':
+      return checkPass(s, a.manager);
+    case 'place-star':
+      return checkPlaceStar(s, a.manager, a.card);
+    case 'tilt-star':
+      return checkTiltStar(s, a.manager, a.card);
+    case 'play':
+      return checkPlay(s, a.manager, a.card, a.targets);
+    case 'activate':
+      return checkActivate(s, a.manager, a.card, a.ability, a.targets, a.costCards);
+    case 'attack':
+      return checkAttack(s, a.manager, a.card);
+    case 'cancel-attack':
+      return checkCancelAttack(s, a.manager, a.card);
+    case 'confirm-attack':
+      return checkConfirmAttack(s, a.manager);
+    case 'block':
+      return checkBlock(s, a.manager, a.blocker, a.attacker);
+    case 'cancel-block':
+      return checkCancelBlock(s, a.manager, a.blocker, a.attacker);
+    case 'confirm-block':
+      return checkConfirmBlock(s, a.manager);
+    case 'discard':
+      return checkDiscard(s, a.manager, a.card);
+    case 'choose':
+      return checkChoose(s, a.manager, a.option);
+    case 'concede':
+      return null;
+  }
+}
+
+/** Performs an action already checked by checkAction, on the step's working copy. */
+export function performAction(ctx: Ctx, a: Action): void {
+  const s = ctx.s;
+  switch (a.type) {
+    case 'mulligan':
+      return doMulligan(ctx, a.manager, a.redraw);
+    case 'choose-order':
+      doChooseOrder(ctx, a.manager, a.goFirst);
+      return settle(ctx, null);
+    case 'pass':
+      return doPass(ctx, a.manager);
+    case 'place-star':
+      doPlaceStar(ctx, a.card);
+      return settle(ctx, a.manager);
+    case 'tilt-star':
+      return doTiltStar(ctx, a.manager, a.card);
+    case 'play':
+      return doPlay(ctx, a.manager, a.card, a.targets);
+    case 'activate':
+      return doActivate(ctx, a.manager, a.card, a.ability, a.targets, a.costCards);
+    case 'attack':
+      s.combat!.attackers.push(a.card);
+      return;
+    case 'cancel-attack':
+      s.combat!.attackers = s.combat!.attackers.filter((x) => x !== a.card);
+      return;
+    case 'confirm-attack':
+      return doConfirmAttack(ctx);
+    case 'block':
+      s.combat!.blocks.push({ blocker: a.blocker, attacker: a.attacker });
+      return;
+    case 'cancel-block':
+      s.combat!.blocks = s.combat!.blocks.filter((b) => !(b.blocker === a.blocker && b.attacker === a.attacker));
+      return;
+    case 'confirm-block':
+      return doConfirmBlock(ctx);
+    case 'discard':
+      doDiscard(ctx, a.manager, a.card);
+      return settle(ctx, null);
+    case 'choose':
+      return doChoose(ctx, a.manager, a.option);
+    case 'concede':
+      return doConcede(ctx, a.manager);
+  }
+}

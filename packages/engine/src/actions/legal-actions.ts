@@ -1,0 +1,96 @@
+/**
+ * Every legal action for a manager. Candidates are generated per rules section and kept only when the same
+ * check that guards the door accepts them, so "listed" and "accepted" cannot drift apart.
+ */
+import { defOf } from '../core/query.js';
+import { other, type GameState, type ManagerId } from '../core/types.js';
+import { eligibleAttackers } from '../combat/attackers.js';
+import { canAddBlock, defenderCharacters } from '../combat/blockers.js';
+import { targetCombos } from '../effects/targets.js';
+import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
+import { isHighlight, playAbilityIndex } from '../turn/play-card.js';
+import { checkAction } from './dispatch.js';
+import { potentialStars } from '../turn/pay-stars.js';
+import type { Action } from './schema.js';
+
+function combinations<T>(xs: readonly T[], k: number): T[][] {
+  if (k === 0) return [[]];
+  const out: T[][] = [];
+  const rec = (start: number, acc: T[]) => {
+    if (acc.length === k) return void out.push(acc.slice());
+    for (let i = start; i < xs.length; i++) {
+      acc.push(xs[i]!);
+      rec(i + 1, acc);
+      acc.pop();
+    }
+  };
+  rec(0, []);
+  return out;
+}
+
+function priorityActions(s: GameState, m: ManagerId, out: Action[]): void {
+  const ms = s.managers[m];
+  out.push({ type: 'pass', manager: m });
+  for (const id of ms.starPool) if (!s.cards[id]!.tilted) out.push({ type: 'tilt-star', manager: m, card: id });
+  if (s.phase === 'resource' && s.active === m && !s.starPlaced)
+    for (const id of ms.hand) out.push({ type: 'place-star', manager: m, card: id });
+  const stars = potentialStars(s, m);
+  const playable = ms.backstage ? ms.hand.concat(ms.backstage) : ms.hand;
+  for (const id of playable) {
+    const d = defOf(s, s.cards[id]!);
+    if (d.cost > stars) continue;
+    if (isHighlight(d)) {
+      const a = d.abilities[playAbilityIndex(d)]!;
+      const reqs = 'targets' in a ? a.targets : undefined;
+      for (const t of targetCombos(s, reqs, m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
+    } else out.push({ type: 'play', manager: m, card: id, targets: [] });
+  }
+  for (const id of ms.centre.concat(ms.main)) {
+    const d = defOf(s, s.cards[id]!);
+    d.abilities.forEach((_, i) => {
+      const a = activatedAbility(s, id, i);
+      if (!a || (a.cost.stars ?? 0) > stars) return;
+      const grads = a.cost.graduate ? graduateCostCandidates(s, m, id, a).map((g) => [g]) : [[]];
+      const discards = a.cost.discard ? combinations(ms.hand, a.cost.discard) : [[]];
+      for (const t of targetCombos(s, a.targets, m, id))
+        for (const g of grads) for (const dc of discards) out.push({ type: 'activate', manager: m, card: id, ability: i, targets: t, costCards: [...g, ...dc] });
+    });
+  }
+}
+
+function candidates(s: GameState, m: ManagerId): Action[] {
+  const out: Action[] = [];
+  if (s.phase === 'game-over') return out;
+  out.push({ type: 'concede', manager: m });
+  if (s.phase === 'mulligan') {
+    out.push({ type: 'mulligan', manager: m, redraw: false }, { type: 'mulligan', manager: m, redraw: true });
+    return out;
+  }
+  const p = s.pending;
+  if (p) {
+    if (p.manager !== m) return out;
+    if (p.kind === 'choose-order') out.push({ type: 'choose-order', manager: m, goFirst: true }, { type: 'choose-order', manager: m, goFirst: false });
+    else if (p.kind === 'discard') for (const id of s.managers[m].hand) out.push({ type: 'discard', manager: m, card: id });
+    else p.options.forEach((_, i) => out.push({ type: 'choose', manager: m, option: i }));
+    return out;
+  }
+  if (s.phase === 'combat-attack' && s.active === m && s.combat) {
+    for (const id of eligibleAttackers(s)) out.push({ type: 'attack', manager: m, card: id });
+    for (const id of s.combat.attackers) out.push({ type: 'cancel-attack', manager: m, card: id });
+    out.push({ type: 'confirm-attack', manager: m });
+    return out;
+  }
+  if (s.phase === 'combat-block' && other(s.active) === m && s.combat) {
+    for (const b of defenderCharacters(s))
+      for (const a of s.combat.attackers) if (canAddBlock(s, b, a)) out.push({ type: 'block', manager: m, blocker: b, attacker: a });
+    for (const b of s.combat.blocks) out.push({ type: 'cancel-block', manager: m, blocker: b.blocker, attacker: b.attacker });
+    out.push({ type: 'confirm-block', manager: m });
+    return out;
+  }
+  if (s.priority === m) priorityActions(s, m, out);
+  return out;
+}
+
+export function legalActions(s: GameState, m: ManagerId): Action[] {
+  return candidates(s, m).filter((a) => checkAction(s, a) === null);
+}

@@ -1,0 +1,65 @@
+/**
+ * The engine's one door. Applies a manager's action to a state and returns the new state and the events,
+ * or a typed rejection. The input state is never changed; nothing here throws.
+ */
+import { cloneState } from '../core/clone.js';
+import { makeCtx } from '../core/context.js';
+import type { GameEvent } from '../core/events.js';
+import type { GameState } from '../core/types.js';
+import { checkAction, performAction } from './dispatch.js';
+import { reject, type Rejection } from './rejections.js';
+import { Action } from './schema.js';
+
+export interface Accepted {
+  ok: true;
+  state: GameState;
+  events: GameEvent[];
+}
+export type StepResult = Accepted | Rejection;
+
+export function parseAction(input: unknown): { ok: true; action: Action } | Rejection {
+  const p = Action.safeParse(input);
+  if (p.success) return { ok: true, action: p.data };
+  const issue = p.error.issues[0];
+  return reject('malformed', `Malformed action: ${issue ? `${issue.path.join('.') || '(root)'}: ${issue.message}` : 'invalid'}`);
+}
+
+export function step(state: GameState, input: unknown): StepResult {
+  const parsed = parseAction(input);
+  if (!parsed.ok) return parsed;
+  return stepParsed(state, parsed.action);
+}
+
+/** For callers that already hold a parsed Action (bots, playouts). */
+export function stepParsed(state: GameState, action: Action): StepResult {
+  try {
+    if (state.phase === 'game-over') return reject('game-over', 'The match is over');
+    const r = checkAction(state, action);
+    if (r) return r;
+    const s = cloneState(state);
+    const ctx = makeCtx(s);
+    performAction(ctx, action);
+    s.seq += 1;
+    return { ok: true, state: s, events: ctx.events };
+  } catch (e) {
+    return reject('internal-error', `Engine error: ${(e as Error).message}`);
+  }
+}
+
+/**
+ * The same rules without the copy: checks, then mutates `state` itself. For playouts that own their state
+ * (bots' simulations, benchmarks); servers and clients use `step`.
+ */
+export function stepInPlace(state: GameState, action: Action): { ok: true; events: GameEvent[] } | Rejection {
+  try {
+    if (state.phase === 'game-over') return reject('game-over', 'The match is over');
+    const r = checkAction(state, action);
+    if (r) return r;
+    const ctx = makeCtx(state);
+    performAction(ctx, action);
+    state.seq += 1;
+    return { ok: true, events: ctx.events };
+  } catch (e) {
+    return reject('internal-error', `Engine error: ${(e as Error).message}`);
+  }
+}

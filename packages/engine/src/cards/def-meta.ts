@@ -1,0 +1,33 @@
+/**
+ * Facts about a card definition that hot paths ask again and again, computed once per definition object.
+ * Definitions are immutable, so a WeakMap keyed by the object is always right.
+ */
+import type { Ability, CardDef } from './schema.js';
+
+export type StaticAbility = Extract<Ability, { kind: 'static' }>;
+export type EndCondition = Extract<Ability, { kind: 'end-condition' }>;
+
+export interface DefMeta {
+  character: boolean;
+  leader: boolean;
+  statics: StaticAbility[];
+  endConditions: EndCondition[];
+  triggered: boolean;
+}
+
+const cache = new WeakMap<CardDef, DefMeta>();
+
+export function meta(d: CardDef): DefMeta {
+  let m = cache.get(d);
+  if (!m) {
+    m = {
+      character: d.types.includes('character') || d.types.includes('leader'),
+      leader: d.types.includes('leader'),
+      statics: d.abilities.filter((a): a is StaticAbility => a.kind === 'static'),
+      endConditions: d.abilities.filter((a): a is EndCondition => a.kind === 'end-condition'),
+      triggered: d.abilities.some((a) => a.kind === 'triggered'),
+    };
+    cache.set(d, m);
+  }
+  return m;
+}

@@ -1,0 +1,18 @@
+/** The mutable working set of one step: the (already cloned) state and the events it produced. */
+import type { GameEvent } from './events.js';
+import type { GameState, ManagerId } from './types.js';
+
+export interface Ctx {
+  s: GameState;
+  events: GameEvent[];
+  /** Why each manager last lost sanity, to report a deck-out loss as such. */
+  lastLoss: Partial<Record<ManagerId, 'combat' | 'effect' | 'deck-out' | 'raid'>>;
+}
+
+export function makeCtx(s: GameState): Ctx {
+  return { s, events: [], lastLoss: {} };
+}
+
+export function emit(ctx: Ctx, e: GameEvent): void {
+  ctx.events.push(e);
+}

@@ -1,0 +1,177 @@
+/** The game state: plain JSON, cloned at the door (actions/step.ts), mutated only inside a step. */
+import type { CardDef, Keyword } from '../cards/schema.js';
+
+export type ManagerId = 'A' | 'B';
+export const MANAGERS: readonly ManagerId[] = ['A', 'B'];
+export const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');
+
+export type Phase =
+  | 'mulligan'
+  | 'turn-order'
+  | 'start'
+  | 'resource'
+  | 'main'
+  | 'combat-attack'
+  | 'combat-attack-window'
+  | 'combat-block'
+  | 'combat-block-window'
+  | 'resolution'
+  | 'end'
+  | 'game-over';
+
+/** A change to a card that lasts until end of turn or for as long as the card stays on stage. */
+export interface Modifier {
+  atk?: number;
+  hp?: number;
+  keyword?: Keyword;
+  x?: number;
+  remove?: true;
+  until: 'turn' | 'permanent';
+}
+
+export interface CardInstance {
+  /** Public id; a fresh one is issued on every zone change so a hidden card cannot be followed. */
+  id: string;
+  def: string;
+  owner: ManagerId;
+  zone: CardLocation;
+  token: boolean;
+  tilted: boolean;
+  damage: number;
+  /** Turn number the card entered the stage (Debut Burnout, RUL-TURN-6). */
+  enteredTurn: number;
+  counters: Record<string, number>;
+  mods: Modifier[];
+  /** For an equipped asset: the character it is attached to (RUL-ZONE-4). */
+  attachedTo: string | null;
+  /** Ban marked this card for graduation at the end of the damage step (RUL-COMBAT-6). */
+  banned: boolean;
+  /** Activated abilities used this turn (index list), for once-per-turn abilities. */
+  used: number[];
+  /** Hiatus that ends at the start of its owner's next turn. */
+  returnsFromHiatus: boolean;
+}
+
+export interface ManagerState {
+  sanity: number;
+  roster: string[]; // last element is the top
+  hand: string[];
+  backstage: string | null;
+  centre: string[];
+  main: string[];
+  starPool: string[];
+  graduation: string[];
+  hiatus: string[];
+  availableStars: number;
+  /** RUL-TURN-2: deck-out instances so far; the next one costs this + 1. */
+  deckOuts: number;
+  mulligan: 'pending' | 'kept' | 'redrawn';
+}
+
+export interface StackItem {
+  id: string;
+  controller: ManagerId;
+  /** Instance id of the source card (a highlight on the stack lives in `stackCards`). */
+  source: string;
+  sourceDef: string;
+  kind: 'highlight' | 'ability' | 'trigger';
+  ability: number;
+  targets: string[];
+}
+
+export interface Block {
+  blocker: string;
+  attacker: string;
+}
+
+export interface CombatState {
+  attackers: string[];
+  blocks: Block[];
+  /** Attackers that were blocked when blocks were confirmed; they stay blocked if their blockers leave. */
+  blocked: string[];
+}
+
+/** Something a manager must decide before play goes on. */
+export type Pending =
+  | { kind: 'choose-order'; manager: ManagerId }
+  | { kind: 'discard'; manager: ManagerId }
+  | { kind: 'choice'; manager: ManagerId; prompt: string; options: ChoiceOption[]; resume: Resume };
+
+export interface ChoiceOption {
+  label: string;
+  /** Card ids this option shows its chooser (e.g. a card found in the roster). */
+  cards?: string[];
+  targets?: string[];
+  /** The card this option takes (search and look-at-top). */
+  take?: string;
+}
+
+/** Where to continue once a choice is made: the rest of an effect list, or a trigger awaiting targets. */
+export type Resume =
+  | { kind: 'may'; frame: Frame }
+  | { kind: 'pick'; frame: Frame; from: 'roster-search' | 'look-at-top'; looked: string[] }
+  | { kind: 'trigger-targets'; trigger: QueuedTrigger };
+
+/** An ability being resolved: which effects are left. */
+export interface Frame {
+  controller: ManagerId;
+  source: string;
+  sourceDef: string;
+  ability: number;
+  targets: string[];
+  next: number;
+  /** Set when the source was a highlight that should graduate when the frame finishes. */
+  highlight: string | null;
+}
+
+export interface QueuedTrigger {
+  controller: ManagerId;
+  source: string;
+  sourceDef: string;
+  ability: number;
+}
+
+export interface GameState {
+  v: 1;
+  seed: string;
+  rng: [number, number, number, number];
+  nextId: number;
+  defs: Record<string, CardDef>;
+  cards: Record<string, CardInstance>;
+  managers: Record<ManagerId, ManagerState>;
+  turn: number;
+  active: ManagerId;
+  first: ManagerId | null;
+  coinWinner: ManagerId | null;
+  phase: Phase;
+  priority: ManagerId | null;
+  passes: number;
+  stack: StackItem[];
+  /** Highlight cards while their item is on the stack. */
+  stackCards: string[];
+  /** Triggers waiting to go on the stack (they need targets or a queue order). */
+  triggerQueue: QueuedTrigger[];
+  pending: Pending | null;
+  combat: CombatState | null;
+  /** Cards played this Main Phase by the active manager (RUL-TURN-4). */
+  played: number;
+  starPlaced: boolean;
+  winner: ManagerId | 'draw' | null;
+  endReason: EndReason | null;
+  /** Number of actions applied so far (the state's version). */
+  seq: number;
+}
+
+export type EndReason = 'sanity' | 'deck-out' | 'card' | 'concede' | 'double-ko';
+
+export type CardLocation =
+  | 'roster'
+  | 'hand'
+  | 'backstage'
+  | 'centre'
+  | 'main'
+  | 'star-pool'
+  | 'graduation'
+  | 'hiatus'
+  | 'stack'
+  | 'token-gone';

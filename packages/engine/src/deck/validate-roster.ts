@@ -1,0 +1,86 @@
+/**
+ * Roster construction (RUL-DECK-1..4). One function shared by the engine, the server and the web app; it
+ * returns every problem, each with a specific message.
+ */
+import type { CardDef } from '../cards/schema.js';
+
+export interface RosterProblem {
+  rule: 'RUL-DECK-1' | 'RUL-DECK-2' | 'RUL-DECK-3' | 'RUL-DECK-4' | 'RUL-SETUP-1' | 'unknown-card';
+  message: string;
+}
+
+export interface Roster {
+  centre: string;
+  cards: string[];
+}
+
+export const ROSTER_SIZE = 30;
+const COPY_LIMIT: Record<string, number> = { C: 3, U: 2, R: 2, SR: 1 };
+
+export type CardLookup = (id: string) => CardDef | undefined;
+
+export function lookupFrom(pool: Record<string, CardDef> | readonly CardDef[]): CardLookup {
+  if (Array.isArray(pool)) {
+    const m = new Map(pool.map((c) => [c.id, c] as const));
+    return (id) => m.get(id);
+  }
+  const rec = pool as Record<string, CardDef>;
+  return (id) => (Object.prototype.hasOwnProperty.call(rec, id) ? rec[id] : undefined);
+}
+
+/** SSR cards count as the SR card they vary (RUL-DECK-3). */
+function effectiveRarity(d: CardDef): 'C' | 'U' | 'R' | 'SR' {
+  return d.rarity === 'SSR' ? 'SR' : d.rarity;
+}
+
+export function validateRoster(roster: Roster, pool: CardLookup | Record<string, CardDef> | readonly CardDef[]): RosterProblem[] {
+  const get = typeof pool === 'function' ? pool : lookupFrom(pool);
+  const out: RosterProblem[] = [];
+  const defs: CardDef[] = [];
+  for (const id of roster.cards) {
+    const d = get(id);
+    if (!d) out.push({ rule: 'unknown-card', message: `Unknown card '${id}'` });
+    else defs.push(d);
+  }
+  if (roster.cards.length !== ROSTER_SIZE)
+    out.push({ rule: 'RUL-DECK-1', message: `A roster has exactly ${ROSTER_SIZE} cards, the Centre included; this one has ${roster.cards.length}` });
+  if (!defs.some((d) => d.types.includes('leader'))) out.push({ rule: 'RUL-DECK-1', message: 'A roster must contain at least one Leader' });
+  for (const d of defs) if (d.token) out.push({ rule: 'RUL-DECK-4', message: `'${d.name}' is a token and can never be put in a roster` });
+  const centre = get(roster.centre);
+  if (!roster.cards.includes(roster.centre) || !centre || !centre.types.includes('leader'))
+    out.push({ rule: 'RUL-SETUP-1', message: `The Centre must be a Leader in the roster ('${roster.centre}' is not)` });
+
+  // Copies by name: an SSR shares its SR card's name and limit (RUL-DECK-3).
+  const byName = new Map<string, { count: number; rarity: 'C' | 'U' | 'R' | 'SR'; leader: boolean; ids: Set<string> }>();
+  for (const d of defs) {
+    if (d.token) continue;
+    const r = effectiveRarity(d);
+    const e = byName.get(d.name) ?? { count: 0, rarity: r, leader: d.types.includes('leader'), ids: new Set<string>() };
+    e.count++;
+    e.ids.add(d.id);
+    byName.set(d.name, e);
+  }
+  let rTotal = 0;
+  let srTotal = 0;
+  let srLeaderTotal = 0;
+  for (const [name, e] of byName) {
+    const limit = COPY_LIMIT[e.rarity]!;
+    if (e.count > limit) {
+      const kind = e.rarity === 'SR' ? (e.leader ? 'SR leader cards allow' : 'SR cards allow') : `${e.rarity} cards allow`;
+      const rule = e.rarity === 'SR' && e.ids.size > 1 ? 'RUL-DECK-3' : 'RUL-DECK-2';
+      out.push({
+        rule,
+        message:
+          rule === 'RUL-DECK-3'
+            ? `'${name}' appears as both SR and SSR; an SSR counts as its SR card, so at most 1 in all`
+            : `'${name}' has ${e.count} copies; ${kind} at most ${limit}`,
+      });
+    }
+    if (e.rarity === 'R') rTotal += e.count;
+    if (e.rarity === 'SR') e.leader ? (srLeaderTotal += e.count) : (srTotal += e.count);
+  }
+  if (rTotal > 10) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 10 R cards; this one has ${rTotal}` });
+  if (srTotal > 1) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 1 SR non-leader card; this one has ${srTotal}` });
+  if (srLeaderTotal > 2) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 2 SR leader cards; this one has ${srLeaderTotal}` });
+  return out;
+}

@@ -1,0 +1,208 @@
+/** The effect primitives: one case per kind of effect a card may have (cards/schema.ts Effect). */
+import type { Effect } from '../cards/schema.js';
+import { emit, type Ctx } from '../core/context.js';
+import { defOf, isCharacterDef, onStage } from '../core/query.js';
+import type { ChoiceOption, Frame } from '../core/types.js';
+import { gainSanity, loseSanity } from '../end/sanity.js';
+import { shuffleInPlace } from '../core/rng.js';
+import { drawCards, sendFromRoster } from '../zones/draw.js';
+import { graduate, removeFromStage } from '../zones/graduate.js';
+import { freshId, moveCard } from '../zones/move.js';
+import { matchesFilter } from './filters.js';
+import { CUSTOM_HANDLERS } from './custom-handlers.js';
+import { liveTarget, selectCards, selectManagers } from './selectors.js';
+import { endGame } from '../end/check-end.js';
+
+export type EffectResult = 'done' | 'suspend';
+
+function onStageChars(ctx: Ctx, ids: string[]): string[] {
+  return ids.filter((id) => {
+    const c = ctx.s.cards[id];
+    return !!c && onStage(c) && isCharacterDef(defOf(ctx.s, c));
+  });
+}
+
+function onStageCards(ctx: Ctx, ids: string[]): string[] {
+  return ids.filter((id) => {
+    const c = ctx.s.cards[id];
+    return !!c && onStage(c);
+  });
+}
+
+export function commission(ctx: Ctx, f: Frame, tokenDef: string, count: number): void {
+  const s = ctx.s;
+  for (let i = 0; i < count; i++) {
+    const id = freshId(s);
+    s.cards[id] = {
+      id,
+      def: tokenDef,
+      owner: f.controller,
+      zone: 'main',
+      token: true,
+      tilted: false,
+      damage: 0,
+      enteredTurn: s.turn, // RUL-TURN-6: character tokens have Debut Burnout too
+      counters: {},
+      mods: [],
+      attachedTo: null,
+      banned: false,
+      used: [],
+      returnsFromHiatus: false,
+    };
+    s.managers[f.controller].main.push(id);
+    emit(ctx, { t: 'move', owner: f.controller, from: 'token-gone', to: 'main', card: '', def: tokenDef, newId: id, token: true });
+  }
+}
+
+export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
+  const s = ctx.s;
+  switch (e.kind) {
+    case 'damage':
+      for (const id of onStageChars(ctx, selectCards(s, f, e.to))) {
+        s.cards[id]!.damage += e.amount;
+        emit(ctx, { t: 'damage', card: id, amount: e.amount, combat: false });
+      }
+      return 'done';
+    case 'lose-sanity':
+      for (const m of selectManagers(s, f, e.who)) loseSanity(ctx, m, e.amount, 'effect');
+      return 'done';
+    case 'gain-sanity':
+      for (const m of selectManagers(s, f, e.who)) gainSanity(ctx, m, e.amount);
+      return 'done';
+    case 'draw':
+      for (const m of selectManagers(s, f, e.who)) drawCards(ctx, m, e.count);
+      return 'done';
+    case 'send-from-roster':
+      for (const m of selectManagers(s, f, e.who)) sendFromRoster(ctx, m, e.count);
+      return 'done';
+    case 'graduate':
+      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) graduate(ctx, id);
+      return 'done';
+    case 'return-to-hand':
+      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) removeFromStage(ctx, id, 'hand');
+      return 'done';
+    case 'recover':
+      for (const id of selectCards(s, f, e.what)) if (s.cards[id]?.zone === 'graduation') moveCard(ctx, id, 'hand');
+      return 'done';
+    case 'modify-stats':
+      for (const id of onStageChars(ctx, selectCards(s, f, e.what))) {
+        s.cards[id]!.mods.push({ ...(e.atk ? { atk: e.atk } : {}), ...(e.hp ? { hp: e.hp } : {}), until: e.duration });
+        emit(ctx, { t: 'stats', card: id });
+      }
+      return 'done';
+    case 'grant-keyword':
+    case 'remove-keyword':
+      for (const id of onStageChars(ctx, selectCards(s, f, e.what))) {
+        s.cards[id]!.mods.push({
+          keyword: e.keyword,
+          ...(e.kind === 'grant-keyword' && e.x ? { x: e.x } : {}),
+          ...(e.kind === 'remove-keyword' ? { remove: true as const } : {}),
+          until: e.duration,
+        });
+        emit(ctx, { t: 'stats', card: id });
+      }
+      return 'done';
+    case 'commission':
+      commission(ctx, f, e.token, e.count);
+      return 'done';
+    case 'add-counters':
+    case 'remove-counters':
+      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) {
+        const c = s.cards[id]!;
+        const now = Math.max(0, (c.counters[e.counter] ?? 0) + (e.kind === 'add-counters' ? e.count : -e.count));
+        if (now === 0) delete c.counters[e.counter];
+        else c.counters[e.counter] = now;
+        emit(ctx, { t: 'counters', card: id, counter: e.counter, now });
+      }
+      return 'done';
+    case 'hiatus':
+      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) {
+        const nid = removeFromStage(ctx, id, 'hiatus');
+        if (nid && e.until === 'owner-next-turn') s.cards[nid]!.returnsFromHiatus = true;
+      }
+      return 'done';
+    case 'equip': {
+      const src = s.cards[f.source];
+      if (!src || !onStage(src) || !defOf(s, src).types.includes('asset')) return 'done';
+      const [to] = onStageChars(ctx, selectCards(s, f, e.to));
+      if (to && s.cards[to]!.owner === src.owner) {
+        src.attachedTo = to;
+        emit(ctx, { t: 'attach', asset: src.id, to });
+      }
+      return 'done';
+    }
+    case 'tilt':
+    case 'untilt':
+      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) {
+        s.cards[id]!.tilted = e.kind === 'tilt';
+        emit(ctx, { t: 'tilt', card: id, tilted: e.kind === 'tilt' });
+      }
+      return 'done';
+    case 'cancel': {
+      const t = liveTarget(s, f, e.what.index);
+      const i = t ? s.stack.findIndex((x) => x.id === t) : -1;
+      if (i < 0) return 'done';
+      const [item] = s.stack.splice(i, 1);
+      emit(ctx, { t: 'stack-cancel', item: item!.id });
+      if (item!.kind === 'highlight' && s.cards[item!.source]) moveCard(ctx, item!.source, 'graduation'); // RUL-STACK-3
+      return 'done';
+    }
+    case 'win-game':
+    case 'lose-game': {
+      const [m] = selectManagers(s, f, e.who);
+      if (m) endGame(ctx, e.kind === 'win-game' ? m : m === 'A' ? 'B' : 'A', 'card');
+      return 'done';
+    }
+    case 'custom': {
+      const h = CUSTOM_HANDLERS[e.handler];
+      if (h) h(ctx, f, e.what ? selectCards(s, f, e.what) : []);
+      return 'done';
+    }
+    case 'search-roster': {
+      const roster = s.managers[f.controller].roster;
+      const found = roster.filter((id) => matchesFilter(s, s.cards[id]!, e.filter, f.source, false));
+      if (found.length === 0) {
+        shuffleInPlace(s, roster);
+        emit(ctx, { t: 'shuffle', manager: f.controller });
+        return 'done';
+      }
+      const options: ChoiceOption[] = found.map((id) => ({ label: `Take ${s.defs[s.cards[id]!.def]!.name}`, cards: [id], take: id }));
+      options.push({ label: 'Take nothing' });
+      s.pending = { kind: 'choice', manager: f.controller, prompt: 'Search your roster for a card', options, resume: { kind: 'pick', frame: f, from: 'roster-search', looked: [] } };
+      return 'suspend';
+    }
+    case 'look-at-top': {
+      const roster = s.managers[f.controller].roster;
+      const looked = roster.slice(Math.max(0, roster.length - e.count)).reverse();
+      if (looked.length === 0) return 'done';
+      const options: ChoiceOption[] = looked
+        .filter((id) => matchesFilter(s, s.cards[id]!, e.filter, f.source, false))
+        .map((id) => ({ label: `Take ${s.defs[s.cards[id]!.def]!.name}`, cards: [id], take: id }));
+      options.push({ label: 'Take nothing', cards: looked });
+      s.pending = { kind: 'choice', manager: f.controller, prompt: `Look at the top ${looked.length} of your roster`, options, resume: { kind: 'pick', frame: f, from: 'look-at-top', looked } };
+      return 'suspend';
+    }
+  }
+}
+
+/** The second half of search-roster / look-at-top, once the controller has picked. */
+export function finishPick(ctx: Ctx, from: 'roster-search' | 'look-at-top', looked: string[], picked: string | null, manager: 'A' | 'B'): void {
+  const s = ctx.s;
+  const roster = s.managers[manager].roster;
+  if (picked) moveCard(ctx, picked, 'hand');
+  if (from === 'roster-search') {
+    shuffleInPlace(s, roster);
+    emit(ctx, { t: 'shuffle', manager });
+    return;
+  }
+  // The rest go to the bottom in the order they were seen.
+  for (const id of looked) {
+    if (id === picked) continue;
+    const i = roster.indexOf(id);
+    if (i >= 0) {
+      roster.splice(i, 1);
+      roster.unshift(id);
+    }
+  }
+}
+

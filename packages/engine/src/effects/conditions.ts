@@ -1,0 +1,49 @@
+/** Conditions written on cards ("if you have...", win/loss conditions), from the controller's side. */
+import type { Condition } from '../cards/schema.js';
+import { stageOf } from '../core/query.js';
+import { other, type GameState, type ManagerId } from '../core/types.js';
+import { matchesFilter } from './filters.js';
+
+function zoneIds(s: GameState, m: ManagerId, zone: string): string[] {
+  const ms = s.managers[m];
+  switch (zone) {
+    case 'stage':
+      return stageOf(s, m);
+    case 'hand':
+      return ms.hand;
+    case 'graduation':
+      return ms.graduation;
+    case 'roster':
+      return ms.roster;
+    case 'star-pool':
+      return ms.starPool;
+    default:
+      return ms.hiatus;
+  }
+}
+
+export function evalCondition(s: GameState, c: Condition, you: ManagerId, sourceId: string | null): boolean {
+  switch (c.kind) {
+    case 'sanity': {
+      const v = s.managers[c.who === 'you' ? you : other(you)].sanity;
+      return (c.atMost === undefined || v <= c.atMost) && (c.atLeast === undefined || v >= c.atLeast);
+    }
+    case 'count': {
+      const sides: ManagerId[] = c.side === 'any' ? ['A', 'B'] : [c.side === 'you' ? you : other(you)];
+      let n = 0;
+      for (const m of sides)
+        for (const id of zoneIds(s, m, c.zone)) if (matchesFilter(s, s.cards[id]!, c.filter, sourceId, false)) n++;
+      return (c.atLeast === undefined || n >= c.atLeast) && (c.atMost === undefined || n <= c.atMost);
+    }
+    case 'counters': {
+      const src = sourceId ? s.cards[sourceId] : undefined;
+      return !!src && (src.counters[c.counter] ?? 0) >= c.atLeast;
+    }
+    case 'turn':
+      return (s.active === you) === (c.whose === 'yours');
+    case 'all':
+      return c.of.every((x) => evalCondition(s, x, you, sourceId));
+    case 'not':
+      return !evalCondition(s, c.of, you, sourceId);
+  }
+}

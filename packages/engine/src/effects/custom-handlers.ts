@@ -1,0 +1,34 @@
+/**
+ * The named escape hatch: effects that card data cannot say with the primitives. Each handler is pure
+ * (mutates only the step's working state). A card file naming an unknown handler fails validation.
+ */
+import { emit, type Ctx } from '../core/context.js';
+import { isCharacterDef, onStage } from '../core/query.js';
+import type { Frame } from '../core/types.js';
+import { statsOf } from './stats.js';
+
+export type CustomHandler = (ctx: Ctx, frame: Frame, cards: string[]) => void;
+
+export const CUSTOM_HANDLERS: Record<string, CustomHandler> = {
+  /** "Swap the target character's ATK and HP until end of turn." */
+  'swap-atk-hp': (ctx, _f, cards) => {
+    for (const id of cards) {
+      const c = ctx.s.cards[id];
+      if (!c || !onStage(c) || !isCharacterDef(ctx.s.defs[c.def]!)) continue;
+      const st = statsOf(ctx.s, c);
+      c.mods.push({ atk: st.hp - st.atk, hp: st.atk - st.hp, until: 'turn' });
+      emit(ctx, { t: 'stats', card: id });
+    }
+  },
+  /** "Double the counters of every kind on the target card." */
+  'double-counters': (ctx, _f, cards) => {
+    for (const id of cards) {
+      const c = ctx.s.cards[id];
+      if (!c || !onStage(c)) continue;
+      for (const k of Object.keys(c.counters)) {
+        c.counters[k] = c.counters[k]! * 2;
+        emit(ctx, { t: 'counters', card: id, counter: k, now: c.counters[k]! });
+      }
+    }
+  },
+};

@@ -1,0 +1,128 @@
+/**
+ * Current ATK, HP and keywords: printed values, then lasting modifiers on the card, then static abilities
+ * (auras from events, leaders and equipped assets) of cards on stage whose conditions hold.
+ */
+import type { Keyword, Keywords, StaticEffect } from '../cards/schema.js';
+import { meta, type StaticAbility } from '../cards/def-meta.js';
+import { defOf, forEachOnStage, onStage } from '../core/query.js';
+import type { CardInstance, GameState } from '../core/types.js';
+import { evalCondition } from './conditions.js';
+import { matchesFilter } from './filters.js';
+
+interface Aura {
+  source: CardInstance;
+  effect: StaticEffect;
+}
+
+const NONE: Aura[] = [];
+
+interface Source {
+  id: string;
+  ability: StaticAbility;
+}
+
+/**
+ * Cards on stage with static abilities. Every card that enters the stage gets a fresh id, which bumps
+ * s.nextId, so the list is cached per state object until nextId moves; entries whose card has since left
+ * are skipped by the caller.
+ */
+const sourceCache = new WeakMap<GameState, { at: number; list: Source[] }>();
+
+function staticSources(s: GameState): Source[] {
+  const hit = sourceCache.get(s);
+  if (hit && hit.at === s.nextId) return hit.list;
+  const list: Source[] = [];
+  forEachOnStage(s, (id) => {
+    for (const ability of meta(defOf(s, s.cards[id]!)).statics) list.push({ id, ability });
+  });
+  sourceCache.set(s, { at: s.nextId, list });
+  return list;
+}
+
+export function auras(s: GameState): Aura[] {
+  const src = staticSources(s);
+  if (src.length === 0) return NONE;
+  let out = NONE;
+  for (const { id, ability } of src) {
+    const c = s.cards[id];
+    if (!c || !onStage(c)) continue;
+    if (ability.condition && !evalCondition(s, ability.condition, c.owner, c.id)) continue;
+    if (out === NONE) out = [];
+    out.push({ source: c, effect: ability.effect });
+  }
+  return out;
+}
+
+/** Whether a static effect's selector covers a card. Filters here use printed values to avoid loops. */
+function covers(s: GameState, aura: Aura, target: CardInstance): boolean {
+  const what = aura.effect.kind === 'extra-plays' ? null : aura.effect.what;
+  if (!what) return false;
+  switch (what.ref) {
+    case 'self':
+      return aura.source.id === target.id;
+    case 'equipped':
+      return aura.source.attachedTo === target.id;
+    case 'each': {
+      if (!onStage(target)) return false;
+      if (what.side === 'you' && target.owner !== aura.source.owner) return false;
+      if (what.side === 'opponent' && target.owner === aura.source.owner) return false;
+      return matchesFilter(s, target, what.filter, aura.source.id, false);
+    }
+    case 'target':
+      return false;
+  }
+}
+
+export interface Stats {
+  atk: number;
+  hp: number;
+  keywords: Keywords;
+}
+
+const NO_KEYWORDS: Keywords = {};
+
+export function statsOf(s: GameState, c: CardInstance): Stats {
+  const d = defOf(s, c);
+  let atk = d.atk ?? 0;
+  let hp = d.hp ?? 0;
+  const all = auras(s);
+  // Fast path: nothing changes the printed card (the common case in most positions).
+  if (all.length === 0 && c.mods.length === 0) return { atk, hp, keywords: d.keywords ?? NO_KEYWORDS };
+  const kw: Record<string, number | true | undefined> = { ...(d.keywords ?? {}) };
+  for (const a of all) {
+    if (!covers(s, a, c)) continue;
+    const e = a.effect;
+    if (e.kind === 'stats') {
+      const k = e.perCounter ? (a.source.counters[e.perCounter] ?? 0) : 1;
+      atk += (e.atk ?? 0) * k;
+      hp += (e.hp ?? 0) * k;
+    } else if (e.kind === 'keyword') {
+      kw[e.keyword] = e.keyword === 'moderator' ? Math.max(Number(kw.moderator ?? 0), e.x ?? 1) : true;
+    }
+  }
+  for (const m of c.mods) {
+    atk += m.atk ?? 0;
+    hp += m.hp ?? 0;
+    if (m.keyword) {
+      if (m.remove) delete kw[m.keyword];
+      else kw[m.keyword] = m.keyword === 'moderator' ? Math.max(Number(kw.moderator ?? 0), m.x ?? 1) : true;
+    }
+  }
+  return { atk: Math.max(0, atk), hp, keywords: kw as Keywords };
+}
+
+export function hasKeyword(s: GameState, c: CardInstance, k: Keyword): boolean {
+  return statsOf(s, c).keywords[k] !== undefined;
+}
+
+/** Moderator X: how many attackers this character may block (1 for everyone else). RUL-COMBAT-2. */
+export function blockCapacity(s: GameState, c: CardInstance): number {
+  return statsOf(s, c).keywords.moderator ?? 1;
+}
+
+/** RUL-TURN-4: 3 plays per Main Phase, plus any extra-plays statics of the manager's cards. */
+export function playLimit(s: GameState, m: 'A' | 'B'): number {
+  let n = 3;
+  for (const a of auras(s)) if (a.effect.kind === 'extra-plays' && a.source.owner === m) n += a.effect.amount;
+  return n;
+}

@@ -1,0 +1,76 @@
+/**
+ * Target legality, declared by card data (TargetReq) and shared by the engine and the UI.
+ * RUL-STACK-2: targets are chosen when an item goes on the stack and checked again when it resolves.
+ */
+import type { TargetReq } from '../cards/schema.js';
+import { isCharacterDef, onStage } from '../core/query.js';
+import { other, type GameState, type ManagerId } from '../core/types.js';
+import { matchesFilter } from './filters.js';
+
+function sideOk(side: TargetReq['side'], controller: ManagerId, owner: ManagerId): boolean {
+  return side === 'any' || (side === 'you') === (owner === controller);
+}
+
+export function isLegalTarget(s: GameState, req: TargetReq, controller: ManagerId, sourceId: string | null, target: string): boolean {
+  switch (req.kind) {
+    case 'manager':
+      return (target === 'A' || target === 'B') && sideOk(req.side, controller, target);
+    case 'stack-item': {
+      const item = s.stack.find((i) => i.id === target);
+      if (!item || !sideOk(req.side, controller, item.controller)) return false;
+      return req.item === 'any' || (req.item === 'highlight') === (item.kind === 'highlight');
+    }
+    case 'graduated-card': {
+      const c = s.cards[target];
+      return !!c && c.zone === 'graduation' && sideOk(req.side, controller, c.owner) && matchesFilter(s, c, req.filter, sourceId);
+    }
+    case 'character':
+    case 'stage-card': {
+      const c = s.cards[target];
+      if (!c || !onStage(c) || !sideOk(req.side, controller, c.owner)) return false;
+      if (req.kind === 'character' && !isCharacterDef(s.defs[c.def]!)) return false;
+      return matchesFilter(s, c, req.filter, sourceId);
+    }
+  }
+}
+
+/** Every id that could be chosen for one requirement. */
+export function candidatesFor(s: GameState, req: TargetReq, controller: ManagerId, sourceId: string | null): string[] {
+  let pool: string[];
+  switch (req.kind) {
+    case 'manager':
+      pool = req.side === 'any' ? ['A', 'B'] : [req.side === 'you' ? controller : other(controller)];
+      break;
+    case 'stack-item':
+      pool = s.stack.map((i) => i.id);
+      break;
+    case 'graduated-card':
+      pool = s.managers.A.graduation.concat(s.managers.B.graduation);
+      break;
+    default: {
+      const { A, B } = s.managers;
+      pool = A.centre.concat(A.main, B.centre, B.main);
+    }
+  }
+  return pool.filter((t) => isLegalTarget(s, req, controller, sourceId, t));
+}
+
+/** Every legal combination of distinct targets for a list of requirements, in a stable order. */
+export function targetCombos(s: GameState, reqs: readonly TargetReq[] | undefined, controller: ManagerId, sourceId: string | null): string[][] {
+  if (!reqs || reqs.length === 0) return [[]];
+  let combos: string[][] = [[]];
+  for (const req of reqs) {
+    const cands = candidatesFor(s, req, controller, sourceId);
+    const next: string[][] = [];
+    for (const c of combos) for (const t of cands) if (!c.includes(t)) next.push([...c, t]);
+    combos = next;
+  }
+  return combos;
+}
+
+export function targetsLegal(s: GameState, reqs: readonly TargetReq[] | undefined, controller: ManagerId, sourceId: string | null, targets: readonly string[]): boolean {
+  const n = reqs?.length ?? 0;
+  if (targets.length !== n) return false;
+  if (new Set(targets).size !== n) return false;
+  return (reqs ?? []).every((r, i) => isLegalTarget(s, r, controller, sourceId, targets[i]!));
+}

@@ -1,0 +1,52 @@
+/** Win, loss and draw (RUL-END-1, RUL-END-2, RUL-END-3). */
+import { emit, type Ctx } from '../core/context.js';
+import { meta } from '../cards/def-meta.js';
+import { defOf, forEachOnStage } from '../core/query.js';
+import { other, type EndReason, type ManagerId } from '../core/types.js';
+import { evalCondition } from '../effects/conditions.js';
+
+export function endGame(ctx: Ctx, winner: ManagerId | 'draw', reason: EndReason): void {
+  const s = ctx.s;
+  if (s.phase === 'game-over') return;
+  s.winner = winner;
+  s.endReason = reason;
+  s.phase = 'game-over';
+  s.priority = null;
+  s.pending = null;
+  emit(ctx, { t: 'game-over', winner, reason });
+}
+
+/** Returns true when the match is over. Called after every effect and at every settle. */
+export function checkEnd(ctx: Ctx): boolean {
+  const s = ctx.s;
+  if (s.phase === 'game-over') return true;
+  // RUL-END-1: sanity at 0 or less loses; both at once is a draw.
+  const aOut = s.managers.A.sanity <= 0;
+  const bOut = s.managers.B.sanity <= 0;
+  if (aOut && bOut) {
+    endGame(ctx, 'draw', 'double-ko');
+    return true;
+  }
+  if (aOut || bOut) {
+    const loser: ManagerId = aOut ? 'A' : 'B';
+    endGame(ctx, other(loser), ctx.lastLoss[loser] === 'deck-out' ? 'deck-out' : 'sanity');
+    return true;
+  }
+  // RUL-END-2: a card's own condition wins or loses as soon as it holds.
+  let wins = 0;
+  let winner: ManagerId | null = null;
+  forEachOnStage(s, (id) => {
+    const c = s.cards[id]!;
+    for (const a of meta(defOf(s, c)).endConditions) {
+      if (!evalCondition(s, a.condition, c.owner, c.id)) continue;
+      const w = a.result === 'win' ? c.owner : other(c.owner);
+      if (winner !== w) wins++;
+      winner = w;
+    }
+  });
+  if (winner) {
+    endGame(ctx, wins > 1 ? 'draw' : winner, 'card');
+    return true;
+  }
+  return false;
+}

@@ -1,0 +1,23 @@
+/** @vroyale/engine: the pure, deterministic VRoyale rules engine. */
+export * from './cards/schema.js';
+export * from './cards/card-files.js';
+export type * from './core/types.js';
+export { MANAGERS, other } from './core/types.js';
+export type { GameEvent } from './core/events.js';
+export { hashState, cyrb53 } from './core/hash.js';
+export { makeRng } from './core/rng.js';
+export { cloneState } from './core/clone.js';
+export { Action, actionKey, type ActionInput, type ActionType } from './actions/schema.js';
+export { REJECT_CODES, type RejectCode, type Rejection } from './actions/rejections.js';
+export { step, stepParsed, stepInPlace, parseAction, type StepResult, type Accepted } from './actions/step.js';
+export { deciders } from './actions/deciders.js';
+export { legalActions } from './actions/legal-actions.js';
+export { checkAction } from './actions/dispatch.js';
+export { createGame, blankState, collectDefs, emptyManager, STARTING_SANITY, type MatchConfig, type CreateResult } from './setup/create-game.js';
+export { validateRoster, lookupFrom, ROSTER_SIZE, type Roster, type RosterProblem, type CardLookup } from './deck/validate-roster.js';
+export { project, type GameView, type ManagerView, type CardView, type PendingView, type Viewer } from './view/projection.js';
+export { projectEvent, projectEvents } from './view/project-events.js';
+export { isLegalTarget, candidatesFor, targetCombos, targetsLegal } from './effects/targets.js';
+export { blockProblems, type BlockProblem } from './combat/blockers.js';
+export { statsOf } from './effects/stats.js';
+export { CUSTOM_HANDLERS } from './effects/custom-handlers.js';

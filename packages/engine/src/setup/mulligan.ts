@@ -1,0 +1,58 @@
+/**
+ * RUL-SETUP-2: each manager may mulligan once, shuffling the hand into the roster and drawing 5. Choices are
+ * simultaneous: neither manager sees the other's until both have decided.
+ * RUL-SETUP-3: then the server flips a fair coin; the winner chooses to go first or second.
+ */
+import { emit, type Ctx } from '../core/context.js';
+import { randInt, shuffleInPlace } from '../core/rng.js';
+import { other, type GameState, type ManagerId } from '../core/types.js';
+import { reject, type Rejection } from '../actions/rejections.js';
+import { drawCards } from '../zones/draw.js';
+import { moveCard } from '../zones/move.js';
+import { beginTurn } from '../turn/flow.js';
+
+export const OPENING_HAND = 5;
+
+export function checkMulligan(s: GameState, m: ManagerId): Rejection | null {
+  if (s.phase !== 'mulligan') return reject('wrong-phase', 'Mulligans are only made at the start of the match');
+  if (s.managers[m].mulligan !== 'pending') return reject('out-of-turn', `Manager ${m} has already decided on a mulligan`);
+  return null;
+}
+
+export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
+  const s = ctx.s;
+  const ms = s.managers[m];
+  if (redraw) {
+    for (const id of ms.hand.slice()) moveCard(ctx, id, 'roster');
+    shuffleInPlace(s, ms.roster);
+    emit(ctx, { t: 'shuffle', manager: m });
+    drawCards(ctx, m, OPENING_HAND);
+  }
+  ms.mulligan = redraw ? 'redrawn' : 'kept';
+  emit(ctx, { t: 'mulligan-decided', manager: m, redraw });
+  if (s.managers[other(m)].mulligan !== 'pending') {
+    const winner: ManagerId = randInt(s, 2) === 0 ? 'A' : 'B';
+    s.coinWinner = winner;
+    emit(ctx, { t: 'coin', winner });
+    s.phase = 'turn-order';
+    emit(ctx, { t: 'phase', phase: 'turn-order' });
+    s.pending = { kind: 'choose-order', manager: winner };
+  }
+}
+
+export function checkChooseOrder(s: GameState, m: ManagerId): Rejection | null {
+  const p = s.pending;
+  if (s.phase !== 'turn-order' || !p || p.kind !== 'choose-order') return reject('wrong-phase', 'Turn order is not being chosen now');
+  if (p.manager !== m) return reject('wrong-manager', `Manager ${p.manager} won the coin flip and chooses the order`);
+  return null;
+}
+
+export function doChooseOrder(ctx: Ctx, m: ManagerId, goFirst: boolean): void {
+  const s = ctx.s;
+  s.pending = null;
+  s.first = goFirst ? m : other(m);
+  emit(ctx, { t: 'order', first: s.first });
+  s.turn = 1;
+  s.active = s.first;
+  beginTurn(ctx);
+}

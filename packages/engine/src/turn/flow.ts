@@ -1,0 +1,173 @@
+/**
+ * The turn, phase by phase (rules text "Play procedure"; RUL-TURN-1, RUL-TURN-8, RUL-TURN-9), and the
+ * settle loop that runs everything automatic until some manager has a decision to make.
+ */
+import { emit, type Ctx } from '../core/context.js';
+import { allStage } from '../core/query.js';
+import { other, type ManagerId, type Phase } from '../core/types.js';
+import { checkEnd } from '../end/check-end.js';
+import { eligibleAttackers } from '../combat/attackers.js';
+import { defenderCharacters } from '../combat/blockers.js';
+import { combatDamage } from '../combat/damage.js';
+import { flushTriggers, queueStageTriggers } from '../stack/triggers.js';
+import { drawCards } from '../zones/draw.js';
+import { moveCard } from '../zones/move.js';
+import { graduateDoomed } from '../zones/state-based.js';
+import { HAND_LIMIT } from './hand-limit.js';
+
+/** Phases whose only priority windows are for triggered abilities: they end as soon as the stack empties. */
+export function triggerOnly(p: Phase): boolean {
+  return p === 'start' || p === 'resolution' || p === 'end';
+}
+
+function setPhase(ctx: Ctx, p: Phase): void {
+  ctx.s.phase = p;
+  emit(ctx, { t: 'phase', phase: p });
+}
+
+/** RUL-TURN-1, step 1 and 2: clear damage, then "start of turn" effects (hiatus returns first). */
+export function beginTurn(ctx: Ctx): void {
+  const s = ctx.s;
+  emit(ctx, { t: 'turn', turn: s.turn, active: s.active });
+  setPhase(ctx, 'start');
+  for (const id of allStage(s)) {
+    const c = s.cards[id]!;
+    c.damage = 0;
+    c.banned = false;
+  }
+  for (const id of s.managers[s.active].hiatus.slice()) {
+    const c = s.cards[id]!;
+    if (!c.returnsFromHiatus) continue;
+    c.returnsFromHiatus = false;
+    moveCard(ctx, id, s.defs[c.def]!.types.includes('leader') ? 'centre' : 'main');
+  }
+  queueStageTriggers(s, 'start-of-turn', s.active);
+  s.priority = null;
+  s.passes = 0;
+}
+
+/** End of turn clean-up: "until end of turn" effects end, unspent stars vanish (RUL-TURN-5). */
+function cleanup(ctx: Ctx): void {
+  const s = ctx.s;
+  for (const id of allStage(s)) {
+    const c = s.cards[id]!;
+    if (c.mods.length) c.mods = c.mods.filter((m) => m.until !== 'turn');
+    if (c.used.length) c.used = [];
+  }
+  for (const m of ['A', 'B'] as const) {
+    if (s.managers[m].availableStars !== 0) {
+      s.managers[m].availableStars = 0;
+      emit(ctx, { t: 'stars', manager: m, available: 0 });
+    }
+  }
+  s.combat = null;
+  s.played = 0;
+  s.starPlaced = false;
+}
+
+function enterResolution(ctx: Ctx): void {
+  setPhase(ctx, 'resolution');
+  ctx.s.priority = null;
+}
+
+/** One automatic step. Returns false when the game is waiting on a decision that is not priority. */
+export function progress(ctx: Ctx): boolean {
+  const s = ctx.s;
+  switch (s.phase) {
+    case 'start': {
+      // RUL-TURN-1 steps 3 and 4: untilt all of the active manager's cards, draw 1.
+      const ms = s.managers[s.active];
+      for (const id of ms.centre.concat(ms.main, ms.starPool)) {
+        const c = s.cards[id]!;
+        if (c.tilted) {
+          c.tilted = false;
+          emit(ctx, { t: 'tilt', card: id, tilted: false });
+        }
+      }
+      drawCards(ctx, s.active, 1);
+      setPhase(ctx, 'resource');
+      s.played = 0;
+      s.starPlaced = false;
+      s.priority = s.active;
+      return true;
+    }
+    case 'resource':
+      setPhase(ctx, 'main');
+      s.priority = s.active;
+      return true;
+    case 'main':
+      // RUL-TURN-8: no Combat Phase on the first turn of the match. With nobody able to attack it is skipped.
+      if (s.turn === 1 || eligibleAttackers(s).length === 0) enterResolution(ctx);
+      else {
+        s.combat = { attackers: [], blocks: [], blocked: [] };
+        setPhase(ctx, 'combat-attack');
+        s.priority = null;
+      }
+      return true;
+    case 'combat-attack-window':
+      if (!s.combat || s.combat.attackers.length === 0) enterResolution(ctx);
+      else if (defenderCharacters(s).length === 0) {
+        setPhase(ctx, 'combat-block-window');
+        s.priority = s.active;
+      } else {
+        setPhase(ctx, 'combat-block');
+        s.priority = null;
+      }
+      return true;
+    case 'combat-block-window':
+      // RUL-STACK-4: combat is finalised; damage is dealt (RUL-COMBAT-4..7).
+      combatDamage(ctx);
+      enterResolution(ctx);
+      return true;
+    case 'resolution':
+      // Project ruling PR-3: "end of turn" effects resolve after graduation effects, before the hand limit.
+      setPhase(ctx, 'end');
+      queueStageTriggers(s, 'end-of-turn', s.active);
+      s.priority = null;
+      return true;
+    case 'end': {
+      // RUL-TURN-9: hand limit, active manager first.
+      for (const m of [s.active, other(s.active)] as ManagerId[]) {
+        if (s.managers[m].hand.length > HAND_LIMIT) {
+          s.pending = { kind: 'discard', manager: m };
+          return false;
+        }
+      }
+      cleanup(ctx);
+      s.turn += 1;
+      s.active = other(s.active);
+      beginTurn(ctx);
+      return true;
+    }
+    default:
+      return false;
+  }
+}
+
+/**
+ * Runs everything automatic after an action. `actor` is the manager whose action caused new triggers
+ * (the other manager then gets priority, RUL-STACK-1); null when the game itself caused them.
+ */
+export function settle(ctx: Ctx, actor: ManagerId | null): void {
+  const s = ctx.s;
+  for (let guard = 0; guard < 100000; guard++) {
+    if (checkEnd(ctx)) return;
+    if (s.pending) return;
+    if (graduateDoomed(ctx)) continue;
+    if (s.triggerQueue.length) {
+      if (flushTriggers(ctx)) {
+        s.passes = 0;
+        s.priority = actor !== null && s.priority !== null ? other(actor) : s.active;
+      }
+      continue;
+    }
+    if (s.priority !== null) return;
+    if (s.stack.length) {
+      s.priority = s.active;
+      s.passes = 0;
+      return;
+    }
+    if (!progress(ctx)) return;
+  }
+  throw new Error('settle did not converge');
+}

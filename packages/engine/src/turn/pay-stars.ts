@@ -1,0 +1,55 @@
+/**
+ * Paying star costs (RUL-TURN-5). Costs are paid from available stars; when those fall short the engine
+ * tilts untilted star cards for the difference, largest first, then gives back any card the payment did
+ * not need (project ruling PR-5: automatic payment; a manager who wants another choice tilts by hand first).
+ */
+import { emit, type Ctx } from '../core/context.js';
+import type { GameState, ManagerId } from '../core/types.js';
+
+/** Available stars plus every untilted star card's value: the most a manager could pay now. */
+export function potentialStars(s: GameState, m: ManagerId): number {
+  const ms = s.managers[m];
+  let n = ms.availableStars;
+  for (const id of ms.starPool) {
+    const c = s.cards[id]!;
+    if (!c.tilted) n += s.defs[c.def]!.stars;
+  }
+  return n;
+}
+
+/** Which star cards automatic payment would tilt for `need` more stars. */
+export function autoTiltPlan(s: GameState, m: ManagerId, need: number): string[] {
+  if (need <= 0) return [];
+  const value = (id: string) => s.defs[s.cards[id]!.def]!.stars;
+  const untilted = s.managers[m].starPool.filter((id) => !s.cards[id]!.tilted && value(id) > 0);
+  untilted.sort((a, b) => value(b) - value(a));
+  const plan: string[] = [];
+  let sum = 0;
+  for (const id of untilted) {
+    if (sum >= need) break;
+    plan.push(id);
+    sum += value(id);
+  }
+  // Drop cards the payment turned out not to need, smallest first.
+  for (let i = plan.length - 1; i >= 0; i--) {
+    if (sum - value(plan[i]!) >= need) {
+      sum -= value(plan[i]!);
+      plan.splice(i, 1);
+    }
+  }
+  return plan;
+}
+
+export function pay(ctx: Ctx, m: ManagerId, cost: number): void {
+  if (cost <= 0) return;
+  const s = ctx.s;
+  const ms = s.managers[m];
+  for (const id of autoTiltPlan(s, m, cost - ms.availableStars)) {
+    const c = s.cards[id]!;
+    c.tilted = true;
+    emit(ctx, { t: 'tilt', card: id, tilted: true });
+    ms.availableStars += s.defs[c.def]!.stars;
+  }
+  ms.availableStars -= cost;
+  emit(ctx, { t: 'stars', manager: m, available: ms.availableStars });
+}

@@ -1,0 +1,76 @@
+/**
+ * Playing a card from hand, or debuting the Centre from Backstage (RUL-ZONE-5).
+ * Characters, leaders, events and assets: own Main Step, empty stack, within the 3-card limit (RUL-TURN-4),
+ * paid from available stars (RUL-TURN-5), events unique by name (RUL-TURN-7).
+ * Highlights: whenever their owner has priority, through the stack (RUL-STACK-1, RUL-STACK-3).
+ */
+import type { CardDef } from '../cards/schema.js';
+import type { Ctx } from '../core/context.js';
+import { defOf, stageOf } from '../core/query.js';
+import { other, type GameState, type ManagerId } from '../core/types.js';
+import { needPriority, ownCard } from '../actions/guards.js';
+import { reject, type Rejection } from '../actions/rejections.js';
+import { playLimit } from '../effects/stats.js';
+import { targetsLegal } from '../effects/targets.js';
+import { pushItem, queueCardTriggers, queueStageTriggers } from '../stack/triggers.js';
+import { moveCard } from '../zones/move.js';
+import { settle } from './flow.js';
+import { pay, potentialStars } from './pay-stars.js';
+
+export function playAbilityIndex(d: CardDef): number {
+  return d.abilities.findIndex((a) => a.kind === 'play');
+}
+
+export function isHighlight(d: CardDef): boolean {
+  return d.types.includes('highlight');
+}
+
+/** RUL-TURN-4: plays in the active manager's own Main Phase count; highlights at other times do not. */
+export function countsAsPlay(s: GameState, m: ManagerId): boolean {
+  return m === s.active && (s.phase === 'main' || s.phase === 'resource');
+}
+
+export function checkPlay(s: GameState, m: ManagerId, card: string, targets: readonly string[]): Rejection | null {
+  const r = needPriority(s, m) ?? ownCard(s, m, card);
+  if (r) return r;
+  const c = s.cards[card]!;
+  const d = defOf(s, c);
+  if (c.zone !== 'hand' && c.zone !== 'backstage') return reject('wrong-zone', `${d.name} is not in your hand or Backstage`);
+  if (isHighlight(d)) {
+    if (countsAsPlay(s, m) && s.played >= playLimit(s, m))
+      return reject('play-limit', `You have played ${s.played} cards this Main Phase (RUL-TURN-4)`);
+  } else {
+    if (s.active !== m || s.phase !== 'main') return reject('wrong-phase', `${d.name} can only be debuted in your own Main Step`);
+    if (s.stack.length) return reject('stack-not-empty', 'Wait for the stack to resolve before debuting');
+    if (s.played >= playLimit(s, m)) return reject('play-limit', `You have played ${s.played} cards this Main Phase (RUL-TURN-4)`);
+    if (d.types.includes('event') && stageOf(s, m).some((id) => { const o = defOf(s, s.cards[id]!); return o.types.includes('event') && o.name === d.name; }))
+      return reject('event-unique', `You already have an event named ${d.name} on stage (RUL-TURN-7)`);
+  }
+  if (d.cost > potentialStars(s, m))
+    return reject('cannot-afford', `${d.name} costs ${d.cost} stars; you have ${potentialStars(s, m)} (available plus untilted star cards)`);
+  const reqs = isHighlight(d) ? (d.abilities[playAbilityIndex(d)] as { targets?: [] }).targets : undefined;
+  if (!targetsLegal(s, reqs, m, card, targets)) return reject('illegal-target', `Those are not legal targets for ${d.name}`);
+  return null;
+}
+
+export function doPlay(ctx: Ctx, m: ManagerId, card: string, targets: string[]): void {
+  const s = ctx.s;
+  const c = s.cards[card]!;
+  const d = defOf(s, c);
+  pay(ctx, m, d.cost);
+  if (isHighlight(d)) {
+    if (countsAsPlay(s, m)) s.played += 1;
+    const nid = moveCard(ctx, card, 'stack');
+    pushItem(ctx, { controller: m, source: nid, sourceDef: c.def, kind: 'highlight', ability: playAbilityIndex(d), targets });
+    queueStageTriggers(s, 'highlight-played', m);
+    s.passes = 0;
+    s.priority = other(m);
+    settle(ctx, m);
+    return;
+  }
+  s.played += 1;
+  const nid = moveCard(ctx, card, d.types.includes('leader') ? 'centre' : 'main');
+  queueCardTriggers(s, nid, (t) => t.on === 'debut');
+  s.passes = 0;
+  settle(ctx, m);
+}

@@ -1,0 +1,51 @@
+/**
+ * RUL-TURN-3: in the Resource Step, at most one card per turn goes from hand to the Star Pool, face up.
+ * It counts toward the 3-card limit (RUL-TURN-4) but is not "playing a card" for card effects.
+ * RUL-TURN-5: tilting an untilted star card adds its star value to the manager's available stars.
+ */
+import { emit, type Ctx } from '../core/context.js';
+import type { GameState, ManagerId } from '../core/types.js';
+import { needPriority, ownCard } from '../actions/guards.js';
+import { reject, type Rejection } from '../actions/rejections.js';
+import { playLimit } from '../effects/stats.js';
+import { moveCard } from '../zones/move.js';
+
+export function checkPlaceStar(s: GameState, m: ManagerId, card: string): Rejection | null {
+  const r = needPriority(s, m) ?? ownCard(s, m, card);
+  if (r) return r;
+  if (s.phase !== 'resource' || s.active !== m) return reject('wrong-phase', 'Star cards are placed in your own Resource Step');
+  if (s.stack.length) return reject('stack-not-empty', 'Wait for the stack to resolve');
+  if (s.cards[card]!.zone !== 'hand') return reject('wrong-zone', 'Only a card in your hand can become a star card');
+  if (s.starPlaced) return reject('star-already-placed', 'You have already placed a star card this turn (RUL-TURN-3)');
+  if (s.played >= playLimit(s, m)) return reject('play-limit', `You have played ${s.played} cards this Main Phase (RUL-TURN-4)`);
+  return null;
+}
+
+export function doPlaceStar(ctx: Ctx, card: string): void {
+  const s = ctx.s;
+  moveCard(ctx, card, 'star-pool');
+  s.starPlaced = true;
+  s.played += 1;
+  // Only one star card a turn: the Resource Step is over.
+  s.phase = 'main';
+  emit(ctx, { t: 'phase', phase: 'main' });
+  s.passes = 0;
+}
+
+export function checkTiltStar(s: GameState, m: ManagerId, card: string): Rejection | null {
+  const r = needPriority(s, m) ?? ownCard(s, m, card);
+  if (r) return r;
+  const c = s.cards[card]!;
+  if (c.zone !== 'star-pool') return reject('wrong-zone', 'Only star cards in your Star Pool can be tilted for stars');
+  if (c.tilted) return reject('cannot-afford', 'That star card is already tilted');
+  return null;
+}
+
+export function doTiltStar(ctx: Ctx, m: ManagerId, card: string): void {
+  const s = ctx.s;
+  const c = s.cards[card]!;
+  c.tilted = true;
+  emit(ctx, { t: 'tilt', card, tilted: true });
+  s.managers[m].availableStars += s.defs[c.def]!.stars;
+  emit(ctx, { t: 'stars', manager: m, available: s.managers[m].availableStars });
+}

@@ -1,0 +1,162 @@
+/**
+ * One view per viewer (RUL-ZONE-6). Public: stage, Backstage, Star Pool, Graduation Zone, Hiatus, the stack,
+ * sanity, counts. Hidden: the opponent's hand (a count), every roster (a count; never its order), the RNG
+ * state and id counter, and the definitions of cards the viewer cannot see (they would reveal a deck list).
+ */
+import type { CardDef, Keywords } from '../cards/schema.js';
+import { statsOf } from '../effects/stats.js';
+import { onStage, isCharacterDef } from '../core/query.js';
+import type { CardInstance, ChoiceOption, CombatState, EndReason, GameState, ManagerId, Phase, StackItem } from '../core/types.js';
+import { blockProblems, type BlockProblem } from '../combat/blockers.js';
+
+export type Viewer = ManagerId | 'spectator';
+
+export interface CardView {
+  id: string;
+  def: string;
+  owner: ManagerId;
+  token: boolean;
+  tilted: boolean;
+  damage: number;
+  /** Debut Burnout: entered the stage this turn (RUL-TURN-6). */
+  burnout: boolean;
+  counters: Record<string, number>;
+  attachedTo: string | null;
+  atk?: number;
+  hp?: number;
+  keywords?: Keywords;
+  returnsFromHiatus?: boolean;
+}
+
+export interface ManagerView {
+  sanity: number;
+  rosterCount: number;
+  handCount: number;
+  /** Only for the viewer's own hand; null otherwise. */
+  hand: CardView[] | null;
+  backstage: CardView | null;
+  centre: CardView[];
+  main: CardView[];
+  starPool: CardView[];
+  graduation: CardView[];
+  hiatus: CardView[];
+  availableStars: number;
+  deckOuts: number;
+  /** 'decided' hides which way until both managers have chosen (RUL-SETUP-2). */
+  mulligan: 'pending' | 'decided' | 'kept' | 'redrawn';
+}
+
+export type PendingView =
+  | { kind: 'choose-order'; manager: ManagerId }
+  | { kind: 'discard'; manager: ManagerId; count: number }
+  | { kind: 'choice'; manager: ManagerId; prompt: string; options: ChoiceOption[] | null };
+
+export interface GameView {
+  viewer: Viewer;
+  seq: number;
+  turn: number;
+  active: ManagerId;
+  first: ManagerId | null;
+  coinWinner: ManagerId | null;
+  phase: Phase;
+  priority: ManagerId | null;
+  managers: Record<ManagerId, ManagerView>;
+  stack: (StackItem & { card: CardView | null })[];
+  combat: (CombatState & { problems: BlockProblem[] }) | null;
+  pending: PendingView | null;
+  played: number;
+  starPlaced: boolean;
+  winner: ManagerId | 'draw' | null;
+  endReason: EndReason | null;
+  /** Definitions of every card this view shows, and nothing more. */
+  defs: Record<string, CardDef>;
+}
+
+function cardView(s: GameState, c: CardInstance, defs: Record<string, CardDef>): CardView {
+  defs[c.def] = s.defs[c.def]!;
+  const v: CardView = {
+    id: c.id,
+    def: c.def,
+    owner: c.owner,
+    token: c.token,
+    tilted: c.tilted,
+    damage: c.damage,
+    burnout: onStage(c) && c.enteredTurn >= s.turn,
+    counters: { ...c.counters },
+    attachedTo: c.attachedTo,
+  };
+  if (isCharacterDef(s.defs[c.def]!)) {
+    const st = onStage(c) ? statsOf(s, c) : { atk: s.defs[c.def]!.atk ?? 0, hp: s.defs[c.def]!.hp ?? 0, keywords: s.defs[c.def]!.keywords ?? {} };
+    v.atk = st.atk;
+    v.hp = st.hp;
+    v.keywords = st.keywords;
+  }
+  if (c.returnsFromHiatus) v.returnsFromHiatus = true;
+  return v;
+}
+
+export function project(s: GameState, viewer: Viewer): GameView {
+  const defs: Record<string, CardDef> = {};
+  const cv = (id: string) => cardView(s, s.cards[id]!, defs);
+  const bothDecided = s.managers.A.mulligan !== 'pending' && s.managers.B.mulligan !== 'pending';
+  const managers = {} as Record<ManagerId, ManagerView>;
+  for (const m of ['A', 'B'] as const) {
+    const ms = s.managers[m];
+    managers[m] = {
+      sanity: ms.sanity,
+      rosterCount: ms.roster.length,
+      handCount: ms.hand.length,
+      hand: viewer === m ? ms.hand.map(cv) : null,
+      backstage: ms.backstage ? cv(ms.backstage) : null,
+      centre: ms.centre.map(cv),
+      main: ms.main.map(cv),
+      starPool: ms.starPool.map(cv),
+      graduation: ms.graduation.map(cv),
+      hiatus: ms.hiatus.map(cv),
+      availableStars: ms.availableStars,
+      deckOuts: ms.deckOuts,
+      mulligan: ms.mulligan === 'pending' ? 'pending' : bothDecided || viewer === m ? ms.mulligan : 'decided',
+    };
+  }
+  const stack = s.stack.map((i) => {
+    const c = s.cards[i.source];
+    if (!c) defs[i.sourceDef] = s.defs[i.sourceDef]!;
+    return { ...i, targets: i.targets.slice(), card: c ? cv(i.source) : null };
+  });
+  let pending: PendingView | null = null;
+  const p = s.pending;
+  if (p?.kind === 'choose-order') pending = { kind: 'choose-order', manager: p.manager };
+  else if (p?.kind === 'discard') pending = { kind: 'discard', manager: p.manager, count: s.managers[p.manager].hand.length - 5 };
+  else if (p?.kind === 'choice') {
+    const mine = viewer === p.manager;
+    if (mine) for (const o of p.options) for (const id of o.cards ?? []) if (s.cards[id]) defs[s.cards[id]!.def] = s.defs[s.cards[id]!.def]!;
+    pending = { kind: 'choice', manager: p.manager, prompt: p.prompt, options: mine ? p.options.map((o) => ({ ...o })) : null };
+  }
+  const combat = s.combat
+    ? {
+        attackers: s.combat.attackers.slice(),
+        blocks: s.combat.blocks.map((b) => ({ ...b })),
+        blocked: s.combat.blocked.slice(),
+        problems: s.phase === 'combat-block' ? blockProblems(s, s.combat.blocks) : [],
+      }
+    : null;
+  return {
+    viewer,
+    seq: s.seq,
+    turn: s.turn,
+    active: s.active,
+    first: s.first,
+    coinWinner: s.coinWinner,
+    phase: s.phase,
+    priority: s.priority,
+    managers,
+    stack,
+    combat,
+    pending,
+    played: s.played,
+    starPlaced: s.starPlaced,
+    winner: s.winner,
+    endReason: s.endReason,
+    defs,
+  };
+}

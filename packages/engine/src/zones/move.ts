@@ -1,0 +1,103 @@
+/**
+ * Moving cards between zones. Every move issues a fresh public id so that no viewer can follow a card
+ * through a hidden zone (RUL-ZONE-6). Leaving the stage clears damage, counters (RUL-ZONE-3), lasting
+ * modifiers and attachments (RUL-ZONE-4); a token that leaves the stage leaves the game (RUL-ZONE-1).
+ */
+import { emit, type Ctx } from '../core/context.js';
+import { onStage } from '../core/query.js';
+import type { CardInstance, CardLocation, GameState } from '../core/types.js';
+
+export function freshId(s: GameState, prefix = 'c'): string {
+  return prefix + (s.nextId++).toString(36);
+}
+
+function listFor(s: GameState, c: CardInstance, loc: CardLocation): string[] | null {
+  const m = s.managers[c.owner];
+  switch (loc) {
+    case 'roster':
+      return m.roster;
+    case 'hand':
+      return m.hand;
+    case 'centre':
+      return m.centre;
+    case 'main':
+      return m.main;
+    case 'star-pool':
+      return m.starPool;
+    case 'graduation':
+      return m.graduation;
+    case 'hiatus':
+      return m.hiatus;
+    case 'stack':
+      return s.stackCards;
+    default:
+      return null;
+  }
+}
+
+function removeFromList(list: string[], id: string): void {
+  const i = list.lastIndexOf(id);
+  if (i >= 0) list.splice(i, 1);
+}
+
+/** Detach and clean a card that leaves the stage. Attached assets are graduated by the caller's hook. */
+function leaveStage(s: GameState, c: CardInstance): void {
+  c.damage = 0;
+  c.counters = {};
+  c.mods = [];
+  c.tilted = false;
+  c.banned = false;
+  c.used = [];
+  c.attachedTo = null;
+  const cb = s.combat;
+  if (cb) {
+    cb.attackers = cb.attackers.filter((a) => a !== c.id);
+    cb.blocks = cb.blocks.filter((b) => b.blocker !== c.id && b.attacker !== c.id);
+  }
+}
+
+export interface MoveOptions {
+  bottom?: boolean;
+}
+
+/** Moves a card; returns its new id ('' when a token left the game). */
+export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptions = {}): string {
+  const s = ctx.s;
+  const c = s.cards[id]!;
+  const from = c.zone;
+  if (from === 'backstage') s.managers[c.owner].backstage = null;
+  else {
+    const list = listFor(s, c, from);
+    if (list) removeFromList(list, id);
+  }
+  const toStage = to === 'main' || to === 'centre';
+  if (onStage(c) && !toStage) leaveStage(s, c);
+  delete s.cards[id];
+  if (c.token && !toStage) {
+    emit(ctx, { t: 'move', owner: c.owner, from, to: 'token-gone', card: id, def: c.def, newId: '', token: true });
+    return '';
+  }
+  const nid = freshId(s);
+  c.id = nid;
+  c.zone = to;
+  s.cards[nid] = c;
+  if (toStage && !(from === 'main' || from === 'centre')) {
+    c.enteredTurn = s.turn;
+    c.tilted = false;
+  }
+  if (to === 'star-pool' || to === 'hand' || to === 'roster') c.tilted = false;
+  const list = listFor(s, c, to);
+  if (list) {
+    if (opts.bottom) list.unshift(nid);
+    else list.push(nid);
+  } else if (to === 'backstage') s.managers[c.owner].backstage = nid;
+  emit(ctx, { t: 'move', owner: c.owner, from, to, card: id, def: c.def, newId: nid, ...(c.token ? { token: true } : {}) });
+  return nid;
+}
+
+/** Ids of assets equipped to a character. */
+export function attachmentsOf(s: GameState, id: string): string[] {
+  const m = s.cards[id];
+  if (!m) return [];
+  return s.managers[m.owner].main.filter((a) => s.cards[a]!.attachedTo === id);
+}

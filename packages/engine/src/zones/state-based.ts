@@ -1,0 +1,33 @@
+/**
+ * Checks made whenever the game settles: a character whose damage has reached its HP graduates
+ * (RUL-COMBAT-8 for non-combat damage; RUL-TURN-9 for combat damage at the Resolution Phase), as does one
+ * that Ban marked (RUL-COMBAT-6). Project ruling PR-1: a character with 0 HP or less also graduates.
+ */
+import type { Ctx } from '../core/context.js';
+import { charactersOf } from '../core/query.js';
+import { statsOf } from '../effects/stats.js';
+import { graduate } from './graduate.js';
+
+export function doomed(ctx: Ctx): string[] {
+  const s = ctx.s;
+  const out: string[] = [];
+  // Active manager's first, so their graduation triggers are queued first (and resolve last).
+  for (const m of [s.active, s.active === 'A' ? 'B' : 'A'] as const) {
+    for (const id of charactersOf(s, m)) {
+      const c = s.cards[id]!;
+      if (c.banned) out.push(id);
+      else {
+        const hp = statsOf(s, c).hp;
+        if (hp <= 0 || c.damage >= hp) out.push(id);
+      }
+    }
+  }
+  return out;
+}
+
+/** Graduates every doomed character at once. Returns true when any did. */
+export function graduateDoomed(ctx: Ctx): boolean {
+  const ids = doomed(ctx);
+  for (const id of ids) if (ctx.s.cards[id]) graduate(ctx, id);
+  return ids.length > 0;
+}
