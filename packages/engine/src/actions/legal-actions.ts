@@ -2,6 +2,7 @@
  * Every legal action for a manager. Candidates are generated per rules section and kept only when the same
  * check that guards the door accepts them, so "listed" and "accepted" cannot drift apart.
  */
+import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
@@ -35,7 +36,9 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): void {
   if (s.phase === 'resource' && s.active === m && !s.starPlaced)
     for (const id of ms.hand) out.push({ type: 'place-star', manager: m, card: id });
   const stars = potentialStars(s, m);
-  const playable = ms.backstage ? ms.hand.concat(ms.backstage) : ms.hand;
+  // Pre-filter only (checkAction below stays the authority): debuts need the own Main Step, empty stack.
+  const canDebut = s.phase === 'main' && s.active === m && s.stack.length === 0;
+  const playable = ms.backstage && canDebut ? ms.hand.concat(ms.backstage) : ms.hand;
   for (const id of playable) {
     const d = defOf(s, s.cards[id]!);
     if (d.cost > stars) continue;
@@ -43,18 +46,18 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): void {
       const a = d.abilities[playAbilityIndex(d)]!;
       const reqs = 'targets' in a ? a.targets : undefined;
       for (const t of targetCombos(s, reqs, m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
-    } else out.push({ type: 'play', manager: m, card: id, targets: [] });
+    } else if (canDebut) out.push({ type: 'play', manager: m, card: id, targets: [] });
   }
   for (const id of ms.centre.concat(ms.main)) {
     const d = defOf(s, s.cards[id]!);
-    d.abilities.forEach((_, i) => {
+    for (const i of meta(d).activated) {
       const a = activatedAbility(s, id, i);
-      if (!a || (a.cost.stars ?? 0) > stars) return;
+      if (!a || (a.cost.stars ?? 0) > stars) continue;
       const grads = a.cost.graduate ? graduateCostCandidates(s, m, id, a).map((g) => [g]) : [[]];
       const discards = a.cost.discard ? combinations(ms.hand, a.cost.discard) : [[]];
       for (const t of targetCombos(s, a.targets, m, id))
         for (const g of grads) for (const dc of discards) out.push({ type: 'activate', manager: m, card: id, ability: i, targets: t, costCards: [...g, ...dc] });
-    });
+    }
   }
 }
 

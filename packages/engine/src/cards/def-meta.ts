@@ -13,12 +13,19 @@ export interface DefMeta {
   statics: StaticAbility[];
   endConditions: EndCondition[];
   triggered: boolean;
+  /** Indices of activated abilities. */
+  activated: number[];
 }
 
-const cache = new WeakMap<CardDef, DefMeta>();
+/**
+ * Stored on the definition under a symbol: JSON never sees it, and a property read is much cheaper than a
+ * WeakMap lookup on the hottest path of the engine.
+ */
+const META = Symbol('vroyale.def-meta');
+type WithMeta = CardDef & { [META]?: DefMeta };
 
 export function meta(d: CardDef): DefMeta {
-  let m = cache.get(d);
+  let m = (d as WithMeta)[META];
   if (!m) {
     m = {
       character: d.types.includes('character') || d.types.includes('leader'),
@@ -26,8 +33,9 @@ export function meta(d: CardDef): DefMeta {
       statics: d.abilities.filter((a): a is StaticAbility => a.kind === 'static'),
       endConditions: d.abilities.filter((a): a is EndCondition => a.kind === 'end-condition'),
       triggered: d.abilities.some((a) => a.kind === 'triggered'),
+      activated: d.abilities.flatMap((a, i) => (a.kind === 'activated' ? [i] : [])),
     };
-    cache.set(d, m);
+    Object.defineProperty(d, META, { value: m, enumerable: false });
   }
   return m;
 }

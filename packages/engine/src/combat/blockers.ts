@@ -3,7 +3,7 @@
  * confirmation is legal only when the whole assignment keeps Callout, Clout and Moderator. The same check
  * explains to the UI why an assignment cannot be confirmed yet.
  */
-import { charactersOf } from '../core/query.js';
+import { charactersOf, isCharacterDef } from '../core/query.js';
 import { other, type Block, type GameState } from '../core/types.js';
 import { blockCapacity, hasKeyword, statsOf } from '../effects/stats.js';
 
@@ -29,7 +29,7 @@ export function canAddBlock(s: GameState, blocker: string, attacker: string): bo
   if (!cb || !cb.attackers.includes(attacker)) return false;
   const c = s.cards[blocker];
   if (!c || c.owner === s.active || (c.zone !== 'main' && c.zone !== 'centre')) return false;
-  if (!defenderCharacters(s).includes(blocker)) return false;
+  if (!isCharacterDef(s.defs[c.def]!)) return false;
   if (cb.blocks.some((b) => b.blocker === blocker && b.attacker === attacker)) return false;
   return usedCapacity(cb.blocks, blocker) < blockCapacity(s, c);
 }

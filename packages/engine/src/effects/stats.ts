@@ -3,8 +3,8 @@
  * (auras from events, leaders and equipped assets) of cards on stage whose conditions hold.
  */
 import type { Keyword, Keywords, StaticEffect } from '../cards/schema.js';
-import { meta, type StaticAbility } from '../cards/def-meta.js';
-import { defOf, forEachOnStage, onStage } from '../core/query.js';
+import { defOf, onStage } from '../core/query.js';
+import { live, stageIndex } from '../core/stage-index.js';
 import type { CardInstance, GameState } from '../core/types.js';
 import { evalCondition } from './conditions.js';
 import { matchesFilter } from './filters.js';
@@ -16,36 +16,13 @@ interface Aura {
 
 const NONE: Aura[] = [];
 
-interface Source {
-  id: string;
-  ability: StaticAbility;
-}
-
-/**
- * Cards on stage with static abilities. Every card that enters the stage gets a fresh id, which bumps
- * s.nextId, so the list is cached per state object until nextId moves; entries whose card has since left
- * are skipped by the caller.
- */
-const sourceCache = new WeakMap<GameState, { at: number; list: Source[] }>();
-
-function staticSources(s: GameState): Source[] {
-  const hit = sourceCache.get(s);
-  if (hit && hit.at === s.nextId) return hit.list;
-  const list: Source[] = [];
-  forEachOnStage(s, (id) => {
-    for (const ability of meta(defOf(s, s.cards[id]!)).statics) list.push({ id, ability });
-  });
-  sourceCache.set(s, { at: s.nextId, list });
-  return list;
-}
-
 export function auras(s: GameState): Aura[] {
-  const src = staticSources(s);
+  const src = stageIndex(s).statics;
   if (src.length === 0) return NONE;
   let out = NONE;
   for (const { id, ability } of src) {
-    const c = s.cards[id];
-    if (!c || !onStage(c)) continue;
+    const c = live(s, id);
+    if (!c) continue;
     if (ability.condition && !evalCondition(s, ability.condition, c.owner, c.id)) continue;
     if (out === NONE) out = [];
     out.push({ source: c, effect: ability.effect });
@@ -111,13 +88,32 @@ export function statsOf(s: GameState, c: CardInstance): Stats {
   return { atk: Math.max(0, atk), hp, keywords: kw as Keywords };
 }
 
+function keywordsTouched(s: GameState, c: CardInstance): boolean {
+  for (const m of c.mods) if (m.keyword) return true;
+  for (const a of auras(s)) if (a.effect.kind === 'keyword') return true;
+  return false;
+}
+
 export function hasKeyword(s: GameState, c: CardInstance, k: Keyword): boolean {
+  if (!keywordsTouched(s, c)) return defOf(s, c).keywords?.[k] !== undefined;
   return statsOf(s, c).keywords[k] !== undefined;
 }
 
 /** Moderator X: how many attackers this character may block (1 for everyone else). RUL-COMBAT-2. */
 export function blockCapacity(s: GameState, c: CardInstance): number {
+  if (!keywordsTouched(s, c)) return defOf(s, c).keywords?.moderator ?? 1;
   return statsOf(s, c).keywords.moderator ?? 1;
+}
+
+/** Whether any aura on stage lowers HP (then any character's HP may be below its printed value). */
+export function anyHpLoweringAura(s: GameState): boolean {
+  for (const a of auras(s)) if (a.effect.kind === 'stats' && (a.effect.hp ?? 0) < 0) return true;
+  return false;
+}
+
+export function hpLoweredByMods(c: CardInstance): boolean {
+  for (const m of c.mods) if ((m.hp ?? 0) < 0) return true;
+  return false;
 }
 
 /** RUL-TURN-4: 3 plays per Main Phase, plus any extra-plays statics of the manager's cards. */

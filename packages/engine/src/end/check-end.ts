@@ -1,7 +1,6 @@
 /** Win, loss and draw (RUL-END-1, RUL-END-2, RUL-END-3). */
 import { emit, type Ctx } from '../core/context.js';
-import { meta } from '../cards/def-meta.js';
-import { defOf, forEachOnStage } from '../core/query.js';
+import { live, stageIndex } from '../core/stage-index.js';
 import { other, type EndReason, type ManagerId } from '../core/types.js';
 import { evalCondition } from '../effects/conditions.js';
 
@@ -35,15 +34,13 @@ export function checkEnd(ctx: Ctx): boolean {
   // RUL-END-2: a card's own condition wins or loses as soon as it holds.
   let wins = 0;
   let winner: ManagerId | null = null;
-  forEachOnStage(s, (id) => {
-    const c = s.cards[id]!;
-    for (const a of meta(defOf(s, c)).endConditions) {
-      if (!evalCondition(s, a.condition, c.owner, c.id)) continue;
-      const w = a.result === 'win' ? c.owner : other(c.owner);
-      if (winner !== w) wins++;
-      winner = w;
-    }
-  });
+  for (const { id, ability } of stageIndex(s).ends) {
+    const c = live(s, id);
+    if (!c || !evalCondition(s, ability.condition, c.owner, c.id)) continue;
+    const w = ability.result === 'win' ? c.owner : other(c.owner);
+    if (winner !== w) wins++;
+    winner = w;
+  }
   if (winner) {
     endGame(ctx, wins > 1 ? 'draw' : winner, 'card');
     return true;

@@ -150,10 +150,19 @@ export function progress(ctx: Ctx): boolean {
  */
 export function settle(ctx: Ctx, actor: ManagerId | null): void {
   const s = ctx.s;
+  // Every change to the game emits an event, so the end and graduation checks only need to run again
+  // when new events have appeared since they last ran.
+  let seen = -1;
   for (let guard = 0; guard < 100000; guard++) {
-    if (checkEnd(ctx)) return;
+    if (seen !== ctx.events.length) {
+      if (checkEnd(ctx)) return;
+      if (s.pending) return;
+      const before = ctx.events.length;
+      if (graduateDoomed(ctx)) continue;
+      seen = before;
+    }
+    if (s.phase === 'game-over') return;
     if (s.pending) return;
-    if (graduateDoomed(ctx)) continue;
     if (s.triggerQueue.length) {
       if (flushTriggers(ctx)) {
         s.passes = 0;

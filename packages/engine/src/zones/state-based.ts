@@ -4,19 +4,23 @@
  * that Ban marked (RUL-COMBAT-6). Project ruling PR-1: a character with 0 HP or less also graduates.
  */
 import type { Ctx } from '../core/context.js';
-import { charactersOf } from '../core/query.js';
-import { statsOf } from '../effects/stats.js';
+import { meta } from '../cards/def-meta.js';
+import { anyHpLoweringAura, hpLoweredByMods, statsOf } from '../effects/stats.js';
 import { graduate } from './graduate.js';
 
 export function doomed(ctx: Ctx): string[] {
   const s = ctx.s;
   const out: string[] = [];
+  const lowering = anyHpLoweringAura(s);
   // Active manager's first, so their graduation triggers are queued first (and resolve last).
   for (const m of [s.active, s.active === 'A' ? 'B' : 'A'] as const) {
-    for (const id of charactersOf(s, m)) {
+    const ms = s.managers[m];
+    for (let i = 0; i < ms.centre.length + ms.main.length; i++) {
+      const id = i < ms.centre.length ? ms.centre[i]! : ms.main[i - ms.centre.length]!;
       const c = s.cards[id]!;
+      if (!meta(s.defs[c.def]!).character) continue;
       if (c.banned) out.push(id);
-      else {
+      else if (c.damage > 0 || lowering || hpLoweredByMods(c)) {
         const hp = statsOf(s, c).hp;
         if (hp <= 0 || c.damage >= hp) out.push(id);
       }

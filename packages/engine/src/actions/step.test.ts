@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
+import { hashState } from '../core/hash.js';
+import { createGame } from '../setup/create-game.js';
+import { legalActions } from './legal-actions.js';
+import { step } from './step.js';
+
+function newGame(seed = 'door') {
+  const r = createGame({ seed, pool: basicPool, rosters: { A: basicRoster(), B: basicRoster() } });
+  if (!r.ok) throw new Error(r.message);
+  return r.state;
+}
+
+describe('the step door', () => {
+  it('never changes the state it is given, accepted or rejected', () => {
+    const s = newGame();
+    const before = JSON.stringify(s);
+    const ok = step(s, { type: 'mulligan', manager: 'A', redraw: true });
+    expect(ok.ok).toBe(true);
+    const bad = step(s, { type: 'pass', manager: 'A' });
+    expect(bad.ok).toBe(false);
+    expect(JSON.stringify(s)).toBe(before);
+  });
+
+  it.each([
+    ['not an object', 42],
+    ['null', null],
+    ['unknown type', { type: 'cheat', manager: 'A' }],
+    ['missing manager', { type: 'pass' }],
+    ['unknown manager', { type: 'pass', manager: 'C' }],
+    ['extra field', { type: 'pass', manager: 'A', sneaky: 1 }],
+    ['wrong field type', { type: 'mulligan', manager: 'A', redraw: 'yes' }],
+    ['huge id', { type: 'play', manager: 'A', card: 'x'.repeat(1000) }],
+  ])('rejects a malformed action (%s) with code malformed', (_name, input) => {
+    const s = newGame();
+    const h = hashState(s);
+    const r = step(s, input);
+    expect(r.ok).toBe(false);
+    if (!r.ok) {
+      expect(r.code).toBe('malformed');
+      expect(r.message).toMatch(/Malformed action/);
+    }
+    expect(hashState(s)).toBe(h);
+  });
+
+  it('RUL-SETUP-3: only the coin-flip winner chooses the turn order (wrong-manager otherwise)', () => {
+    let s = newGame('order');
+    for (const m of ['A', 'B'] as const) {
+      const r = step(s, { type: 'mulligan', manager: m, redraw: false });
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+    }
+    expect(s.pending?.kind).toBe('choose-order');
+    const winner = s.pending!.manager;
+    const loser = winner === 'A' ? 'B' : 'A';
+    const r = step(s, { type: 'choose-order', manager: loser, goFirst: true });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.code).toBe('wrong-manager');
+    expect(legalActions(s, loser).map((a) => a.type)).toEqual(['concede']);
+  });
+
+  it('RUL-END-3: a manager may concede at any time and the other wins; nothing applies afterwards', () => {
+    const s = newGame('concede');
+    const r = step(s, { type: 'concede', manager: 'B' });
+    expect(r.ok).toBe(true);
+    if (!r.ok) return;
+    expect(r.state.winner).toBe('A');
+    expect(r.state.endReason).toBe('concede');
+    const after = step(r.state, { type: 'mulligan', manager: 'A', redraw: false });
+    expect(after.ok).toBe(false);
+    if (!after.ok) expect(after.code).toBe('game-over');
+    expect(legalActions(r.state, 'A')).toEqual([]);
+  });
+});
