@@ -10,7 +10,8 @@ import { checkPass, doPass } from '../stack/priority.js';
 import { settle } from '../turn/flow.js';
 import { checkDiscard, doDiscard } from '../turn/hand-limit.js';
 import { checkPlay, doPlay } from '../turn/play-card.js';
-import { checkPlaceStar, checkTiltStar, doPlaceStar, doTiltStar } from '../turn/resource-step.js';
+import { checkPlaceStar, doPlaceStar } from '../turn/resource-step.js';
+import { checkTiltStar, doTiltStar } from '../turn/pay-stars.js';
 import type { Rejection } from './rejections.js';
 import type { Action } from './schema.js';
 

@@ -116,6 +116,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       }
       return 'done';
     case 'hiatus':
+      // RUL-ZONE-2: removed from play, in no manager's roster, hand, stage or Graduation Zone.
       for (const id of onStageCards(ctx, selectCards(s, f, e.what))) {
         const nid = removeFromStage(ctx, id, 'hiatus');
         if (nid && e.until === 'owner-next-turn') s.cards[nid]!.returnsFromHiatus = true;

@@ -4,6 +4,7 @@ import { stageOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { matchesFilter } from './filters.js';
 
+/** RUL-ZONE-2: a card on Hiatus is only ever counted by the 'hiatus' zone, never as roster, hand or stage. */
 function zoneIds(s: GameState, m: ManagerId, zone: string): string[] {
   const ms = s.managers[m];
   switch (zone) {

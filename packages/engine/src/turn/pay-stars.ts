@@ -5,6 +5,8 @@
  */
 import { emit, type Ctx } from '../core/context.js';
 import type { GameState, ManagerId } from '../core/types.js';
+import { needPriority, ownCard } from '../actions/guards.js';
+import { reject, type Rejection } from '../actions/rejections.js';
 
 /** Available stars plus every untilted star card's value: the most a manager could pay now. */
 export function potentialStars(s: GameState, m: ManagerId): number {
@@ -52,4 +54,23 @@ export function pay(ctx: Ctx, m: ManagerId, cost: number): void {
   }
   ms.availableStars -= cost;
   emit(ctx, { t: 'stars', manager: m, available: ms.availableStars });
+}
+
+/** RUL-TURN-5: tilting an untilted star card by hand adds its star value to the available stars. */
+export function checkTiltStar(s: GameState, m: ManagerId, card: string): Rejection | null {
+  const r = needPriority(s, m) ?? ownCard(s, m, card);
+  if (r) return r;
+  const c = s.cards[card]!;
+  if (c.zone !== 'star-pool') return reject('wrong-zone', 'Only star cards in your Star Pool can be tilted for stars');
+  if (c.tilted) return reject('cannot-afford', 'That star card is already tilted');
+  return null;
+}
+
+export function doTiltStar(ctx: Ctx, m: ManagerId, card: string): void {
+  const s = ctx.s;
+  const c = s.cards[card]!;
+  c.tilted = true;
+  emit(ctx, { t: 'tilt', card, tilted: true });
+  s.managers[m].availableStars += s.defs[c.def]!.stars;
+  emit(ctx, { t: 'stars', manager: m, available: s.managers[m].availableStars });
 }

@@ -1,7 +1,6 @@
 /**
  * RUL-TURN-3: in the Resource Step, at most one card per turn goes from hand to the Star Pool, face up.
  * It counts toward the 3-card limit (RUL-TURN-4) but is not "playing a card" for card effects.
- * RUL-TURN-5: tilting an untilted star card adds its star value to the manager's available stars.
  */
 import { emit, type Ctx } from '../core/context.js';
 import type { GameState, ManagerId } from '../core/types.js';
@@ -30,22 +29,4 @@ export function doPlaceStar(ctx: Ctx, card: string): void {
   s.phase = 'main';
   emit(ctx, { t: 'phase', phase: 'main' });
   s.passes = 0;
-}
-
-export function checkTiltStar(s: GameState, m: ManagerId, card: string): Rejection | null {
-  const r = needPriority(s, m) ?? ownCard(s, m, card);
-  if (r) return r;
-  const c = s.cards[card]!;
-  if (c.zone !== 'star-pool') return reject('wrong-zone', 'Only star cards in your Star Pool can be tilted for stars');
-  if (c.tilted) return reject('cannot-afford', 'That star card is already tilted');
-  return null;
-}
-
-export function doTiltStar(ctx: Ctx, m: ManagerId, card: string): void {
-  const s = ctx.s;
-  const c = s.cards[card]!;
-  c.tilted = true;
-  emit(ctx, { t: 'tilt', card, tilted: true });
-  s.managers[m].availableStars += s.defs[c.def]!.stars;
-  emit(ctx, { t: 'stars', manager: m, available: s.managers[m].availableStars });
 }

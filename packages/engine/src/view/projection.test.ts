@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
+import { createGame } from '../setup/create-game.js';
+import { step } from '../actions/step.js';
+import { project } from './projection.js';
+import { projectEvents } from './project-events.js';
+
+function game(seed = 'seed-7f3a9q') {
+  const r = createGame({ seed, pool: basicPool, rosters: { A: basicRoster(), B: basicRoster() } });
+  if (!r.ok) throw new Error(r.message);
+  return r;
+}
+
+describe('projection (RUL-ZONE-6)', () => {
+  it('RUL-ZONE-6: hands and rosters are hidden; their sizes are public', () => {
+    const { state } = game();
+    const a = project(state, 'A');
+    expect(a.managers.A.hand).toHaveLength(5);
+    expect(a.managers.B.hand).toBeNull();
+    expect(a.managers.B.handCount).toBe(5);
+    expect(a.managers.B.rosterCount).toBe(24);
+    const spec = project(state, 'spectator');
+    expect(spec.managers.A.hand).toBeNull();
+    expect(spec.managers.B.hand).toBeNull();
+    const json = JSON.stringify(spec);
+    for (const id of [...state.managers.A.hand, ...state.managers.B.hand, ...state.managers.A.roster, ...state.managers.B.roster])
+      expect(json).not.toContain(`"${id}"`);
+    expect(json).not.toContain(state.seed);
+    expect(json).not.toContain(String(state.rng[0]));
+  });
+
+  it('RUL-ZONE-6: a view carries only the definitions of cards it shows (no deck list leak)', () => {
+    const { state } = game();
+    const b = project(state, 'B');
+    const shown = new Set([...(b.managers.B.hand ?? []).map((c) => c.def), b.managers.A.backstage!.def, b.managers.B.backstage!.def]);
+    expect(new Set(Object.keys(b.defs))).toEqual(shown);
+  });
+
+  it('RUL-SETUP-2: a mulligan choice is hidden from the opponent until both have decided', () => {
+    const { state } = game('mull');
+    const r = step(state, { type: 'mulligan', manager: 'A', redraw: true });
+    if (!r.ok) throw new Error(r.message);
+    expect(project(r.state, 'B').managers.A.mulligan).toBe('decided');
+    expect(project(r.state, 'A').managers.A.mulligan).toBe('redrawn');
+    const toB = projectEvents(r.events, 'B');
+    expect(toB.find((e) => e.t === 'mulligan-decided')).toEqual({ t: 'mulligan-decided', manager: 'A' });
+    // The redraw moves cards roster<->hand: the opponent sees the moves but no ids and no definitions.
+    for (const e of toB) if (e.t === 'move') expect([e.card, e.def, e.newId]).toEqual(['', '', '']);
+    const r2 = step(r.state, { type: 'mulligan', manager: 'B', redraw: false });
+    if (!r2.ok) throw new Error(r2.message);
+    expect(project(r2.state, 'B').managers.A.mulligan).toBe('redrawn');
+  });
+
+  it('RUL-ZONE-6: a drawn card shows its new id and definition to its owner only', () => {
+    const { events } = game('draw');
+    const draws = events.filter((e) => e.t === 'move' && e.owner === 'A');
+    expect(draws).toHaveLength(5);
+    const mine = projectEvents(draws, 'A');
+    const theirs = projectEvents(draws, 'B');
+    for (const e of mine) if (e.t === 'move') expect(e.newId).not.toBe('') && expect(e.card).toBe('');
+    for (const e of theirs) if (e.t === 'move') expect(e.newId + e.def + e.card).toBe('');
+  });
+});
