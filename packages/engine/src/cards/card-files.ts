@@ -85,6 +85,10 @@ export function buildPool(files: { file: string; cards: CardDef[] }[]): Record<s
       const base = pool[c.variantOf!];
       if (!base || base.rarity !== 'SR' || base.name !== c.name)
         throw new CardFileError(where[c.id]!, c.id, 'variantOf', `must name an SR card with the same name (RUL-DECK-3)`);
+      // RUL-DECK-3: same name and rules text, so every rules field must match its SR card.
+      for (const field of ['types', 'cost', 'stars', 'atk', 'hp', 'keywords', 'abilities'] as const)
+        if (JSON.stringify(c[field]) !== JSON.stringify(base[field]))
+          throw new CardFileError(where[c.id]!, c.id, field, `differs from its SR card '${base.id}' (RUL-DECK-3: same rules text)`);
     }
   }
   return pool;

@@ -6,7 +6,7 @@ import type { ChoiceOption, Frame } from '../core/types.js';
 import { gainSanity, loseSanity } from '../end/sanity.js';
 import { shuffleInPlace } from '../core/rng.js';
 import { drawCards, sendFromRoster } from '../zones/draw.js';
-import { graduate, removeFromStage } from '../zones/graduate.js';
+import { graduateAll, removeFromStage } from '../zones/graduate.js';
 import { freshId, moveCard } from '../zones/move.js';
 import { matchesFilter } from './filters.js';
 import { CUSTOM_HANDLERS } from './custom-handlers.js';
@@ -76,7 +76,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       for (const m of selectManagers(s, f, e.who)) sendFromRoster(ctx, m, e.count);
       return 'done';
     case 'graduate':
-      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) graduate(ctx, id);
+      graduateAll(ctx, onStageCards(ctx, selectCards(s, f, e.what)));
       return 'done';
     case 'return-to-hand':
       for (const id of onStageCards(ctx, selectCards(s, f, e.what))) removeFromStage(ctx, id, 'hand');

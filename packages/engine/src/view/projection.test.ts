@@ -57,7 +57,11 @@ describe('projection (RUL-ZONE-6)', () => {
     expect(draws).toHaveLength(5);
     const mine = projectEvents(draws, 'A');
     const theirs = projectEvents(draws, 'B');
-    for (const e of mine) if (e.t === 'move') expect(e.newId).not.toBe('') && expect(e.card).toBe('');
+    for (const e of mine)
+      if (e.t === 'move') {
+        expect(e.newId).not.toBe('');
+        expect(e.card).toBe('');
+      }
     for (const e of theirs) if (e.t === 'move') expect(e.newId + e.def + e.card).toBe('');
   });
 });

@@ -6,7 +6,7 @@
 import type { Ctx } from '../core/context.js';
 import { meta } from '../cards/def-meta.js';
 import { anyHpLoweringAura, hpLoweredByMods, statsOf } from '../effects/stats.js';
-import { graduate } from './graduate.js';
+import { graduateAll } from './graduate.js';
 
 export function doomed(ctx: Ctx): string[] {
   const s = ctx.s;
@@ -32,6 +32,6 @@ export function doomed(ctx: Ctx): string[] {
 /** Graduates every doomed character at once. Returns true when any did. */
 export function graduateDoomed(ctx: Ctx): boolean {
   const ids = doomed(ctx);
-  for (const id of ids) if (ctx.s.cards[id]) graduate(ctx, id);
+  if (ids.length) graduateAll(ctx, ids);
   return ids.length > 0;
 }
