@@ -109,6 +109,8 @@ export type CardSel = z.infer<typeof CardSel>;
 export const ManagerSel = z.discriminatedUnion('ref', [
   z.object({ ref: z.literal('you') }).strict(),
   z.object({ ref: z.literal('opponent') }).strict(),
+  /** Both managers at once (you first): "each manager loses 3" can end in a draw (RUL-END-1). */
+  z.object({ ref: z.literal('each') }).strict(),
   z.object({ ref: z.literal('target'), index: z.number().int().min(0).max(3) }).strict(),
 ]);
 export type ManagerSel = z.infer<typeof ManagerSel>;

@@ -42,6 +42,58 @@ function spare(s: GameState, blocks: readonly Block[], attacker: string): string
   );
 }
 
+const maxCache = new WeakMap<GameState, { key: string; max: number }>();
+
+/**
+ * RUL-COMBAT-3, "a Callout attacker that could be legally blocked": the defender must block as many Callout
+ * attackers as any assignment could (project ruling PR-10, as requirements are maximised in other card
+ * games), so a blocker may have to leave another attacker to block a Callout attacker. This is that most.
+ * It depends only on the attackers and the defender's characters, which cannot change while blocks are
+ * being declared, so it is cached for the state object.
+ */
+export function maxCalloutBlocked(s: GameState): number {
+  const cb = s.combat;
+  if (!cb) return 0;
+  const callouts = cb.attackers.filter((a) => hasKeyword(s, s.cards[a]!, 'callout'));
+  if (callouts.length === 0) return 0;
+  const defenders = defenderCharacters(s);
+  const key = `${s.turn}|${s.nextId}|${cb.attackers.join(',')}|${defenders.join(',')}`;
+  const hit = maxCache.get(s);
+  if (hit && hit.key === key) return hit.max;
+  const need = callouts.map((a) => ({ atk: statsOf(s, s.cards[a]!).atk, clout: hasKeyword(s, s.cards[a]!, 'clout') }));
+  const power = defenders.map((d) => blockerAtk(s, d));
+  const cap = defenders.map((d) => blockCapacity(s, s.cards[d]!));
+  let budget = 20000; // positions are small; the budget only guards against pathological boards
+  const dfs = (i: number): number => {
+    if (i === need.length || --budget < 0) return 0;
+    let best = dfs(i + 1);
+    const { atk, clout } = need[i]!;
+    const free = cap.flatMap((c, j) => (c > 0 ? [j] : []));
+    if (!clout) {
+      for (const j of free) {
+        cap[j]!--;
+        best = Math.max(best, 1 + dfs(i + 1));
+        cap[j]!++;
+        if (best === need.length - i) break;
+      }
+      return best;
+    }
+    const n = Math.min(free.length, 12);
+    for (let mask = 1; mask < 1 << n && best < need.length - i; mask++) {
+      let sum = 0;
+      for (let b = 0; b < n; b++) if (mask & (1 << b)) sum += power[free[b]!]!;
+      if (sum < atk) continue;
+      for (let b = 0; b < n; b++) if (mask & (1 << b)) cap[free[b]!]!--;
+      best = Math.max(best, 1 + dfs(i + 1));
+      for (let b = 0; b < n; b++) if (mask & (1 << b)) cap[free[b]!]!++;
+    }
+    return best;
+  };
+  const max = dfs(0);
+  maxCache.set(s, { key, max });
+  return max;
+}
+
 /** RUL-COMBAT-3: every way this assignment breaks Callout, Clout or Moderator. */
 export function blockProblems(s: GameState, blocks: readonly Block[]): BlockProblem[] {
   const cb = s.combat;
@@ -49,24 +101,31 @@ export function blockProblems(s: GameState, blocks: readonly Block[]): BlockProb
   const out: BlockProblem[] = [];
   const name = (id: string) => s.defs[s.cards[id]!.def]!.name;
   const isBlocked = (a: string) => blocks.some((b) => b.attacker === a);
+  const sumOf = (a: string) => blocks.filter((b) => b.attacker === a).reduce((n, b) => n + blockerAtk(s, b.blocker), 0);
+  const unblockedCallouts: string[] = [];
+  let calloutsBlocked = 0;
+  for (const a of cb.attackers) {
+    const ac = s.cards[a]!;
+    if (!hasKeyword(s, ac, 'callout')) continue;
+    if (!isBlocked(a)) unblockedCallouts.push(a);
+    else if (!hasKeyword(s, ac, 'clout') || sumOf(a) >= statsOf(s, ac).atk) calloutsBlocked++;
+  }
+  if (unblockedCallouts.length && calloutsBlocked < maxCalloutBlocked(s))
+    for (const a of unblockedCallouts)
+      out.push({ code: 'callout', card: a, message: `${name(a)} has Callout: it must be blocked while you are able to` });
   for (const a of cb.attackers) {
     const ac = s.cards[a]!;
     const atk = statsOf(s, ac).atk;
     const clout = hasKeyword(s, ac, 'clout');
     if (isBlocked(a)) {
       if (clout) {
-        const sum = blocks.filter((b) => b.attacker === a).reduce((n, b) => n + blockerAtk(s, b.blocker), 0);
+        const sum = sumOf(a);
         if (sum < atk)
           out.push({ code: 'clout', card: a, message: `${name(a)} has Clout: its blockers need at least ${atk} combined ATK (they have ${sum})` });
       }
       continue;
     }
-    // Could spare capacity still block it legally?
-    const free = spare(s, blocks, a);
-    const couldBlock = clout ? free.reduce((n, b) => n + blockerAtk(s, b), 0) >= atk && free.length > 0 : free.length > 0;
-    if (hasKeyword(s, ac, 'callout') && couldBlock)
-      out.push({ code: 'callout', card: a, message: `${name(a)} has Callout: it must be blocked while you are able to` });
-    for (const m of free) {
+    for (const m of spare(s, blocks, a)) {
       const mc = s.cards[m]!;
       if (!hasKeyword(s, mc, 'moderator')) continue;
       if (clout && blockerAtk(s, m) < atk) continue;

@@ -6,13 +6,24 @@ import type { CardLocation, EndReason, ManagerId, Phase, StackItem } from './typ
 
 export type GameEvent =
   | { t: 'setup'; first: null }
-  | { t: 'shuffle'; manager: ManagerId }
+  | { t: 'shuffle'; manager: ManagerId; secret?: ManagerId }
   | { t: 'mulligan-decided'; manager: ManagerId; redraw?: boolean }
   | { t: 'coin'; winner: ManagerId }
   | { t: 'order'; first: ManagerId }
   | { t: 'turn'; turn: number; active: ManagerId }
   | { t: 'phase'; phase: Phase }
-  | { t: 'move'; owner: ManagerId; from: CardLocation; to: CardLocation; card: string; def: string; newId: string; token?: boolean }
+  | {
+      t: 'move';
+      owner: ManagerId;
+      from: CardLocation;
+      to: CardLocation;
+      card: string;
+      def: string;
+      newId: string;
+      token?: boolean;
+      /** Only this manager may learn that the move happened at all (a mulligan redraw, RUL-SETUP-2). */
+      secret?: ManagerId;
+    }
   | { t: 'tilt'; card: string; tilted: boolean }
   | { t: 'stars'; manager: ManagerId; available: number }
   | { t: 'priority'; manager: ManagerId | null }

@@ -1,6 +1,6 @@
 /** Answering a pending choice: a "may", a card picked from a search, or targets for a trigger. */
 import { emit, type Ctx } from '../core/context.js';
-import type { GameState, ManagerId } from '../core/types.js';
+import { other, type GameState, type ManagerId } from '../core/types.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 import { finishFrame, runFrame } from '../stack/resolve.js';
 import { pushItem } from '../stack/triggers.js';
@@ -33,7 +33,9 @@ export function doChoose(ctx: Ctx, m: ManagerId, option: number): void {
     const t = r.trigger;
     pushItem(ctx, { controller: t.controller, source: t.source, sourceDef: t.sourceDef, kind: 'trigger', ability: t.ability, targets: p.options[option]!.targets ?? [] });
     s.passes = 0;
-    s.priority ??= s.active;
+    // As for any new stack item (RUL-STACK-1): the other manager gets priority; with nobody holding
+    // priority (an automatic step) the active manager does.
+    s.priority = s.priority === null ? s.active : other(m);
   }
   settle(ctx, null);
 }

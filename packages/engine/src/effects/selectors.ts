@@ -56,6 +56,8 @@ export function selectManagers(s: GameState, f: Frame, sel: ManagerSel): Manager
       return [f.controller];
     case 'opponent':
       return [other(f.controller)];
+    case 'each':
+      return [f.controller, other(f.controller)];
     case 'target': {
       const t = liveTarget(s, f, sel.index);
       return t === 'A' || t === 'B' ? [t] : [];

@@ -23,10 +23,16 @@ export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
   const s = ctx.s;
   const ms = s.managers[m];
   if (redraw) {
+    const from = ctx.events.length;
     for (const id of ms.hand.slice()) moveCard(ctx, id, 'roster');
     shuffleInPlace(s, ms.roster);
     emit(ctx, { t: 'shuffle', manager: m });
     drawCards(ctx, m, OPENING_HAND);
+    // The opponent must not learn of the redraw until both have decided; the state reveals it then.
+    for (let i = from; i < ctx.events.length; i++) {
+      const e = ctx.events[i]!;
+      if (e.t === 'move' || e.t === 'shuffle') e.secret = m;
+    }
   }
   ms.mulligan = redraw ? 'redrawn' : 'kept';
   emit(ctx, { t: 'mulligan-decided', manager: m, redraw });

@@ -14,6 +14,7 @@ function visibleTo(loc: CardLocation, owner: ManagerId, viewer: Viewer): boolean
 }
 
 export function projectEvent(e: GameEvent, viewer: Viewer): GameEvent | null {
+  if ((e.t === 'move' || e.t === 'shuffle') && e.secret && e.secret !== viewer) return null;
   switch (e.t) {
     case 'move': {
       const from = visibleTo(e.from, e.owner, viewer);

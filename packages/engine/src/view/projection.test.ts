@@ -44,8 +44,9 @@ describe('projection (RUL-ZONE-6)', () => {
     expect(project(r.state, 'A').managers.A.mulligan).toBe('redrawn');
     const toB = projectEvents(r.events, 'B');
     expect(toB.find((e) => e.t === 'mulligan-decided')).toEqual({ t: 'mulligan-decided', manager: 'A' });
-    // The redraw moves cards roster<->hand: the opponent sees the moves but no ids and no definitions.
-    for (const e of toB) if (e.t === 'move') expect([e.card, e.def, e.newId]).toEqual(['', '', '']);
+    // The redraw's moves and shuffle are the redrawing manager's alone until both have decided.
+    expect(toB.filter((e) => e.t === 'move' || e.t === 'shuffle')).toEqual([]);
+    expect(projectEvents(r.events, 'A').filter((e) => e.t === 'move')).toHaveLength(10);
     const r2 = step(r.state, { type: 'mulligan', manager: 'B', redraw: false });
     if (!r2.ok) throw new Error(r2.message);
     expect(project(r2.state, 'B').managers.A.mulligan).toBe('redrawn');
