@@ -7,6 +7,7 @@ import { defOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
 import { canAddBlock, defenderCharacters } from '../combat/blockers.js';
+import { withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
 import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
 import { isHighlight, playAbilityIndex } from '../turn/play-card.js';
@@ -61,6 +62,15 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): void {
   }
 }
 
+/**
+ * A superset of the legal actions, unchecked: what a manager might try now. `legalActions` keeps those the
+ * door accepts; a random policy can instead sample from these and check only what it picks (uniform over
+ * the legal ones all the same).
+ */
+export function candidateActions(s: GameState, m: ManagerId): Action[] {
+  return withStatsMemo(s, () => candidates(s, m));
+}
+
 function candidates(s: GameState, m: ManagerId): Action[] {
   const out: Action[] = [];
   if (s.phase === 'game-over') return out;
@@ -95,5 +105,5 @@ function candidates(s: GameState, m: ManagerId): Action[] {
 }
 
 export function legalActions(s: GameState, m: ManagerId): Action[] {
-  return candidates(s, m).filter((a) => checkAction(s, a) === null);
+  return withStatsMemo(s, () => candidates(s, m).filter((a) => checkAction(s, a) === null));
 }

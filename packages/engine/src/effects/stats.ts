@@ -58,7 +58,32 @@ export interface Stats {
 
 const NO_KEYWORDS: Keywords = {};
 
+/**
+ * While legal actions are listed nothing changes, so stats can be remembered per card for that call only
+ * (`withStatsMemo`). Outside such a call every read recomputes.
+ */
+let memo: { s: GameState; stats: Map<CardInstance, Stats> } | null = null;
+
+export function withStatsMemo<T>(s: GameState, fn: () => T): T {
+  if (memo) return fn();
+  memo = { s, stats: new Map() };
+  try {
+    return fn();
+  } finally {
+    memo = null;
+  }
+}
+
 export function statsOf(s: GameState, c: CardInstance): Stats {
+  if (memo && memo.s === s) {
+    let st = memo.stats.get(c);
+    if (!st) memo.stats.set(c, (st = computeStats(s, c)));
+    return st;
+  }
+  return computeStats(s, c);
+}
+
+function computeStats(s: GameState, c: CardInstance): Stats {
   const d = defOf(s, c);
   let atk = d.atk ?? 0;
   let hp = d.hp ?? 0;

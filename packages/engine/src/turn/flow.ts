@@ -25,7 +25,7 @@ function setPhase(ctx: Ctx, p: Phase): void {
   emit(ctx, { t: 'phase', phase: p });
 }
 
-/** RUL-TURN-1, step 1 and 2: clear damage, then "start of turn" effects (hiatus returns first). */
+/** RUL-TURN-1, step 1 and 2: clear damage (RUL-COMBAT-8), then "start of turn" effects (hiatus returns first). */
 export function beginTurn(ctx: Ctx): void {
   const s = ctx.s;
   emit(ctx, { t: 'turn', turn: s.turn, active: s.active });
