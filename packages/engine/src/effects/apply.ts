@@ -8,6 +8,7 @@ import { shuffleInPlace } from '../core/rng.js';
 import { drawCards, sendFromRoster } from '../zones/draw.js';
 import { graduateAll, removeFromStage } from '../zones/graduate.js';
 import { freshId, moveCard } from '../zones/move.js';
+import { makeCard } from '../core/card-instance.js';
 import { matchesFilter } from './filters.js';
 import { CUSTOM_HANDLERS } from './custom-handlers.js';
 import { liveTarget, selectCards, selectManagers } from './selectors.js';
@@ -33,22 +34,8 @@ export function commission(ctx: Ctx, f: Frame, tokenDef: string, count: number):
   const s = ctx.s;
   for (let i = 0; i < count; i++) {
     const id = freshId(s);
-    s.cards[id] = {
-      id,
-      def: tokenDef,
-      owner: f.controller,
-      zone: 'main',
-      token: true,
-      tilted: false,
-      damage: 0,
-      enteredTurn: s.turn, // RUL-TURN-6: character tokens have Debut Burnout too
-      counters: {},
-      mods: [],
-      attachedTo: null,
-      banned: false,
-      used: [],
-      returnsFromHiatus: false,
-    };
+    // RUL-TURN-6: character tokens have Debut Burnout too (entered this turn).
+    s.cards[id] = makeCard(id, tokenDef, f.controller, 'main', { token: true, enteredTurn: s.turn });
     s.managers[f.controller].main.push(id);
     emit(ctx, { t: 'move', owner: f.controller, from: 'token-gone', to: 'main', card: '', def: tokenDef, newId: id, token: true });
   }

@@ -17,6 +17,11 @@ interface Aura {
 const NONE: Aura[] = [];
 
 export function auras(s: GameState): Aura[] {
+  if (memo && memo.s === s) return (memo.auras ??= computeAuras(s));
+  return computeAuras(s);
+}
+
+function computeAuras(s: GameState): Aura[] {
   const src = stageIndex(s).statics;
   if (src.length === 0) return NONE;
   let out = NONE;
@@ -62,7 +67,7 @@ const NO_KEYWORDS: Keywords = {};
  * While legal actions are listed nothing changes, so stats can be remembered per card for that call only
  * (`withStatsMemo`). Outside such a call every read recomputes.
  */
-let memo: { s: GameState; stats: Map<CardInstance, Stats> } | null = null;
+let memo: { s: GameState; stats: Map<CardInstance, Stats>; auras?: Aura[] } | null = null;
 
 export function withStatsMemo<T>(s: GameState, fn: () => T): T {
   if (memo) return fn();

@@ -3,6 +3,7 @@
  * shuffled by the engine's seeded RNG, both managers draw 5 and the match waits for mulligan decisions.
  */
 import type { CardDef } from '../cards/schema.js';
+import { makeCard } from '../core/card-instance.js';
 import { makeCtx } from '../core/context.js';
 import type { GameEvent } from '../core/events.js';
 import { seedRng, shuffleInPlace } from '../core/rng.js';
@@ -104,22 +105,7 @@ export function createGame(cfg: MatchConfig): CreateResult {
       const id = freshId(s);
       const isCentre: boolean = !centrePlaced && def === cfg.rosters[m].centre;
       centrePlaced ||= isCentre;
-      s.cards[id] = {
-        id,
-        def,
-        owner: m,
-        zone: isCentre ? 'backstage' : 'roster',
-        token: false,
-        tilted: false,
-        damage: 0,
-        enteredTurn: 0,
-        counters: {},
-        mods: [],
-        attachedTo: null,
-        banned: false,
-        used: [],
-        returnsFromHiatus: false,
-      };
+      s.cards[id] = makeCard(id, def, m, isCentre ? 'backstage' : 'roster');
       if (isCentre) ms.backstage = id;
       else ms.roster.push(id);
     }
