@@ -21,7 +21,7 @@ import events from './data/events.json' with { type: 'json' };
 import assets from './data/assets.json' with { type: 'json' };
 import tokens from './data/tokens.json' with { type: 'json' };
 import { cardList, cardPool, getCard, tokenList } from './index.js';
-import { poolCoverage } from './coverage.js';
+import { poolCoverage, setCounts } from './coverage.js';
 
 // Required lists come from the zod schema itself, so a new primitive cannot slip by without a card.
 const EFFECT_KINDS = Effect.options.map((o) => o.shape.kind.value);
@@ -46,9 +46,9 @@ describe('card files', () => {
       expect(parseCardFile(`data/${name}.json`, json).length).toBeGreaterThan(0);
     });
 
-  it('the pool holds at least 30 cards, 24 of them not tokens', () => {
-    expect(all.length).toBeGreaterThanOrEqual(30);
-    expect(cardList.length).toBeGreaterThanOrEqual(24);
+  it('the pool holds at least 82 cards, 80 of them not tokens', () => {
+    expect(all.length).toBeGreaterThanOrEqual(82);
+    expect(cardList.length).toBeGreaterThanOrEqual(80);
     expect(cardList.every((c) => !c.token)).toBe(true);
     expect(tokenList.every((c) => c.token)).toBe(true);
     expect(cardList.length + tokenList.length).toBe(all.length);
@@ -105,6 +105,38 @@ describe('coverage of the schema', () => {
   });
 });
 
+describe('the first set: required counts', () => {
+  // Counted over roster-legal cards (tokens excluded); lists come from the schema, so a new type, keyword or
+  // rarity must reach its count before the suite passes again.
+  const counts = setCounts(cardList);
+
+  it('at least 80 non-token cards', () => expect(cardList.length).toBeGreaterThanOrEqual(80));
+
+  for (const t of CARD_TYPES) it(`at least 6 ${t} cards`, () => expect(counts.types[t] ?? 0).toBeGreaterThanOrEqual(6));
+
+  it('every rarity is present', () => {
+    for (const r of RARITIES) expect(counts.rarities[r] ?? 0, r).toBeGreaterThan(0);
+  });
+
+  it('at least 3 SR cards have SSR variants (RUL-DECK-3)', () => {
+    expect(Object.keys(counts.ssrVariants).length).toBeGreaterThanOrEqual(3);
+    for (const base of Object.keys(counts.ssrVariants)) expect(cardPool[base]?.rarity, base).toBe('SR');
+  });
+
+  for (const k of KEYWORDS) it(`keyword ${k} is printed on at least 3 cards`, () => expect(counts.keywords[k] ?? 0).toBeGreaterThanOrEqual(3));
+
+  it('every effect primitive is used at least once', () => expect(missing(EFFECT_KINDS, poolCoverage(cardList).effects)).toEqual([]));
+
+  it('at least 2 cards carry their own win or loss condition', () => expect(counts.endConditions.length).toBeGreaterThanOrEqual(2));
+
+  it('every commissioned token is defined as a token, and there are at least 2', () => {
+    expect(counts.commissioned.size).toBeGreaterThanOrEqual(2);
+    for (const id of counts.commissioned) expect(getCard(id)?.token, id).toBe(true);
+    // ...and no token sits unused in the pool.
+    expect(tokenList.map((t) => t.id).filter((id) => !counts.commissioned.has(id))).toEqual([]);
+  });
+});
+
 describe('card conventions', () => {
   it('RUL-DECK-3: each SSR is its SR card with the same name and abilities', () => {
     const ssr = all.filter((c) => c.rarity === 'SSR');
@@ -114,7 +146,7 @@ describe('card conventions', () => {
       expect(base.rarity).toBe('SR');
       expect(c.name).toBe(base.name);
       expect(c.abilities).toEqual(base.abilities);
-      expect([c.types, c.cost, c.atk, c.hp, c.keywords]).toEqual([base.types, base.cost, base.atk, base.hp, base.keywords]);
+      expect([c.types, c.cost, c.stars, c.atk, c.hp, c.keywords]).toEqual([base.types, base.cost, base.stars, base.atk, base.hp, base.keywords]);
     }
   });
 
@@ -130,16 +162,17 @@ describe('card conventions', () => {
     }
   });
 
-  it('stars follow rarity, leaders cost 3-5, stats and costs stay in range', () => {
+  it('stars follow rarity, leaders cost 3-5, costs 0-6, ATK and HP 1-7', () => {
     const stars: Record<string, number[]> = { C: [1], U: [1], R: [2], SR: [2, 3], SSR: [2, 3] };
     for (const c of cardList) {
       expect(stars[c.rarity], c.id).toContain(c.stars);
+      expect(c.cost, c.id).toBeGreaterThanOrEqual(0);
       expect(c.cost, c.id).toBeLessThanOrEqual(6);
       if (c.types.includes('leader')) expect([3, 4, 5], c.id).toContain(c.cost);
       for (const v of [c.atk, c.hp]) {
         if (v === undefined) continue;
         expect(v, c.id).toBeGreaterThanOrEqual(1);
-        expect(v, c.id).toBeLessThanOrEqual(6);
+        expect(v, c.id).toBeLessThanOrEqual(7);
       }
     }
   });

@@ -64,3 +64,34 @@ export function poolCoverage(cards: readonly CardDef[]): PoolCoverage {
   }
   return cov;
 }
+
+/** How many cards of a set have each card type, rarity and printed keyword, and other counted facts. */
+export interface SetCounts {
+  /** Cards per type (a card with two types counts for both). */
+  types: Record<string, number>;
+  rarities: Record<string, number>;
+  /** Cards with the keyword printed on them (granted keywords do not count). */
+  keywords: Record<string, number>;
+  /** Ids of the cards with their own win or loss condition (ability kind 'end-condition'). */
+  endConditions: string[];
+  /** SR card id -> the SSR variants of it. */
+  ssrVariants: Record<string, string[]>;
+  /** Token ids some card commissions. */
+  commissioned: Set<string>;
+}
+
+export function setCounts(cards: readonly CardDef[]): SetCounts {
+  const out: SetCounts = { types: {}, rarities: {}, keywords: {}, endConditions: [], ssrVariants: {}, commissioned: new Set() };
+  const bump = (r: Record<string, number>, k: string): void => {
+    r[k] = (r[k] ?? 0) + 1;
+  };
+  for (const c of cards) {
+    c.types.forEach((t) => bump(out.types, t));
+    bump(out.rarities, c.rarity);
+    for (const [k, v] of Object.entries(c.keywords ?? {})) if (v !== undefined) bump(out.keywords, k);
+    if (c.abilities.some((a) => a.kind === 'end-condition')) out.endConditions.push(c.id);
+    if (c.rarity === 'SSR' && c.variantOf) (out.ssrVariants[c.variantOf] ??= []).push(c.id);
+    for (const a of c.abilities) for (const e of abilityEffects(a)) if (e.kind === 'commission') out.commissioned.add(e.token);
+  }
+  return out;
+}

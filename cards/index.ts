@@ -1,4 +1,4 @@
-/** @vroyale/cards: the VRoyale card set as validated data, plus demo rosters. */
+/** @vroyale/cards: the VRoyale card set as validated data, plus starter (and demo) rosters. */
 import type { CardDef } from '@vroyale/engine';
 import leaders from './data/leaders.json' with { type: 'json' };
 import characters from './data/characters.json' with { type: 'json' };
@@ -10,6 +10,7 @@ import { loadCardFiles } from './load-card-files.js';
 
 export { loadCardFiles, type CardFileSource, type LoadedCards } from './load-card-files.js';
 export { demoRosters, type DemoRoster } from './demo-rosters.js';
+export { starterRosters, type StarterRoster } from './starters.js';
 
 // Static imports (not fs) so the same module works in Node, tsx, Vitest and the Vite browser build.
 const loaded = loadCardFiles([

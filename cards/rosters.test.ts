@@ -1,7 +1,7 @@
-/** The demo rosters are legal, and each construction rule reports its own problem (RUL-DECK-1..4). */
+/** The starter and demo rosters are legal, and each construction rule reports its own problem (RUL-DECK-1..4). */
 import { describe, it, expect } from 'vitest';
 import { validateRoster, type Roster, type RosterProblem } from '@vroyale/engine';
-import { cardPool, demoRosters } from './index.js';
+import { cardPool, demoRosters, starterRosters } from './index.js';
 
 const byId = (id: string): Roster => demoRosters.find((r) => r.id === id)!;
 const raid = byId('raid-night');
@@ -39,6 +39,47 @@ describe('demo rosters', () => {
       const cheap = r.cards.filter((id) => cardPool[id]!.types.includes('character') && cardPool[id]!.cost <= 2);
       expect(cheap.length).toBeGreaterThanOrEqual(10);
     });
+});
+
+describe('starter rosters', () => {
+  const def = (id: string) => cardPool[id]!;
+
+  it('there are at least 4, with distinct ids, names, Centres and strategies', () => {
+    expect(starterRosters.length).toBeGreaterThanOrEqual(4);
+    for (const key of ['id', 'name', 'centre', 'strategy'] as const) expect(new Set(starterRosters.map((r) => r[key])).size, key).toBe(starterRosters.length);
+  });
+
+  it('the demo rosters are the first two starters, in the demo shape', () => {
+    expect(demoRosters.map((r) => r.id)).toEqual(starterRosters.slice(0, 2).map((r) => r.id));
+    for (const [i, d] of demoRosters.entries()) {
+      const s = starterRosters[i]!;
+      expect(d).toEqual({ id: s.id, name: s.name, centre: s.centre, cards: s.cards });
+    }
+  });
+
+  for (const r of starterRosters) {
+    it(`${r.name}: legal (validateRoster returns no problem) with a Leader Centre`, () => {
+      expect(validateRoster(r, cardPool)).toEqual([]);
+      expect(def(r.centre).types).toContain('leader');
+    });
+
+    it(`${r.name}: a one-sentence strategy`, () => {
+      expect(r.strategy.length).toBeGreaterThan(20);
+      expect(r.strategy.trim().endsWith('.')).toBe(true);
+      expect(r.strategy.slice(0, -1)).not.toMatch(/[.!?] /);
+    });
+
+    // Playable: something to do on the first turns, and not top-heavy.
+    it(`${r.name}: a curve (10+ characters costing 2 or less, 15+ cards costing 2 or less, at most 4 costing 5+)`, () => {
+      const costs = r.cards.map((id) => def(id).cost);
+      expect(r.cards.filter((id) => def(id).types.includes('character') && def(id).cost <= 2).length).toBeGreaterThanOrEqual(10);
+      expect(costs.filter((c) => c <= 2).length).toBeGreaterThanOrEqual(15);
+      expect(costs.filter((c) => c >= 5).length).toBeLessThanOrEqual(4);
+      const avg = costs.reduce((a, b) => a + b, 0) / costs.length;
+      expect(avg).toBeGreaterThan(1);
+      expect(avg).toBeLessThan(3);
+    });
+  }
 });
 
 describe('broken rosters', () => {

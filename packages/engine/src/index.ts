@@ -22,3 +22,4 @@ export { isLegalTarget, candidatesFor, targetCombos, targetsLegal } from './effe
 export { blockProblems, type BlockProblem } from './combat/blockers.js';
 export { statsOf } from './effects/stats.js';
 export { CUSTOM_HANDLERS } from './effects/custom-handlers.js';
+export { rulesText, NO_ABILITIES, type RulesTextLookup } from './cards/rules-text.js';

@@ -137,8 +137,10 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
     }
     case 'win-game':
     case 'lose-game': {
-      const [m] = selectManagers(s, f, e.who);
-      if (m) endGame(ctx, e.kind === 'win-game' ? m : m === 'A' ? 'B' : 'A', 'card');
+      const ms = selectManagers(s, f, e.who);
+      // Both managers winning (or losing) at once is a draw, as RUL-END-1 rules for sanity.
+      if (ms.length > 1) endGame(ctx, 'draw', 'card');
+      else if (ms[0]) endGame(ctx, e.kind === 'win-game' ? ms[0] : ms[0] === 'A' ? 'B' : 'A', 'card');
       return 'done';
     }
     case 'custom': {
