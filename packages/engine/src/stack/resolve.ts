@@ -19,7 +19,11 @@ export function runFrame(ctx: Ctx, frame: Frame): boolean {
     const e = effects[i]!;
     if (e.if && !evalCondition(s, e.if, frame.controller, frame.source)) continue;
     const r = applyEffect(ctx, { ...frame, next: i + 1 }, e);
-    if (checkEnd(ctx)) return true;
+    if (checkEnd(ctx)) {
+      // The match is over, but the resolving highlight still goes to the Graduation Zone (RUL-STACK-3).
+      finishFrame(ctx, frame);
+      return true;
+    }
     if (r === 'suspend') return false;
   }
   finishFrame(ctx, frame);
