@@ -12,20 +12,20 @@ export function deckOut(ctx: Ctx, m: ManagerId): void {
   loseSanity(ctx, m, ms.deckOuts, 'deck-out');
 }
 
-export function drawCards(ctx: Ctx, m: ManagerId, n: number): void {
+/** Moves the top n cards of a roster, one at a time; each missing card is a deck-out instead. */
+function takeFromRoster(ctx: Ctx, m: ManagerId, n: number, to: 'hand' | 'graduation'): void {
   const roster = ctx.s.managers[m].roster;
   for (let i = 0; i < n; i++) {
     const top = roster[roster.length - 1];
     if (top === undefined) deckOut(ctx, m);
-    else moveCard(ctx, top, 'hand');
+    else moveCard(ctx, top, to);
   }
 }
 
+export function drawCards(ctx: Ctx, m: ManagerId, n: number): void {
+  takeFromRoster(ctx, m, n, 'hand');
+}
+
 export function sendFromRoster(ctx: Ctx, m: ManagerId, n: number): void {
-  const roster = ctx.s.managers[m].roster;
-  for (let i = 0; i < n; i++) {
-    const top = roster[roster.length - 1];
-    if (top === undefined) deckOut(ctx, m);
-    else moveCard(ctx, top, 'graduation');
-  }
+  takeFromRoster(ctx, m, n, 'graduation');
 }
