@@ -25,7 +25,13 @@ export function parseAction(input: unknown): { ok: true; action: Action } | Reje
 }
 
 export function step(state: GameState, input: unknown): StepResult {
-  const parsed = parseAction(input);
+  let parsed: ReturnType<typeof parseAction>;
+  try {
+    parsed = parseAction(input);
+  } catch (e) {
+    // A hostile object (a throwing getter or proxy) is malformed input, not an engine failure.
+    return reject('malformed', `Malformed action: ${(e as Error).message}`);
+  }
   if (!parsed.ok) return parsed;
   return stepParsed(state, parsed.action);
 }

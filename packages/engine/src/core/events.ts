@@ -39,5 +39,5 @@ export type GameEvent =
   | { t: 'stats'; card: string }
   | { t: 'counters'; card: string; counter: string; now: number }
   | { t: 'attach'; asset: string; to: string }
-  | { t: 'choice'; manager: ManagerId; option: number }
+  | { t: 'choice'; manager: ManagerId; option?: number }
   | { t: 'game-over'; winner: ManagerId | 'draw'; reason: EndReason };

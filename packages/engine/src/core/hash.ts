@@ -16,5 +16,6 @@ export function cyrb53(str: string, seed = 0): string {
 
 /** Card definitions are fixed at setup, so they are left out to keep hashing cheap. */
 export function hashState(s: GameState): string {
-  return cyrb53(JSON.stringify(s, (k, v) => (k === 'defs' ? undefined : v)));
+  const { defs: _defs, ...rest } = s;
+  return cyrb53(JSON.stringify(rest));
 }

@@ -22,6 +22,9 @@ export function projectEvent(e: GameEvent, viewer: Viewer): GameEvent | null {
       if (from && to) return e;
       return { ...e, card: from ? e.card : '', newId: to ? e.newId : '', def: from || to ? e.def : '' };
     }
+    case 'choice':
+      // Which option was picked (e.g. "take nothing" after a roster search) would tell how many cards matched.
+      return viewer === e.manager ? e : { t: e.t, manager: e.manager };
     case 'mulligan-decided':
       // RUL-SETUP-2: others learn only that a decision was made; the state reveals it once both have decided.
       return viewer === e.manager ? e : { t: e.t, manager: e.manager };
