@@ -23,3 +23,8 @@ export { blockProblems, type BlockProblem } from './combat/blockers.js';
 export { statsOf } from './effects/stats.js';
 export { CUSTOM_HANDLERS } from './effects/custom-handlers.js';
 export { rulesText, NO_ABILITIES, type RulesTextLookup } from './cards/rules-text.js';
+export { encodeDeckCode, decodeDeckCode, cardIdHash, deckCodeTable, DECK_CODE_VERSION, type DecodeResult, type DeckCodeError } from './deck/deck-code.js';
+export type { Bot, BotInput } from './bots/types.js';
+export { randomBot } from './bots/random-bot.js';
+export { strongBot, createStrongBot, type StrongBotOptions } from './bots/strong-bot.js';
+export { playMatch, type MatchOptions, type MatchResult } from './bots/play-match.js';

@@ -1,0 +1,188 @@
+/**
+ * A playable GameState built from one manager's view, for a bot's look-ahead only (it is never sent
+ * anywhere and never replaces the real state). Public zones and the viewer's own hand are copied exactly;
+ * everything hidden (the opponent's hand, both rosters) becomes placeholder cards of a synthetic
+ * definition with no abilities and a cost no one can pay, so the simulation cannot play them and cannot
+ * learn anything the view does not show.
+ *
+ * What the view does not carry is guessed: modifiers are rebuilt from the shown stats (as lasting ones),
+ * once-per-turn use and the pass count start fresh, and the RNG is seeded from the bot's own seed.
+ */
+import type { CardDef, Keyword, Keywords } from '../cards/schema.js';
+import { seedRng } from '../core/rng.js';
+import type { CardInstance, CardLocation, GameState, ManagerId, ManagerState, Modifier, Pending } from '../core/types.js';
+import { statsOf } from '../effects/stats.js';
+import type { CardView, GameView } from '../view/projection.js';
+
+export const HIDDEN_DEF_ID = 'hidden-card';
+
+/** What a hidden card is in a simulation: nothing anyone can play (cost 99, no abilities, 1 star). */
+export const HIDDEN_DEF: CardDef = {
+  id: HIDDEN_DEF_ID,
+  name: 'Hidden card',
+  types: ['event'],
+  rarity: 'C',
+  cost: 99,
+  stars: 1,
+  abilities: [],
+};
+
+function standInToken(id: string): CardDef {
+  return { id, name: `Token ${id}`, types: ['character'], rarity: 'C', token: true, cost: 0, stars: 0, atk: 1, hp: 1, abilities: [] };
+}
+
+const KEYWORD_LIST: Keyword[] = ['ban', 'callout', 'clip', 'clout', 'moderator', 'raid'];
+
+function idNumber(id: string): number {
+  const n = parseInt(id.slice(1), 36);
+  return Number.isFinite(n) ? n : 0;
+}
+
+function instance(v: CardView, zone: CardLocation, turn: number): CardInstance {
+  return {
+    id: v.id,
+    def: v.def,
+    owner: v.owner,
+    zone,
+    token: v.token,
+    tilted: v.tilted,
+    damage: v.damage,
+    enteredTurn: v.burnout ? turn : turn - 1,
+    counters: { ...v.counters },
+    mods: [],
+    attachedTo: v.attachedTo,
+    banned: false,
+    used: [],
+    returnsFromHiatus: v.returnsFromHiatus === true,
+  };
+}
+
+function hidden(id: string, owner: ManagerId, zone: CardLocation): CardInstance {
+  return {
+    id,
+    def: HIDDEN_DEF_ID,
+    owner,
+    zone,
+    token: false,
+    tilted: false,
+    damage: 0,
+    enteredTurn: 0,
+    counters: {},
+    mods: [],
+    attachedTo: null,
+    banned: false,
+    used: [],
+    returnsFromHiatus: false,
+  };
+}
+
+/** Modifiers that make the rebuilt card show the same ATK, HP and keywords as the view. */
+function rebuildMods(s: GameState, c: CardInstance, v: CardView): void {
+  if (v.atk === undefined || v.hp === undefined) return;
+  const st = statsOf(s, c);
+  const mods: Modifier[] = [];
+  if (st.atk !== v.atk || st.hp !== v.hp) mods.push({ atk: v.atk - st.atk, hp: v.hp - st.hp, until: 'permanent' });
+  const want: Keywords = v.keywords ?? {};
+  for (const k of KEYWORD_LIST) {
+    const has = st.keywords[k] !== undefined;
+    const should = want[k] !== undefined;
+    if (should && (!has || (k === 'moderator' && st.keywords.moderator !== want.moderator)))
+      mods.push({ keyword: k, ...(k === 'moderator' ? { x: want.moderator } : {}), until: 'permanent' });
+    else if (has && !should) mods.push({ keyword: k, remove: true, until: 'permanent' });
+  }
+  c.mods = mods;
+}
+
+export function determinise(view: GameView, seed: string | number, extraDefs?: Record<string, CardDef>): GameState {
+  const me = view.viewer;
+  if (me === 'spectator') throw new Error('determinise: a spectator view has no decisions to simulate');
+  const defs: Record<string, CardDef> = { ...(extraDefs ?? {}), ...view.defs, [HIDDEN_DEF_ID]: HIDDEN_DEF };
+  // Tokens a shown card can commission are named in its text but their definitions are only in the view
+  // once one is on stage: stand in a plain 1/1 character token for any that is missing.
+  for (const d of Object.values(view.defs))
+    for (const a of d.abilities)
+      if ('effects' in a) for (const e of a.effects) if (e.kind === 'commission' && !defs[e.token]) defs[e.token] = standInToken(e.token);
+  const cards: Record<string, CardInstance> = {};
+  const rebuild: [CardInstance, CardView][] = [];
+  let maxId = 0;
+  const add = (v: CardView, zone: CardLocation): string => {
+    const c = instance(v, zone, view.turn);
+    cards[v.id] = c;
+    maxId = Math.max(maxId, idNumber(v.id));
+    if (zone === 'main' || zone === 'centre') rebuild.push([c, v]);
+    return v.id;
+  };
+  const managers = {} as Record<ManagerId, ManagerState>;
+  for (const m of ['A', 'B'] as const) {
+    const mv = view.managers[m];
+    const hand = mv.hand
+      ? mv.hand.map((v) => add(v, 'hand'))
+      : Array.from({ length: mv.handCount }, (_, i) => {
+          const id = `x${m}h${i}`;
+          cards[id] = hidden(id, m, 'hand');
+          return id;
+        });
+    const roster = Array.from({ length: mv.rosterCount }, (_, i) => {
+      const id = `x${m}r${i}`;
+      cards[id] = hidden(id, m, 'roster');
+      return id;
+    });
+    managers[m] = {
+      sanity: mv.sanity,
+      roster,
+      hand,
+      backstage: mv.backstage ? add(mv.backstage, 'backstage') : null,
+      centre: mv.centre.map((v) => add(v, 'centre')),
+      main: mv.main.map((v) => add(v, 'main')),
+      starPool: mv.starPool.map((v) => add(v, 'star-pool')),
+      graduation: mv.graduation.map((v) => add(v, 'graduation')),
+      hiatus: mv.hiatus.map((v) => add(v, 'hiatus')),
+      availableStars: mv.availableStars,
+      deckOuts: mv.deckOuts,
+      mulligan: mv.mulligan === 'pending' ? 'pending' : mv.mulligan === 'redrawn' ? 'redrawn' : 'kept',
+    };
+  }
+  const stackCards: string[] = [];
+  const stack = view.stack.map(({ card, ...item }) => {
+    maxId = Math.max(maxId, idNumber(item.id));
+    if (card && !cards[card.id]) {
+      add(card, 'stack');
+      stackCards.push(card.id);
+    }
+    return { id: item.id, controller: item.controller, source: item.source, sourceDef: item.sourceDef, kind: item.kind, ability: item.ability, targets: item.targets.slice() };
+  });
+  let pending: Pending | null = null;
+  if (view.pending?.kind === 'choose-order') pending = { kind: 'choose-order', manager: view.pending.manager };
+  else if (view.pending?.kind === 'discard') pending = { kind: 'discard', manager: view.pending.manager };
+  // A pending choice cannot be rebuilt (where it resumes is hidden); callers decide those without simulating.
+  const s: GameState = {
+    v: 1,
+    seed: `sim:${seed}`,
+    rng: seedRng(`sim:${seed}`),
+    nextId: maxId + 1,
+    defs,
+    cards,
+    managers,
+    turn: view.turn,
+    active: view.active,
+    first: view.first,
+    coinWinner: view.coinWinner,
+    phase: view.phase,
+    priority: view.priority,
+    passes: 0,
+    stack,
+    stackCards,
+    triggerQueue: [],
+    pending,
+    combat: view.combat
+      ? { attackers: view.combat.attackers.slice(), blocks: view.combat.blocks.map((b) => ({ ...b })), blocked: view.combat.blocked.slice() }
+      : null,
+    played: view.played,
+    starPlaced: view.starPlaced,
+    winner: view.winner,
+    endReason: view.endReason,
+    seq: view.seq,
+  };
+  for (const [c, v] of rebuild) rebuildMods(s, c, v);
+  return s;
+}

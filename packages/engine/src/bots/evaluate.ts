@@ -1,0 +1,102 @@
+/**
+ * A heuristic score of a (simulated) position for one manager: higher is better. Sanity, what is on stage
+ * (ATK, HP and keywords that last beyond this turn), cards in hand and star pool size, each side counted
+ * for and against. Used by the strong bot to compare the outcomes of its candidate actions.
+ */
+import type { CardDef, Keywords } from '../cards/schema.js';
+import { isCharacterDef } from '../core/query.js';
+import { other, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
+import { statsOf } from '../effects/stats.js';
+
+export interface EvalWeights {
+  win: number;
+  sanity: number;
+  /** Extra value of each sanity point below `lowSanity` (being close to losing). */
+  lowSanityExtra: number;
+  lowSanity: number;
+  character: number;
+  atk: number;
+  hp: number;
+  hand: number;
+  star: number;
+  /** A tilted character cannot deal damage when it blocks: this share of its ATK is discounted. */
+  tilted: number;
+}
+
+export const DEFAULT_WEIGHTS: EvalWeights = {
+  win: 10_000,
+  sanity: 1.2,
+  lowSanityExtra: 0.6,
+  lowSanity: 8,
+  character: 1,
+  atk: 1,
+  hp: 0.5,
+  hand: 1,
+  star: 0.5,
+  tilted: 0.3,
+};
+
+export function keywordValue(k: Keywords): number {
+  let v = 0;
+  if (k.ban) v += 1.5;
+  if (k.clip) v += 0.5;
+  if (k.clout) v += 0.6;
+  if (k.raid) v += 0.7;
+  if (k.callout) v += 0.3;
+  if (k.moderator) v += 0.8 * k.moderator;
+  return v;
+}
+
+/** The value of a character with these stats on stage. Moderators never attack, so their ATK counts half. */
+export function characterValue(atk: number, hp: number, kw: Keywords, w: EvalWeights = DEFAULT_WEIGHTS): number {
+  return w.character + (kw.moderator ? 0.5 : 1) * atk * w.atk + hp * w.hp + keywordValue(kw);
+}
+
+/** The printed value of a card, for choices made without simulating (stars, discards, mulligans). */
+export function printedValue(d: CardDef): number {
+  if (isCharacterDef(d)) return characterValue(d.atk ?? 0, d.hp ?? 0, d.keywords ?? {}) + 0.4 * d.abilities.length;
+  if (d.types.includes('highlight')) return 2;
+  return 1 + 0.5 * d.cost;
+}
+
+function stageValue(s: GameState, c: CardInstance, w: EvalWeights): number {
+  const d = s.defs[c.def]!;
+  if (!isCharacterDef(d)) return c.token ? 0.5 : 0.5 + 0.6 * d.cost;
+  const st = statsOf(s, c);
+  // Until-end-of-turn boosts are gone by the next turn: value only what lasts.
+  let atk = st.atk;
+  let hp = st.hp;
+  for (const m of c.mods)
+    if (m.until === 'turn') {
+      atk -= m.atk ?? 0;
+      hp -= m.hp ?? 0;
+    }
+  atk = Math.max(0, atk);
+  hp = Math.max(1, hp);
+  let v = characterValue(atk, hp, st.keywords, w);
+  if (c.tilted) v -= w.tilted * atk;
+  return v;
+}
+
+function sanityValue(x: number, w: EvalWeights): number {
+  return w.sanity * x - (x < w.lowSanity ? w.lowSanityExtra * (w.lowSanity - x) : 0);
+}
+
+function side(s: GameState, m: ManagerId, w: EvalWeights): number {
+  const ms = s.managers[m];
+  let v = sanityValue(ms.sanity, w) + w.hand * ms.hand.length;
+  for (const id of ms.centre) v += stageValue(s, s.cards[id]!, w);
+  for (const id of ms.main) v += stageValue(s, s.cards[id]!, w);
+  let stars = 0;
+  for (const id of ms.starPool) stars += s.defs[s.cards[id]!.def]!.stars;
+  v += w.star * Math.min(stars, 8);
+  if (ms.roster.length < 3) v -= 2 * (3 - ms.roster.length);
+  return v;
+}
+
+export function evaluate(s: GameState, me: ManagerId, w: EvalWeights = DEFAULT_WEIGHTS): number {
+  if (s.winner === me) return w.win + 0;
+  if (s.winner === other(me)) return -w.win;
+  if (s.winner === 'draw') return -w.win / 4;
+  return side(s, me, w) - side(s, other(me), w);
+}

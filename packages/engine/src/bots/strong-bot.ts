@@ -1,0 +1,517 @@
+/**
+ * The strong bot: fixed rules for the simple choices and a one-ply search for the rest.
+ *
+ * - Mulligan a hand without a character costing 2 or less; always take the same turn order (first by default).
+ * - Resource Step: place a star while the pool is small or the hand is full, using the card worth least.
+ * - Discards and pending choices: by printed value. Manual star tilting and conceding: never.
+ * - Everything else (Main Step plays, abilities, highlights in any window, attackers): every candidate
+ *   action is tried on a determinised copy of the position (determinise.ts: the bot's own view, hidden
+ *   cards replaced by unplayable placeholders), played forward with a quiet policy (both managers pass;
+ *   the defender blocks by a simple model; through combat damage when the decision was a combat one), and
+ *   the result is scored by `evaluate`. Attackers are added one at a time (greedy), with an extra
+ *   "everyone attacks" candidate so that swings which only work together (lethal) are not missed.
+ * - Blocks: a whole assignment is planned (greedy over simulated combats, only assignments the engine
+ *   accepts score), then realised one block per call, then confirmed.
+ * - Work is capped per decision (simulated engine steps, deterministic), so huge boards stay fast.
+ *
+ * The bot reads only its input: the view, the legal actions and the seed (for the simulation's draws).
+ */
+import type { CardDef, Keywords } from '../cards/schema.js';
+import { cloneState } from '../core/clone.js';
+import { makeRng } from '../core/rng.js';
+import { blockerAtk, blockProblems, canAddBlock, defenderCharacters } from '../combat/blockers.js';
+import { deciders } from '../actions/deciders.js';
+import { actionKey, type Action } from '../actions/schema.js';
+import { stepInPlace } from '../actions/step.js';
+import { isCharacterDef } from '../core/query.js';
+import type { Block, GameState, ManagerId, Phase } from '../core/types.js';
+import { blockCapacity, statsOf } from '../effects/stats.js';
+import type { CardView, GameView } from '../view/projection.js';
+import { determinise } from './determinise.js';
+import { characterValue, DEFAULT_WEIGHTS, evaluate, printedValue, type EvalWeights } from './evaluate.js';
+import type { Bot, BotInput } from './types.js';
+
+export interface StrongBotOptions {
+  /** The turn order the bot always picks when it wins the coin flip. Default: go first. */
+  goFirst?: boolean;
+  weights?: EvalWeights;
+  /**
+   * Public card definitions the simulation may need but the view does not show (tokens a card can
+   * commission). Optional: without them such an effect is simply not simulated.
+   */
+  defs?: Record<string, CardDef>;
+  /** Most candidates simulated per decision (the rest are dropped in list order). Default 40. */
+  maxCandidates?: number;
+}
+
+const COMBAT: ReadonlySet<Phase> = new Set(['combat-attack', 'combat-attack-window', 'combat-block', 'combat-block-window']);
+const NEVER: ReadonlySet<Action['type']> = new Set(['concede', 'tilt-star', 'cancel-attack', 'cancel-block']);
+const PASSIVE: ReadonlySet<Action['type']> = new Set(['pass', 'confirm-attack', 'confirm-block']);
+/** A non-passive action must beat doing nothing by this much (avoids spending cards on nothing). */
+const EPS = 0.05;
+const MAX_SIM_STEPS = 120;
+const ILLEGAL = 1e6;
+/**
+ * Work per decision, counted in simulated engine steps (a deterministic stand-in for time): once spent,
+ * no further candidates are simulated. Keeps the rare huge positions (token swarms, many targets) fast.
+ */
+const WORK_BUDGET = 1500;
+let work = 0;
+
+function simStep(sim: GameState, a: Action): ReturnType<typeof stepInPlace> {
+  work++;
+  return stepInPlace(sim, a);
+}
+
+type Opts = Required<Omit<StrongBotOptions, 'defs'>> & { defs?: Record<string, CardDef> };
+
+export function createStrongBot(options: StrongBotOptions = {}): Bot {
+  const o: Opts = {
+    goFirst: options.goFirst ?? true,
+    weights: options.weights ?? DEFAULT_WEIGHTS,
+    maxCandidates: options.maxCandidates ?? 40,
+    ...(options.defs ? { defs: options.defs } : {}),
+  };
+  return (input) => decide(input, o);
+}
+
+/** The strong bot with default options. */
+export const strongBot: Bot = createStrongBot();
+
+function decide({ view, legal, seed }: BotInput, o: Opts): Action {
+  work = 0;
+  if (legal.length === 0) throw new Error('strongBot: no legal action to choose from');
+  if (legal.length === 1) return legal[0]!;
+  const me = view.viewer;
+  if (me === 'spectator') throw new Error('strongBot: spectators do not decide');
+  const first = (t: Action['type']) => legal.find((a) => a.type === t);
+  if (first('mulligan')) return mulligan(view, me, legal);
+  if (first('choose-order')) return legal.find((a) => a.type === 'choose-order' && a.goFirst === o.goFirst) ?? legal[0]!;
+  if (first('discard')) return discard(view, me, legal);
+  if (first('choose')) return choose(view, me, legal);
+  if (view.phase === 'resource' && view.active === me && view.stack.length === 0) {
+    const r = resourceStep(view, me, legal);
+    if (r) return r;
+  }
+  if (view.phase === 'combat-block' && view.combat && view.active !== me) return blockDecision(view, me, legal, seed, o);
+  return search(view, me, legal, seed, o);
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Choices made by rule
+
+const defOfView = (view: GameView, c: CardView): CardDef => view.defs[c.def]!;
+
+function mulligan(view: GameView, me: ManagerId, legal: Action[]): Action {
+  const hand = view.managers[me].hand ?? [];
+  const cheap = hand.some((c) => {
+    const d = defOfView(view, c);
+    return isCharacterDef(d) && d.cost <= 2;
+  });
+  return legal.find((a) => a.type === 'mulligan' && a.redraw === !cheap) ?? legal[0]!;
+}
+
+function discard(view: GameView, me: ManagerId, legal: Action[]): Action {
+  const hand = new Map((view.managers[me].hand ?? []).map((c) => [c.id, printedValue(defOfView(view, c))] as const));
+  let best: Action = legal.find((a) => a.type === 'discard') ?? legal[0]!;
+  let low = Infinity;
+  for (const a of legal) if (a.type === 'discard' && (hand.get(a.card) ?? 0) < low) [best, low] = [a, hand.get(a.card) ?? 0];
+  return best;
+}
+
+function stageCards(view: GameView): Map<string, CardView> {
+  const out = new Map<string, CardView>();
+  for (const m of ['A', 'B'] as const) for (const c of [...view.managers[m].centre, ...view.managers[m].main]) out.set(c.id, c);
+  return out;
+}
+
+function viewValue(c: CardView): number {
+  return c.atk !== undefined ? characterValue(c.atk, c.hp ?? 1, c.keywords ?? ({} as Keywords)) : 1;
+}
+
+/** Pending choices (optional triggers, roster picks, trigger targets): the option worth most by printed value. */
+function choose(view: GameView, me: ManagerId, legal: Action[]): Action {
+  const p = view.pending;
+  if (p?.kind !== 'choice' || !p.options) return legal.find((a) => a.type === 'choose') ?? legal[0]!;
+  const byName = new Map(Object.values(view.defs).map((d) => [d.name, d] as const));
+  const stage = stageCards(view);
+  const score = (i: number): number => {
+    const opt = p.options![i]!;
+    if (opt.label === 'Yes') return 1;
+    if (opt.label === 'No') return 0;
+    if (opt.take) {
+      const d = byName.get(opt.label.replace(/^Take /, ''));
+      return 1 + (d ? printedValue(d) : 1);
+    }
+    if (opt.targets) {
+      // Triggers that target the opponent's cards hurt them; those that target ours help. Either way the
+      // most valuable card is the best target.
+      let v = 0;
+      for (const t of opt.targets) {
+        const c = stage.get(t);
+        if (c) v += viewValue(c) * (c.owner === me ? 0.8 : 1);
+      }
+      return v;
+    }
+    return 0.5;
+  };
+  let best = legal.find((a) => a.type === 'choose') ?? legal[0]!;
+  let top = -Infinity;
+  for (const a of legal)
+    if (a.type === 'choose') {
+      const v = score(a.option);
+      if (v > top) [best, top] = [a, v];
+    }
+  return best;
+}
+
+/** The Resource Step: place a star while the pool is small or the hand full, else move on. */
+function resourceStep(view: GameView, me: ManagerId, legal: Action[]): Action | null {
+  const mv = view.managers[me];
+  const hand = mv.hand ?? [];
+  const pass = legal.find((a) => a.type === 'pass');
+  const places = legal.filter((a): a is Extract<Action, { type: 'place-star' }> => a.type === 'place-star');
+  if (!pass) return null;
+  if (places.length === 0) return null; // highlights could still be worth a look: let the search decide
+  let stars = 0;
+  for (const c of mv.starPool) stars += defOfView(view, c).stars;
+  const want = stars < 4 || (stars < 7 && hand.length >= 3) || hand.length >= 5;
+  if (!want) return pass;
+  // Keep the cheapest character that can be played soon if it is the only one.
+  const playableChars = hand.filter((c) => {
+    const d = defOfView(view, c);
+    return isCharacterDef(d) && d.cost <= stars + 1;
+  });
+  const keep = (c: CardView): number => {
+    const d = defOfView(view, c);
+    let v = printedValue(d) - 0.8 * d.stars;
+    if (d.cost > stars + 2) v *= 0.5;
+    if (playableChars.length === 1 && playableChars[0]!.id === c.id) v += 5;
+    return v;
+  };
+  const byId = new Map(hand.map((c) => [c.id, c] as const));
+  let best = places[0]!;
+  let low = Infinity;
+  for (const a of places) {
+    const c = byId.get(a.card);
+    const v = c ? keep(c) : 0;
+    if (v < low) [best, low] = [a, v];
+  }
+  return best;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One-ply search on a determinised copy
+
+function search(view: GameView, me: ManagerId, legal: Action[], seed: string | number, o: Opts): Action {
+  const cands = legal.filter((a) => !NEVER.has(a.type));
+  if (cands.length === 0) return legal.find((a) => a.type !== 'concede') ?? legal[0]!;
+  if (cands.length === 1) return cands[0]!;
+  // Passive actions first, so that on a tie the bot keeps its cards.
+  cands.sort((a, b) => Number(PASSIVE.has(b.type)) - Number(PASSIVE.has(a.type)));
+  const base = determinise(view, seed, o.defs);
+  const combatRoot = COMBAT.has(view.phase);
+  const scoreOf = (actions: Action[]): number => {
+    try {
+      const sim = cloneState(base);
+      for (const a of actions) if (!simStep(sim, a).ok) return -Infinity;
+      playOn(sim, me, combatRoot);
+      return evaluate(sim, me, o.weights);
+    } catch {
+      return -Infinity; // a position the simulation cannot follow: judge the action by the others
+    }
+  };
+  let best = cands[0]!;
+  let top = -Infinity;
+  for (const a of cands.slice(0, o.maxCandidates)) {
+    if (work > WORK_BUDGET && top > -Infinity) break;
+    const v = scoreOf([a]) - (PASSIVE.has(a.type) ? 0 : EPS);
+    if (v > top) [best, top] = [a, v];
+  }
+  // Greedy attacks can miss a swing that only works all together (lethal, or too many to block).
+  const attacks = cands.filter((a) => a.type === 'attack');
+  if (attacks.length >= 2 && work <= WORK_BUDGET && scoreOf(attacks) - EPS > top) best = attacks[0]!;
+  return best;
+}
+
+/**
+ * Blocking: plan the whole assignment, then take one step towards it (cancel a block the plan does not
+ * want, add one it does, or confirm). The plan is built from no blocks each time, so successive calls
+ * agree on it. It grows greedily: each round adds the block (or, for a Clout attacker, the pair of
+ * blocks) whose simulated combat scores best, while that beats the plan so far. Only assignments the
+ * engine accepts (Callout, Clout, Moderator) score at all.
+ */
+function blockDecision(view: GameView, me: ManagerId, legal: Action[], seed: string | number, o: Opts): Action {
+  const fallback = legal.find((a) => a.type === 'confirm-block') ?? legal.find((a) => a.type !== 'concede') ?? legal[0]!;
+  const base = determinise(view, seed, o.defs);
+  const cb = base.combat!;
+  const current = cb.blocks.slice();
+  cb.blocks = [];
+  const key = (b: Block) => `${b.blocker}>${b.attacker}`;
+  const score = (plan: Block[]): number => {
+    try {
+      const sim = cloneState(base);
+      for (const b of plan) if (!simStep(sim, { type: 'block', manager: me, blocker: b.blocker, attacker: b.attacker }).ok) return -Infinity;
+      // An assignment the engine would refuse scores by how many problems it still has, so that the
+      // greedy steps below walk towards a legal one (two Callout attackers need two blocks, and so on).
+      const problems = blockProblems(sim, sim.combat!.blocks).length;
+      if (problems > 0) return -ILLEGAL * problems;
+      if (!simStep(sim, { type: 'confirm-block', manager: me }).ok) return -ILLEGAL;
+      playOn(sim, me, true);
+      return evaluate(sim, me, o.weights);
+    } catch {
+      return -Infinity;
+    }
+  };
+  const defenders = defenderCharacters(base);
+  const clout = new Set(cb.attackers.filter((a) => statsOf(base, base.cards[a]!).keywords.clout));
+  let plan: Block[] = [];
+  let top = score(plan);
+  for (let round = 0; round < 6; round++) {
+    const have = new Set(plan.map(key));
+    let bestMove: Block[] | null = null;
+    let bestScore = top;
+    const consider = (move: Block[]) => {
+      if (move.some((b) => have.has(key(b))) || work > WORK_BUDGET) return;
+      const v = score([...plan, ...move]) - EPS;
+      if (v > bestScore) [bestMove, bestScore] = [move, v];
+    };
+    for (const attacker of cb.attackers) {
+      for (let i = 0; i < defenders.length; i++) {
+        consider([{ blocker: defenders[i]!, attacker }]);
+        if (clout.has(attacker)) for (let j = i + 1; j < defenders.length; j++) consider([{ blocker: defenders[i]!, attacker }, { blocker: defenders[j]!, attacker }]);
+      }
+      // Clout may need more than two blockers: the fewest strongest ones that reach its ATK.
+      if (clout.has(attacker)) {
+        const need = statsOf(base, base.cards[attacker]!).atk;
+        const strongest = defenders.map((d) => ({ d, atk: blockerAtk(base, d) })).sort((x, y) => y.atk - x.atk);
+        const move: Block[] = [];
+        let sum = 0;
+        for (const { d, atk } of strongest) {
+          if (sum >= need || atk === 0) break;
+          move.push({ blocker: d, attacker });
+          sum += atk;
+        }
+        if (move.length > 2 && sum >= need) consider(move);
+      }
+    }
+    if (!bestMove) break;
+    plan = [...plan, ...(bestMove as Block[])];
+    top = bestScore + EPS;
+  }
+  if (top <= -ILLEGAL) {
+    // The greedy steps found no legal assignment: search for legal ones outright and keep the best.
+    plan = [];
+    for (const option of legalAssignments(base, 12, 5_000)) {
+      const v = score(option);
+      if (v > top) [plan, top] = [option, v];
+    }
+    if (top <= -ILLEGAL) {
+      // Nothing legal within the budget: a seeded random legal step, so the bot can never cycle for ever.
+      const steps = legal.filter((a) => a.type !== 'concede');
+      return steps.find((a) => a.type === 'confirm-block') ?? steps[Math.floor(makeRng(seed)() * steps.length)] ?? fallback;
+    }
+  }
+  const want = new Set(plan.map(key));
+  const has = new Set(current.map(key));
+  for (const b of current)
+    if (!want.has(key(b)))
+      return legal.find((a) => a.type === 'cancel-block' && a.blocker === b.blocker && a.attacker === b.attacker) ?? fallback;
+  for (const b of plan)
+    if (!has.has(key(b))) return legal.find((a) => a.type === 'block' && a.blocker === b.blocker && a.attacker === b.attacker) ?? fallback;
+  return fallback;
+}
+
+/**
+ * Plays the simulation forward with the quiet policy until the decision's effect is settled: the stack is
+ * empty (and, for a combat decision, combat is over).
+ */
+function playOn(sim: GameState, me: ManagerId, combatRoot: boolean): void {
+  for (let i = 0; i < MAX_SIM_STEPS; i++) {
+    if (sim.phase === 'game-over') return;
+    const quiet = sim.stack.length === 0 && !sim.pending && sim.triggerQueue.length === 0;
+    if (quiet && (!combatRoot || !COMBAT.has(sim.phase))) return;
+    const who = deciders(sim)[0];
+    if (!who) return;
+    if (!sim.pending && sim.phase === 'combat-block') {
+      if (!(who === me && simStep(sim, { type: 'confirm-block', manager: who }).ok) && !blockByModel(sim, who)) return;
+      continue;
+    }
+    if (!simStep(sim, quietAction(sim, who)).ok) return;
+  }
+}
+
+function quietAction(sim: GameState, who: ManagerId): Action {
+  const p = sim.pending;
+  if (p?.kind === 'discard') {
+    const hand = sim.managers[who].hand;
+    let pick = hand[0]!;
+    let low = Infinity;
+    for (const id of hand) {
+      const v = printedValue(sim.defs[sim.cards[id]!.def]!);
+      if (v < low) [pick, low] = [id, v];
+    }
+    return { type: 'discard', manager: who, card: pick };
+  }
+  if (p?.kind === 'choice') return { type: 'choose', manager: who, option: 0 };
+  if (p?.kind === 'choose-order') return { type: 'choose-order', manager: who, goFirst: true };
+  if (sim.phase === 'combat-attack') return { type: 'confirm-attack', manager: who };
+  return { type: 'pass', manager: who };
+}
+
+interface Fighter {
+  id: string;
+  atk: number;
+  /** HP left this turn. */
+  hp: number;
+  kw: Keywords;
+  value: number;
+}
+
+function fighter(sim: GameState, id: string, blocking: boolean): Fighter {
+  const c = sim.cards[id]!;
+  const st = statsOf(sim, c);
+  const atk = blocking && c.tilted ? 0 : st.atk;
+  return { id, atk, hp: st.hp - c.damage, kw: st.keywords, value: characterValue(st.atk, st.hp, st.keywords) };
+}
+
+/** Whether `x` dealing its ATK to `y` graduates `y` (damage or Ban, RUL-COMBAT-6). */
+function kills(x: Fighter, y: Fighter): boolean {
+  return x.atk >= y.hp || (x.atk > 0 && !!x.kw.ban && !y.kw.ban);
+}
+
+/**
+ * The defender model: block an attacker with a character that kills it and survives, else trade when the
+ * trade is even or better; then meet Callout (the cheapest blocker that may block it) and Moderator (a
+ * Moderator with room blocks an unblocked attacker); chump-block only when the unblocked damage would be
+ * lethal. Then confirm, repairing the assignment one block at a time if the engine still refuses it.
+ */
+function blockByModel(sim: GameState, d: ManagerId): boolean {
+  const cb = sim.combat;
+  if (!cb) return false;
+  const attackers = cb.attackers.map((id) => fighter(sim, id, false)).sort((x, y) => y.atk - x.atk);
+  const room = new Map<string, number>();
+  for (const id of defenderCharacters(sim)) room.set(id, blockCapacity(sim, sim.cards[id]!) - cb.blocks.filter((b) => b.blocker === id).length);
+  const free = [...room].filter(([, n]) => n > 0).map(([id]) => fighter(sim, id, true));
+  const blocked = new Set(cb.blocks.map((b) => b.attacker));
+  const block = (b: Fighter, a: Fighter): boolean => {
+    if (!simStep(sim, { type: 'block', manager: d, blocker: b.id, attacker: a.id }).ok) return false;
+    blocked.add(a.id);
+    const left = room.get(b.id)! - 1;
+    room.set(b.id, left);
+    if (left <= 0) free.splice(free.indexOf(b), 1);
+    return true;
+  };
+  const mayBlockAlone = (b: Fighter, a: Fighter) => !a.kw.clout || b.atk >= a.atk;
+  for (const a of attackers) {
+    if (blocked.has(a.id)) continue;
+    let pick: Fighter | null = null;
+    let top = 0;
+    for (const b of free) {
+      if (!mayBlockAlone(b, a)) continue;
+      const k = kills(b, a);
+      const dies = kills(a, b);
+      const v = k && !dies ? 10 + a.value - 0.1 * b.value : k ? a.value - b.value + 0.01 : 0;
+      if (v > top) [pick, top] = [b, v];
+    }
+    if (pick) block(pick, a);
+  }
+  const cheapestFor = (a: Fighter, only?: (b: Fighter) => boolean): Fighter | null => {
+    let pick: Fighter | null = null;
+    for (const b of free) if (mayBlockAlone(b, a) && (!only || only(b)) && (!pick || b.value < pick.value)) pick = b;
+    return pick;
+  };
+  for (const a of attackers) {
+    if (blocked.has(a.id) || !a.kw.callout) continue;
+    const b = cheapestFor(a);
+    if (b) block(b, a);
+  }
+  for (const a of attackers) {
+    if (blocked.has(a.id)) continue;
+    const m = cheapestFor(a, (b) => !!b.kw.moderator);
+    if (m) block(m, a);
+  }
+  let incoming = 0;
+  for (const a of attackers) if (!blocked.has(a.id)) incoming += a.atk;
+  for (const a of attackers) {
+    if (incoming < sim.managers[d].sanity) break;
+    if (blocked.has(a.id)) continue;
+    const b = cheapestFor(a);
+    if (b && block(b, a)) incoming -= a.atk;
+  }
+  for (let i = 0; i < 12; i++) {
+    if (simStep(sim, { type: 'confirm-block', manager: d }).ok) return true;
+    const fix = repairStep(sim, d, true);
+    if (!fix || !simStep(sim, fix).ok) return false;
+  }
+  return false;
+}
+
+/**
+ * Complete block assignments the engine accepts (no Callout, Clout or Moderator problem), found by a
+ * depth-first search over each defender's choice (no block, or up to its capacity of attackers), with a
+ * budget of assignments looked at. Moderators try blocking first, the others not blocking first.
+ */
+function legalAssignments(base: GameState, limit: number, budget: number): Block[][] {
+  const cb = base.combat!;
+  const defenders = defenderCharacters(base);
+  const out: Block[][] = [];
+  const blocks: Block[] = [];
+  let leaves = 0;
+  const subsets = (cap: number): string[][] => {
+    const res: string[][] = [];
+    const rec = (start: number, acc: string[]) => {
+      if (acc.length) res.push(acc.slice());
+      if (acc.length === cap) return;
+      for (let i = start; i < cb.attackers.length; i++) {
+        acc.push(cb.attackers[i]!);
+        rec(i + 1, acc);
+        acc.pop();
+      }
+    };
+    rec(0, []);
+    return res;
+  };
+  const choices = defenders.map((d) => {
+    const cap = blockCapacity(base, base.cards[d]!);
+    const some = subsets(cap);
+    return cap > 1 || statsOf(base, base.cards[d]!).keywords.moderator ? [...some, []] : [[], ...some];
+  });
+  const rec = (i: number): void => {
+    if (out.length >= limit || leaves >= budget) return;
+    if (i === defenders.length) {
+      leaves++;
+      work += 0.05;
+      if (blockProblems(base, blocks).length === 0) out.push(blocks.slice());
+      return;
+    }
+    for (const targets of choices[i]!) {
+      for (const attacker of targets) blocks.push({ blocker: defenders[i]!, attacker });
+      rec(i + 1);
+      blocks.length -= targets.length;
+      if (out.length >= limit || leaves >= budget) return;
+    }
+  };
+  rec(0);
+  return out;
+}
+
+/** The block (or, if allowed, cancellation) that leaves the fewest block problems. */
+function repairStep(sim: GameState, d: ManagerId, mayCancel: boolean): Action | null {
+  const cb = sim.combat;
+  if (!cb) return null;
+  const options: Action[] = [];
+  for (const b of defenderCharacters(sim)) for (const a of cb.attackers) if (canAddBlock(sim, b, a)) options.push({ type: 'block', manager: d, blocker: b, attacker: a });
+  if (mayCancel) for (const b of cb.blocks) options.push({ type: 'cancel-block', manager: d, blocker: b.blocker, attacker: b.attacker });
+  let best: Action | null = null;
+  let fewest = Infinity;
+  for (const a of options) {
+    if (a.type !== 'block' && a.type !== 'cancel-block') continue;
+    work += 0.2;
+    const blocks =
+      a.type === 'block' ? [...cb.blocks, { blocker: a.blocker, attacker: a.attacker }] : cb.blocks.filter((b) => !(b.blocker === a.blocker && b.attacker === a.attacker));
+    const n = blockProblems(sim, blocks).length + (a.type === 'cancel-block' ? 0.5 : 0);
+    if (n < fewest) [best, fewest] = [a, n];
+  }
+  return best;
+}
