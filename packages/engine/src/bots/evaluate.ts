@@ -6,7 +6,7 @@
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { isCharacterDef } from '../core/query.js';
 import { other, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
-import { statsOf } from '../effects/stats.js';
+import { statsOf, withStatsMemo } from '../effects/stats.js';
 
 export interface EvalWeights {
   win: number;
@@ -98,5 +98,5 @@ export function evaluate(s: GameState, me: ManagerId, w: EvalWeights = DEFAULT_W
   if (s.winner === me) return w.win + 0;
   if (s.winner === other(me)) return -w.win;
   if (s.winner === 'draw') return -w.win / 4;
-  return side(s, me, w) - side(s, other(me), w);
+  return withStatsMemo(s, () => side(s, me, w) - side(s, other(me), w));
 }

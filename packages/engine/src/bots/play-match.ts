@@ -73,7 +73,7 @@ export function playMatch(o: MatchOptions): MatchResult {
     const action: Action = o.bots[who]({ view, legal, seed: `${o.seed}:${n}:${who}` });
     timings[who].push(clock() - t0);
     const key = actionKey(action);
-    if (!legal.some((a) => actionKey(a) === key)) return done(`bot ${who} chose an action that is not listed as legal: ${JSON.stringify(action)}`);
+    if (!legal.some((a) => a.type === action.type && actionKey(a) === key)) return done(`bot ${who} chose an action that is not listed as legal: ${JSON.stringify(action)}`);
     const r = step(s, action);
     if (!r.ok) return done(`${r.code}: ${r.message} after ${JSON.stringify(action)}`);
     s = r.state;

@@ -25,7 +25,7 @@ import { actionKey, type Action } from '../actions/schema.js';
 import { stepInPlace } from '../actions/step.js';
 import { isCharacterDef } from '../core/query.js';
 import type { Block, GameState, ManagerId, Phase } from '../core/types.js';
-import { blockCapacity, statsOf } from '../effects/stats.js';
+import { blockCapacity, statsOf, withStatsMemo } from '../effects/stats.js';
 import type { CardView, GameView } from '../view/projection.js';
 import { determinise } from './determinise.js';
 import { characterValue, DEFAULT_WEIGHTS, evaluate, printedValue, type EvalWeights } from './evaluate.js';
@@ -243,7 +243,8 @@ function search(view: GameView, me: ManagerId, legal: Action[], seed: string | n
  */
 function blockDecision(view: GameView, me: ManagerId, legal: Action[], seed: string | number, o: Opts): Action {
   const fallback = legal.find((a) => a.type === 'confirm-block') ?? legal.find((a) => a.type !== 'concede') ?? legal[0]!;
-  const base = determinise(view, seed, o.defs);
+  // One simulation seed for the whole block step (not the call's seed), so every call plans the same.
+  const base = determinise(view, `blocks:${view.turn}`, o.defs);
   const cb = base.combat!;
   const current = cb.blocks.slice();
   cb.blocks = [];
@@ -254,7 +255,7 @@ function blockDecision(view: GameView, me: ManagerId, legal: Action[], seed: str
       for (const b of plan) if (!simStep(sim, { type: 'block', manager: me, blocker: b.blocker, attacker: b.attacker }).ok) return -Infinity;
       // An assignment the engine would refuse scores by how many problems it still has, so that the
       // greedy steps below walk towards a legal one (two Callout attackers need two blocks, and so on).
-      const problems = blockProblems(sim, sim.combat!.blocks).length;
+      const problems = withStatsMemo(sim, () => blockProblems(sim, sim.combat!.blocks).length);
       if (problems > 0) return -ILLEGAL * problems;
       if (!simStep(sim, { type: 'confirm-block', manager: me }).ok) return -ILLEGAL;
       playOn(sim, me, true);
@@ -389,10 +390,14 @@ function kills(x: Fighter, y: Fighter): boolean {
 function blockByModel(sim: GameState, d: ManagerId): boolean {
   const cb = sim.combat;
   if (!cb) return false;
-  const attackers = cb.attackers.map((id) => fighter(sim, id, false)).sort((x, y) => y.atk - x.atk);
   const room = new Map<string, number>();
-  for (const id of defenderCharacters(sim)) room.set(id, blockCapacity(sim, sim.cards[id]!) - cb.blocks.filter((b) => b.blocker === id).length);
-  const free = [...room].filter(([, n]) => n > 0).map(([id]) => fighter(sim, id, true));
+  const [attackers, free] = withStatsMemo(sim, () => {
+    for (const id of defenderCharacters(sim)) room.set(id, blockCapacity(sim, sim.cards[id]!) - cb.blocks.filter((b) => b.blocker === id).length);
+    return [
+      cb.attackers.map((id) => fighter(sim, id, false)).sort((x, y) => y.atk - x.atk),
+      [...room].filter(([, n]) => n > 0).map(([id]) => fighter(sim, id, true)),
+    ];
+  });
   const blocked = new Set(cb.blocks.map((b) => b.attacker));
   const block = (b: Fighter, a: Fighter): boolean => {
     if (!simStep(sim, { type: 'block', manager: d, blocker: b.id, attacker: a.id }).ok) return false;
@@ -492,7 +497,7 @@ function legalAssignments(base: GameState, limit: number, budget: number): Block
       if (out.length >= limit || leaves >= budget) return;
     }
   };
-  rec(0);
+  withStatsMemo(base, () => rec(0)); // the position does not change while assignments are checked
   return out;
 }
 
@@ -505,13 +510,15 @@ function repairStep(sim: GameState, d: ManagerId, mayCancel: boolean): Action | 
   if (mayCancel) for (const b of cb.blocks) options.push({ type: 'cancel-block', manager: d, blocker: b.blocker, attacker: b.attacker });
   let best: Action | null = null;
   let fewest = Infinity;
-  for (const a of options) {
-    if (a.type !== 'block' && a.type !== 'cancel-block') continue;
-    work += 0.2;
-    const blocks =
-      a.type === 'block' ? [...cb.blocks, { blocker: a.blocker, attacker: a.attacker }] : cb.blocks.filter((b) => !(b.blocker === a.blocker && b.attacker === a.attacker));
-    const n = blockProblems(sim, blocks).length + (a.type === 'cancel-block' ? 0.5 : 0);
-    if (n < fewest) [best, fewest] = [a, n];
-  }
+  withStatsMemo(sim, () => {
+    for (const a of options) {
+      if (a.type !== 'block' && a.type !== 'cancel-block') continue;
+      work += 0.2;
+      const blocks =
+        a.type === 'block' ? [...cb.blocks, { blocker: a.blocker, attacker: a.attacker }] : cb.blocks.filter((b) => !(b.blocker === a.blocker && b.attacker === a.attacker));
+      const n = blockProblems(sim, blocks).length + (a.type === 'cancel-block' ? 0.5 : 0);
+      if (n < fewest) [best, fewest] = [a, n];
+    }
+  });
   return best;
 }

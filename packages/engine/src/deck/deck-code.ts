@@ -210,7 +210,7 @@ const DAMAGED = 'This deck code is damaged or incomplete (its checksum does not 
 export function decodeDeckCode(code: string, pool: Pool): DecodeResult {
   const text = typeof code === 'string' ? code.trim() : '';
   if (text === '') return fail('malformed', 'The deck code is empty');
-  const head = /^v(\d{1,6})-/.exec(text);
+  const head = /^[vV](\d{1,6})-/.exec(text);
   if (!head) return fail('malformed', `This is not a VRoyale deck code (deck codes start with '${PREFIX}')`);
   const version = Number(head[1]);
   if (version > DECK_CODE_VERSION)

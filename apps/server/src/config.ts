@@ -1,0 +1,100 @@
+/**
+ * Server configuration: every knob with its default, read from the environment by `configFromEnv`.
+ * Tests build a config with `defaultConfig(overrides)` instead of touching process.env.
+ */
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { BucketConfig } from './net/token-bucket.js';
+
+export interface ServerConfig {
+  /** PORT; 0 picks a free port (tests). */
+  port: number;
+  /** HOST; default all interfaces. */
+  host: string;
+  /** VROYALE_DB: the SQLite file; ':memory:' works for throwaway servers. */
+  dbPath: string;
+  /**
+   * VROYALE_ORIGINS: comma-separated browser origins allowed to connect (e.g. https://vroyale.example).
+   * Pages served by this server itself (same origin) and non-browser clients (no Origin header) are
+   * always allowed.
+   */
+  origins: string[];
+  /** VROYALE_CLOCK_INITIAL_MS / VROYALE_CLOCK_INCREMENT_MS: a room's clock when it does not choose one. */
+  clock: { initialMs: number; incrementMs: number };
+  /** VROYALE_SEAT_HOLD_MS: how long a disconnected manager's seat is kept before they lose ('abandoned'). */
+  seatHoldMs: number;
+  /** VROYALE_BOT_DELAY_MS: a server bot waits this long before each move, so people can follow. */
+  botDelayMs: number;
+  /** VROYALE_AUTOPASS_MIN_MS / _MAX_MS: the uniform delay before an auto-pass (docs/auto-pass.md). */
+  autoPass: { minMs: number; maxMs: number };
+  /** Per socket, all messages (VROYALE_RATE_CAPACITY, VROYALE_RATE_PER_SEC). */
+  rateLimit: BucketConfig;
+  /** Per user and room, chat lines. */
+  chatLimit: BucketConfig;
+  /** Finished rooms stay in the lobby's "recently finished" list this long. */
+  finishedTtlMs: number;
+  /** Empty waiting rooms are closed after this long. */
+  idleRoomTtlMs: number;
+  /** Socket.IO's per-message limit: 64 KB is far above any legal payload. */
+  maxHttpBufferSize: number;
+  /** The web app's build, served when the folder exists (VROYALE_WEB_DIST; default apps/web/dist). */
+  webDist: string | null;
+  /** LOG_LEVEL: pino level ('silent' in tests). */
+  logLevel: string;
+}
+
+const MIN = 60_000;
+
+export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
+  return {
+    port: 3000,
+    host: '0.0.0.0',
+    dbPath: './data/vroyale.db',
+    origins: [],
+    clock: { initialMs: 10 * MIN, incrementMs: 5_000 },
+    seatHoldMs: 60_000,
+    botDelayMs: 600,
+    autoPass: { minMs: 800, maxMs: 2_500 },
+    rateLimit: { capacity: 40, refillPerSec: 20 },
+    chatLimit: { capacity: 5, refillPerSec: 0.5 },
+    finishedTtlMs: 10 * MIN,
+    idleRoomTtlMs: 30 * MIN,
+    maxHttpBufferSize: 64 * 1024,
+    webDist: null,
+    logLevel: 'info',
+    ...overrides,
+  };
+}
+
+function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const raw = env[key];
+  if (raw === undefined || raw === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`${key} must be a non-negative number, got '${raw}'`);
+  return Math.floor(n);
+}
+
+/** The config of `npm start`: environment variables over the defaults above. */
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
+  const d = defaultConfig();
+  const webDist = env.VROYALE_WEB_DIST ? resolve(cwd, env.VROYALE_WEB_DIST) : resolve(cwd, 'apps/web/dist');
+  return defaultConfig({
+    port: int(env, 'PORT', d.port),
+    host: env.HOST || d.host,
+    dbPath: env.VROYALE_DB || d.dbPath,
+    origins: (env.VROYALE_ORIGINS ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
+    clock: {
+      initialMs: int(env, 'VROYALE_CLOCK_INITIAL_MS', d.clock.initialMs),
+      incrementMs: int(env, 'VROYALE_CLOCK_INCREMENT_MS', d.clock.incrementMs),
+    },
+    seatHoldMs: int(env, 'VROYALE_SEAT_HOLD_MS', d.seatHoldMs),
+    botDelayMs: int(env, 'VROYALE_BOT_DELAY_MS', d.botDelayMs),
+    autoPass: { minMs: int(env, 'VROYALE_AUTOPASS_MIN_MS', d.autoPass.minMs), maxMs: int(env, 'VROYALE_AUTOPASS_MAX_MS', d.autoPass.maxMs) },
+    rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
+    webDist: existsSync(webDist) ? webDist : null,
+    logLevel: env.LOG_LEVEL || d.logLevel,
+  });
+}

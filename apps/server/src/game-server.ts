@@ -1,0 +1,258 @@
+/**
+ * Connections and client events. Every message goes through the same gate: rate limit → schema (the
+ * protocol's zod schema for its event) → identified? → handler, and every handler's failure becomes an
+ * 'internal' ack instead of a crash. Handlers reply first and then send views, so a client sees its ack
+ * before the messages it caused.
+ */
+import type { CardDef } from '@vroyale/engine';
+import { starterRosters } from '@vroyale/cards';
+import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ErrorCode, type Seat } from '@vroyale/protocol';
+import type { z } from 'zod';
+import type { NamedBot } from './bots/server-bot.js';
+import type { ServerConfig } from './config.js';
+import { newRoomId, uniformInt } from './identity/ids.js';
+import type { Users } from './identity/users.js';
+import type { Logger } from './logger.js';
+import { TokenBucket } from './net/token-bucket.js';
+import { Lobby } from './rooms/lobby.js';
+import { restoreRooms } from './rooms/restore.js';
+import { Room, type RoomDeps } from './rooms/room.js';
+import { resolveRoster, type DeckCodeDecoder } from './rooms/roster-choice.js';
+import type { Storage } from './storage/storage.js';
+import type { Clock } from './time/clock.js';
+import type { Incoming, Transport } from './transport/transport.js';
+
+export interface GameServerDeps {
+  config: ServerConfig;
+  clock: Clock;
+  log: Logger;
+  storage: Storage;
+  transport: Transport;
+  users: Users;
+  pool: Record<string, CardDef>;
+  decodeDeckCode: DeckCodeDecoder | null;
+  bot: NamedBot;
+}
+
+interface Conn {
+  id: string;
+  userId: string | null;
+  bucket: TokenBucket;
+  rooms: Set<string>;
+}
+
+type Payload<E extends ClientEventName> = z.output<(typeof CLIENT_PAYLOADS)[E]>;
+type Reply<E extends ClientEventName> = (ack: Ack<AckData[E]>) => void;
+type Handler<E extends ClientEventName> = (conn: Conn & { userId: string }, p: Payload<E>, reply: Reply<E>) => void | Promise<void>;
+
+const MAX_ROOMS = 20_000;
+const err = (code: ErrorCode, message: string): AckError => ({ ok: false, code, message });
+
+export class GameServer {
+  readonly lobby: Lobby;
+  private readonly conns = new Map<string, Conn>();
+  private readonly roomDeps: RoomDeps;
+  private shuttingDown = false;
+
+  constructor(private readonly d: GameServerDeps) {
+    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs });
+    this.roomDeps = {
+      storage: d.storage,
+      clock: d.clock,
+      log: d.log,
+      config: d.config,
+      transport: d.transport,
+      bot: d.bot,
+      autoPassOf: (id) => d.users.autoPassOf(id),
+      pool: d.pool,
+      users: d.users,
+      onRoomChanged: () => this.lobby.changed(),
+    };
+    d.transport.onMessage((m) => this.handle(m));
+  }
+
+  /** Rebuilds rooms and matches that were live when the server last stopped. */
+  restore(): { rooms: number; matches: number; broken: number } {
+    return restoreRooms(this.roomDeps, this.lobby);
+  }
+
+  room(roomId: string): Room | undefined {
+    return this.lobby.get(roomId);
+  }
+
+  get connections(): number {
+    return this.conns.size;
+  }
+
+  handle(m: Incoming): void {
+    try {
+      if (m.kind === 'connect') this.conns.set(m.socketId, { id: m.socketId, userId: null, bucket: new TokenBucket(this.d.config.rateLimit, () => this.d.clock.now()), rooms: new Set() });
+      else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
+      else this.onMessage(m.socketId, m.event, m.payload, m.reply);
+    } catch (e) {
+      this.d.log.error({ err: e, kind: m.kind }, 'handler failed');
+      if (m.kind === 'message') m.reply(err('internal', 'The server failed to handle that message'));
+    }
+  }
+
+  private onMessage(socketId: string, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
+    const conn = this.conns.get(socketId);
+    if (!conn) return reply(err('internal', 'Unknown connection'));
+    if (!conn.bucket.take()) return reply(err('rate-limited', 'Too many messages; slow down'));
+    if (this.shuttingDown) return reply(err('shutting-down', 'The server is restarting; reconnect in a moment'));
+    if (!Object.prototype.hasOwnProperty.call(CLIENT_PAYLOADS, event)) return reply(err('bad-request', `Unknown event '${String(event).slice(0, 40)}'`));
+    const name = event as ClientEventName;
+    const parsed = CLIENT_PAYLOADS[name].safeParse(payload);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      return reply(err('bad-request', issue ? `${issue.path.join('.') || 'payload'}: ${issue.message}` : 'Invalid payload'));
+    }
+    if (name === 'hello') return this.hello(conn, parsed.data as Payload<'hello'>, reply as Reply<'hello'>);
+    if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
+    const handler = this.handlers[name] as Handler<ClientEventName>;
+    const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
+    if (done instanceof Promise)
+      done.catch((e: unknown) => {
+        this.d.log.error({ err: e, event: name }, 'async handler failed');
+        reply(err('internal', 'The server failed to handle that message'));
+      });
+  }
+
+  private hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): void {
+    if (conn.userId) this.detachAll(conn);
+    const { user, token } = this.d.users.hello(p.name, p.token);
+    conn.userId = user.id;
+    this.d.users.attachSocket(user.id, conn.id);
+    const seats: { roomId: string; seat: Seat }[] = [];
+    for (const room of this.lobby.rooms.values()) {
+      const seat = room.seatOf(user.id);
+      if (seat && room.status !== 'finished') seats.push({ roomId: room.roomId, seat });
+    }
+    reply({ ok: true, token, userId: user.id, name: user.name, seats, autoPass: user.autoPass });
+    // Reconnection: every live seat of this user comes back on this socket with its full view.
+    for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
+  }
+
+  private attach(conn: Conn, room: Room): void {
+    conn.rooms.add(room.roomId);
+    room.attach(conn.id, conn.userId!);
+  }
+
+  private detachAll(conn: Conn): void {
+    for (const id of conn.rooms) this.lobby.get(id)?.detach(conn.id);
+    conn.rooms.clear();
+    if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
+  }
+
+  private onDisconnect(socketId: string): void {
+    const conn = this.conns.get(socketId);
+    if (!conn) return;
+    this.detachAll(conn);
+    this.lobby.unsubscribe(socketId);
+    this.conns.delete(socketId);
+    // Users with no socket and no live seat are forgotten (their session row stays for the next hello).
+    const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
+    if (user && user.sockets.size === 0 && ![...this.lobby.rooms.values()].some((r) => r.status !== 'finished' && r.seatOf(user.id))) this.d.users.forget(user.id);
+  }
+
+  private newRoom(visibility: 'public' | 'private', clock: { initialMs: number; incrementMs: number } | undefined): Room {
+    const now = this.d.clock.now();
+    const room = new Room(this.roomDeps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now });
+    this.d.storage.saveRoom(room.record(), now);
+    this.lobby.add(room);
+    return room;
+  }
+
+  private readonly handlers: { [E in Exclude<ClientEventName, 'hello'>]: Handler<E> } = {
+    'lobby:subscribe': (conn, _p, reply) => reply({ ok: true, ...this.lobby.subscribe(conn.id) }),
+
+    'lobby:unsubscribe': (conn, _p, reply) => {
+      this.lobby.unsubscribe(conn.id);
+      reply({ ok: true });
+    },
+
+    'room:create': (_conn, p, reply) => {
+      if (this.lobby.rooms.size >= MAX_ROOMS) return reply(err('room-full', 'The server is full; try again later'));
+      const room = this.newRoom(p.visibility, p.clock);
+      reply({ ok: true, roomId: room.roomId });
+    },
+
+    'room:join': (conn, p, reply) => {
+      const room = this.lobby.get(p.roomId);
+      if (!room) return reply(err('room-not-found', 'No such room'));
+      const user = this.d.users.get(conn.userId)!;
+      const already = room.seatOf(user.id);
+      if (already) {
+        reply({ ok: true, roomId: room.roomId, seat: already });
+        return this.attach(conn, room);
+      }
+      const roster = resolveRoster(p.roster, this.d.pool, this.d.decodeDeckCode);
+      if (!roster.ok) return reply(err('invalid-roster', roster.message));
+      const taken = room.takeSeat({ userId: user.id, name: user.name, roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
+      if (!taken.ok) return reply(err(taken.code, taken.message));
+      reply({ ok: true, roomId: room.roomId, seat: taken.seat });
+      this.attach(conn, room);
+    },
+
+    'room:play-bot': (conn, p, reply) => {
+      const user = this.d.users.get(conn.userId)!;
+      const mine = resolveRoster(p.roster, this.d.pool, this.d.decodeDeckCode);
+      if (!mine.ok) return reply(err('invalid-roster', mine.message));
+      const botChoice = p.botRoster ?? starterRosters[uniformInt(0, starterRosters.length - 1)]!.id;
+      const theirs = resolveRoster(botChoice, this.d.pool, this.d.decodeDeckCode);
+      if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
+      const room = this.newRoom('private', p.clock);
+      room.takeSeat({ userId: user.id, name: user.name, roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
+      room.takeSeat({ userId: `bot:${room.roomId}`, name: `Bot (${this.d.bot.name})`, roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
+      reply({ ok: true, roomId: room.roomId, seat: 'A' });
+      this.attach(conn, room);
+    },
+
+    'room:spectate': (conn, p, reply) => {
+      const room = this.lobby.get(p.roomId);
+      if (!room) return reply(err('room-not-found', 'No such room'));
+      reply({ ok: true, roomId: room.roomId });
+      this.attach(conn, room);
+    },
+
+    'room:leave': (conn, p, reply) => {
+      const room = this.lobby.get(p.roomId);
+      if (room) room.leave(conn.id, conn.userId);
+      conn.rooms.delete(p.roomId);
+      reply({ ok: true });
+    },
+
+    'room:chat': (conn, p, reply) => {
+      const room = this.lobby.get(p.roomId);
+      if (!room || !room.hasMember(conn.id)) return reply(err('room-not-found', 'Join or watch the room before chatting'));
+      if (!room.chatAllowed(conn.userId)) return reply(err('rate-limited', 'You are chatting too fast'));
+      const user = this.d.users.get(conn.userId)!;
+      reply({ ok: true });
+      room.addChat({ roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() });
+    },
+
+    'match:action': (conn, p, reply) => {
+      const room = this.lobby.get(p.roomId);
+      if (!room) return reply(err('room-not-found', 'No such room'));
+      const seat = room.seatOf(conn.userId);
+      if (!seat) return reply(err('not-a-manager', 'Only the two managers of a match can act in it'));
+      if (!room.master) return reply(err('not-started', 'The match has not started'));
+      return room.master.submit(seat, p, reply);
+    },
+
+    settings: (conn, p, reply) => {
+      this.d.users.setAutoPass(conn.userId, p.autoPass);
+      reply({ ok: true, autoPass: p.autoPass });
+      for (const room of this.lobby.rooms.values()) if (room.master && room.seatOf(conn.userId)) room.master.settingsChanged();
+    },
+  };
+
+  /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */
+  async shutdown(): Promise<void> {
+    this.shuttingDown = true;
+    const all = [...this.conns.keys()];
+    if (all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
+    await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
+    this.lobby.stop();
+  }
+}

@@ -1,0 +1,66 @@
+/**
+ * The HTTP side: health, finished matches' replays, and the web app's static build when it exists.
+ * A replay (seed, rosters, actions) reveals every hidden card, so it is refused until the match has ended.
+ */
+import { existsSync } from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { join } from 'node:path';
+import express, { type Express } from 'express';
+import type { GameServer } from '../game-server.js';
+import type { Storage } from '../storage/storage.js';
+
+export function createHttpApp(deps: { storage: Storage; game: () => GameServer | null; webDist: string | null; startedAt: number }): Express {
+  const app = express();
+  app.disable('x-powered-by');
+
+  app.get('/healthz', (_req, res) => {
+    const game = deps.game();
+    res.json({ ok: true, uptimeMs: Date.now() - deps.startedAt, rooms: game?.lobby.rooms.size ?? 0, connections: game?.connections ?? 0 });
+  });
+
+  // Event-loop delay since the previous read of /api/metrics (one scraper: the load benchmark or a monitor).
+  const loop = monitorEventLoopDelay({ resolution: 5 });
+  loop.enable();
+  app.get('/api/metrics', (_req, res) => {
+    const game = deps.game();
+    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
+    const rooms = game ? [...game.lobby.rooms.values()] : [];
+    res.json({
+      eventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean) },
+      memory: process.memoryUsage(),
+      rooms: rooms.length,
+      activeMatches: rooms.filter((r) => r.status === 'active').length,
+      connections: game?.connections ?? 0,
+    });
+    loop.reset();
+  });
+
+  app.get('/api/matches/:id/replay', (req, res) => {
+    const id = String(req.params.id).slice(0, 64);
+    const match = deps.storage.match(id);
+    if (!match) return void res.status(404).json({ error: 'not-found', message: 'No such match' });
+    if (match.status !== 'finished') return void res.status(403).json({ error: 'match-not-finished', message: 'The replay is available once the match has ended' });
+    res.json({
+      matchId: match.id,
+      roomId: match.roomId,
+      seed: match.seed,
+      rosters: match.rosters,
+      seats: { A: { name: match.seats.A.name, bot: match.seats.A.bot }, B: { name: match.seats.B.name, bot: match.seats.B.bot } },
+      result: match.result,
+      createdAt: match.createdAt,
+      endedAt: match.endedAt,
+      // Who acted and what, in order; how an action came about (auto-pass, bot) stays private.
+      actions: deps.storage.actions(match.id).map((a) => ({ seq: a.seq, actor: a.actor, action: a.action, at: a.at })),
+    });
+  });
+
+  app.use('/api', (_req, res) => void res.status(404).json({ error: 'not-found' }));
+
+  if (deps.webDist && existsSync(deps.webDist)) {
+    const dist = deps.webDist;
+    app.use(express.static(dist, { index: 'index.html', maxAge: '1h' }));
+    // Client-side routes (e.g. /room/<id>) get the app; the app reads the path itself.
+    app.get(/^\/(?!api\/|socket\.io\/|healthz).*/, (_req, res) => res.sendFile(join(dist, 'index.html')));
+  }
+  return app;
+}

@@ -1,0 +1,14 @@
+/** Random identifiers. Room ids double as private invitation links, so they must be unguessable. */
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+
+/** 12 random bytes (96 bits) as 16 base64url characters. */
+export const newRoomId = (): string => randomBytes(12).toString('base64url');
+export const newMatchId = (): string => `m_${randomBytes(9).toString('base64url')}`;
+export const newUserId = (): string => `u_${randomBytes(9).toString('base64url')}`;
+/** A session token: 32 random bytes. Only its hash is stored, so a leaked database holds no live tokens. */
+export const newSessionToken = (): string => randomBytes(32).toString('base64url');
+/** The match seed decides every shuffle: it never leaves the server before the match has ended. */
+export const newSeed = (): string => randomBytes(16).toString('hex');
+export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+/** A uniform integer in [min, max] from the OS generator (nothing about a match can predict it). */
+export const uniformInt = (min: number, max: number): number => (max <= min ? min : randomInt(min, max + 1));

@@ -1,0 +1,34 @@
+/**
+ * Builds one viewer's `match:view` message. Everything in it comes from the engine's per-viewer functions
+ * (`project`, `projectEvents`, `legalActions` for the viewer's own seat), never from the raw state.
+ */
+import { deciders, legalActions, project, projectEvents, type GameEvent, type GameState, type Viewer } from '@vroyale/engine';
+import type { ClocksView, MatchResult, ViewMessage } from '@vroyale/protocol';
+
+export interface ViewContext {
+  roomId: string;
+  matchId: string;
+  state: GameState;
+  stateHash: string;
+  clocks: ClocksView;
+  result: MatchResult | null;
+}
+
+export function buildViewMessage(ctx: ViewContext, viewer: Viewer, events: readonly GameEvent[], full: boolean): ViewMessage {
+  const waitingOn = deciders(ctx.state);
+  const mine = viewer !== 'spectator' && waitingOn.includes(viewer);
+  return {
+    roomId: ctx.roomId,
+    matchId: ctx.matchId,
+    seq: ctx.state.seq,
+    stateHash: ctx.stateHash,
+    viewer,
+    view: project(ctx.state, viewer),
+    events: full ? [] : projectEvents(events, viewer),
+    legal: mine ? legalActions(ctx.state, viewer) : [],
+    deciders: waitingOn,
+    clocks: ctx.clocks,
+    result: ctx.result,
+    full,
+  };
+}

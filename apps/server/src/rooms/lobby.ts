@@ -1,0 +1,97 @@
+/**
+ * Every room in memory, and the lobby's live list: public rooms waiting or in progress, and public matches
+ * finished in the last `finishedTtlMs`. Private rooms are never listed (their id is the invitation).
+ * Changes are coalesced: at most one push per `PUSH_EVERY_MS`, however many rooms changed.
+ */
+import type { LobbyRooms } from '@vroyale/protocol';
+import type { Clock, TimerHandle } from '../time/clock.js';
+import type { Transport } from '../transport/transport.js';
+import type { Room } from './room.js';
+
+const PUSH_EVERY_MS = 250;
+const SWEEP_EVERY_MS = 60_000;
+const MAX_LISTED = 200;
+
+export class Lobby {
+  readonly rooms = new Map<string, Room>();
+  private readonly subscribers = new Set<string>();
+  private pushTimer: TimerHandle | null = null;
+  private sweepTimer: TimerHandle | null = null;
+
+  constructor(
+    private readonly transport: Transport,
+    private readonly clock: Clock,
+    private readonly ttl: { finishedMs: number; idleMs: number },
+  ) {
+    this.scheduleSweep();
+  }
+
+  add(room: Room): void {
+    this.rooms.set(room.roomId, room);
+    this.changed();
+  }
+
+  get(roomId: string): Room | undefined {
+    return this.rooms.get(roomId);
+  }
+
+  subscribe(socketId: string): LobbyRooms {
+    this.subscribers.add(socketId);
+    return this.list();
+  }
+
+  unsubscribe(socketId: string): void {
+    this.subscribers.delete(socketId);
+  }
+
+  list(): LobbyRooms {
+    const now = this.clock.now();
+    const rooms = [...this.rooms.values()]
+      .filter((r) => r.visibility === 'public' && (r.status !== 'finished' || (r.finishedAt !== null && now - r.finishedAt < this.ttl.finishedMs)))
+      .map((r) => r.summary())
+      // Waiting rooms first (they need players), then live matches, then results; newest first within each.
+      .sort((a, b) => rank(a.status) - rank(b.status) || b.createdAt - a.createdAt)
+      .slice(0, MAX_LISTED);
+    return { rooms };
+  }
+
+  /** A room changed in a way the lobby shows: push the list soon (once for a burst of changes). */
+  changed(): void {
+    if (this.pushTimer || this.subscribers.size === 0) return;
+    this.pushTimer = this.clock.setTimeout(() => {
+      this.pushTimer = null;
+      if (this.subscribers.size > 0) this.transport.send([...this.subscribers], 'lobby:rooms', this.list());
+    }, PUSH_EVERY_MS);
+  }
+
+  /** Drops rooms nobody needs in memory any more (they stay in the database). */
+  sweep(): void {
+    const now = this.clock.now();
+    let dropped = false;
+    for (const [id, r] of this.rooms) {
+      const stale = r.status === 'finished' && r.finishedAt !== null && now - r.finishedAt > this.ttl.finishedMs && r.memberCount === 0;
+      if (stale || r.isIdle(now, this.ttl.idleMs)) {
+        this.rooms.delete(id);
+        dropped = true;
+      }
+    }
+    if (dropped) this.changed();
+  }
+
+  private scheduleSweep(): void {
+    this.sweepTimer = this.clock.setTimeout(() => {
+      this.sweep();
+      this.scheduleSweep();
+    }, SWEEP_EVERY_MS);
+  }
+
+  stop(): void {
+    if (this.pushTimer) this.clock.clearTimeout(this.pushTimer);
+    if (this.sweepTimer) this.clock.clearTimeout(this.sweepTimer);
+    this.pushTimer = this.sweepTimer = null;
+  }
+}
+
+function rank(status: string): number {
+  return status === 'waiting' ? 0 : status === 'active' ? 1 : 2;
+}

@@ -1,0 +1,39 @@
+/**
+ * Start-up: every room that was waiting or playing when the server stopped comes back. A match is rebuilt
+ * by replaying its action log from the seed (master/replay.ts), so clients that reconnect see the same
+ * state hash as before the stop. A match whose log no longer replays is marked 'broken', not resumed.
+ */
+import { MatchMaster } from '../master/match-master.js';
+import { replayMatch } from '../master/replay.js';
+import type { Lobby } from './lobby.js';
+import { Room, type RoomDeps } from './room.js';
+
+export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; matches: number; broken: number } {
+  const counts = { rooms: 0, matches: 0, broken: 0 };
+  const now = deps.clock.now();
+  for (const rec of deps.storage.liveRooms()) {
+    for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) deps.users.remember(occ.userId, occ.name);
+    const room = new Room(deps, rec);
+    if (rec.status === 'active') {
+      const match = rec.matchId ? deps.storage.match(rec.matchId) : null;
+      if (!match || match.status !== 'active') {
+        deps.log.error({ roomId: rec.id, matchId: rec.matchId }, 'active room without an active match; closing it');
+        deps.storage.setRoomStatus(rec.id, 'closed', now);
+        counts.broken++;
+        continue;
+      }
+      const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool);
+      if (!replayed.ok) {
+        deps.log.error({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'match log does not replay; marked broken');
+        deps.storage.markBroken(match.id, rec.id, now);
+        counts.broken++;
+        continue;
+      }
+      room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks));
+      counts.matches++;
+    } else room.holdAbsentSeats();
+    lobby.add(room);
+    counts.rooms++;
+  }
+  return counts;
+}

@@ -1,0 +1,276 @@
+/**
+ * A room: two seats, the sockets watching, its chat, and (once both seats are taken) the match's master.
+ * A seat belongs to a user, not a socket: any socket of that user acts for the seat, and when the last one
+ * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
+ */
+import { createGame, type CardDef, type ManagerId, type Viewer } from '@vroyale/engine';
+import type { ChatMessage, ClockConfig, MatchResult, RoomState, RoomStatus, RoomSummary, Seat, SeatInfo, Visibility } from '@vroyale/protocol';
+import { newMatchId, newSeed } from '../identity/ids.js';
+import type { Users } from '../identity/users.js';
+import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
+import type { MatchRecord, Occupant, RoomRecord, Seats } from '../storage/records.js';
+import { TokenBucket } from '../net/token-bucket.js';
+import type { TimerHandle } from '../time/clock.js';
+
+export interface RoomDeps extends MasterDeps {
+  pool: Record<string, CardDef>;
+  users: Users;
+  /** The lobby's hook: this room's summary changed. */
+  onRoomChanged(room: Room): void;
+}
+
+const SEATS: readonly Seat[] = ['A', 'B'];
+const CHAT_HISTORY = 50;
+
+export class Room implements MasterRoom {
+  readonly roomId: string;
+  readonly visibility: Visibility;
+  readonly clockConfig: ClockConfig;
+  readonly createdAt: number;
+  status: RoomStatus;
+  seats: Seats;
+  master: MatchMaster | null = null;
+  finishedAt: number | null = null;
+  readonly chatLog: ChatMessage[] = [];
+  /** Chat lines per user in this room (a token bucket each; dropped with the room). */
+  private readonly chatBuckets = new Map<string, TokenBucket>();
+  /** Attached sockets → their user. */
+  private readonly members = new Map<string, string>();
+  private readonly holds = new Map<Seat, { deadline: number; handle: TimerHandle }>();
+
+  constructor(
+    private readonly deps: RoomDeps,
+    rec: RoomRecord,
+  ) {
+    this.roomId = rec.id;
+    this.visibility = rec.visibility;
+    this.clockConfig = rec.clock;
+    this.createdAt = rec.createdAt;
+    this.status = rec.status === 'active' ? 'active' : rec.status === 'waiting' ? 'waiting' : 'finished';
+    this.seats = rec.seats;
+  }
+
+  record(): RoomRecord {
+    return { id: this.roomId, visibility: this.visibility, status: this.status, clock: this.clockConfig, seats: this.seats, matchId: this.master?.id ?? null, createdAt: this.createdAt };
+  }
+
+  seatOf(userId: string): Seat | null {
+    for (const s of SEATS) if (this.seats[s]?.userId === userId) return s;
+    return null;
+  }
+
+  hasMember(socketId: string): boolean {
+    return this.members.has(socketId);
+  }
+
+  get memberCount(): number {
+    return this.members.size;
+  }
+
+  *viewers(): Iterable<{ socketId: string; viewer: Viewer }> {
+    for (const [socketId, userId] of this.members) yield { socketId, viewer: this.seatOf(userId) ?? 'spectator' };
+  }
+
+  private socketsOfSeat(seat: Seat): string[] {
+    const occ = this.seats[seat];
+    if (!occ) return [];
+    return [...this.members].filter(([, u]) => u === occ.userId).map(([s]) => s);
+  }
+
+  // --- membership -----------------------------------------------------------------------------------------
+
+  /** A socket enters (manager or spectator): it gets the room state and, once a match runs, its full view. */
+  attach(socketId: string, userId: string): void {
+    this.members.set(socketId, userId);
+    const seat = this.seatOf(userId);
+    if (seat) this.cancelHold(seat);
+    this.broadcastState();
+    this.master?.sendFull([socketId], seat ?? 'spectator');
+    if (this.chatLog.length > 0) for (const m of this.chatLog) this.deps.transport.send(socketId, 'room:chat', m);
+    this.deps.onRoomChanged(this);
+  }
+
+  detach(socketId: string): void {
+    const userId = this.members.get(socketId);
+    if (userId === undefined) return;
+    this.members.delete(socketId);
+    const seat = this.seatOf(userId);
+    if (seat && this.socketsOfSeat(seat).length === 0) this.startHold(seat);
+    this.broadcastState();
+    this.deps.onRoomChanged(this);
+  }
+
+  /** A manager leaves on purpose: in a waiting room that frees the seat at once. */
+  leave(socketId: string, userId: string): void {
+    const seat = this.seatOf(userId);
+    this.detach(socketId);
+    if (seat && this.status === 'waiting' && this.socketsOfSeat(seat).length === 0) this.freeSeat(seat);
+  }
+
+  // --- seats ----------------------------------------------------------------------------------------------
+
+  takeSeat(occupant: Occupant, want: Seat | 'any' | undefined): { ok: true; seat: Seat } | { ok: false; code: 'room-full' | 'seat-taken' | 'not-started'; message: string } {
+    if (this.status !== 'waiting') return { ok: false, code: 'room-full', message: 'This match has already started; you can watch it' };
+    const free = SEATS.filter((s) => this.seats[s] === null);
+    if (free.length === 0) return { ok: false, code: 'room-full', message: 'Both seats are taken; you can watch instead' };
+    const seat = want && want !== 'any' ? want : free[0]!;
+    if (this.seats[seat] !== null) return { ok: false, code: 'seat-taken', message: `Seat ${seat} is taken` };
+    this.seats[seat] = occupant;
+    this.deps.storage.saveRoom(this.record(), this.deps.clock.now());
+    if (this.seats.A && this.seats.B) this.startMatch();
+    return { ok: true, seat };
+  }
+
+  private freeSeat(seat: Seat): void {
+    this.cancelHold(seat);
+    this.seats[seat] = null;
+    this.deps.storage.saveRoom(this.record(), this.deps.clock.now());
+    this.broadcastState();
+    this.deps.onRoomChanged(this);
+  }
+
+  private startMatch(): void {
+    const seats = { A: this.seats.A!, B: this.seats.B! };
+    const seed = newSeed();
+    const created = createGame({ seed, pool: this.deps.pool, rosters: { A: seats.A.roster, B: seats.B.roster } });
+    if (!created.ok) throw new Error(`createGame refused validated rosters: ${created.message}`);
+    const now = this.deps.clock.now();
+    const match: MatchRecord = {
+      id: newMatchId(),
+      roomId: this.roomId,
+      seed,
+      rosters: { A: seats.A.roster, B: seats.B.roster },
+      seats,
+      status: 'active',
+      result: null,
+      clocks: { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
+      createdAt: now,
+      endedAt: null,
+    };
+    this.status = 'active';
+    // Persisted before the master exists, so nothing it schedules can write an action for an unknown match.
+    this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now);
+    this.master = new MatchMaster(this.deps, this, match, created.state, new Map());
+    this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
+    for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
+    // Seats whose sockets already left before the match began start their hold now.
+    for (const s of SEATS) if (!this.seats[s]!.bot && this.socketsOfSeat(s).length === 0) this.startHold(s);
+    this.broadcastState();
+    this.deps.onRoomChanged(this);
+  }
+
+  /** After a restart: the match's master rebuilt from its log. */
+  restoreMaster(master: MatchMaster): void {
+    this.master = master;
+    this.holdAbsentSeats();
+  }
+
+  /** After a restart nobody is connected yet: every human seat waits `seatHoldMs` for its manager. */
+  holdAbsentSeats(): void {
+    for (const s of SEATS) if (this.seats[s] && !this.seats[s]!.bot && this.socketsOfSeat(s).length === 0) this.startHold(s);
+  }
+
+  onMatchEnded(result: MatchResult): void {
+    this.status = 'finished';
+    this.finishedAt = this.deps.clock.now();
+    for (const s of SEATS) this.cancelHold(s);
+    void result;
+    this.broadcastState();
+    this.deps.onRoomChanged(this);
+  }
+
+  // --- seat holds -----------------------------------------------------------------------------------------
+
+  private startHold(seat: Seat): void {
+    if (this.status === 'finished' || this.holds.has(seat) || this.seats[seat]?.bot) return;
+    const deadline = this.deps.clock.now() + this.deps.config.seatHoldMs;
+    const handle = this.deps.clock.setTimeout(() => this.holdExpired(seat), this.deps.config.seatHoldMs);
+    this.holds.set(seat, { deadline, handle });
+  }
+
+  private cancelHold(seat: Seat): void {
+    const h = this.holds.get(seat);
+    if (!h) return;
+    this.deps.clock.clearTimeout(h.handle);
+    this.holds.delete(seat);
+  }
+
+  private holdExpired(seat: Seat): void {
+    this.holds.delete(seat);
+    if (this.socketsOfSeat(seat).length > 0) return;
+    this.deps.log.info({ roomId: this.roomId, seat, status: this.status }, 'seat hold expired');
+    if (this.status === 'waiting') this.freeSeat(seat);
+    else if (this.status === 'active') void this.master?.serverConcede(seat as ManagerId, 'abandoned');
+  }
+
+  // --- room state -----------------------------------------------------------------------------------------
+
+  private groupMembers(): Map<Viewer, string[]> {
+    const groups = new Map<Viewer, string[]>();
+    for (const { socketId, viewer } of this.viewers()) {
+      const list = groups.get(viewer);
+      if (list) list.push(socketId);
+      else groups.set(viewer, [socketId]);
+    }
+    return groups;
+  }
+
+  private seatInfo(seat: Seat, now: number): SeatInfo | null {
+    const occ = this.seats[seat];
+    if (!occ) return null;
+    const hold = this.holds.get(seat);
+    const connected = occ.bot || this.socketsOfSeat(seat).length > 0;
+    return { name: occ.name, bot: occ.bot, connected, holdDeadline: hold?.deadline ?? null, holdRemainingMs: hold ? Math.max(0, hold.deadline - now) : null };
+  }
+
+  stateFor(yourSeat: Seat | null): RoomState {
+    const now = this.deps.clock.now();
+    let spectators = 0;
+    for (const { viewer } of this.viewers()) if (viewer === 'spectator') spectators++;
+    return {
+      roomId: this.roomId,
+      visibility: this.visibility,
+      status: this.status,
+      clock: this.clockConfig,
+      seats: { A: this.seatInfo('A', now), B: this.seatInfo('B', now) },
+      spectators,
+      matchId: this.master?.id ?? null,
+      result: this.master?.matchResult ?? null,
+      yourSeat,
+      serverNow: now,
+    };
+  }
+
+  broadcastState(): void {
+    for (const [viewer, ids] of this.groupMembers()) this.deps.transport.send(ids, 'room:state', this.stateFor(viewer === 'spectator' ? null : viewer));
+  }
+
+  summary(): RoomSummary {
+    const seat = (s: Seat) => (this.seats[s] ? { name: this.seats[s]!.name, bot: this.seats[s]!.bot } : null);
+    let spectators = 0;
+    for (const { viewer } of this.viewers()) if (viewer === 'spectator') spectators++;
+    return { roomId: this.roomId, status: this.status, clock: this.clockConfig, seats: { A: seat('A'), B: seat('B') }, spectators, createdAt: this.createdAt, result: this.master?.matchResult ?? null };
+  }
+
+  chatAllowed(userId: string): boolean {
+    let bucket = this.chatBuckets.get(userId);
+    if (!bucket) this.chatBuckets.set(userId, (bucket = new TokenBucket(this.deps.config.chatLimit, () => this.deps.clock.now())));
+    return bucket.take();
+  }
+
+  addChat(msg: ChatMessage): void {
+    this.chatLog.push(msg);
+    if (this.chatLog.length > CHAT_HISTORY) this.chatLog.shift();
+    this.deps.transport.send([...this.members.keys()], 'room:chat', msg);
+  }
+
+  /** Server shutdown: stop holds and let the master finish its queue. */
+  async close(): Promise<void> {
+    for (const s of SEATS) this.cancelHold(s);
+    await this.master?.close();
+  }
+
+  isIdle(now: number, idleTtlMs: number): boolean {
+    return this.status === 'waiting' && this.members.size === 0 && !this.seats.A && !this.seats.B && now - this.createdAt > idleTtlMs;
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Puts the layers together: storage (SQLite) → game server (rooms, masters) → transport (Socket.IO) and the
+ * HTTP app on one port. `startServer` is what main.ts, the tests and the benchmark call; `stop` is the
+ * graceful shutdown (refuse new work, tell clients, finish queued writes, close the database).
+ */
+import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Server } from 'socket.io';
+import { cardPool } from '@vroyale/cards';
+import type { ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
+import { serverBot } from './bots/server-bot.js';
+import type { ServerConfig } from './config.js';
+import { GameServer } from './game-server.js';
+import { createHttpApp } from './http/http-app.js';
+import { Users } from './identity/users.js';
+import { createLogger, type Logger } from './logger.js';
+import { originAllowed } from './net/origin-check.js';
+import { loadDeckCodeDecoder } from './rooms/roster-choice.js';
+import { Storage } from './storage/storage.js';
+import { systemClock, type Clock } from './time/clock.js';
+import { SocketIoTransport } from './transport/socket-io-transport.js';
+
+export interface StartOptions {
+  config: ServerConfig;
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  port: number;
+  url: string;
+  game: GameServer;
+  storage: Storage;
+  log: Logger;
+  stop(): Promise<void>;
+}
+
+export async function startServer(opts: StartOptions): Promise<RunningServer> {
+  const { config } = opts;
+  const clock = opts.clock ?? systemClock;
+  const log = opts.logger ?? createLogger(config.logLevel);
+  const storage = new Storage(config.dbPath);
+  let game: GameServer | null = null;
+  const app = createHttpApp({ storage, game: () => game, webDist: config.webDist, startedAt: Date.now() });
+  const http: HttpServer = createHttpServer(app);
+  const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
+    maxHttpBufferSize: config.maxHttpBufferSize,
+    serveClient: false,
+    allowRequest: (req, cb) => {
+      const ok = originAllowed(req.headers.origin, req.headers.host, config.origins);
+      if (!ok) log.warn({ origin: req.headers.origin }, 'connection refused: origin not allowed');
+      cb(null, ok);
+    },
+    cors: config.origins.length > 0 ? { origin: config.origins } : undefined,
+  });
+  const transport = new SocketIoTransport(io, log);
+  const bot = serverBot();
+  game = new GameServer({ config, clock, log, storage, transport, users: new Users(storage, () => clock.now()), pool: cardPool, decodeDeckCode: await loadDeckCodeDecoder(), bot });
+  const restored = game.restore();
+
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(config.port, config.host, () => resolve());
+  });
+  const port = (http.address() as AddressInfo).port;
+  log.info({ port, db: config.dbPath, bot: bot.name, restored, webDist: config.webDist }, 'server listening');
+
+  let stopping: Promise<void> | null = null;
+  const stop = (): Promise<void> =>
+    (stopping ??= (async () => {
+      log.info('shutting down');
+      http.close(); // no new connections; existing sockets are told and closed below
+      await game!.shutdown();
+      // Closing the engine drops every connection at the transport level, which clients treat as a network
+      // blip and reconnect from (a server-side `disconnect()` would tell them not to come back).
+      await new Promise<void>((resolve) => io.close(() => resolve()));
+      http.closeAllConnections();
+      storage.close();
+      log.info('stopped');
+    })());
+
+  return { port, url: `http://127.0.0.1:${port}`, game, storage, log, stop };
+}

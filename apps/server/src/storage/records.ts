@@ -1,0 +1,54 @@
+/** The shapes the storage layer reads and writes (JSON columns parsed). */
+import type { ManagerId, Roster } from '@vroyale/engine';
+import type { ClockConfig, MatchResult, Visibility } from '@vroyale/protocol';
+
+export interface Occupant {
+  userId: string;
+  name: string;
+  roster: Roster;
+  /** What the manager chose (starter id or deck code), for display. */
+  rosterLabel: string;
+  bot: boolean;
+}
+
+export type Seats = Record<ManagerId, Occupant | null>;
+
+export interface RoomRecord {
+  id: string;
+  visibility: Visibility;
+  status: 'waiting' | 'active' | 'finished' | 'closed';
+  clock: ClockConfig;
+  seats: Seats;
+  matchId: string | null;
+  createdAt: number;
+}
+
+export interface MatchRecord {
+  id: string;
+  roomId: string;
+  seed: string;
+  rosters: Record<ManagerId, Roster>;
+  seats: Record<ManagerId, Occupant>;
+  status: 'active' | 'finished' | 'broken';
+  result: MatchResult | null;
+  clocks: Record<ManagerId, number>;
+  createdAt: number;
+  endedAt: number | null;
+}
+
+export type ActionOrigin = 'player' | 'bot' | 'auto-pass' | 'time' | 'abandoned';
+
+export interface ActionRecord {
+  seq: number;
+  actor: ManagerId;
+  origin: ActionOrigin;
+  action: unknown;
+  clientActionId: string | null;
+  at: number;
+}
+
+export interface SessionRecord {
+  userId: string;
+  name: string;
+  autoPass: boolean;
+}

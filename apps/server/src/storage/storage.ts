@@ -1,0 +1,200 @@
+/**
+ * SQLite storage (better-sqlite3: synchronous, so a write finishes before the next queued action starts).
+ * WAL mode with synchronous=NORMAL: a commit is durable against a process crash and costs no fsync; an OS
+ * crash may lose the last few commits, which clients then resend (their clientActionIds make that safe).
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { ManagerId } from '@vroyale/engine';
+import type { MatchResult } from '@vroyale/protocol';
+import { MIGRATIONS } from './schema.js';
+import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
+
+type Row = Record<string, unknown>;
+
+export interface AppendAction {
+  matchId: string;
+  seq: number;
+  actor: ManagerId;
+  origin: ActionOrigin;
+  action: unknown;
+  clientActionId: string | null;
+  at: number;
+  clocks: Record<ManagerId, number>;
+  /** Set when this action ended the match: the match and its room are closed in the same transaction. */
+  result: MatchResult | null;
+  roomId: string;
+}
+
+export class Storage {
+  readonly db: Database.Database;
+  private readonly st;
+
+  constructor(path: string) {
+    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    this.migrate();
+    const db = this.db;
+    this.st = {
+      sessionByToken: db.prepare('SELECT user_id, name, auto_pass FROM sessions WHERE token_hash = ?'),
+      insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, name, auto_pass, created_at, last_seen) VALUES (?, ?, ?, 0, ?, ?)'),
+      touchSession: db.prepare('UPDATE sessions SET name = ?, last_seen = ? WHERE user_id = ?'),
+      setAutoPass: db.prepare('UPDATE sessions SET auto_pass = ? WHERE user_id = ?'),
+      autoPassOf: db.prepare('SELECT auto_pass FROM sessions WHERE user_id = ?'),
+      upsertRoom: db.prepare(
+        `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at)
+         VALUES (@id, @visibility, @status, @initial, @increment, @seats, @matchId, @createdAt, @now)
+         ON CONFLICT (id) DO UPDATE SET status = @status, seats_json = @seats, match_id = @matchId, updated_at = @now`,
+      ),
+      setRoomStatus: db.prepare('UPDATE rooms SET status = ?, updated_at = ? WHERE id = ?'),
+      liveRooms: db.prepare("SELECT * FROM rooms WHERE status IN ('waiting', 'active')"),
+      insertMatch: db.prepare(
+        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at)
+         VALUES (?, ?, ?, ?, ?, 'active', ?, ?)`,
+      ),
+      matchById: db.prepare('SELECT * FROM matches WHERE id = ?'),
+      insertAction: db.prepare(
+        `INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
+      ),
+      setClocks: db.prepare('UPDATE matches SET clocks_json = ? WHERE id = ?'),
+      finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ?"),
+      breakMatch: db.prepare("UPDATE matches SET status = 'broken', ended_at = ? WHERE id = ?"),
+      actionsOf: db.prepare('SELECT seq, actor, origin, action_json, client_action_id, at FROM actions WHERE match_id = ? ORDER BY seq'),
+    };
+  }
+
+  private migrate(): void {
+    const version = this.db.pragma('user_version', { simple: true }) as number;
+    for (let v = version; v < MIGRATIONS.length; v++) {
+      this.db.transaction(() => {
+        this.db.exec(MIGRATIONS[v]!);
+        this.db.pragma(`user_version = ${v + 1}`);
+      })();
+    }
+  }
+
+  // --- sessions -------------------------------------------------------------------------------------------
+
+  findSession(tokenHash: string): SessionRecord | null {
+    const r = this.st.sessionByToken.get(tokenHash) as Row | undefined;
+    return r ? { userId: String(r.user_id), name: String(r.name), autoPass: r.auto_pass === 1 } : null;
+  }
+
+  createSession(tokenHash: string, userId: string, name: string, now: number): void {
+    this.st.insertSession.run(tokenHash, userId, name, now, now);
+  }
+
+  touchSession(userId: string, name: string, now: number): void {
+    this.st.touchSession.run(name, now, userId);
+  }
+
+  setAutoPass(userId: string, on: boolean): void {
+    this.st.setAutoPass.run(on ? 1 : 0, userId);
+  }
+
+  findAutoPass(userId: string): boolean {
+    const r = this.st.autoPassOf.get(userId) as Row | undefined;
+    return r?.auto_pass === 1;
+  }
+
+  // --- rooms and matches ----------------------------------------------------------------------------------
+
+  saveRoom(r: RoomRecord, now: number): void {
+    this.st.upsertRoom.run({
+      id: r.id,
+      visibility: r.visibility,
+      status: r.status,
+      initial: r.clock.initialMs,
+      increment: r.clock.incrementMs,
+      seats: JSON.stringify(r.seats),
+      matchId: r.matchId,
+      createdAt: r.createdAt,
+      now,
+    });
+  }
+
+  setRoomStatus(roomId: string, status: RoomRecord['status'], now: number): void {
+    this.st.setRoomStatus.run(status, now, roomId);
+  }
+
+  liveRooms(): RoomRecord[] {
+    return (this.st.liveRooms.all() as Row[]).map((r) => ({
+      id: String(r.id),
+      visibility: r.visibility as RoomRecord['visibility'],
+      status: r.status as RoomRecord['status'],
+      clock: { initialMs: Number(r.clock_initial_ms), incrementMs: Number(r.clock_increment_ms) },
+      seats: JSON.parse(String(r.seats_json)),
+      matchId: r.match_id === null ? null : String(r.match_id),
+      createdAt: Number(r.created_at),
+    }));
+  }
+
+  /** The room (now active) and its new match in one transaction: a restart sees both or neither. */
+  startMatch(room: RoomRecord, m: MatchRecord, now: number): void {
+    this.db.transaction(() => {
+      this.saveRoom(room, now);
+      this.st.insertMatch.run(m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt);
+    })();
+  }
+
+  match(id: string): MatchRecord | null {
+    const r = this.st.matchById.get(id) as Row | undefined;
+    if (!r) return null;
+    return {
+      id: String(r.id),
+      roomId: String(r.room_id),
+      seed: String(r.seed),
+      rosters: JSON.parse(String(r.rosters_json)),
+      seats: JSON.parse(String(r.seats_json)),
+      status: r.status as MatchRecord['status'],
+      result: r.result_json ? JSON.parse(String(r.result_json)) : null,
+      clocks: JSON.parse(String(r.clocks_json)),
+      createdAt: Number(r.created_at),
+      endedAt: r.ended_at === null ? null : Number(r.ended_at),
+    };
+  }
+
+  actions(matchId: string): ActionRecord[] {
+    return (this.st.actionsOf.all(matchId) as Row[]).map((r) => ({
+      seq: Number(r.seq),
+      actor: r.actor as ManagerId,
+      origin: r.origin as ActionOrigin,
+      action: JSON.parse(String(r.action_json)),
+      clientActionId: r.client_action_id === null ? null : String(r.client_action_id),
+      at: Number(r.at),
+    }));
+  }
+
+  /** One accepted action: the log row, the clocks, and (when it ended the match) the result, atomically. */
+  appendAction(a: AppendAction): void {
+    this.db.transaction(() => {
+      this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
+      const clocks = JSON.stringify(a.clocks);
+      if (a.result) {
+        this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId);
+        this.st.setRoomStatus.run('finished', a.at, a.roomId);
+      } else this.st.setClocks.run(clocks, a.matchId);
+    })();
+  }
+
+  saveClocks(matchId: string, clocks: Record<ManagerId, number>): void {
+    this.st.setClocks.run(JSON.stringify(clocks), matchId);
+  }
+
+  /** A match whose log no longer replays (the rules changed under it): kept for inspection, never resumed. */
+  markBroken(matchId: string, roomId: string, now: number): void {
+    this.db.transaction(() => {
+      this.st.breakMatch.run(now, matchId);
+      this.st.setRoomStatus.run('closed', now, roomId);
+    })();
+  }
+
+  close(): void {
+    if (this.db.open) this.db.close();
+  }
+}

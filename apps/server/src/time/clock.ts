@@ -1,0 +1,23 @@
+/**
+ * Time as a dependency: every deadline on the server (chess clocks, seat holds, bot and auto-pass delays)
+ * goes through a `Clock`, so tests can move time by hand instead of sleeping.
+ */
+export type TimerHandle = { readonly id: number } | ReturnType<typeof setTimeout>;
+
+export interface Clock {
+  /** Milliseconds since the epoch (or any fixed origin: only differences matter, and the client gets it). */
+  now(): number;
+  setTimeout(fn: () => void, ms: number): TimerHandle;
+  clearTimeout(handle: TimerHandle): void;
+}
+
+export const systemClock: Clock = {
+  now: () => Date.now(),
+  setTimeout: (fn, ms) => {
+    const t = setTimeout(fn, Math.max(0, ms));
+    // A pending deadline must never keep a stopping process alive.
+    t.unref?.();
+    return t;
+  },
+  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+};

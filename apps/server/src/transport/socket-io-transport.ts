@@ -1,0 +1,62 @@
+/**
+ * The Transport over Socket.IO. Each socket is in a Socket.IO room named by its id, so `send` to a list of
+ * ids encodes the message once. Every event from a client arrives through `onAny`, with its ack callback
+ * wrapped so it is answered at most once, and a handler's exception answered instead of crashing.
+ */
+import type { Server, Socket } from 'socket.io';
+import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
+import type { Logger } from '../logger.js';
+import type { Incoming, ServerEvent, ServerPayload, Transport } from './transport.js';
+
+export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
+type AnyEmit = { emit(event: string, payload: unknown): boolean };
+
+export class SocketIoTransport implements Transport {
+  private handler: (m: Incoming) => void = () => {};
+
+  constructor(
+    private readonly io: IoServer,
+    private readonly log: Logger,
+  ) {
+    io.on('connection', (socket) => this.onConnection(socket));
+  }
+
+  send<E extends ServerEvent>(to: string | readonly string[], event: E, payload: ServerPayload<E>): void {
+    if (typeof to !== 'string' && to.length === 0) return;
+    const target = this.io.to(typeof to === 'string' ? to : [...to]) as unknown as AnyEmit;
+    target.emit(event, payload);
+  }
+
+  onMessage(handler: (m: Incoming) => void): void {
+    this.handler = handler;
+  }
+
+  private deliver(m: Incoming): void {
+    try {
+      this.handler(m);
+    } catch (e) {
+      this.log.error({ err: e, kind: m.kind }, 'transport handler threw');
+      if (m.kind === 'message') m.reply({ ok: false, code: 'internal', message: 'The server failed to handle that message' });
+    }
+  }
+
+  private onConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents>): void {
+    this.deliver({ kind: 'connect', socketId: socket.id, address: socket.handshake.address });
+    socket.onAny((event: unknown, ...args: unknown[]) => {
+      const last = args[args.length - 1];
+      const ack = typeof last === 'function' ? (last as (a: Ack<object>) => void) : null;
+      let answered = false;
+      const reply = (a: Ack<object>) => {
+        if (answered || !ack) return;
+        answered = true;
+        try {
+          ack(a);
+        } catch (e) {
+          this.log.warn({ err: e }, 'ack failed');
+        }
+      };
+      this.deliver({ kind: 'message', socketId: socket.id, event: typeof event === 'string' ? event : String(event), payload: ack ? args.slice(0, -1)[0] : args[0], reply });
+    });
+    socket.on('disconnect', (reason) => this.deliver({ kind: 'disconnect', socketId: socket.id, reason }));
+  }
+}

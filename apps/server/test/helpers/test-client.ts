@@ -1,0 +1,151 @@
+/**
+ * A scripted client over socket.io-client: records every message it receives (for leak scans), keeps the
+ * latest view per room, and can play on its own with random legal actions.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { Action } from '@vroyale/engine';
+import type { Ack, AckData, ClientEventName, ClientToServerEvents, RoomState, ServerToClientEvents, ViewMessage } from '@vroyale/protocol';
+import type { z } from 'zod';
+import type { CLIENT_PAYLOADS } from '@vroyale/protocol';
+
+export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+
+export interface Received {
+  event: string;
+  payload: unknown;
+}
+
+let counter = 0;
+
+export class TestClient {
+  readonly received: Received[] = [];
+  readonly views = new Map<string, ViewMessage>();
+  readonly roomStates = new Map<string, RoomState>();
+  token: string | undefined;
+  userId: string | undefined;
+  /** When set, the client answers every view that asks it to act with a random legal action. */
+  autoplay: { roomId: string; rnd: () => number; errors: Ack<object>[]; acted: number; stopWhen: ((v: ViewMessage) => boolean) | undefined } | null = null;
+  /** Set when autoplay's `stopWhen` held. */
+  stopped = false;
+  /** clientActionId → seq of every action of this client the server accepted. */
+  readonly accepted = new Map<string, number>();
+  private waiters: { check: () => boolean; resolve: () => void }[] = [];
+  /** Client action ids must be unique per seat across sockets: a reused id is a duplicate (answered, not applied). */
+  readonly instance = `${Math.random().toString(36).slice(2, 10)}`;
+
+  private constructor(
+    readonly socket: ClientSocket,
+    readonly name: string,
+  ) {
+    socket.onAny((event: string, payload: unknown) => {
+      this.received.push({ event, payload });
+      if (event === 'match:view') this.onView(payload as ViewMessage);
+      if (event === 'room:state') this.roomStates.set((payload as RoomState).roomId, payload as RoomState);
+      this.poke();
+    });
+    // Reconnection after a server restart: identify again with the same token (as the browser would).
+    socket.io.on('reconnect', () => void this.hello().catch(() => {}));
+  }
+
+  static async connect(url: string, name = `player${++counter}`, token?: string): Promise<TestClient> {
+    const socket: ClientSocket = io(url, { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 200, forceNew: true });
+    const c = new TestClient(socket, name);
+    c.token = token;
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', () => resolve());
+      socket.once('connect_error', reject);
+    });
+    await c.hello();
+    return c;
+  }
+
+  async hello(): Promise<void> {
+    const ack = await this.emit('hello', this.token ? { name: this.name, token: this.token } : { name: this.name });
+    if (!ack.ok) throw new Error(`hello failed: ${ack.message}`);
+    this.token = ack.token;
+    this.userId = ack.userId;
+  }
+
+  emit<E extends ClientEventName>(event: E, payload: z.input<(typeof CLIENT_PAYLOADS)[E]>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
+    const s = this.socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<AckData[E]>> } };
+    return s.timeout(timeoutMs).emitWithAck(event, payload);
+  }
+
+  /** Sends anything at all (fuzzing): any event name, any payload. */
+  emitRaw(event: string, payload: unknown, timeoutMs = 10_000): Promise<Ack<object>> {
+    const s = this.socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<object>> } };
+    return s.timeout(timeoutMs).emitWithAck(event, payload);
+  }
+
+  view(roomId: string): ViewMessage | undefined {
+    return this.views.get(roomId);
+  }
+
+  /** Resolves when `check` holds (re-checked on every message), or fails after `timeoutMs`. */
+  waitFor(check: () => boolean, timeoutMs = 20_000, what = 'condition'): Promise<void> {
+    if (check()) return Promise.resolve();
+    return new Promise((resolve, reject) => {
+      const w = { check, resolve: () => (clearTimeout(timer), resolve()) };
+      const timer = setTimeout(() => {
+        this.waiters = this.waiters.filter((x) => x !== w);
+        reject(new Error(`${this.name}: timed out waiting for ${what}`));
+      }, timeoutMs);
+      this.waiters.push(w);
+    });
+  }
+
+  private poke(): void {
+    const ready = this.waiters.filter((w) => w.check());
+    this.waiters = this.waiters.filter((w) => !ready.includes(w));
+    for (const w of ready) w.resolve();
+  }
+
+  private onView(v: ViewMessage): void {
+    const prev = this.views.get(v.roomId);
+    if (!prev || v.seq >= prev.seq) this.views.set(v.roomId, v);
+    if (this.autoplay && this.autoplay.roomId === v.roomId) this.act(v);
+  }
+
+  private act(v: ViewMessage): void {
+    const a = this.autoplay;
+    if (!a || v.legal.length === 0 || v.result) return;
+    if (this.views.get(v.roomId)!.seq !== v.seq) return;
+    if (a.stopWhen?.(v)) {
+      this.stopped = true;
+      return;
+    }
+    const choice = pickRandom(v.legal, a.rnd);
+    a.acted++;
+    const id = `${this.instance}-${a.acted}`;
+    void this.emit('match:action', { roomId: v.roomId, clientActionId: id, seenSeq: v.seq, action: choice }).then(
+      (ack) => {
+        if (ack.ok) return void this.accepted.set(id, ack.seq);
+        a.errors.push(ack);
+        const latest = this.views.get(v.roomId);
+        // Throttled: try the same decision again shortly, as a real client would.
+        if (ack.code === 'rate-limited') setTimeout(() => latest && this.act(latest), 60);
+        // A stale refusal means a newer view is on its way (or here): act on the newest one.
+        else if (latest && latest.seq !== v.seq) this.act(latest);
+      },
+      () => {},
+    );
+  }
+
+  /** Plays random legal actions until the match ends or `stopWhen` holds for a view (then it stops, not acting). */
+  startAutoplay(roomId: string, rnd: () => number, stopWhen?: (v: ViewMessage) => boolean): void {
+    this.autoplay = { roomId, rnd, errors: [], acted: this.autoplay?.acted ?? 0, stopWhen };
+    const v = this.views.get(roomId);
+    if (v) this.act(v);
+  }
+
+  close(): void {
+    this.socket.disconnect();
+  }
+}
+
+/** A random legal action that keeps the game moving: never concede, never a manual star tilt. */
+export function pickRandom(legal: readonly Action[], rnd: () => number): Action {
+  const useful = legal.filter((a) => a.type !== 'concede' && a.type !== 'tilt-star');
+  const pool = useful.length > 0 ? useful : legal;
+  return pool[Math.floor(rnd() * pool.length)]!;
+}

@@ -1,0 +1,44 @@
+/** A real server on an ephemeral loopback port with its own temporary database, for one test file. */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { defaultConfig, type ServerConfig } from '../../src/config.js';
+import { createLogger } from '../../src/logger.js';
+import { startServer, type RunningServer } from '../../src/server.js';
+import type { Clock } from '../../src/time/clock.js';
+
+export interface TestServer {
+  server: RunningServer;
+  url: string;
+  dbPath: string;
+  config: ServerConfig;
+  /** Stops the server and starts a new one on the same port and database file (a deploy or crash-restart). */
+  restart(whileStopped?: () => void): Promise<RunningServer>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock): Promise<TestServer> {
+  const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
+  const dbPath = join(dir, 'test.db');
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, ...overrides });
+  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  let server = await startServer({ config, clock, logger });
+  const t: TestServer = {
+    server,
+    url: server.url,
+    dbPath,
+    config,
+    async restart(whileStopped) {
+      await server.stop();
+      whileStopped?.();
+      server = await startServer({ config: { ...config, port: server.port }, clock, logger });
+      t.server = server;
+      return server;
+    },
+    async close() {
+      await server.stop();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+  return t;
+}

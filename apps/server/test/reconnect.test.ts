@@ -1,0 +1,92 @@
+/**
+ * Reconnection: a manager who drops mid-turn comes back on a new socket with the same token and gets the
+ * full view, prompt and legal actions, with the same state hash; the opponent sees the seat's status and
+ * hold countdown meanwhile. A seat whose hold runs out loses the match ('abandoned').
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { makeRng } from '@vroyale/engine';
+import type { ViewMessage } from '@vroyale/protocol';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { TestClient } from './helpers/test-client.js';
+import { twoManagers } from './helpers/match-setup.js';
+
+const FAST = { rateLimit: { capacity: 1000, refillPerSec: 1000 } };
+let t: TestServer;
+let short: TestServer;
+beforeAll(async () => {
+  [t, short] = await Promise.all([startTestServer(FAST), startTestServer({ ...FAST, seatHoldMs: 300 })]);
+});
+afterAll(async () => {
+  await Promise.all([t.close(), short.close()]);
+});
+
+const aDecidesAfter = (seq: number) => (v: ViewMessage) => v.seq >= seq && v.deciders.includes('A');
+
+describe('reconnection', () => {
+  it('a manager who drops mid-turn resumes on a new socket with the same token and the match continues', async () => {
+    const { a, b, roomId } = await twoManagers(t.url);
+    a.startAutoplay(roomId, makeRng('rc-a'), aDecidesAfter(30));
+    b.startAutoplay(roomId, makeRng('rc-b'));
+    await a.waitFor(() => a.stopped, 30_000, 'a pause with A to act');
+    const master = t.server.game.room(roomId)!.master!;
+    const before = { seq: master.seq, hash: master.stateHash };
+    expect(a.view(roomId)!.seq).toBe(before.seq);
+    expect(a.view(roomId)!.legal.length).toBeGreaterThan(0);
+
+    a.close();
+    // The opponent sees the seat disconnected, with the hold deadline and a countdown.
+    await b.waitFor(() => b.roomStates.get(roomId)?.seats.A?.connected === false, 5_000, 'A shown disconnected');
+    const held = b.roomStates.get(roomId)!.seats.A!;
+    expect(held.holdRemainingMs).toBeGreaterThan(50_000);
+    expect(held.holdRemainingMs).toBeLessThanOrEqual(60_000);
+    expect(held.holdDeadline).toBeGreaterThan(b.roomStates.get(roomId)!.serverNow);
+
+    const a2 = await TestClient.connect(t.url, 'Alice', a.token);
+    expect(a2.userId).toBe(a.userId);
+    await a2.waitFor(() => a2.view(roomId) !== undefined, 5_000, 'full view after reconnect');
+    const v = a2.view(roomId)!;
+    expect(v).toMatchObject({ full: true, seq: before.seq, stateHash: before.hash, viewer: 'A' });
+    expect(v.view.managers.A.hand).not.toBeNull();
+    expect(v.legal).toEqual(a.view(roomId)!.legal);
+    await b.waitFor(() => b.roomStates.get(roomId)?.seats.A?.connected === true, 5_000, 'A shown back');
+    expect(b.roomStates.get(roomId)!.seats.A!.holdDeadline).toBeNull();
+
+    a2.startAutoplay(roomId, makeRng('rc-a2'));
+    await a2.waitFor(() => a2.view(roomId)?.result != null, 60_000, 'result');
+    await b.waitFor(() => b.view(roomId)?.result != null, 10_000, 'B sees the result');
+    expect(b.view(roomId)?.stateHash).toBe(a2.view(roomId)!.stateHash);
+    expect(a2.view(roomId)!.seq).toBeGreaterThan(before.seq);
+    for (const c of [a2, b]) c.close();
+  });
+
+  it('a seat whose hold expires loses the match as abandoned', async () => {
+    const { a, b, roomId } = await twoManagers(short.url);
+    a.close();
+    await b.waitFor(() => b.view(roomId)?.result != null, 10_000, 'abandon result');
+    expect(b.view(roomId)!.result).toEqual({ winner: 'B', reason: 'abandoned' });
+    await b.waitFor(() => b.roomStates.get(roomId)?.status === 'finished', 5_000, 'room finished');
+    expect(short.server.game.room(roomId)!.status).toBe('finished');
+    // Coming back too late shows the result; the seat is no longer live.
+    const late = await TestClient.connect(short.url, 'Alice', a.token);
+    const hello = await late.emit('hello', { name: 'Alice', token: a.token! });
+    expect(hello).toMatchObject({ ok: true, seats: [] });
+    for (const c of [late, b]) c.close();
+  });
+
+  it('spectators come and go without touching the match', async () => {
+    const { a, b, roomId } = await twoManagers(t.url);
+    const hash = t.server.game.room(roomId)!.master!.stateHash;
+    for (let i = 0; i < 3; i++) {
+      const s = await TestClient.connect(t.url, `Watcher${i}`);
+      expect(await s.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
+      await s.waitFor(() => s.view(roomId) !== undefined, 5_000, 'spectator view');
+      expect(s.view(roomId)!.stateHash).toBe(hash);
+      await a.waitFor(() => a.roomStates.get(roomId)?.spectators === 1, 5_000, 'spectator count');
+      s.close();
+      await a.waitFor(() => a.roomStates.get(roomId)?.spectators === 0, 5_000, 'spectator gone');
+    }
+    expect(t.server.game.room(roomId)!.master!.stateHash).toBe(hash);
+    expect(b.roomStates.get(roomId)!.seats.B!.connected).toBe(true);
+    for (const c of [a, b]) c.close();
+  });
+});

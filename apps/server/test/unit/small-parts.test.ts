@@ -1,0 +1,82 @@
+/** The server's small building blocks: token bucket, serial queue, manual clock, origin check, config. */
+import { describe, expect, it } from 'vitest';
+import { TokenBucket } from '../../src/net/token-bucket.js';
+import { SerialQueue } from '../../src/master/serial-queue.js';
+import { ManualClock } from '../../src/time/manual-clock.js';
+import { originAllowed } from '../../src/net/origin-check.js';
+import { configFromEnv } from '../../src/config.js';
+
+describe('TokenBucket', () => {
+  it('allows a burst of `capacity`, then refills at the given rate', () => {
+    let now = 0;
+    const b = new TokenBucket({ capacity: 3, refillPerSec: 2 }, () => now);
+    expect([b.take(), b.take(), b.take(), b.take()]).toEqual([true, true, true, false]);
+    now += 499;
+    expect(b.take()).toBe(false);
+    now += 1;
+    expect(b.take()).toBe(true);
+    now += 60_000;
+    expect([b.take(), b.take(), b.take(), b.take()]).toEqual([true, true, true, false]);
+  });
+});
+
+describe('SerialQueue', () => {
+  it('runs tasks one at a time in order, even when they await, and survives a failing task', async () => {
+    const q = new SerialQueue();
+    const log: string[] = [];
+    const slow = q.run(async () => {
+      log.push('a:start');
+      await new Promise((r) => setTimeout(r, 20));
+      log.push('a:end');
+    });
+    const failing = q.run(() => {
+      log.push('b');
+      throw new Error('boom');
+    });
+    const fast = q.run(() => log.push('c'));
+    await slow;
+    await expect(failing).rejects.toThrow('boom');
+    await fast;
+    await q.drain();
+    expect(log).toEqual(['a:start', 'a:end', 'b', 'c']);
+    expect(q.size).toBe(0);
+  });
+});
+
+describe('ManualClock', () => {
+  it('runs due timers in deadline order, including timers they schedule', () => {
+    const c = new ManualClock(0);
+    const log: string[] = [];
+    c.setTimeout(() => log.push(`b@${c.now()}`), 20);
+    c.setTimeout(() => {
+      log.push(`a@${c.now()}`);
+      c.setTimeout(() => log.push(`a2@${c.now()}`), 5);
+    }, 10);
+    const gone = c.setTimeout(() => log.push('never'), 15);
+    c.clearTimeout(gone);
+    c.advance(30);
+    expect(log).toEqual(['a@10', 'a2@15', 'b@20']);
+    expect(c.now()).toBe(30);
+    expect(c.pending).toBe(0);
+  });
+});
+
+describe('originAllowed', () => {
+  it('lets non-browser clients, same-origin pages and listed origins in', () => {
+    expect(originAllowed(undefined, 'x:1', [])).toBe(true);
+    expect(originAllowed('http://x:1', 'x:1', [])).toBe(true);
+    expect(originAllowed('https://evil.example', 'x:1', [])).toBe(false);
+    expect(originAllowed('https://ok.example', 'x:1', ['https://ok.example'])).toBe(true);
+    expect(originAllowed('not a url', 'x:1', [])).toBe(false);
+  });
+});
+
+describe('configFromEnv', () => {
+  it('reads the documented variables over the defaults', () => {
+    const c = configFromEnv({ PORT: '4000', VROYALE_DB: '/tmp/x.db', VROYALE_ORIGINS: 'https://a.example, https://b.example', VROYALE_CLOCK_INITIAL_MS: '300000', VROYALE_CLOCK_INCREMENT_MS: '0', VROYALE_SEAT_HOLD_MS: '1000' }, '/nonexistent');
+    expect(c).toMatchObject({ port: 4000, dbPath: '/tmp/x.db', origins: ['https://a.example', 'https://b.example'], clock: { initialMs: 300_000, incrementMs: 0 }, seatHoldMs: 1000, webDist: null });
+    const d = configFromEnv({}, '/nonexistent');
+    expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000 });
+    expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});

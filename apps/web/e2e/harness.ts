@@ -1,0 +1,155 @@
+/**
+ * The e2e harness: builds the web app, starts the real server (apps/server/src/main.ts) on a free loopback
+ * port with a temporary database, serving the build, and launches Debian's Chromium through playwright-core.
+ */
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, copyFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+
+export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const RESULTS = join(REPO, 'test-results');
+export const SHOTS = join(REPO, 'docs/screenshots');
+
+export function freePort(): Promise<number> {
+  return new Promise((res, rej) => {
+    const srv = createServer();
+    srv.once('error', rej);
+    srv.listen(0, '127.0.0.1', () => {
+      const port = (srv.address() as { port: number }).port;
+      srv.close(() => res(port));
+    });
+  });
+}
+
+export function buildWeb(): void {
+  execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+}
+
+export interface RunningApp {
+  url: string;
+  server: ChildProcess;
+  dir: string;
+  logs: string[];
+  stop(): Promise<void>;
+}
+
+export async function startApp(env: Record<string, string> = {}): Promise<RunningApp> {
+  const dir = mkdtempSync(join(tmpdir(), 'vroyale-e2e-'));
+  const port = await freePort();
+  const logs: string[] = [];
+  const server = spawn(process.execPath, [join(REPO, 'node_modules/tsx/dist/cli.mjs'), join(REPO, 'apps/server/src/main.ts')], {
+    cwd: REPO,
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      VROYALE_DB: join(dir, 'e2e.db'),
+      VROYALE_WEB_DIST: join(REPO, 'apps/web/dist'),
+      VROYALE_BOT_DELAY_MS: '0',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  server.stdout!.on('data', (d: Buffer) => logs.push(d.toString()));
+  server.stderr!.on('data', (d: Buffer) => logs.push(d.toString()));
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (server.exitCode !== null) throw new Error(`the server exited (${server.exitCode}):\n${logs.join('')}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) break;
+    } catch {
+      /* not up yet */
+    }
+    if (Date.now() > deadline) throw new Error(`the server did not start:\n${logs.join('')}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    url,
+    server,
+    dir,
+    logs,
+    async stop() {
+      if (server.exitCode === null) {
+        const done = new Promise((r) => server.once('exit', r));
+        server.kill('SIGTERM');
+        await Promise.race([done, new Promise((r) => setTimeout(r, 8000))]);
+        if (server.exitCode === null) server.kill('SIGKILL');
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export async function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage', '--disable-renderer-backgrounding', '--disable-background-timer-throttling', '--disable-backgrounding-occluded-windows'],
+  });
+}
+
+export async function newPlayer(browser: Browser, url: string, name: string, path = '/'): Promise<{ ctx: BrowserContext; page: Page }> {
+  const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+  await ctx.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
+  await page.goto(url + path);
+  await page.getByLabel('Your manager name').fill(name);
+  await page.getByRole('button', { name: /Enter the lobby|Change name/ }).click();
+  return { ctx, page };
+}
+
+/** Writes a screenshot to test-results/ and copies it to docs/screenshots/. */
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(RESULTS, { recursive: true });
+  mkdirSync(SHOTS, { recursive: true });
+  const file = join(RESULTS, `${name}.png`);
+  await page.bringToFront();
+  await page.waitForTimeout(400); // let entry animations finish
+  await page.screenshot({ path: file, animations: 'disabled' });
+  copyFileSync(file, join(SHOTS, `${name}.png`));
+}
+
+export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
+
+/** Records every card id and definition that ever appears in a page's DOM (for leak checks). */
+export async function watchCardIds(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { __seenIds?: Set<string>; __handIds?: Set<string> };
+    const seen = (w.__seenIds = new Set<string>());
+    const hand = (w.__handIds = new Set<string>());
+    const scan = () => {
+      document.querySelectorAll('[data-card-id]').forEach((el) => {
+        const id = el.getAttribute('data-card-id');
+        if (!id) return;
+        seen.add(id);
+        if (el.closest('.side-bottom .hand')) hand.add(id);
+      });
+    };
+    scan();
+    new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-card-id'] });
+  });
+}
+
+export async function seenIds(page: Page): Promise<{ seen: string[]; hand: string[] }> {
+  return page.evaluate(() => {
+    const w = window as unknown as { __seenIds?: Set<string>; __handIds?: Set<string> };
+    return { seen: [...(w.__seenIds ?? [])], hand: [...(w.__handIds ?? [])] };
+  });
+}
+
+export async function perfSamples(page: Page): Promise<number[]> {
+  return page.evaluate(() => (window as unknown as { __vroyalePerf?: number[] }).__vroyalePerf ?? []);
+}
+
+export function p95(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
+}

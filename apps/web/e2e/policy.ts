@@ -1,0 +1,109 @@
+/**
+ * A simple player that uses the UI only: it reads the prompt and the highlighted cards and clicks. Debut or
+ * play what it can, attack with everything, block only when it must, take the first option of any choice,
+ * otherwise pass. Every click is a real Playwright click on a visible control.
+ */
+import type { Page } from 'playwright-core';
+
+export type StepResult = 'acted' | 'waiting' | 'over';
+
+/** Picks the next control in the page and marks it with data-e2e-next; returns what it is. */
+function choose(): string {
+  const w = window as unknown as { __tried?: Record<string, true> };
+  const tried = (w.__tried ??= {});
+  document.querySelectorAll('[data-e2e-next]').forEach((e) => e.removeAttribute('data-e2e-next'));
+  const mark = (el: Element | null | undefined, what: string) => {
+    if (!el) return null;
+    el.setAttribute('data-e2e-next', '1');
+    return what;
+  };
+  if (document.querySelector('.end-overlay')) return 'over';
+  const board = document.querySelector('.board');
+  if (!board) return 'waiting';
+  const seq = board.getAttribute('data-seq');
+  const phase = board.getAttribute('data-phase') ?? '';
+  const prompt = document.querySelector('.prompt');
+  const title = prompt?.querySelector('.prompt-title')?.textContent ?? '';
+  const buttons = [...(prompt?.querySelectorAll('.options button') ?? [])].filter((b) => !(b as HTMLButtonElement).disabled) as HTMLButtonElement[];
+  const btn = (re: RegExp) => buttons.find((b) => re.test(b.textContent ?? ''));
+  const menu = document.querySelector('.card-menu');
+  if (menu) {
+    const items = [...menu.querySelectorAll('button')] as HTMLButtonElement[];
+    // Blocks that break Callout/Clout/Moderator are fixed by trying other pairs: a random walk over the
+    // listed block and stop-blocking entries finds a confirmable assignment quickly on small boards.
+    const blockItems = items.filter((b) => !b.disabled && /^(Block |Stop blocking )/.test(b.textContent ?? ''));
+    if (blockItems.length) return mark(blockItems[Math.floor(Math.random() * blockItems.length)], 'menu:block')!;
+    const pref = [/^Debut/, /^Play /, /^Place in Star Pool/];
+    for (const re of pref) {
+      const it = items.find((b) => !b.disabled && re.test(b.textContent ?? ''));
+      if (it) return mark(it, `menu:${it.textContent}`)!;
+    }
+    return mark(items.find((b) => /Close/.test(b.textContent ?? '')), 'menu:close')!;
+  }
+  if (/^Keep this opening hand/.test(title)) return mark(btn(/Keep hand/), 'keep') ?? 'waiting';
+  if (/go first or second/.test(title)) return mark(btn(/Go first/), 'go-first') ?? 'waiting';
+  if (/choose target|pay the cost/.test(title)) return mark(buttons.find((b) => !/Cancel/.test(b.textContent ?? '')), 'target') ?? 'waiting';
+  if (/^Hand limit/.test(title)) return mark(btn(/^Discard/), 'discard') ?? 'waiting';
+  const mine = [...document.querySelectorAll('.side-bottom .slot.actionable > .slot-btn[role="button"]')] as HTMLElement[];
+  if (phase === 'combat-attack' && buttons.length) {
+    const attacker = mine.find((b) => !/attacking/.test(b.getAttribute('aria-label') ?? '') && !b.closest('.hand') && !b.closest('.star-cards'));
+    const key = `${seq}:${attacker?.closest('[data-card-id]')?.getAttribute('data-card-id') ?? ''}`;
+    if (attacker && !tried[key]) {
+      tried[key] = true;
+      return mark(attacker, 'attack')!;
+    }
+    return mark(btn(/^Confirm|^Attack with no one/), 'confirm-attack') ?? 'waiting';
+  }
+  if (phase === 'combat-block') {
+    const confirm = btn(/^Confirm blocks/);
+    if (confirm) return mark(confirm, 'confirm-block')!;
+    const blockers = mine.filter((b) => !b.closest('.hand') && !b.closest('.star-cards'));
+    return mark(blockers[Math.floor(Math.random() * blockers.length)], 'blocker') ?? 'waiting';
+  }
+  if (buttons.length && prompt?.closest('.mid-main') && /choosing|^Waiting/.test(title) === false && !btn(/^Pass/)) {
+    // A choice (may / search / trigger targets): the first option.
+    return mark(buttons[0], 'choice')!;
+  }
+  const pass = btn(/^Pass/);
+  if (pass) {
+    const hand = mine.find((b) => {
+      if (!b.closest('.hand')) return false;
+      const id = b.querySelector('[data-card-id]')?.getAttribute('data-card-id');
+      return !tried[`${seq}:${id}`];
+    });
+    if (hand) {
+      tried[`${seq}:${hand.querySelector('[data-card-id]')?.getAttribute('data-card-id')}`] = true;
+      return mark(hand, 'hand-card')!;
+    }
+    return mark(pass, 'pass')!;
+  }
+  return 'waiting';
+}
+
+/** One decision: click the chosen control, or wait a little for the server. */
+export async function playStep(page: Page): Promise<{ result: StepResult; what: string }> {
+  // As source text: TypeScript loaders may wrap named functions in a helper (__name) the page lacks.
+  const what = (await page.evaluate(`(() => { const __name = (f) => f; return (${choose.toString()})(); })()`)) as string;
+  if (what === 'over') return { result: 'over', what };
+  if (what === 'waiting') {
+    await page.waitForTimeout(40);
+    return { result: 'waiting', what };
+  }
+  const seq = await page.getAttribute('.board', 'data-seq').catch(() => null);
+  await page.click('[data-e2e-next="1"]', { timeout: 5000 }).catch(() => undefined);
+  // Wait for the answer: a new view, a menu, or aiming; never longer than a moment.
+  await page
+    .waitForFunction((s) => document.querySelector('.board')?.getAttribute('data-seq') !== s || !!document.querySelector('.card-menu, .end-overlay') || /choose target|pay the cost/.test(document.querySelector('.prompt-title')?.textContent ?? ''), seq, { timeout: 3000 })
+    .catch(() => undefined);
+  return { result: 'acted', what };
+}
+
+/** Plays until the match is over (or the step budget runs out). */
+export async function playToEnd(page: Page, budget = 4000, onStep?: (n: number, what: string) => Promise<void> | void): Promise<number> {
+  for (let n = 0; n < budget; n++) {
+    const r = await playStep(page);
+    if (r.result === 'over') return n;
+    if (onStep) await onStep(n, r.what);
+  }
+  throw new Error('the match did not end within the step budget');
+}

@@ -1,0 +1,218 @@
+/**
+ * What the player can do, read from the server's legal actions only. Nothing here decides legality: it
+ * groups the listed actions by the card they concern and walks a play's targets one pick at a time, offering
+ * at each step only the values some listed action still has.
+ */
+import type { Action, CardDef, CardView, GameView, ManagerId } from '@vroyale/engine';
+import { rulesText } from '@vroyale/engine';
+
+export type CardAction = Extract<Action, { card: string }>;
+
+/** The card an action is about, for the card's own menu. */
+export function actionCard(a: Action): string | null {
+  if ('card' in a) return a.card;
+  if (a.type === 'block' || a.type === 'cancel-block') return a.blocker;
+  return null;
+}
+
+export function actionsByCard(legal: readonly Action[]): Map<string, Action[]> {
+  const m = new Map<string, Action[]>();
+  for (const a of legal) {
+    const c = actionCard(a);
+    if (c === null) continue;
+    const list = m.get(c);
+    if (list) list.push(a);
+    else m.set(c, [a]);
+  }
+  return m;
+}
+
+/** A menu entry: one action, or a group of play/activate actions that differ only in targets and costs. */
+export interface MenuEntry {
+  key: string;
+  label: string;
+  detail?: string;
+  actions: Action[];
+}
+
+/** The choice slots of a play/activate: targets, then cost cards. */
+export function slots(a: Action): string[] {
+  if (a.type === 'play') return a.targets;
+  if (a.type === 'activate') return [...a.targets, ...a.costCards];
+  return [];
+}
+
+export function slotKinds(a: Action): ('target' | 'cost')[] {
+  if (a.type === 'activate') return [...a.targets.map(() => 'target' as const), ...a.costCards.map(() => 'cost' as const)];
+  if (a.type === 'play') return a.targets.map(() => 'target' as const);
+  return [];
+}
+
+export function menuFor(actions: readonly Action[], def: CardDef | undefined, name: (id: string) => string, lookup?: (id: string) => CardDef | undefined): MenuEntry[] {
+  const out: MenuEntry[] = [];
+  const groups = new Map<string, MenuEntry>();
+  const lines = def ? rulesText(def, lookup) : [];
+  for (const a of actions) {
+    let key: string;
+    let label: string;
+    let detail: string | undefined;
+    switch (a.type) {
+      case 'play':
+        key = 'play';
+        label = def?.types.includes('highlight') ? `Play ${def.name}` : `Debut ${def?.name ?? 'card'}`;
+        detail = def ? `Cost ${def.cost}` : undefined;
+        break;
+      case 'activate': {
+        key = `activate:${a.ability}`;
+        const hasKw = def?.keywords && Object.keys(def.keywords).length > 0 ? 1 : 0;
+        label = `Activate ability ${a.ability + 1}`;
+        detail = lines[a.ability + hasKw];
+        break;
+      }
+      case 'place-star':
+        key = 'place-star';
+        label = 'Place in Star Pool';
+        detail = def ? `Adds ${def.stars} star${def.stars === 1 ? '' : 's'}` : undefined;
+        break;
+      case 'tilt-star':
+        key = 'tilt-star';
+        label = 'Tilt for stars';
+        break;
+      case 'attack':
+        key = 'attack';
+        label = 'Attack';
+        break;
+      case 'cancel-attack':
+        key = 'cancel-attack';
+        label = 'Cancel attack';
+        break;
+      case 'discard':
+        key = 'discard';
+        label = 'Discard';
+        break;
+      case 'block':
+        key = `block:${a.attacker}`;
+        label = `Block ${name(a.attacker)}`;
+        break;
+      case 'cancel-block':
+        key = `cancel-block:${a.attacker}`;
+        label = `Stop blocking ${name(a.attacker)}`;
+        break;
+      default:
+        continue;
+    }
+    const g = groups.get(key);
+    if (g) g.actions.push(a);
+    else {
+      const e: MenuEntry = { key, label, actions: [a], ...(detail ? { detail } : {}) };
+      groups.set(key, e);
+      out.push(e);
+    }
+  }
+  return out;
+}
+
+/** The actions still possible after these picks, and the values the next slot can take. */
+export function narrow(candidates: readonly Action[], picked: readonly string[]): { remaining: Action[]; next: string[]; kind: 'target' | 'cost' | null } {
+  const remaining = candidates.filter((a) => {
+    const s = slots(a);
+    return picked.every((p, i) => s[i] === p);
+  });
+  const i = picked.length;
+  const next = [...new Set(remaining.map((a) => slots(a)[i]).filter((x): x is string => x !== undefined))];
+  const kind = remaining[0] ? (slotKinds(remaining[0])[i] ?? null) : null;
+  return { remaining, next, kind };
+}
+
+/** Picks that only have one possible value are made automatically. */
+export function autoPick(candidates: readonly Action[], picked: string[]): string[] {
+  const out = [...picked];
+  for (;;) {
+    const { remaining, next } = narrow(candidates, out);
+    if (next.length !== 1) return out;
+    if (remaining.length === 1 && slots(remaining[0]!).length === out.length) return out;
+    out.push(next[0]!);
+  }
+}
+
+/** The single complete action these picks name, if there is one. */
+export function complete(candidates: readonly Action[], picked: readonly string[]): Action | null {
+  const { remaining } = narrow(candidates, picked);
+  const done = remaining.filter((a) => slots(a).length === picked.length);
+  return done.length === 1 ? done[0]! : null;
+}
+
+/** Where a card or target is, for naming it. */
+export function findCard(view: GameView, id: string): { card: CardView; owner: ManagerId; zone: string } | null {
+  for (const m of ['A', 'B'] as const) {
+    const mv = view.managers[m];
+    const zones: [string, CardView[]][] = [
+      ['hand', mv.hand ?? []],
+      ['backstage', mv.backstage ? [mv.backstage] : []],
+      ['centre', mv.centre],
+      ['main', mv.main],
+      ['star-pool', mv.starPool],
+      ['graduation', mv.graduation],
+      ['hiatus', mv.hiatus],
+    ];
+    for (const [zone, cards] of zones) {
+      const c = cards.find((x) => x.id === id);
+      if (c) return { card: c, owner: m, zone };
+    }
+  }
+  for (const s of view.stack) if (s.card?.id === id) return { card: s.card, owner: s.controller, zone: 'stack' };
+  return null;
+}
+
+const ZONE_NAME: Record<string, string> = {
+  hand: 'hand',
+  backstage: 'Backstage',
+  centre: 'Centre Stage',
+  main: 'Main Stage',
+  'star-pool': 'Star Pool',
+  graduation: 'Graduation Zone',
+  hiatus: 'Hiatus',
+  stack: 'stack',
+};
+
+export function describeTarget(view: GameView, id: string, names: Record<ManagerId, string>, me: ManagerId | null): string {
+  if (id === 'A' || id === 'B') return me === id ? 'You' : names[id];
+  const item = view.stack.find((s) => s.id === id);
+  if (item) return `${view.defs[item.sourceDef]?.name ?? 'an effect'} (on the stack)`;
+  const f = findCard(view, id);
+  if (!f) return id;
+  const whose = me === f.owner ? 'your' : `${names[f.owner]}'s`;
+  return `${view.defs[f.card.def]?.name ?? 'a card'} (${whose} ${ZONE_NAME[f.zone] ?? f.zone})`;
+}
+
+/** The one button for the space bar: confirm combat declarations, else pass. */
+export function primaryAction(legal: readonly Action[]): Action | null {
+  return legal.find((a) => a.type === 'confirm-attack') ?? legal.find((a) => a.type === 'confirm-block') ?? legal.find((a) => a.type === 'pass') ?? null;
+}
+
+export const PHASES: { key: string; label: string; phases: string[] }[] = [
+  { key: 'start', label: 'Start', phases: ['start'] },
+  { key: 'resource', label: 'Resource', phases: ['resource'] },
+  { key: 'main', label: 'Main', phases: ['main'] },
+  { key: 'attack', label: 'Attack', phases: ['combat-attack', 'combat-attack-window'] },
+  { key: 'block', label: 'Block', phases: ['combat-block', 'combat-block-window'] },
+  { key: 'resolution', label: 'Resolution', phases: ['resolution'] },
+  { key: 'end', label: 'End', phases: ['end'] },
+];
+
+const PHASE_NAME: Record<string, string> = {
+  start: 'Starting Phase',
+  resource: 'Resource Step',
+  main: 'Main Step',
+  'combat-attack-window': 'attack window',
+  'combat-block-window': 'block window',
+  resolution: 'Resolution Phase',
+  end: 'end of the turn',
+};
+
+/** What passing priority does now (RUL-STACK-1; the Resource Step ends on the active manager's pass). */
+export function passHint(view: GameView): string {
+  if (view.stack.length > 0) return 'When both managers pass in a row, the top of the stack resolves.';
+  if (view.phase === 'resource') return 'Passing ends your Resource Step.';
+  return `When both managers pass in a row, the ${PHASE_NAME[view.phase] ?? 'step'} ends.`;
+}

@@ -1,0 +1,229 @@
+/**
+ * The socket client: one Socket.IO connection typed with the protocol's event maps. It feeds the store and
+ * offers promise-returning calls for every client event. Identity (the server's token) lives in
+ * localStorage, so a reload or a dropped connection says hello again and gets its seats back.
+ */
+import { io, type Socket } from 'socket.io-client';
+import type { Action, CardView, GameView, ManagerId } from '@vroyale/engine';
+import type {
+  Ack,
+  AckData,
+  ClientActionInput,
+  ClientEventName,
+  ClientToServerEvents,
+  ClockConfig,
+  ServerToClientEvents,
+  ViewMessage,
+  Visibility,
+} from '@vroyale/protocol';
+import { learn, sentence, type LogContext } from '../game/log';
+import { store, toast, ui, type LogLine } from '../store';
+
+type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
+type Payload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
+
+const TOKEN_KEY = 'vroyale.token';
+const NAME_KEY = 'vroyale.name';
+const LOG_MAX = 400;
+
+let socket: ClientSocket | null = null;
+let lobbyWanted = false;
+const watching = new Set<string>();
+const logCtx: Record<string, LogContext> = {};
+
+export const savedName = (): string => localStorage.getItem(NAME_KEY) ?? '';
+
+function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
+  return new Promise((resolve) => {
+    const s = socket;
+    if (!s || !s.connected) return resolve({ ok: false, code: 'internal', message: 'Not connected to the server' });
+    const emitter = s.timeout(timeoutMs) as unknown as {
+      emit(e: E, p: Payload<E>, cb: (err: Error | null, ack: Ack<AckData[E]>) => void): void;
+    };
+    emitter.emit(event, payload, (err, ack) => resolve(err ? { ok: false, code: 'internal', message: 'The server did not answer in time' } : ack));
+  });
+}
+
+/** Calls an event and shows its error as a toast; returns the success data or null. */
+async function call<E extends ClientEventName>(event: E, payload: Payload<E>): Promise<Extract<Ack<AckData[E]>, { ok: true }> | null> {
+  const ack = await emit(event, payload);
+  if (!ack.ok) {
+    toast(ack.message);
+    return null;
+  }
+  return ack as Extract<Ack<AckData[E]>, { ok: true }>;
+}
+
+export function connect(url?: string): void {
+  if (socket) return;
+  store.setState({ conn: 'connecting' });
+  const s: ClientSocket = url ? io(url, { transports: ['websocket', 'polling'] }) : io({ transports: ['websocket', 'polling'] });
+  socket = s;
+  s.on('connect', () => {
+    store.setState({ conn: 'online' });
+    const name = savedName();
+    if (name) void hello(name);
+  });
+  s.on('disconnect', () => store.setState({ conn: 'offline', busy: false }));
+  s.io.on('reconnect_attempt', () => store.setState({ conn: 'connecting' }));
+  s.on('lobby:rooms', (m) => store.setState({ lobby: m.rooms }));
+  s.on('room:state', (m) => store.setState((st) => ({ roomStates: { ...st.roomStates, [m.roomId]: m } })));
+  s.on('room:chat', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: [...(st.chat[m.roomId] ?? []), m].slice(-100) } })));
+  s.on('server:notice', (m) => {
+    store.setState({ notice: m.message });
+    toast(m.message, 'info');
+  });
+  s.on('match:view', applyView);
+}
+
+/** Applies one server view: the only way the board changes. Marked for the render-time measurement. */
+export function applyView(m: ViewMessage): void {
+  performance.mark('vroyale:view-start');
+  const st = store.getState();
+  const ctx = (logCtx[m.roomId] ??= { defs: st.defs, cardDefs: st.cardDefs, me: null, names: { A: 'A', B: 'B' }, stackSources: {} });
+  const room = st.roomStates[m.roomId];
+  ctx.me = m.viewer === 'spectator' ? null : m.viewer;
+  ctx.names = { A: room?.seats.A?.name ?? 'Manager A', B: room?.seats.B?.name ?? 'Manager B' };
+  // Definitions keep their identity across views (memoised cards skip re-rendering when nothing changed).
+  let defs = st.defs;
+  for (const [k, d] of Object.entries(m.view.defs)) {
+    const known = st.defs[k];
+    if (known) m.view.defs[k] = known;
+    else {
+      if (defs === st.defs) defs = { ...st.defs };
+      defs[k] = d;
+    }
+  }
+  const cardDefs = { ...st.cardDefs };
+  for (const c of allCards(m.view)) cardDefs[c.id] = c.def;
+  for (const item of m.view.stack) ctx.stackSources[item.id] = item.source;
+  ctx.defs = defs;
+  ctx.cardDefs = cardDefs;
+  learn(m.events, ctx);
+  const lines: LogLine[] = [];
+  for (const e of m.events) {
+    const s = sentence(e, ctx);
+    if (s) lines.push({ seq: m.seq, ...s });
+  }
+  const prev = st.views[m.roomId];
+  let log = st.log[m.roomId] ?? [];
+  if (m.full && (!prev || prev.matchId !== m.matchId)) log = [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? 'The match begins.' : 'Joined the match in progress.' }];
+  if (lines.length) log = [...log, ...lines].slice(-LOG_MAX);
+  if (prev && prev.seq !== m.seq) ui.setState({ aiming: null, menu: null });
+  store.setState({
+    views: { ...st.views, [m.roomId]: m },
+    viewAt: { ...st.viewAt, [m.roomId]: Date.now() },
+    log: { ...st.log, [m.roomId]: log },
+    defs,
+    cardDefs,
+  });
+}
+
+export function allCards(v: GameView): CardView[] {
+  const out: CardView[] = [];
+  for (const m of ['A', 'B'] as const) {
+    const mv = v.managers[m];
+    if (mv.hand) out.push(...mv.hand);
+    if (mv.backstage) out.push(mv.backstage);
+    out.push(...mv.centre, ...mv.main, ...mv.starPool, ...mv.graduation, ...mv.hiatus);
+  }
+  for (const s of v.stack) if (s.card) out.push(s.card);
+  return out;
+}
+
+export async function hello(name: string): Promise<boolean> {
+  const token = localStorage.getItem(TOKEN_KEY) ?? undefined;
+  const ack = await emit('hello', token ? { name, token } : { name });
+  if (!ack.ok) {
+    toast(ack.message);
+    return false;
+  }
+  localStorage.setItem(TOKEN_KEY, ack.token);
+  localStorage.setItem(NAME_KEY, ack.name);
+  store.setState({ me: { userId: ack.userId, name: ack.name }, seats: ack.seats, autoPass: ack.autoPass });
+  if (lobbyWanted) void subscribeLobby();
+  for (const roomId of watching) if (!ack.seats.some((s) => s.roomId === roomId)) void emit('room:spectate', { roomId });
+  return true;
+}
+
+export async function subscribeLobby(): Promise<void> {
+  lobbyWanted = true;
+  if (!store.getState().me) return;
+  const ack = await emit('lobby:subscribe', {});
+  if (ack.ok) store.setState({ lobby: ack.rooms });
+}
+
+export function unsubscribeLobby(): void {
+  lobbyWanted = false;
+  if (store.getState().me) void emit('lobby:unsubscribe', {});
+}
+
+export async function createRoom(visibility: Visibility, clock: ClockConfig | undefined): Promise<string | null> {
+  const ack = await call('room:create', clock ? { visibility, clock } : { visibility });
+  return ack ? ack.roomId : null;
+}
+
+export async function joinRoom(roomId: string, roster: string): Promise<boolean> {
+  const ack = await call('room:join', { roomId, roster });
+  if (ack) store.setState((s) => ({ seats: [...s.seats.filter((x) => x.roomId !== roomId), { roomId, seat: ack.seat }] }));
+  return !!ack;
+}
+
+export async function playBot(roster: string, clock?: ClockConfig): Promise<string | null> {
+  const ack = await call('room:play-bot', clock ? { roster, clock } : { roster });
+  if (!ack) return null;
+  store.setState((s) => ({ seats: [...s.seats, { roomId: ack.roomId, seat: ack.seat }] }));
+  return ack.roomId;
+}
+
+export async function spectate(roomId: string): Promise<boolean> {
+  watching.add(roomId);
+  const ack = await call('room:spectate', { roomId });
+  return !!ack;
+}
+
+export async function leaveRoom(roomId: string): Promise<void> {
+  watching.delete(roomId);
+  await emit('room:leave', { roomId });
+  store.setState((s) => ({ seats: s.seats.filter((x) => x.roomId !== roomId) }));
+}
+
+export async function sendChat(roomId: string, text: string): Promise<boolean> {
+  return !!(await call('room:chat', { roomId, text }));
+}
+
+export async function setAutoPass(autoPass: boolean): Promise<void> {
+  const ack = await call('settings', { autoPass });
+  if (ack) store.setState({ autoPass: ack.autoPass });
+}
+
+let actionCounter = 0;
+
+/** Sends one of the server's legal actions (the seat is the server's to fill in). */
+export async function act(roomId: string, action: Action): Promise<boolean> {
+  const st = store.getState();
+  const view = st.views[roomId];
+  if (!view || st.busy) return false;
+  const { manager: _m, ...rest } = action;
+  void _m;
+  store.setState({ busy: true });
+  ui.setState({ aiming: null, menu: null });
+  const ack = await emit('match:action', {
+    roomId,
+    clientActionId: `${Date.now().toString(36)}-${(++actionCounter).toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
+    seenSeq: view.seq,
+    action: rest as ClientActionInput,
+  });
+  store.setState({ busy: false });
+  if (!ack.ok) {
+    if (ack.code !== 'stale') toast(ack.message);
+    return false;
+  }
+  return true;
+}
+
+export function mySeat(roomId: string): ManagerId | null {
+  const v = store.getState().views[roomId];
+  if (v && v.viewer !== 'spectator') return v.viewer;
+  return store.getState().seats.find((s) => s.roomId === roomId)?.seat ?? null;
+}

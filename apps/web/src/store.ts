@@ -1,0 +1,95 @@
+/**
+ * The app's one store: a vanilla zustand store fed by the socket (net/client.ts). React reads it with
+ * selectors (`useApp(selector)`). It holds what the server said and nothing it did not: the web app has no
+ * rules of its own; it renders the latest view and offers exactly the server's legal actions.
+ */
+import { createStore } from 'zustand/vanilla';
+import { useStore } from 'zustand';
+import type { CardDef } from '@vroyale/engine';
+import type { ChatMessage, RoomState, RoomSummary, Seat, ViewMessage } from '@vroyale/protocol';
+
+export type ConnStatus = 'idle' | 'connecting' | 'online' | 'offline';
+
+export interface LogLine {
+  seq: number;
+  text: string;
+  /** 'turn' lines start a block in the log. */
+  kind: 'turn' | 'info' | 'combat' | 'end';
+}
+
+export interface Toast {
+  id: number;
+  text: string;
+  tone: 'error' | 'info';
+}
+
+export interface AppState {
+  conn: ConnStatus;
+  me: { userId: string; name: string } | null;
+  /** Seats this user holds in live rooms (from hello). */
+  seats: { roomId: string; seat: Seat }[];
+  autoPass: boolean;
+  lobby: RoomSummary[];
+  roomStates: Record<string, RoomState>;
+  /** The latest view message per room. */
+  views: Record<string, ViewMessage>;
+  /** Local time (Date.now()) the latest view arrived, for counting clocks down between messages. */
+  viewAt: Record<string, number>;
+  chat: Record<string, ChatMessage[]>;
+  log: Record<string, LogLine[]>;
+  /** Every card definition this client has been shown (log sentences name cards that left the view). */
+  defs: Record<string, CardDef>;
+  /** Card instance id → definition id, for the log. */
+  cardDefs: Record<string, string>;
+  /** An action is in flight: controls stay disabled until its ack. */
+  busy: boolean;
+  toasts: Toast[];
+  notice: string | null;
+}
+
+export const initialState = (): AppState => ({
+  conn: 'idle',
+  me: null,
+  seats: [],
+  autoPass: false,
+  lobby: [],
+  roomStates: {},
+  views: {},
+  viewAt: {},
+  chat: {},
+  log: {},
+  defs: {},
+  cardDefs: {},
+  busy: false,
+  toasts: [],
+  notice: null,
+});
+
+export const store = createStore<AppState>()(() => initialState());
+
+export function useApp<T>(selector: (s: AppState) => T): T {
+  return useStore(store, selector);
+}
+
+let toastId = 0;
+export function toast(text: string, tone: Toast['tone'] = 'error'): void {
+  const id = ++toastId;
+  store.setState((s) => ({ toasts: [...s.toasts.slice(-3), { id, text, tone }] }));
+  setTimeout(() => store.setState((s) => ({ toasts: s.toasts.filter((t) => t.id !== id) })), tone === 'error' ? 6000 : 3500);
+}
+
+/** UI-only state (selection, targeting, hover): kept apart so hovering never re-renders the board. */
+export interface UiState {
+  hover: { def: string; view?: import('@vroyale/engine').CardView | undefined } | null;
+  /** The card whose action menu is open. */
+  menu: string | null;
+  /** A play/activate being aimed: the candidate legal actions and the choices made so far. */
+  aiming: { card: string; label: string; candidates: import('@vroyale/engine').Action[]; picked: string[] } | null;
+  /** Opened zone browser (graduation zone, hiatus...). */
+  browse: { title: string; ids: string[]; manager: string } | null;
+}
+
+export const ui = createStore<UiState>()(() => ({ hover: null, menu: null, aiming: null, browse: null }));
+export function useUi<T>(selector: (s: UiState) => T): T {
+  return useStore(ui, selector);
+}

@@ -1,0 +1,86 @@
+import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { useApp } from '../store';
+import { Lobby, NameForm } from './Lobby';
+import { RoomScreen } from './Room';
+import { useRoute } from './route';
+
+const DeckBuilder = lazy(() => import('./DeckBuilder'));
+const ReplayViewer = lazy(() => import('./Replay'));
+
+function ConnBanner() {
+  const conn = useApp((s) => s.conn);
+  if (conn === 'online' || conn === 'idle') return null;
+  return (
+    <div className={`conn-banner conn-${conn}`} role="status">
+      {conn === 'connecting' ? 'Connecting to the server…' : 'Connection lost — reconnecting…'}
+    </div>
+  );
+}
+
+function Toasts() {
+  const toasts = useApp((s) => s.toasts);
+  return (
+    <div className="toasts" aria-live="assertive">
+      {toasts.map((t) => (
+        <div key={t.id} className={`toast toast-${t.tone}`} role={t.tone === 'error' ? 'alert' : 'status'}>
+          {t.text}
+        </div>
+      ))}
+    </div>
+  );
+}
+
+/** A rendering bug shows a way back instead of a blank page. */
+class Boundary extends Component<{ children: ReactNode; resetKey: string }, { error: Error | null; key: string }> {
+  override state = { error: null as Error | null, key: this.props.resetKey };
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  static getDerivedStateFromProps(p: { resetKey: string }, s: { error: Error | null; key: string }) {
+    return p.resetKey !== s.key ? { error: null, key: p.resetKey } : null;
+  }
+  override componentDidCatch(error: Error) {
+    console.error('VRoyale UI error', error);
+  }
+  override render() {
+    if (!this.state.error) return this.props.children;
+    return (
+      <div className="panel replay-error" role="alert">
+        <h2>Something went wrong on this screen.</h2>
+        <p className="hint">{this.state.error.message}</p>
+        <button className="btn primary" onClick={() => location.reload()}>
+          Reload
+        </button>
+      </div>
+    );
+  }
+}
+
+export function App() {
+  const route = useRoute();
+  const me = useApp((s) => s.me);
+  let screen;
+  if (route.name === 'decks') screen = <DeckBuilder />;
+  else if (route.name === 'replay') screen = <ReplayViewer matchId={route.id} />;
+  else if (route.name === 'room')
+    screen = me ? (
+      <RoomScreen key={route.id} roomId={route.id} />
+    ) : (
+      <div className="lobby lobby-welcome">
+        <section className="panel hero">
+          <h1>You are invited to a VRoyale room</h1>
+          <NameForm />
+        </section>
+      </div>
+    );
+  else screen = <Lobby />;
+  return (
+    <>
+      <ConnBanner />
+      <Boundary resetKey={location.hash}>
+        <Suspense fallback={<div className="loading">Loading…</div>}>{screen}</Suspense>
+      </Boundary>
+      <Toasts />
+    </>
+  );
+}

@@ -1,0 +1,219 @@
+/**
+ * Cards drawn in code: a CSS frame coloured by type, an SVG emblem generated from the card's id, cost,
+ * rarity mark, stars, ATK/HP, keyword icons and the engine's generated rules text. No image assets.
+ */
+import { memo, useMemo } from 'react';
+import { rulesText, type CardDef, type CardView } from '@vroyale/engine';
+import { keywordList, TYPE_LABEL } from '../game/glossary';
+import { store, ui } from '../store';
+import { KeywordIcon } from './KeywordIcon';
+
+export type CardSize = 'xs' | 'sm' | 'md' | 'lg';
+
+function hash(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+const lookup = (id: string) => store.getState().defs[id];
+
+export function cardLabel(def: CardDef, v?: CardView | null): string {
+  const parts = [def.name, def.types.map((t) => TYPE_LABEL[t]).join(' '), `cost ${def.cost}`];
+  if (v?.atk !== undefined || def.atk !== undefined) parts.push(`${v?.atk ?? def.atk} ATK ${v?.hp ?? def.hp} HP`);
+  if (v?.tilted) parts.push('tilted');
+  if (v?.damage) parts.push(`${v.damage} damage`);
+  if (v?.burnout && (def.types.includes('character') || def.types.includes('leader'))) parts.push('Debut Burnout');
+  return parts.join(', ');
+}
+
+/** The emblem: a hue from the id, a figure for characters, a symbol for the other types. */
+const Art = memo(function Art({ def }: { def: CardDef }) {
+  const h = hash(def.id);
+  const hue = h % 360;
+  const hue2 = (hue + 40 + ((h >>> 9) % 80)) % 360;
+  const gid = `g${def.id}`;
+  const fighter = def.types.includes('character') || def.types.includes('leader');
+  const bx = 8 + ((h >>> 4) % 24);
+  const by = 4 + ((h >>> 12) % 14);
+  return (
+    <svg className="c-art-svg" viewBox="0 0 100 60" preserveAspectRatio="xMidYMid slice" aria-hidden="true">
+      <defs>
+        <linearGradient id={gid} x1="0" y1="0" x2="1" y2="1">
+          <stop offset="0" stopColor={`hsl(${hue} 70% 58%)`} />
+          <stop offset="1" stopColor={`hsl(${hue2} 65% 32%)`} />
+        </linearGradient>
+      </defs>
+      <rect width="100" height="60" fill={`url(#${gid})`} />
+      <circle cx={bx + 60} cy={by + 6} r={10 + ((h >>> 16) % 10)} fill="rgba(255,255,255,.13)" />
+      <circle cx={bx} cy={by + 40} r={6 + ((h >>> 20) % 8)} fill="rgba(255,255,255,.1)" />
+      {fighter ? (
+        <g fill={`hsl(${hue2} 40% 14% / .82)`}>
+          <circle cx="50" cy="26" r="12" />
+          <path d="M24 62c2-16 12-22 26-22s24 6 26 22z" />
+          {h % 3 === 0 && <path d="M38 18l-6-12 12 8zM62 18l6-12-12 8z" />}
+          {h % 3 === 1 && <path d="M36 22c0-14 28-14 28 0l-4-6c-6 4-14 4-20 0z" />}
+          {h % 3 === 2 && <rect x="36" y="22" width="28" height="4" rx="2" fill={`hsl(${hue} 90% 80%)`} />}
+        </g>
+      ) : def.types.includes('highlight') ? (
+        <path d="M55 6L36 34h12l-6 22 22-32H52z" fill="rgba(255,255,255,.85)" />
+      ) : def.types.includes('event') ? (
+        <g fill="none" stroke="rgba(255,255,255,.85)" strokeWidth="3.5">
+          <rect x="34" y="14" width="32" height="30" rx="3" />
+          <path d="M34 23h32M42 10v8M58 10v8" />
+        </g>
+      ) : (
+        <path d="M50 8l16 14-16 30-16-30z" fill="rgba(255,255,255,.8)" />
+      )}
+    </svg>
+  );
+});
+
+function RarityMark({ r }: { r: CardDef['rarity'] }) {
+  return (
+    <span className={`c-rarity rar-${r}`} title={`Rarity ${r}`} aria-label={`Rarity ${r}`}>
+      {r}
+    </span>
+  );
+}
+
+function Stat({ label, now, printed }: { label: string; now: number; printed: number | undefined }) {
+  const cls = printed === undefined || now === printed ? '' : now > printed ? ' up' : ' down';
+  return (
+    <span className={`c-stat c-${label.toLowerCase()}${cls}`} aria-label={`${now} ${label}`}>
+      {now}
+    </span>
+  );
+}
+
+export interface CardFaceProps {
+  def: CardDef;
+  view?: CardView | null | undefined;
+  size: CardSize;
+  /** Hovering shows the enlarged card. */
+  zoom?: boolean;
+}
+
+function sameView(a: CardView | null | undefined, b: CardView | null | undefined): boolean {
+  if (a === b) return true;
+  if (!a || !b) return false;
+  return (
+    a.id === b.id &&
+    a.tilted === b.tilted &&
+    a.damage === b.damage &&
+    a.burnout === b.burnout &&
+    a.atk === b.atk &&
+    a.hp === b.hp &&
+    a.attachedTo === b.attachedTo &&
+    a.returnsFromHiatus === b.returnsFromHiatus &&
+    JSON.stringify(a.counters) === JSON.stringify(b.counters) &&
+    JSON.stringify(a.keywords) === JSON.stringify(b.keywords)
+  );
+}
+
+const sameProps = (a: CardFaceProps, b: CardFaceProps) => a.def === b.def && a.size === b.size && a.zoom === b.zoom && sameView(a.view, b.view);
+
+export const CardFace = memo(function CardFace({ def, view, size, zoom = true }: CardFaceProps) {
+  const lines = useMemo(() => (size === 'lg' ? rulesText(def, lookup) : []), [def, size]);
+  const kws = keywordList(view?.keywords ?? def.keywords);
+  const fighter = def.atk !== undefined;
+  const primary = def.types.includes('leader') ? 'leader' : def.types[0]!;
+  const multi = def.types.length > 1 ? ` t2-${def.types.find((t) => t !== primary)}` : '';
+  const counters = view?.counters ? Object.entries(view.counters).filter(([, n]) => n > 0) : [];
+  const atk = view?.atk ?? def.atk ?? 0;
+  const hp = view?.hp ?? def.hp ?? 0;
+  const onEnter = zoom ? () => ui.setState({ hover: { def: def.id, view: view ?? undefined } }) : undefined;
+  const onLeave = zoom ? () => ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s)) : undefined;
+  return (
+    <div
+      className={`card card-${size} t-${primary}${multi}${view?.token || def.token ? ' is-token' : ''}`}
+      data-def={def.id}
+      data-card-id={view?.id}
+      onMouseEnter={onEnter}
+      onMouseLeave={onLeave}
+    >
+      <div className="c-top">
+        <span className="c-cost" aria-label={`Cost ${def.cost}`}>
+          {def.cost}
+        </span>
+        <span className="c-name">{def.name}</span>
+      </div>
+      <div className="c-art">
+        <Art def={def} />
+        {kws.length > 0 && (
+          <span className="c-kws">
+            {kws.map((k) => (
+              <KeywordIcon key={k.key} k={k.key} label={k.label} text={k.text} small={size !== 'lg'} />
+            ))}
+          </span>
+        )}
+      </div>
+      <div className="c-type">
+        <span>
+          {def.types.map((t) => TYPE_LABEL[t]).join(' · ')}
+          {def.token ? ' · Token' : ''}
+        </span>
+        <RarityMark r={def.rarity} />
+      </div>
+      {lines.length > 0 && (
+        <div className="c-text">
+          {lines.map((l, i) => (
+            <p key={i}>{l}</p>
+          ))}
+          {size === 'lg' && def.flavor && <p className="c-flavor">{def.flavor}</p>}
+        </div>
+      )}
+      <div className="c-bottom">
+        <span className="c-stars" aria-label={`${def.stars} star${def.stars === 1 ? '' : 's'}`}>
+          {'★'.repeat(def.stars)}
+        </span>
+        {fighter && (
+          <span className="c-stats">
+            <Stat label="ATK" now={atk} printed={def.atk} />
+            <Stat label="HP" now={hp} printed={def.hp} />
+          </span>
+        )}
+      </div>
+      {view && view.damage > 0 && (
+        <span className="c-damage" aria-label={`${view.damage} damage`} title={`${view.damage} damage`}>
+          {view.damage}
+        </span>
+      )}
+      {counters.length > 0 && (
+        <span className="c-counters">
+          {counters.map(([k, n]) => (
+            <span key={k} className="c-counter" title={`${n} ${k} counter${n === 1 ? '' : 's'}`}>
+              {n} {k}
+            </span>
+          ))}
+        </span>
+      )}
+      {view?.burnout && fighter && (
+        <span className="c-burnout" title="Debut Burnout: entered this turn, cannot attack yet">
+          Burnout
+        </span>
+      )}
+      {view?.returnsFromHiatus && <span className="c-hiatus">Returns next turn</span>}
+    </div>
+  );
+}, sameProps);
+
+export function CardBack({ size, label }: { size: CardSize; label?: string }) {
+  return (
+    <div className={`card card-${size} card-back`} role="img" aria-label={label ?? 'A face-down card'}>
+      <span className="back-logo">V</span>
+    </div>
+  );
+}
+
+/** The enlarged card of whatever is hovered. */
+export function ZoomPreview({ hover }: { hover: { def: string; view?: CardView | undefined } | null }) {
+  const def = hover ? store.getState().defs[hover.def] : undefined;
+  if (!hover || !def) return null;
+  const v = hover.view ?? null;
+  return (
+    <div className="zoom" aria-hidden="true">
+      <CardFace def={def} view={v} size="lg" zoom={false} />
+    </div>
+  );
+}

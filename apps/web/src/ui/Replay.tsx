@@ -1,0 +1,179 @@
+/**
+ * Replay viewer (loaded on demand): fetches a finished match's seed, rosters and actions and re-runs the
+ * engine here, in the browser (it is pure and deterministic), then steps through the states.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import { createGame, project, projectEvents, step, type Action, type GameEvent, type GameState, type ManagerId, type Roster, type Viewer } from '@vroyale/engine';
+import { cardPool } from '@vroyale/cards';
+import { learn, reasonText, sentence, type LogContext } from '../game/log';
+import { store, useUi } from '../store';
+import { Board } from './Board';
+import { ZoomPreview } from './Card';
+
+interface ReplayData {
+  matchId: string;
+  seed: string;
+  rosters: Record<ManagerId, Roster>;
+  seats: Record<ManagerId, { name: string; bot: boolean }>;
+  result: { winner: ManagerId | 'draw'; reason: string } | null;
+  actions: { seq: number; actor: ManagerId; action: unknown }[];
+}
+
+interface Frame {
+  state: GameState;
+  events: GameEvent[];
+}
+
+function rebuild(r: ReplayData): { frames: Frame[]; error: string | null } {
+  const created = createGame({ seed: r.seed, pool: cardPool, rosters: r.rosters });
+  if (!created.ok) return { frames: [], error: created.message };
+  const frames: Frame[] = [{ state: created.state, events: [] }];
+  for (const a of r.actions) {
+    const res = step(frames[frames.length - 1]!.state, a.action as Action);
+    if (!res.ok) return { frames, error: `The replay stops at action ${a.seq}: ${res.message}` };
+    frames.push({ state: res.state, events: res.events });
+  }
+  return { frames, error: null };
+}
+
+export default function ReplayViewer({ matchId }: { matchId: string }) {
+  const hover = useUi((s) => s.hover);
+  const [data, setData] = useState<ReplayData | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [i, setI] = useState(0);
+  const [playing, setPlaying] = useState(false);
+  const [viewer, setViewer] = useState<Viewer>('spectator');
+
+  useEffect(() => {
+    store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
+    fetch(`/api/matches/${encodeURIComponent(matchId)}/replay`)
+      .then(async (res) => {
+        const body = (await res.json()) as ReplayData & { message?: string };
+        if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}`);
+        setData(body);
+      })
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
+  }, [matchId]);
+
+  const built = useMemo(() => (data ? rebuild(data) : null), [data]);
+  const frames = built?.frames ?? [];
+  const last = Math.max(0, frames.length - 1);
+
+  useEffect(() => {
+    if (!playing) return;
+    if (i >= last) return setPlaying(false);
+    const t = setTimeout(() => setI((x) => Math.min(last, x + 1)), 350);
+    return () => clearTimeout(t);
+  }, [playing, i, last]);
+
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if ((e.target as HTMLElement).closest('input, select, textarea')) return;
+      if (e.key === 'ArrowRight') setI((x) => Math.min(last, x + 1));
+      else if (e.key === 'ArrowLeft') setI((x) => Math.max(0, x - 1));
+      else if (e.key === ' ') {
+        e.preventDefault();
+        setPlaying((p) => !p);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [last]);
+
+  const names: Record<ManagerId, string> = { A: data?.seats.A.name ?? 'A', B: data?.seats.B.name ?? 'B' };
+  const log = useMemo(() => {
+    const ctx: LogContext = { defs: cardPool, cardDefs: {}, me: viewer === 'spectator' ? null : viewer, names, stackSources: {} };
+    const lines: { at: number; text: string; kind: string }[] = [];
+    frames.slice(0, i + 1).forEach((f, k) => {
+      const evs = projectEvents(f.events, viewer);
+      for (const c of Object.values(f.state.cards)) ctx.cardDefs[c.id] = c.def;
+      learn(evs, ctx);
+      for (const e of evs) {
+        const s = sentence(e, ctx);
+        if (s) lines.push({ at: k, ...s });
+      }
+    });
+    return lines.slice(-200);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [frames, i, viewer, names.A, names.B]);
+
+  if (error) return <div className="panel replay-error" role="alert">Replay unavailable: {error} <a href="#/">Back to the lobby</a></div>;
+  if (!data || !built) return <div className="loading">Loading the replay…</div>;
+  const frame = frames[i]!;
+  const view = project(frame.state, viewer);
+  return (
+    <div className="room replay">
+      <header className="topbar">
+        <a className="btn ghost" href="#/">
+          ← Lobby
+        </a>
+        <span className="room-name">
+          Replay: {names.A} vs {names.B}
+          {data.result ? ` — ${data.result.winner === 'draw' ? 'draw' : `${names[data.result.winner]} won`} (${reasonText(data.result.reason)})` : ''}
+        </span>
+        <div className="replay-controls" role="group" aria-label="Replay controls">
+          <button className="btn small" onClick={() => setI(0)} aria-label="First action">
+            ⏮
+          </button>
+          <button className="btn small" onClick={() => setI((x) => Math.max(0, x - 1))} aria-label="Previous action">
+            ◀
+          </button>
+          <button className="btn small primary" onClick={() => setPlaying((p) => !p)} aria-label={playing ? 'Pause' : 'Play'}>
+            {playing ? '❚❚' : '▶'}
+          </button>
+          <button className="btn small" onClick={() => setI((x) => Math.min(last, x + 1))} aria-label="Next action">
+            ▶❘
+          </button>
+          <button className="btn small" onClick={() => setI(last)} aria-label="Last action">
+            ⏭
+          </button>
+          <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label="Replay position" />
+          <span className="hint">
+            {i}/{last}
+          </span>
+        </div>
+        <label>
+          Hands:{' '}
+          <select value={viewer} onChange={(e) => setViewer(e.target.value as Viewer)} aria-label="Whose hand to show">
+            <option value="spectator">hidden</option>
+            <option value="A">{names.A}</option>
+            <option value="B">{names.B}</option>
+          </select>
+        </label>
+        {built.error && <span className="conn-warn">{built.error}</span>}
+      </header>
+      <div className="room-body">
+        <main className="board-wrap" aria-label="Playmat">
+          <Board
+            view={view}
+            legal={[]}
+            names={names}
+            me={viewer === 'spectator' ? null : viewer}
+            busy
+            onAct={() => undefined}
+            status={
+              <section className="prompt" aria-label="Replay position">
+                <h2 className="prompt-title">{i === 0 ? 'The opening hands are dealt.' : `Action ${i}: ${describe(data.actions[i - 1]!, names)}`}</h2>
+              </section>
+            }
+          />
+        </main>
+        <aside className="side-panel" aria-label="Replay log">
+          <ol className="log" aria-label="Game log">
+            {log.map((l, k) => (
+              <li key={k} className={`log-${l.kind}`}>
+                {l.text}
+              </li>
+            ))}
+          </ol>
+        </aside>
+      </div>
+      <ZoomPreview hover={hover} />
+    </div>
+  );
+}
+
+function describe(a: { actor: ManagerId; action: unknown }, names: Record<ManagerId, string>): string {
+  const act = a.action as { type?: string };
+  return `${names[a.actor]} — ${String(act.type ?? 'action').replace(/-/g, ' ')}`;
+}

@@ -1,0 +1,42 @@
+/**
+ * Every client → server event is answered with an ack: `{ ok: true, ...data }` or `{ ok: false, code,
+ * message }`. `code` is for programs (one of ERROR_CODES, or the engine's rejection code when the rules
+ * refused an action); `message` is for people.
+ */
+import type { RejectCode } from '@vroyale/engine';
+
+export const ERROR_CODES = [
+  /** The payload failed its schema. */
+  'bad-request',
+  /** Send 'hello' first. */
+  'not-identified',
+  /** Too many messages from this connection, or too many chat lines. */
+  'rate-limited',
+  'room-not-found',
+  'room-full',
+  'seat-taken',
+  'already-seated',
+  'invalid-roster',
+  /** The sender watches this room or is not in it: only seated managers act. */
+  'not-a-manager',
+  /** The action names the other manager. */
+  'wrong-seat',
+  /** `seenSeq` is not the match's current seq. */
+  'stale',
+  'not-started',
+  'match-over',
+  'shutting-down',
+  'internal',
+] as const;
+export type ServerErrorCode = (typeof ERROR_CODES)[number];
+export type ErrorCode = ServerErrorCode | RejectCode;
+
+export interface AckError {
+  ok: false;
+  code: ErrorCode;
+  message: string;
+}
+export type AckOk<T extends object = object> = { ok: true } & T;
+export type Ack<T extends object = object> = AckOk<T> | AckError;
+
+export type AckFn<T extends object = object> = (ack: Ack<T>) => void;

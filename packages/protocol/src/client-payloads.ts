@@ -1,0 +1,112 @@
+/**
+ * Zod schemas for every client → server payload. The server parses each incoming payload with the schema of
+ * its event before anything else; a payload that fails gets a 'bad-request' ack and is otherwise ignored.
+ * Objects are strict so a typo in a field name is an error rather than a silently ignored field.
+ */
+import { z } from 'zod';
+import { ClientAction } from './client-action.js';
+import { LIMITS } from './limits.js';
+
+export const RoomId = z.string().min(1).max(LIMITS.roomIdMax).regex(/^[A-Za-z0-9_-]+$/, 'room ids are base64url');
+export type RoomId = z.infer<typeof RoomId>;
+
+export const Seat = z.enum(['A', 'B']);
+export type Seat = z.infer<typeof Seat>;
+
+/** Identify: a display name, and the token from an earlier hello when the browser has one (reconnection). */
+export const HelloPayload = z
+  .object({
+    name: z.string().trim().min(1).max(LIMITS.nameMax),
+    token: z.string().min(1).max(LIMITS.tokenMax).optional(),
+  })
+  .strict();
+export type HelloPayload = z.infer<typeof HelloPayload>;
+
+export const ClockConfig = z
+  .object({
+    initialMs: z.number().int().min(LIMITS.clockInitialMinMs).max(LIMITS.clockInitialMaxMs),
+    incrementMs: z.number().int().min(0).max(LIMITS.clockIncrementMaxMs),
+  })
+  .strict();
+export type ClockConfig = z.infer<typeof ClockConfig>;
+
+export const Visibility = z.enum(['public', 'private']);
+export type Visibility = z.infer<typeof Visibility>;
+
+/** Private rooms are not listed in the lobby; their unguessable id is the invitation link. */
+export const CreateRoomPayload = z
+  .object({
+    visibility: Visibility,
+    /** Omitted: the server's defaults. */
+    clock: ClockConfig.optional(),
+  })
+  .strict();
+export type CreateRoomPayload = z.infer<typeof CreateRoomPayload>;
+
+/** A starter roster id (e.g. 'raid-night') or a deck code ('v1-...'); the server tells which. */
+export const RosterChoice = z.string().trim().min(1).max(LIMITS.rosterMax);
+
+export const JoinRoomPayload = z
+  .object({
+    roomId: RoomId,
+    roster: RosterChoice,
+    /** Omitted or 'any': the first free seat. */
+    seat: z.enum(['A', 'B', 'any']).optional(),
+  })
+  .strict();
+export type JoinRoomPayload = z.infer<typeof JoinRoomPayload>;
+
+/** A private room with a server-side bot in seat B; the match starts at once. */
+export const PlayBotPayload = z
+  .object({
+    roster: RosterChoice,
+    /** The bot's roster; omitted: a starter chosen by the server. */
+    botRoster: RosterChoice.optional(),
+    clock: ClockConfig.optional(),
+  })
+  .strict();
+export type PlayBotPayload = z.infer<typeof PlayBotPayload>;
+
+export const RoomRefPayload = z.object({ roomId: RoomId }).strict();
+export type RoomRefPayload = z.infer<typeof RoomRefPayload>;
+
+export const SpectatePayload = RoomRefPayload;
+export type SpectatePayload = RoomRefPayload;
+export const LeaveRoomPayload = RoomRefPayload;
+export type LeaveRoomPayload = RoomRefPayload;
+
+/**
+ * One game action. `seenSeq` is the `seq` of the last view the client acted on: an action sent against an
+ * older state is refused ('stale') rather than applied to a position its sender has not seen.
+ * `clientActionId` makes a retry safe: the same id never applies twice and gets the first answer again.
+ */
+export const ActionPayload = z
+  .object({
+    roomId: RoomId,
+    clientActionId: z.string().min(1).max(LIMITS.clientActionIdMax),
+    seenSeq: z.number().int().min(0),
+    action: ClientAction,
+  })
+  .strict();
+export type ActionPayload = z.infer<typeof ActionPayload>;
+export type ActionPayloadInput = z.input<typeof ActionPayload>;
+
+export const ChatPayload = z
+  .object({
+    roomId: RoomId,
+    text: z.string().trim().min(1).max(LIMITS.chatMax),
+  })
+  .strict();
+export type ChatPayload = z.infer<typeof ChatPayload>;
+
+/** The identified user's own settings; never shown to anyone else (see docs/auto-pass.md). */
+export const SettingsPayload = z
+  .object({
+    autoPass: z.boolean(),
+  })
+  .strict();
+export type SettingsPayload = z.infer<typeof SettingsPayload>;
+
+/** Events without a payload still take an (empty) object, so every handler parses the same way. */
+export const EmptyPayload = z.object({}).strict();
+export type EmptyPayload = z.infer<typeof EmptyPayload>;

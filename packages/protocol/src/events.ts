@@ -1,0 +1,65 @@
+/**
+ * The Socket.IO event maps, for `Server<ClientToServerEvents, ServerToClientEvents>` on the server and
+ * `Socket<ServerToClientEvents, ClientToServerEvents>` in clients. Every client event carries one payload
+ * (validated by the schema of the same name in CLIENT_PAYLOADS) and an ack callback.
+ */
+import type { z } from 'zod';
+import type { AckFn } from './acks.js';
+import {
+  ActionPayload,
+  ChatPayload,
+  CreateRoomPayload,
+  EmptyPayload,
+  HelloPayload,
+  JoinRoomPayload,
+  LeaveRoomPayload,
+  PlayBotPayload,
+  SettingsPayload,
+  SpectatePayload,
+} from './client-payloads.js';
+import type { ChatMessage, LobbyRooms, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
+import type { Seat } from './client-payloads.js';
+
+/** Event name → payload schema: the server's dispatch table, and the single list of client events. */
+export const CLIENT_PAYLOADS = {
+  hello: HelloPayload,
+  'lobby:subscribe': EmptyPayload,
+  'lobby:unsubscribe': EmptyPayload,
+  'room:create': CreateRoomPayload,
+  'room:join': JoinRoomPayload,
+  'room:play-bot': PlayBotPayload,
+  'room:spectate': SpectatePayload,
+  'room:leave': LeaveRoomPayload,
+  'room:chat': ChatPayload,
+  'match:action': ActionPayload,
+  settings: SettingsPayload,
+} as const;
+
+export type ClientEventName = keyof typeof CLIENT_PAYLOADS;
+
+/** What each client event's ack carries on success. */
+export interface AckData {
+  hello: { token: string; userId: string; name: string; seats: { roomId: string; seat: Seat }[]; autoPass: boolean };
+  'lobby:subscribe': LobbyRooms;
+  'lobby:unsubscribe': object;
+  'room:create': { roomId: string };
+  'room:join': { roomId: string; seat: Seat };
+  'room:play-bot': { roomId: string; seat: Seat };
+  'room:spectate': { roomId: string };
+  'room:leave': object;
+  'room:chat': object;
+  'match:action': { seq: number };
+  settings: { autoPass: boolean };
+}
+
+export type ClientToServerEvents = {
+  [E in ClientEventName]: (payload: z.input<(typeof CLIENT_PAYLOADS)[E]>, ack: AckFn<AckData[E]>) => void;
+};
+
+export interface ServerToClientEvents {
+  'match:view': (msg: ViewMessage) => void;
+  'room:state': (msg: RoomState) => void;
+  'room:chat': (msg: ChatMessage) => void;
+  'lobby:rooms': (msg: LobbyRooms) => void;
+  'server:notice': (msg: ServerNotice) => void;
+}

@@ -1,0 +1,22 @@
+/**
+ * Size limits shared by the server (which enforces them) and the web app (which can say so before sending).
+ * They are part of the protocol: changing one is a protocol change.
+ */
+export const LIMITS = {
+  /** Display names are shown to strangers: short, and trimmed of surrounding spaces. */
+  nameMax: 24,
+  /** Room chat message length (the bound). */
+  chatMax: 300,
+  /** A client's idempotency key for one action; any string the client likes, within reason. */
+  clientActionIdMax: 64,
+  /** Session tokens are 32 random bytes in base64url (43 characters); anything longer is not one of ours. */
+  tokenMax: 64,
+  /** Room ids are 16 base64url characters (12 random bytes); the schema accepts a little slack. */
+  roomIdMax: 32,
+  /** A starter roster id or a deck code (v1 codes of 30-card rosters are ~80 characters). */
+  rosterMax: 400,
+  /** Clock bounds a room may ask for: 10 s to 2 h initial, up to 1 min increment. */
+  clockInitialMinMs: 10_000,
+  clockInitialMaxMs: 2 * 60 * 60 * 1000,
+  clockIncrementMaxMs: 60_000,
+} as const;

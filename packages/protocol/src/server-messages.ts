@@ -1,0 +1,104 @@
+/**
+ * Server → client messages. The match view is per viewer: every socket receives its own projection and its
+ * own projected events, never another viewer's (the engine's `project` / `projectEvents` decide what a
+ * viewer may see).
+ */
+import type { Action, EndReason, GameEvent, GameView, ManagerId, Viewer } from '@vroyale/engine';
+import type { ClockConfig, Seat, Visibility } from './client-payloads.js';
+
+/** Why a match ended: the engine's reasons, plus the server's own (flag fall, seat-hold expiry). */
+export type ResultReason = EndReason | 'time' | 'abandoned';
+
+export interface MatchResult {
+  winner: ManagerId | 'draw';
+  reason: ResultReason;
+}
+
+export interface SeatClock {
+  remainingMs: number;
+  /** True while the match waits on this manager (both during mulligans). */
+  running: boolean;
+}
+
+export interface ClocksView {
+  A: SeatClock;
+  B: SeatClock;
+  /** The server's clock when this was measured, so a client can count down without trusting its own. */
+  serverNow: number;
+}
+
+export interface ViewMessage {
+  roomId: string;
+  matchId: string;
+  /** The engine's state version; send it back as `seenSeq` with the next action. */
+  seq: number;
+  /** `hashState` of the authoritative state: equal hashes, equal states (reconnects and restarts keep it). */
+  stateHash: string;
+  viewer: Viewer;
+  /**
+   * The engine's projection for this viewer. `view.defs`: on a full view, every card definition the view
+   * shows; on an update, only definitions this viewer has not been sent before. Keep a cache of them.
+   */
+  view: GameView;
+  /** The projected events of the actions since the previous view; empty on a full sync. */
+  events: GameEvent[];
+  /** This viewer's legal actions when the match waits on them; otherwise empty (always for spectators). */
+  legal: Action[];
+  deciders: ManagerId[];
+  clocks: ClocksView;
+  result: MatchResult | null;
+  /** True on join, reconnect and restart: replace local state instead of applying events. */
+  full: boolean;
+}
+
+export interface SeatInfo {
+  name: string;
+  bot: boolean;
+  connected: boolean;
+  /** While a disconnected manager's seat is held: the server time at which it is given up. */
+  holdDeadline: number | null;
+  holdRemainingMs: number | null;
+}
+
+export type RoomStatus = 'waiting' | 'active' | 'finished';
+
+/** Who is where in a room, its clock and result; sent to everyone in the room whenever any of it changes. */
+export interface RoomState {
+  roomId: string;
+  visibility: Visibility;
+  status: RoomStatus;
+  clock: ClockConfig;
+  seats: Record<Seat, SeatInfo | null>;
+  spectators: number;
+  matchId: string | null;
+  result: MatchResult | null;
+  /** The receiving socket's own seat in this room, if any. */
+  yourSeat: Seat | null;
+  serverNow: number;
+}
+
+export interface RoomSummary {
+  roomId: string;
+  status: RoomStatus;
+  clock: ClockConfig;
+  seats: Record<Seat, { name: string; bot: boolean } | null>;
+  spectators: number;
+  createdAt: number;
+  result: MatchResult | null;
+}
+
+export interface LobbyRooms {
+  rooms: RoomSummary[];
+}
+
+export interface ChatMessage {
+  roomId: string;
+  from: { name: string; role: Seat | 'spectator' };
+  text: string;
+  at: number;
+}
+
+export interface ServerNotice {
+  kind: 'shutdown' | 'info';
+  message: string;
+}
