@@ -9,6 +9,7 @@
  * once-per-turn use and the pass count start fresh, and the RNG is seeded from the bot's own seed.
  */
 import type { CardDef, Keyword, Keywords } from '../cards/schema.js';
+import { makeCard } from '../core/card-instance.js';
 import { seedRng } from '../core/rng.js';
 import type { CardInstance, CardLocation, GameState, ManagerId, ManagerState, Modifier, Pending } from '../core/types.js';
 import { statsOf } from '../effects/stats.js';
@@ -39,41 +40,19 @@ function idNumber(id: string): number {
 }
 
 function instance(v: CardView, zone: CardLocation, turn: number): CardInstance {
-  return {
-    id: v.id,
-    def: v.def,
-    owner: v.owner,
-    zone,
+  return makeCard(v.id, v.def, v.owner, zone, {
     token: v.token,
     tilted: v.tilted,
     damage: v.damage,
     enteredTurn: v.burnout ? turn : turn - 1,
     counters: { ...v.counters },
-    mods: [],
     attachedTo: v.attachedTo,
-    banned: false,
-    used: [],
     returnsFromHiatus: v.returnsFromHiatus === true,
-  };
+  });
 }
 
 function hidden(id: string, owner: ManagerId, zone: CardLocation): CardInstance {
-  return {
-    id,
-    def: HIDDEN_DEF_ID,
-    owner,
-    zone,
-    token: false,
-    tilted: false,
-    damage: 0,
-    enteredTurn: 0,
-    counters: {},
-    mods: [],
-    attachedTo: null,
-    banned: false,
-    used: [],
-    returnsFromHiatus: false,
-  };
+  return makeCard(id, HIDDEN_DEF_ID, owner, zone);
 }
 
 /** Modifiers that make the rebuilt card show the same ATK, HP and keywords as the view. */

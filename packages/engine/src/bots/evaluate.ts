@@ -95,7 +95,7 @@ function side(s: GameState, m: ManagerId, w: EvalWeights): number {
 }
 
 export function evaluate(s: GameState, me: ManagerId, w: EvalWeights = DEFAULT_WEIGHTS): number {
-  if (s.winner === me) return w.win + 0;
+  if (s.winner === me) return w.win;
   if (s.winner === other(me)) return -w.win;
   if (s.winner === 'draw') return -w.win / 4;
   return withStatsMemo(s, () => side(s, me, w) - side(s, other(me), w));
