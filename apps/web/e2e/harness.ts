@@ -27,7 +27,7 @@ export function freePort(): Promise<number> {
 }
 
 export function buildWeb(): void {
-  execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit' });
+  execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], { cwd: REPO, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
 }
 
 export interface RunningApp {
@@ -121,10 +121,10 @@ export const chromiumAvailable = (): boolean => existsSync(CHROMIUM);
 
 /** Records every card id and definition that ever appears in a page's DOM (for leak checks). */
 export async function watchCardIds(page: Page): Promise<void> {
-  await page.evaluate(() => {
-    const w = window as unknown as { __seenIds?: Set<string>; __handIds?: Set<string> };
-    const seen = (w.__seenIds = new Set<string>());
-    const hand = (w.__handIds = new Set<string>());
+  // Source text, not a function: TypeScript loaders may add helpers (__name) that the page does not have.
+  await page.evaluate(`(() => {
+    const seen = (window.__seenIds = new Set());
+    const hand = (window.__handIds = new Set());
     const scan = () => {
       document.querySelectorAll('[data-card-id]').forEach((el) => {
         const id = el.getAttribute('data-card-id');
@@ -135,7 +135,7 @@ export async function watchCardIds(page: Page): Promise<void> {
     };
     scan();
     new MutationObserver(scan).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['data-card-id'] });
-  });
+  })()`);
 }
 
 export async function seenIds(page: Page): Promise<{ seen: string[]; hand: string[] }> {

@@ -85,7 +85,14 @@ describe.skipIf(!enabled)('web app end to end', () => {
       await combatMoment(b.page);
       const rb = await playStep(b.page);
       if (ra.result === 'over' && rb.result === 'over') break;
-      if (process.env.E2E_DEBUG) console.log('A', ra.what, 'B', rb.what, await a.page.getAttribute('.board', 'data-phase'), await turnOf(a.page));
+      if (process.env.E2E_DEBUG) {
+        const info = (p: Page) => p.evaluate(() => [document.querySelector('.board')?.getAttribute('data-phase'), document.querySelector('.board')?.getAttribute('data-legal'), document.querySelectorAll('.side-bottom .slot.actionable').length, document.querySelectorAll('.side-bottom .slot-btn[role="button"]').length]);
+        console.log('A', ra.what, JSON.stringify(await info(a.page)), 'B', rb.what, JSON.stringify(await info(b.page)));
+        if (steps === 12) {
+          await a.page.screenshot({ path: '/tmp/vr/dbg-a.png' });
+          console.log('HTML', (await a.page.locator('.side-bottom').innerHTML()).slice(0, 3000));
+        }
+      }
       if (steps % 25 === 0) await collect();
       if (!spectatorShot && (await turnOf(s.page)) >= 4) {
         await s.page.waitForTimeout(250);
@@ -171,6 +178,8 @@ describe.skipIf(!enabled)('web app end to end', () => {
     await d.page.getByLabel('Search cards').fill('Fresh Debut Rookie');
     await d.page.getByRole('button', { name: /^Add Fresh Debut Rookie/ }).first().click();
     await expect.poll(() => d.page.getByRole('status', { name: 'Roster legality' }).textContent()).toMatch(/exactly 30 cards.*31|has 4 copies/);
+    await d.page.getByLabel('Search cards').fill('');
+    await d.page.mouse.move(5, 700);
     await shot(d.page, 'deck-builder');
     // Fix it and save.
     await d.page.getByRole('button', { name: 'Remove one Fresh Debut Rookie' }).click();

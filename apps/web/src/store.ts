@@ -80,7 +80,7 @@ export function toast(text: string, tone: Toast['tone'] = 'error'): void {
 
 /** UI-only state (selection, targeting, hover): kept apart so hovering never re-renders the board. */
 export interface UiState {
-  hover: { def: string; view?: import('@vroyale/engine').CardView | undefined } | null;
+  hover: { def: string; view?: import('@vroyale/engine').CardView | undefined; rect?: { left: number; right: number; top: number } | undefined } | null;
   /** The card whose action menu is open. */
   menu: string | null;
   /** A play/activate being aimed: the candidate legal actions and the choices made so far. */

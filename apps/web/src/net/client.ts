@@ -84,16 +84,15 @@ export function applyView(m: ViewMessage): void {
   const room = st.roomStates[m.roomId];
   ctx.me = m.viewer === 'spectator' ? null : m.viewer;
   ctx.names = { A: room?.seats.A?.name ?? 'Manager A', B: room?.seats.B?.name ?? 'Manager B' };
-  // Definitions keep their identity across views (memoised cards skip re-rendering when nothing changed).
+  // An update carries only definitions this viewer has not been sent yet (a full view carries all that it
+  // shows): keep them all, with their identity, so memoised cards skip re-rendering when nothing changed.
   let defs = st.defs;
   for (const [k, d] of Object.entries(m.view.defs)) {
-    const known = st.defs[k];
-    if (known) m.view.defs[k] = known;
-    else {
-      if (defs === st.defs) defs = { ...st.defs };
-      defs[k] = d;
-    }
+    if (defs[k]) continue;
+    if (defs === st.defs) defs = { ...st.defs };
+    defs[k] = d;
   }
+  m.view.defs = defs;
   const cardDefs = { ...st.cardDefs };
   for (const c of allCards(m.view)) cardDefs[c.id] = c.def;
   for (const item of m.view.stack) ctx.stackSources[item.id] = item.source;

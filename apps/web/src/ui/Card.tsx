@@ -3,6 +3,7 @@
  * rarity mark, stars, ATK/HP, keyword icons and the engine's generated rules text. No image assets.
  */
 import { memo, useMemo } from 'react';
+import type React from 'react';
 import { rulesText, type CardDef, type CardView } from '@vroyale/engine';
 import { keywordList, TYPE_LABEL } from '../game/glossary';
 import { store, ui } from '../store';
@@ -122,7 +123,12 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
   const counters = view?.counters ? Object.entries(view.counters).filter(([, n]) => n > 0) : [];
   const atk = view?.atk ?? def.atk ?? 0;
   const hp = view?.hp ?? def.hp ?? 0;
-  const onEnter = zoom ? () => ui.setState({ hover: { def: def.id, view: view ?? undefined } }) : undefined;
+  const onEnter = zoom
+    ? (e: React.MouseEvent<HTMLDivElement>) => {
+        const r = e.currentTarget.getBoundingClientRect();
+        ui.setState({ hover: { def: def.id, view: view ?? undefined, rect: { left: r.left, right: r.right, top: r.top } } });
+      }
+    : undefined;
   const onLeave = zoom ? () => ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s)) : undefined;
   return (
     <div
@@ -160,6 +166,12 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
           {lines.map((l, i) => (
             <p key={i}>{l}</p>
           ))}
+          {size === 'lg' &&
+            kws.map((k) => (
+              <p key={k.key} className="c-reminder">
+                <b>{k.label}</b>: {k.text}
+              </p>
+            ))}
           {size === 'lg' && def.flavor && <p className="c-flavor">{def.flavor}</p>}
         </div>
       )}
@@ -207,12 +219,23 @@ export function CardBack({ size, label }: { size: CardSize; label?: string }) {
 }
 
 /** The enlarged card of whatever is hovered. */
-export function ZoomPreview({ hover }: { hover: { def: string; view?: CardView | undefined } | null }) {
+const ZOOM_W = 250;
+const ZOOM_H = 350;
+
+/** Beside the hovered card: to its right when there is room, else to its left; never off screen. */
+export function ZoomPreview({ hover }: { hover: { def: string; view?: CardView | undefined; rect?: { left: number; right: number; top: number } | undefined } | null }) {
   const def = hover ? store.getState().defs[hover.def] : undefined;
   if (!hover || !def) return null;
   const v = hover.view ?? null;
+  const r = hover.rect;
+  const style = r
+    ? {
+        left: r.right + 12 + ZOOM_W < window.innerWidth ? r.right + 12 : Math.max(4, r.left - ZOOM_W - 12),
+        top: Math.max(50, Math.min(window.innerHeight - ZOOM_H - 8, r.top - 60)),
+      }
+    : undefined;
   return (
-    <div className="zoom" aria-hidden="true">
+    <div className="zoom" aria-hidden="true" style={style}>
       <CardFace def={def} view={v} size="lg" zoom={false} />
     </div>
   );

@@ -2,7 +2,7 @@
  * Replay viewer (loaded on demand): fetches a finished match's seed, rosters and actions and re-runs the
  * engine here, in the browser (it is pure and deterministic), then steps through the states.
  */
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { createGame, project, projectEvents, step, type Action, type GameEvent, type GameState, type ManagerId, type Roster, type Viewer } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
 import { learn, reasonText, sentence, type LogContext } from '../game/log';
@@ -43,6 +43,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const [i, setI] = useState(0);
   const [playing, setPlaying] = useState(false);
   const [viewer, setViewer] = useState<Viewer>('spectator');
+  const logRef = useRef<HTMLOListElement>(null);
 
   useEffect(() => {
     store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
@@ -97,6 +98,11 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [frames, i, viewer, names.A, names.B]);
 
+  useEffect(() => {
+    const el = logRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [log]);
+
   if (error) return <div className="panel replay-error" role="alert">Replay unavailable: {error} <a href="#/">Back to the lobby</a></div>;
   if (!data || !built) return <div className="loading">Loading the replay…</div>;
   const frame = frames[i]!;
@@ -113,19 +119,19 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
         </span>
         <div className="replay-controls" role="group" aria-label="Replay controls">
           <button className="btn small" onClick={() => setI(0)} aria-label="First action">
-            ⏮
+            <Icon d="M6 5v14M19 5l-10 7 10 7z" />
           </button>
           <button className="btn small" onClick={() => setI((x) => Math.max(0, x - 1))} aria-label="Previous action">
-            ◀
+            <Icon d="M17 5L7 12l10 7z" />
           </button>
           <button className="btn small primary" onClick={() => setPlaying((p) => !p)} aria-label={playing ? 'Pause' : 'Play'}>
-            {playing ? '❚❚' : '▶'}
+            {playing ? <Icon d="M7 5h4v14H7zM14 5h4v14h-4z" /> : <Icon d="M7 5l12 7-12 7z" />}
           </button>
           <button className="btn small" onClick={() => setI((x) => Math.min(last, x + 1))} aria-label="Next action">
-            ▶❘
+            <Icon d="M7 5l10 7-10 7z" />
           </button>
           <button className="btn small" onClick={() => setI(last)} aria-label="Last action">
-            ⏭
+            <Icon d="M18 5v14M5 5l10 7-10 7z" />
           </button>
           <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label="Replay position" />
           <span className="hint">
@@ -159,7 +165,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
           />
         </main>
         <aside className="side-panel" aria-label="Replay log">
-          <ol className="log" aria-label="Game log">
+          <ol className="log" aria-label="Game log" ref={logRef}>
             {log.map((l, k) => (
               <li key={k} className={`log-${l.kind}`}>
                 {l.text}
@@ -170,6 +176,14 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
       </div>
       <ZoomPreview hover={hover} />
     </div>
+  );
+}
+
+function Icon({ d }: { d: string }) {
+  return (
+    <svg className="icon" viewBox="0 0 24 24" aria-hidden="true">
+      <path d={d} />
+    </svg>
   );
 }
 
