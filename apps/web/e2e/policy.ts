@@ -46,7 +46,7 @@ function choose(): string {
   if (/^Hand limit/.test(title)) return mark(btn(/^Discard/), 'discard') ?? 'waiting';
   const mine = [...document.querySelectorAll('.side-bottom .slot.actionable > .slot-btn[role="button"]')] as HTMLElement[];
   if (phase === 'combat-attack' && buttons.length) {
-    const attacker = mine.find((b) => !/attacking/.test(b.getAttribute('aria-label') ?? '') && !b.closest('.hand') && !b.closest('.star-cards'));
+    const attacker = mine.find((b) => !b.closest('.slot')?.classList.contains('attacking') && !b.closest('.hand') && !b.closest('.star-cards'));
     const key = `${seq}:${attacker?.closest('[data-card-id]')?.getAttribute('data-card-id') ?? ''}`;
     if (attacker && !tried[key]) {
       tried[key] = true;

@@ -138,14 +138,20 @@ describe.skipIf(!enabled)('web app end to end', () => {
     expect(samples.length).toBeGreaterThan(50);
     console.log(`e2e: two-manager match: ${samples.length} view updates, p95 ${p95(samples).toFixed(2)} ms (three browsers at once)`);
 
-    // The replay link re-runs the match in the browser.
-    await a.page.getByRole('link', { name: 'Watch the replay' }).click();
-    await a.page.getByRole('button', { name: 'Last action' }).click();
-    await expect.poll(() => a.page.locator('.log li').last().textContent()).toMatch(/wins the match|win the match|draw/);
-    await a.page.getByRole('button', { name: 'First action' }).click();
-    await a.page.getByRole('button', { name: 'Next action' }).click();
-    await expect.poll(() => a.page.locator('.prompt-title').textContent()).toMatch(/^Action 1:/);
+    // The replay link re-runs the match in the browser (here from the spectator's result screen).
+    await s.page.getByRole('link', { name: 'Watch the replay' }).click();
+    await s.page.getByRole('button', { name: 'Last action' }).click();
+    await expect.poll(() => s.page.locator('.log li').last().textContent()).toMatch(/wins the match|draw/);
+    await s.page.getByRole('button', { name: 'First action' }).click();
+    await s.page.getByRole('button', { name: 'Next action' }).click();
+    await expect.poll(() => s.page.locator('.prompt-title').textContent()).toMatch(/^Action 1:/);
+    await shot(s.page, 'replay');
 
+    // Rematch: A offers (a new private room, announced in the chat), B accepts, a new match starts.
+    await a.page.getByRole('button', { name: 'Offer a rematch' }).click();
+    await b.page.getByRole('button', { name: 'Accept rematch' }).click();
+    await a.page.waitForSelector('.board[data-phase="mulligan"]');
+    await b.page.waitForSelector('.board[data-phase="mulligan"]');
     for (const x of [a, b, s]) await x.ctx.close();
   }, 600_000);
 

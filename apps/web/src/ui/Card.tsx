@@ -19,13 +19,31 @@ function hash(s: string): number {
 
 const lookup = (id: string) => store.getState().defs[id];
 
+/** Long single words would break mid-word on small cards: shrink the name a little instead. */
+function nameScale(name: string): { fontSize: string } | undefined {
+  const longest = Math.max(...name.split(/\s+/).map((w) => w.length));
+  if (longest >= 12) return { fontSize: '0.8em' };
+  if (longest >= 9) return { fontSize: '0.88em' };
+  return undefined;
+}
+
+const rulesCache = new WeakMap<CardDef, string[]>();
+/** The engine's rules text of a definition, computed once per definition object. */
+export function rulesFor(def: CardDef): string[] {
+  let r = rulesCache.get(def);
+  if (!r) rulesCache.set(def, (r = rulesText(def, lookup)));
+  return r;
+}
+
+/** A card's accessible name: what it is, its state, and its rules text (the zoom is only for the eyes). */
 export function cardLabel(def: CardDef, v?: CardView | null): string {
   const parts = [def.name, def.types.map((t) => TYPE_LABEL[t]).join(' '), `cost ${def.cost}`];
   if (v?.atk !== undefined || def.atk !== undefined) parts.push(`${v?.atk ?? def.atk} ATK ${v?.hp ?? def.hp} HP`);
   if (v?.tilted) parts.push('tilted');
   if (v?.damage) parts.push(`${v.damage} damage`);
   if (v?.burnout && (def.types.includes('character') || def.types.includes('leader'))) parts.push('Debut Burnout');
-  return parts.join(', ');
+  if (v && Object.keys(v.counters).length) parts.push(Object.entries(v.counters).map(([k, n]) => `${n} ${k} counter${n === 1 ? '' : 's'}`).join(', '));
+  return `${parts.join(', ')}. ${rulesFor(def).join(' ')}`;
 }
 
 /** The emblem: a hue from the id, a figure for characters, a symbol for the other types. */
@@ -115,7 +133,7 @@ function sameView(a: CardView | null | undefined, b: CardView | null | undefined
 const sameProps = (a: CardFaceProps, b: CardFaceProps) => a.def === b.def && a.size === b.size && a.zoom === b.zoom && sameView(a.view, b.view);
 
 export const CardFace = memo(function CardFace({ def, view, size, zoom = true }: CardFaceProps) {
-  const lines = useMemo(() => (size === 'lg' ? rulesText(def, lookup) : []), [def, size]);
+  const lines = useMemo(() => (size === 'lg' ? rulesFor(def) : []), [def, size]);
   const kws = keywordList(view?.keywords ?? def.keywords);
   const fighter = def.atk !== undefined;
   const primary = def.types.includes('leader') ? 'leader' : def.types[0]!;
@@ -142,7 +160,9 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
         <span className="c-cost" aria-label={`Cost ${def.cost}`}>
           {def.cost}
         </span>
-        <span className="c-name">{def.name}</span>
+        <span className="c-name" style={nameScale(def.name)}>
+          {def.name}
+        </span>
       </div>
       <div className="c-art">
         <Art def={def} />
@@ -188,7 +208,7 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
       </div>
       {view && view.damage > 0 && (
         <span className="c-damage" aria-label={`${view.damage} damage`} title={`${view.damage} damage`}>
-          {view.damage}
+          <span>{view.damage}</span>
         </span>
       )}
       {counters.length > 0 && (

@@ -44,6 +44,7 @@ export function Lobby() {
   const me = useApp((s) => s.me);
   const rooms = useApp((s) => s.lobby);
   const seats = useApp((s) => s.seats);
+  const roomStates = useApp((s) => s.roomStates);
   const [roster, setRoster] = useRosterChoice();
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [clockIdx, setClockIdx] = useState(0);
@@ -75,7 +76,7 @@ export function Lobby() {
     if (await joinRoom(id, roster)) navigate(`/room/${id}`);
   };
 
-  const live = seats.filter((s) => rooms.some((r) => r.roomId === s.roomId && r.status !== 'finished') || true);
+  const live = seats.filter((s) => roomStates[s.roomId]?.status !== 'finished' && rooms.find((r) => r.roomId === s.roomId)?.status !== 'finished');
 
   return (
     <div className="lobby">

@@ -244,7 +244,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const me = useApp((s) => s.me);
   const autoPass = useApp((s) => s.autoPass);
   const hasSeat = useApp((s) => s.seats.some((x) => x.roomId === roomId));
-  const hover = useUi((s) => s.hover);
+  const hover = useUi((s) => (s.menu || s.aiming ? null : s.hover));
   const asked = useRef(false);
 
   // Not seated here: watch (which also shows the waiting room and lets us take a seat).
