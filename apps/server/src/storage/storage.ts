@@ -13,14 +13,9 @@ import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord
 
 type Row = Record<string, unknown>;
 
-export interface AppendAction {
+/** An action row as stored, plus what the same transaction updates on its match. */
+export interface AppendAction extends ActionRecord {
   matchId: string;
-  seq: number;
-  actor: ManagerId;
-  origin: ActionOrigin;
-  action: unknown;
-  clientActionId: string | null;
-  at: number;
   clocks: Record<ManagerId, number>;
   /** Set when this action ended the match: the match and its room are closed in the same transaction. */
   result: MatchResult | null;

@@ -3,7 +3,7 @@
  * issued the engine's way (see newId), and checks everything a hand-written position can get wrong, with
  * errors that name the scenario file and the field.
  */
-import { blankState, collectDefs, type CardDef, type CardInstance, type CardLookup, type GameState, type ManagerId, type StackItem } from '../../src/index.js';
+import { blankState, collectDefs, makeCard, type CardDef, type CardInstance, type CardLookup, type GameState, type ManagerId, type StackItem } from '../../src/index.js';
 import { Aliases, RefError, resolveRef, ScenarioError, type ZoneName } from './refs.js';
 import type { CardEntry, Position } from './scenario-schema.js';
 
@@ -71,22 +71,16 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
     if (zone === 'main' && leader) throw err(field, `${o.def} is a Leader; on stage it belongs in "centre"`);
     if (d.token && !stage) throw err(field, `${o.def} is a token; tokens only exist on stage (RUL-ZONE-1)`);
     const id = newId(s);
-    s.cards[id] = {
-      id,
-      def: o.def,
-      owner: m,
-      zone,
+    s.cards[id] = makeCard(id, o.def, m, zone, {
       token: d.token === true,
       tilted: o.tilted ?? false,
       damage: o.damage ?? 0,
       enteredTurn: stage ? (o.burnout ? p.turn : p.turn - 1) : 0,
       counters: { ...(o.counters ?? {}) },
       mods: (o.mods ?? []).map((x) => ({ ...x })),
-      attachedTo: null,
-      banned: false,
       used: [...(o.used ?? [])],
       returnsFromHiatus: o.returnsFromHiatus ?? false,
-    };
+    });
     if (o.as) {
       if (aliases.has(o.as)) throw err(`${field}.as`, `alias '${o.as}' is used twice`);
       if (defs[o.as] || lookup(o.as)) throw err(`${field}.as`, `alias '${o.as}' is also a card id; expectations could not tell them apart`);
