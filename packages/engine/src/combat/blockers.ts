@@ -94,8 +94,11 @@ export function maxCalloutBlocked(s: GameState): number {
   return max;
 }
 
-/** RUL-COMBAT-3: every way this assignment breaks Callout, Clout or Moderator. */
-export function blockProblems(s: GameState, blocks: readonly Block[]): BlockProblem[] {
+/**
+ * RUL-COMBAT-3: every way this assignment breaks Callout, Clout or Moderator. With `firstOnly` it stops at
+ * the first problem (legality only needs to know there is one; the UI wants them all).
+ */
+export function blockProblems(s: GameState, blocks: readonly Block[], firstOnly = false): BlockProblem[] {
   const cb = s.combat;
   if (!cb) return [];
   const out: BlockProblem[] = [];
@@ -113,6 +116,7 @@ export function blockProblems(s: GameState, blocks: readonly Block[]): BlockProb
   if (unblockedCallouts.length && calloutsBlocked < maxCalloutBlocked(s))
     for (const a of unblockedCallouts)
       out.push({ code: 'callout', card: a, message: `${name(a)} has Callout: it must be blocked while you are able to` });
+  if (firstOnly && out.length) return out;
   for (const a of cb.attackers) {
     const ac = s.cards[a]!;
     const atk = statsOf(s, ac).atk;
@@ -120,8 +124,10 @@ export function blockProblems(s: GameState, blocks: readonly Block[]): BlockProb
     if (isBlocked(a)) {
       if (clout) {
         const sum = sumOf(a);
-        if (sum < atk)
+        if (sum < atk) {
           out.push({ code: 'clout', card: a, message: `${name(a)} has Clout: its blockers need at least ${atk} combined ATK (they have ${sum})` });
+          if (firstOnly) return out;
+        }
       }
       continue;
     }
@@ -130,6 +136,7 @@ export function blockProblems(s: GameState, blocks: readonly Block[]): BlockProb
       if (!hasKeyword(s, mc, 'moderator')) continue;
       if (clout && blockerAtk(s, m) < atk) continue;
       out.push({ code: 'moderator', card: m, message: `${name(m)} is a Moderator with room to spare: it must block ${name(a)}` });
+      if (firstOnly) return out;
     }
   }
   return out;

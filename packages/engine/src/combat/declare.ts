@@ -80,6 +80,7 @@ export function checkCancelBlock(s: GameState, m: ManagerId, blocker: string, at
 export function checkConfirmBlock(s: GameState, m: ManagerId): Rejection | null {
   const r = blockStep(s, m);
   if (r) return r;
+  if (blockProblems(s, s.combat!.blocks, true).length === 0) return null;
   const problems = blockProblems(s, s.combat!.blocks);
   return problems.length ? reject('illegal-blocks', problems.map((p) => p.message).join('; ') + ' (RUL-COMBAT-3)') : null;
 }

@@ -1,7 +1,7 @@
 /**
  * Which cards on stage carry static abilities or end conditions. Every card that enters the stage gets a
- * fresh id, which bumps s.nextId, so the index is cached per state object until nextId moves. Entries whose
- * card has since left the stage (a token leaving does not bump nextId) are skipped by callers via `live`.
+ * fresh id, so the index is cached per state object for as long as the same ids stand in the same places.
+ * Callers still check entries with `live`.
  */
 import { meta, type EndCondition, type StaticAbility } from '../cards/def-meta.js';
 import type { CardInstance, GameState } from './types.js';
@@ -9,24 +9,47 @@ import type { CardInstance, GameState } from './types.js';
 export interface StageIndex {
   statics: { id: string; ability: StaticAbility }[];
   ends: { id: string; ability: EndCondition }[];
+  /** Whether any of those statics lowers HP (whatever its condition). */
+  lowersHp: boolean;
 }
 
-const cache = new WeakMap<GameState, { at: number; index: StageIndex }>();
+const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex }>();
+
+/** The stage's card ids in a fixed order (A's centre, A's main, B's centre, B's main), with list separators. */
+function sameStage(s: GameState, ids: readonly string[]): boolean {
+  let k = 0;
+  for (const m of ['A', 'B'] as const) {
+    const ms = s.managers[m];
+    for (const list of [ms.centre, ms.main]) {
+      for (const id of list) if (ids[k++] !== id) return false;
+      if (ids[k++] !== '|') return false;
+    }
+  }
+  return k === ids.length;
+}
 
 export function stageIndex(s: GameState): StageIndex {
   const hit = cache.get(s);
-  if (hit && hit.at === s.nextId) return hit.index;
-  const index: StageIndex = { statics: [], ends: [] };
+  // Ids are fresh on every zone change, so the same ids in the same places mean the same cards on stage.
+  if (hit && sameStage(s, hit.ids)) return hit.index;
+  const index: StageIndex = { statics: [], ends: [], lowersHp: false };
+  const ids: string[] = [];
   for (const m of ['A', 'B'] as const) {
     const ms = s.managers[m];
-    for (const list of [ms.centre, ms.main])
+    for (const list of [ms.centre, ms.main]) {
       for (const id of list) {
+        ids.push(id);
         const mt = meta(s.defs[s.cards[id]!.def]!);
-        for (const ability of mt.statics) index.statics.push({ id, ability });
+        for (const ability of mt.statics) {
+          index.statics.push({ id, ability });
+          if (ability.effect.kind === 'stats' && (ability.effect.hp ?? 0) < 0) index.lowersHp = true;
+        }
         for (const ability of mt.endConditions) index.ends.push({ id, ability });
       }
+      ids.push('|');
+    }
   }
-  cache.set(s, { at: s.nextId, index });
+  cache.set(s, { ids, index });
   return index;
 }
 

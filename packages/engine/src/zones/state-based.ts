@@ -5,13 +5,20 @@
  */
 import type { Ctx } from '../core/context.js';
 import { meta } from '../cards/def-meta.js';
-import { anyHpLoweringAura, hpLoweredByMods, statsOf } from '../effects/stats.js';
+import { anyHpLoweringAura, hpLoweredByMods, statsOf, withStatsMemo } from '../effects/stats.js';
+import { stageIndex } from '../core/stage-index.js';
 import { graduateAll } from './graduate.js';
 
 export function doomed(ctx: Ctx): string[] {
+  // Read-only, so stats and auras are computed once per card for the whole check.
+  return withStatsMemo(ctx.s, () => doomedNow(ctx));
+}
+
+function doomedNow(ctx: Ctx): string[] {
   const s = ctx.s;
   const out: string[] = [];
-  const lowering = anyHpLoweringAura(s);
+  // Only a static that lowers HP can doom an undamaged card; its condition is evaluated only if one is on stage.
+  const lowering = stageIndex(s).lowersHp && anyHpLoweringAura(s);
   // Active manager's first, so their graduation triggers are queued first (and resolve last).
   for (const m of [s.active, s.active === 'A' ? 'B' : 'A'] as const) {
     const ms = s.managers[m];
