@@ -15,6 +15,22 @@ export interface DefMeta {
   triggered: boolean;
   /** Indices of activated abilities. */
   activated: number[];
+  /** Ids of the tokens this card's abilities commission (their definitions are as public as the card). */
+  tokens: string[];
+}
+
+function commissionedTokens(d: CardDef): string[] {
+  const out = new Set<string>();
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) for (const y of x) walk(y);
+    else if (x && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      if (o.kind === 'commission' && typeof o.token === 'string') out.add(o.token);
+      for (const v of Object.values(o)) walk(v);
+    }
+  };
+  walk(d.abilities);
+  return [...out];
 }
 
 /**
@@ -34,6 +50,7 @@ export function meta(d: CardDef): DefMeta {
       endConditions: d.abilities.filter((a): a is EndCondition => a.kind === 'end-condition'),
       triggered: d.abilities.some((a) => a.kind === 'triggered'),
       activated: d.abilities.flatMap((a, i) => (a.kind === 'activated' ? [i] : [])),
+      tokens: commissionedTokens(d),
     };
     Object.defineProperty(d, META, { value: m, enumerable: false });
   }

@@ -5,6 +5,8 @@ import { step } from '../actions/step.js';
 import { project } from './projection.js';
 import { projectEvents } from './project-events.js';
 
+const commissionsToken = (abilities: unknown) => JSON.stringify(abilities).includes('"kind":"commission"');
+
 function game(seed = 'seed-7f3a9q') {
   const r = createGame({ seed, pool: basicPool, rosters: { A: basicRoster(), B: basicRoster() } });
   if (!r.ok) throw new Error(r.message);
@@ -33,7 +35,24 @@ describe('projection (RUL-ZONE-6)', () => {
     const { state } = game();
     const b = project(state, 'B');
     const shown = new Set([...(b.managers.B.hand ?? []).map((c) => c.def), b.managers.A.backstage!.def, b.managers.B.backstage!.def]);
-    expect(new Set(Object.keys(b.defs))).toEqual(shown);
+    const commissions = (def: string) => JSON.stringify(state.defs[def]!.abilities).includes('"commission"');
+    const tokens = [...shown].some(commissions) ? ['test-token'] : [];
+    expect(new Set(Object.keys(b.defs))).toEqual(new Set([...shown, ...tokens]));
+  });
+
+  it('RUL-ZONE-6: the definition of a token travels with a shown card that commissions it, and only then', () => {
+    const { state } = game();
+    const shownBySpectator = (s: typeof state) => Object.values(project(s, 'spectator').defs);
+    expect(shownBySpectator(state).some((d) => commissionsToken(d.abilities))).toBe(false);
+    expect(project(state, 'spectator').defs['test-token']).toBeUndefined();
+    // Move a commissioning card from A's roster or hand to the Graduation Zone, where everyone sees it.
+    const s = structuredClone(state);
+    const ms = s.managers.A;
+    const maker = [...ms.roster, ...ms.hand].find((id) => commissionsToken(s.defs[s.cards[id]!.def]!.abilities))!;
+    for (const list of [ms.roster, ms.hand]) if (list.includes(maker)) list.splice(list.indexOf(maker), 1);
+    ms.graduation.push(maker);
+    s.cards[maker]!.zone = 'graduation';
+    expect(project(s, 'spectator').defs['test-token']).toEqual(state.defs['test-token']);
   });
 
   it('RUL-SETUP-2: a mulligan choice is hidden from the opponent until both have decided', () => {

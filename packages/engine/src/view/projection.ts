@@ -4,6 +4,7 @@
  * state and id counter, and the definitions of cards the viewer cannot see (they would reveal a deck list).
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
+import { meta } from '../cards/def-meta.js';
 import { statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
 import type { CardInstance, ChoiceOption, CombatState, EndReason, GameState, ManagerId, Phase, StackItem } from '../core/types.js';
@@ -68,7 +69,7 @@ export interface GameView {
   starPlaced: boolean;
   winner: ManagerId | 'draw' | null;
   endReason: EndReason | null;
-  /** Definitions of every card this view shows, and nothing more. */
+  /** Definitions of every card this view shows and of the tokens those cards commission, and nothing more. */
   defs: Record<string, CardDef>;
 }
 
@@ -132,6 +133,8 @@ export function project(s: GameState, viewer: Viewer): GameView {
     if (mine) for (const o of p.options) for (const id of o.cards ?? []) if (s.cards[id]) defs[s.cards[id]!.def] = s.defs[s.cards[id]!.def]!;
     pending = { kind: 'choice', manager: p.manager, prompt: p.prompt, options: mine ? p.options.map((o) => ({ ...o })) : null };
   }
+  // A shown card's text names the tokens it commissions, so their definitions travel with it.
+  for (const d of Object.values(defs)) for (const t of meta(d).tokens) if (s.defs[t] && !defs[t]) defs[t] = s.defs[t]!;
   const combat = s.combat
     ? {
         attackers: s.combat.attackers.slice(),
