@@ -72,8 +72,8 @@ interface Projected {
 
 /**
  * The view's strings, numbers and keys, with the `defs` map reduced to its keys: the map is checked
- * separately to hold exactly the definitions of shown cards, and a shown card's printed text may
- * legitimately name other cards.
+ * separately to hold exactly the definitions of shown cards (and of the tokens they commission), and a
+ * shown card's printed text may legitimately name other cards.
  */
 function projected(s: GameState, viewer: Viewer): Projected {
   const view = project(s, viewer);
@@ -82,6 +82,9 @@ function projected(s: GameState, viewer: Viewer): Projected {
   // A search / look-at-top shows its chooser the cards it found.
   if (view.pending?.kind === 'choice' && view.pending.options)
     for (const o of view.pending.options) for (const id of o.cards ?? []) if (s.cards[id]) shown.add(s.cards[id]!.def);
+  // A shown card's text names the tokens it commissions; their definitions may travel with it.
+  for (const d of [...shown])
+    for (const m of JSON.stringify(s.defs[d]?.abilities ?? []).matchAll(/"token":"([^"]+)"/g)) if (s.defs[m[1]!]) shown.add(m[1]!);
   return { view, index, shown };
 }
 
