@@ -27,6 +27,10 @@ export function doPass(ctx: Ctx, m: ManagerId): void {
       resolveTop(ctx);
       if (s.phase !== 'game-over') s.priority = s.stack.length === 0 && triggerOnly(s.phase) ? null : s.active;
     } else s.priority = null;
-  } else s.priority = other(m);
+  } else {
+    // A hand-over changes nothing the settle checks read, and the position was settled after the last action.
+    s.priority = other(m);
+    return;
+  }
   settle(ctx, null);
 }
