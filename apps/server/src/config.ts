@@ -5,6 +5,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { BucketConfig } from './net/token-bucket.js';
+import type { SyncMode } from './storage/storage.js';
 
 export interface ServerConfig {
   /** PORT; 0 picks a free port (tests). */
@@ -13,6 +14,13 @@ export interface ServerConfig {
   host: string;
   /** VROYALE_DB: the SQLite file; ':memory:' works for throwaway servers. */
   dbPath: string;
+  /**
+   * VROYALE_DB_SYNC: 'normal' (default; a commit survives a process crash, an OS crash may lose the last
+   * ones) or 'full' (fsync per commit: one per group-commit batch). See storage/storage.ts.
+   */
+  dbSync: SyncMode;
+  /** How often the worker thread checkpoints the WAL into the database file. */
+  checkpointEveryMs: number;
   /**
    * VROYALE_ORIGINS: comma-separated browser origins allowed to connect (e.g. https://vroyale.example).
    * Pages served by this server itself (same origin) and non-browser clients (no Origin header) are
@@ -25,6 +33,11 @@ export interface ServerConfig {
   seatHoldMs: number;
   /** VROYALE_BOT_DELAY_MS: a server bot waits this long before each move, so people can follow. */
   botDelayMs: number;
+  /**
+   * VROYALE_BOT_THREADS: worker threads that run the server bot's decisions off the event loop (default 1;
+   * 0 runs them on the event loop, as tests may).
+   */
+  botThreads: number;
   /** VROYALE_AUTOPASS_MIN_MS / _MAX_MS: the uniform delay before an auto-pass (docs/auto-pass.md). */
   autoPass: { minMs: number; maxMs: number };
   /** Per socket, all messages (VROYALE_RATE_CAPACITY, VROYALE_RATE_PER_SEC). */
@@ -50,10 +63,13 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     port: 3000,
     host: '0.0.0.0',
     dbPath: './data/vroyale.db',
+    dbSync: 'normal',
+    checkpointEveryMs: 1_000,
     origins: [],
     clock: { initialMs: 10 * MIN, incrementMs: 5_000 },
     seatHoldMs: 60_000,
     botDelayMs: 600,
+    botThreads: 1,
     autoPass: { minMs: 800, maxMs: 2_500 },
     rateLimit: { capacity: 40, refillPerSec: 20 },
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
@@ -74,6 +90,13 @@ function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   return Math.floor(n);
 }
 
+function syncMode(raw: string | undefined, fallback: SyncMode): SyncMode {
+  if (raw === undefined || raw === '') return fallback;
+  const v = raw.toLowerCase();
+  if (v === 'normal' || v === 'full') return v;
+  throw new Error(`VROYALE_DB_SYNC must be 'normal' or 'full', got '${raw}'`);
+}
+
 /** The config of `npm start`: environment variables over the defaults above. */
 export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): ServerConfig {
   const d = defaultConfig();
@@ -82,6 +105,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     port: int(env, 'PORT', d.port),
     host: env.HOST || d.host,
     dbPath: env.VROYALE_DB || d.dbPath,
+    dbSync: syncMode(env.VROYALE_DB_SYNC, d.dbSync),
     origins: (env.VROYALE_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())
@@ -92,6 +116,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     seatHoldMs: int(env, 'VROYALE_SEAT_HOLD_MS', d.seatHoldMs),
     botDelayMs: int(env, 'VROYALE_BOT_DELAY_MS', d.botDelayMs),
+    botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
     autoPass: { minMs: int(env, 'VROYALE_AUTOPASS_MIN_MS', d.autoPass.minMs), maxMs: int(env, 'VROYALE_AUTOPASS_MAX_MS', d.autoPass.maxMs) },
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     webDist: existsSync(webDist) ? webDist : null,

@@ -8,16 +8,18 @@ import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
 import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ErrorCode, type Seat } from '@vroyale/protocol';
 import type { z } from 'zod';
-import type { NamedBot } from './bots/server-bot.js';
+import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { newRoomId, uniformInt } from './identity/ids.js';
 import type { Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import { TokenBucket } from './net/token-bucket.js';
 import { Lobby } from './rooms/lobby.js';
+import { offerRematch } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
-import { resolveRoster, type DeckCodeDecoder } from './rooms/roster-choice.js';
+import { resolveRoster } from './rooms/roster-choice.js';
+import type { ActionWriter } from './storage/group-commit.js';
 import type { Storage } from './storage/storage.js';
 import type { Clock } from './time/clock.js';
 import type { Incoming, Transport } from './transport/transport.js';
@@ -27,11 +29,11 @@ export interface GameServerDeps {
   clock: Clock;
   log: Logger;
   storage: Storage;
+  writer: ActionWriter;
   transport: Transport;
   users: Users;
   pool: Record<string, CardDef>;
-  decodeDeckCode: DeckCodeDecoder | null;
-  bot: NamedBot;
+  bot: ServerBot;
 }
 
 interface Conn {
@@ -58,6 +60,7 @@ export class GameServer {
     this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs });
     this.roomDeps = {
       storage: d.storage,
+      writer: d.writer,
       clock: d.clock,
       log: d.log,
       config: d.config,
@@ -186,7 +189,7 @@ export class GameServer {
         reply({ ok: true, roomId: room.roomId, seat: already });
         return this.attach(conn, room);
       }
-      const roster = resolveRoster(p.roster, this.d.pool, this.d.decodeDeckCode);
+      const roster = resolveRoster(p.roster, this.d.pool);
       if (!roster.ok) return reply(err('invalid-roster', roster.message));
       const taken = room.takeSeat({ userId: user.id, name: user.name, roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
       if (!taken.ok) return reply(err(taken.code, taken.message));
@@ -196,10 +199,10 @@ export class GameServer {
 
     'room:play-bot': (conn, p, reply) => {
       const user = this.d.users.get(conn.userId)!;
-      const mine = resolveRoster(p.roster, this.d.pool, this.d.decodeDeckCode);
+      const mine = resolveRoster(p.roster, this.d.pool);
       if (!mine.ok) return reply(err('invalid-roster', mine.message));
       const botChoice = p.botRoster ?? starterRosters[uniformInt(0, starterRosters.length - 1)]!.id;
-      const theirs = resolveRoster(botChoice, this.d.pool, this.d.decodeDeckCode);
+      const theirs = resolveRoster(botChoice, this.d.pool);
       if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
       const room = this.newRoom('private', p.clock);
       room.takeSeat({ userId: user.id, name: user.name, roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
@@ -229,6 +232,17 @@ export class GameServer {
       const user = this.d.users.get(conn.userId)!;
       reply({ ok: true });
       room.addChat({ roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() });
+    },
+
+    'room:rematch': (conn, p, reply) => {
+      const room = this.lobby.get(p.roomId);
+      if (!room) return reply(err('room-not-found', 'No such room'));
+      const seat = room.seatOf(conn.userId);
+      if (!seat) return reply(err('not-a-manager', 'Only the two managers of the match can play a rematch'));
+      const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig));
+      if (!r.ok) return reply(err(r.code, r.message));
+      reply({ ok: true, ...r.rematch });
+      this.lobby.changed();
     },
 
     'match:action': (conn, p, reply) => {

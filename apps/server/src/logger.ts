@@ -1,8 +1,9 @@
 /** Structured logs (pino, JSON lines on stdout). Tests pass level 'silent'. */
-import { pino, type Logger } from 'pino';
+import { pino, type DestinationStream, type Logger } from 'pino';
 
 export type { Logger };
 
-export function createLogger(level: string): Logger {
-  return pino({ level, base: { service: 'vroyale-server' } });
+export function createLogger(level: string, destination?: DestinationStream): Logger {
+  const options = { level, base: { service: 'vroyale-server' } };
+  return destination ? pino(options, destination) : pino(options);
 }

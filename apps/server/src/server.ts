@@ -8,14 +8,14 @@ import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { cardPool } from '@vroyale/cards';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
-import { serverBot } from './bots/server-bot.js';
+import { serverBot, type ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { GameServer } from './game-server.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
 import { originAllowed } from './net/origin-check.js';
-import { loadDeckCodeDecoder } from './rooms/roster-choice.js';
+import { ActionWriter } from './storage/group-commit.js';
 import { Storage } from './storage/storage.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
@@ -24,6 +24,8 @@ export interface StartOptions {
   config: ServerConfig;
   clock?: Clock;
   logger?: Logger;
+  /** Tests: the server bot to use instead of the configured one. */
+  bot?: ServerBot;
 }
 
 export interface RunningServer {
@@ -31,6 +33,7 @@ export interface RunningServer {
   url: string;
   game: GameServer;
   storage: Storage;
+  writer: ActionWriter;
   log: Logger;
   stop(): Promise<void>;
 }
@@ -39,9 +42,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger(config.logLevel);
-  const storage = new Storage(config.dbPath);
+  const storage = new Storage(config.dbPath, config.dbSync);
+  storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
+  const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
-  const app = createHttpApp({ storage, game: () => game, webDist: config.webDist, startedAt: Date.now() });
+  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now() });
   const http: HttpServer = createHttpServer(app);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
@@ -54,8 +59,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     cors: config.origins.length > 0 ? { origin: config.origins } : undefined,
   });
   const transport = new SocketIoTransport(io, log);
-  const bot = serverBot();
-  game = new GameServer({ config, clock, log, storage, transport, users: new Users(storage, () => clock.now()), pool: cardPool, decodeDeckCode: await loadDeckCodeDecoder(), bot });
+  const bot = opts.bot ?? serverBot(config.botThreads, log);
+  game = new GameServer({ config, clock, log, storage, writer, transport, users: new Users(storage, () => clock.now()), pool: cardPool, bot });
   const restored = game.restore();
 
   await new Promise<void>((resolve, reject) => {
@@ -63,7 +68,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  log.info({ port, db: config.dbPath, bot: bot.name, restored, webDist: config.webDist }, 'server listening');
+  log.info({ port, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
 
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>
@@ -75,9 +80,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       // blip and reconnect from (a server-side `disconnect()` would tell them not to come back).
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
+      // Every queue has drained (game.shutdown), so nothing is left to append; commit anything that is.
+      writer.flush(true);
+      await Promise.all([storage.stopBackgroundCheckpoints(), bot.close()]);
       storage.close();
       log.info('stopped');
     })());
 
-  return { port, url: `http://127.0.0.1:${port}`, game, storage, log, stop };
+  return { port, url: `http://127.0.0.1:${port}`, game, storage, writer, log, stop };
 }

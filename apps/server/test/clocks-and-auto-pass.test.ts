@@ -77,6 +77,67 @@ describe('chess clocks', () => {
   });
 });
 
+describe('a flag fall whose write fails', () => {
+  it('is tried again until it is saved: the manager still loses on time', async () => {
+    const { a, b, roomId } = await twoManagers(t.url, { clock: { initialMs: 10_000, incrementMs: 0 } });
+    const storage = t.server.storage;
+    const append = storage.appendAction.bind(storage);
+    let failures = 0;
+    storage.appendAction = () => {
+      failures++;
+      throw new Error('disk I/O error (test)');
+    };
+    try {
+      clock.advance(10_000);
+      await until(() => failures === 1, 'the failed flag write');
+      await tick();
+      expect(a.view(roomId)!.result).toBeNull();
+    } finally {
+      storage.appendAction = append;
+    }
+    clock.advance(1_000);
+    await a.waitFor(() => a.view(roomId)!.result !== null, 5_000, 'time result');
+    // Both clocks ran out together (mulligans wait on both); one of them loses on time.
+    expect(a.view(roomId)!.result).toMatchObject({ reason: 'time' });
+    for (const c of [a, b]) c.close();
+  });
+});
+
+describe('clocks over a whole match', () => {
+  it('charge exactly the managers the match waits on, response windows included, and credit the mover', async () => {
+    const inc = 1_000;
+    const { a, b, roomId } = await twoManagers(t.url, { clock: { initialMs: 2 * 60 * 60 * 1000, incrementMs: inc } });
+    const master = t.server.game.room(roomId)!.master!;
+    const rnd = makeRng('clock-model');
+    const expected = { A: 2 * 60 * 60 * 1000, B: 2 * 60 * 60 * 1000 };
+    let responseWindows = 0;
+    const synced = () => a.view(roomId)?.seq === master.seq && b.view(roomId)?.seq === master.seq;
+    for (let i = 0; i < 400 && !master.matchResult; i++) {
+      await until(synced, 'both clients in sync');
+      const v = a.view(roomId)!;
+      // The clocks shown are the model's, and exactly the deciders' clocks run.
+      for (const m of ['A', 'B'] as const) {
+        expect(v.clocks[m].remainingMs).toBe(expected[m]);
+        expect(v.clocks[m].running).toBe(v.deciders.includes(m));
+      }
+      // A response window: the match waits on the manager whose turn it is not.
+      if (v.deciders.length === 1 && v.deciders[0] !== v.view.active) {
+        responseWindows++;
+        expect(v.clocks[v.view.active].running).toBe(false);
+      }
+      const think = 50 + Math.floor(rnd() * 400);
+      clock.advance(think);
+      for (const m of v.deciders) expected[m] -= think;
+      const mover = v.deciders[0]!;
+      const c = mover === 'A' ? a : b;
+      await act(c, roomId, mover, pickRandom(c.view(roomId)!.legal, rnd));
+      expected[mover] += inc;
+    }
+    expect(responseWindows).toBeGreaterThan(10);
+    for (const c of [a, b]) c.close();
+  });
+});
+
 describe('auto-pass', () => {
   it('passes for an opted-in manager only when passing is all they can do, after the uniform delay, unseen', async () => {
     const { a, b, roomId } = await twoManagers(t.url);

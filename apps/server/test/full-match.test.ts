@@ -10,6 +10,27 @@ import { TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
 import { replayStates, scanForLeaks, secretsFor, type Replay } from './helpers/leak-scan.js';
 
+/** Card definitions a client's views use but it was never sent (updates carry only defs new to the viewer). */
+function missingDefs(c: TestClient): string[] {
+  const have = new Set<string>();
+  const missing = new Set<string>();
+  const walk = (x: unknown): void => {
+    if (Array.isArray(x)) for (const y of x) walk(y);
+    else if (x && typeof x === 'object') {
+      const o = x as Record<string, unknown>;
+      if (typeof o.def === 'string' && typeof o.id === 'string' && !have.has(o.def)) missing.add(o.def);
+      for (const [k, v] of Object.entries(o)) if (k !== 'defs') walk(v);
+    }
+  };
+  for (const r of c.received) {
+    if (r.event !== 'match:view') continue;
+    const view = (r.payload as { view: { defs: Record<string, unknown> } }).view;
+    for (const id of Object.keys(view.defs)) have.add(id);
+    walk(view);
+  }
+  return [...missing];
+}
+
 let t: TestServer;
 beforeAll(async () => {
   // Random clients act as fast as views arrive; the default rate limit has its own test (rate-limit.test.ts).
@@ -40,8 +61,13 @@ describe('a full match over sockets', () => {
 
     a.startAutoplay(roomId, makeRng('full-a'));
     b.startAutoplay(roomId, makeRng('full-b'));
+    // A second spectator arrives mid-match: it must still be sent every card definition it needs.
+    await spec.waitFor(() => (spec.view(roomId)?.seq ?? 0) >= 60 || spec.view(roomId)?.result != null, 60_000, 'mid-match');
+    const late = await TestClient.connect(t.url, 'Latecomer');
+    expect(await late.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
     const over = (c: TestClient) => () => c.view(roomId)?.result != null;
-    await Promise.all([a.waitFor(over(a), 90_000, 'result'), b.waitFor(over(b), 90_000, 'result'), spec.waitFor(over(spec), 90_000, 'result')]);
+    await Promise.all([a, b, spec, late].map((c) => c.waitFor(over(c), 90_000, 'result')));
+    for (const c of [a, b, spec, late]) expect(missingDefs(c).slice(0, 5)).toEqual([]);
 
     const final = a.view(roomId)!;
     expect(final.result).not.toBeNull();
@@ -77,7 +103,7 @@ describe('a full match over sockets', () => {
     expect(secretsFor(states, 'A').ids.size).toBeGreaterThan(20);
     expect(a.received.filter((r) => r.event === 'match:view').length).toBeGreaterThan(50);
 
-    for (const c of [a, b, spec]) c.close();
+    for (const c of [a, b, spec, late]) c.close();
   });
 
   it('answers /healthz', async () => {

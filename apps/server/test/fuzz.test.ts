@@ -163,6 +163,29 @@ describe('hostile and broken messages', () => {
     anon.disconnect();
   });
 
+  it('a handler that throws (or rejects) is answered internal and harms no other match', async () => {
+    const one = await twoManagers(t.url);
+    const two = await twoManagers(t.url);
+    const master = t.server.game.room(one.roomId)!.master!;
+    const submit = master.submit.bind(master);
+    const mulligan = (roomId: string, id: string, seenSeq: number) => ({ roomId, clientActionId: id, seenSeq, action: { type: 'mulligan', redraw: false } }) as const;
+    try {
+      master.submit = () => {
+        throw new Error('a bug (test)');
+      };
+      expect(await one.a.emit('match:action', mulligan(one.roomId, 'boom-1', 0))).toMatchObject({ ok: false, code: 'internal' });
+      master.submit = () => Promise.reject(new Error('an async bug (test)'));
+      expect(await one.a.emit('match:action', mulligan(one.roomId, 'boom-2', 0))).toMatchObject({ ok: false, code: 'internal' });
+    } finally {
+      master.submit = submit;
+    }
+    // The other match, and this one, carry on.
+    expect(await two.a.emit('match:action', mulligan(two.roomId, 'fine', 0))).toEqual({ ok: true, seq: 1 });
+    expect(await one.a.emit('match:action', mulligan(one.roomId, 'boom-1', 0))).toEqual({ ok: true, seq: 1 });
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
+    for (const c of [one.a, one.b, two.a, two.b]) c.close();
+  });
+
   it('a message over 64 KB closes that socket and nothing else', async () => {
     const { a, b, roomId } = await twoManagers(t.url);
     const hash = t.server.game.room(roomId)!.master!.stateHash;

@@ -1,10 +1,11 @@
 /**
- * The lobby and rooms: live room list, private rooms unlisted, joining with starters and deck codes, seat
- * rules, play vs bot to a result, and the origin allowlist.
+ * The lobby and rooms: live room list (waiting, in progress, recently finished), private rooms unlisted but
+ * open by link, spectating from the list, joining with starters and deck codes, seat rules, play vs the
+ * server's strong bot (on its worker thread) to a result, and the origin allowlist.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
-import { makeRng, type CardDef, type Roster } from '@vroyale/engine';
+import { encodeDeckCode, makeRng } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import type { LobbyRooms } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -12,22 +13,12 @@ import { TestClient } from './helpers/test-client.js';
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1000 }, origins: ['https://play.vroyale.example'] });
+  // The server bot on its worker thread, as in production; finished matches listed for 1.5 s.
+  t = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1000 }, origins: ['https://play.vroyale.example'], botThreads: 1, finishedTtlMs: 1_500 });
 });
 afterAll(async () => {
   await t.close();
 });
-
-/** The engine's deck-code encoder, while it lives outside the engine's index (see roster-choice.ts). */
-async function encoder(): Promise<((r: Roster, pool: Record<string, CardDef>) => string) | null> {
-  try {
-    const path = '../../../packages/engine/src/deck/deck-code.js';
-    const mod = (await import(/* @vite-ignore */ path)) as { encodeDeckCode?: (r: Roster, pool: Record<string, CardDef>) => string };
-    return mod.encodeDeckCode ?? null;
-  } catch {
-    return null;
-  }
-}
 
 describe('lobby', () => {
   it('pushes the live room list to subscribers; private rooms are not listed', async () => {
@@ -52,6 +43,49 @@ describe('lobby', () => {
     for (const c of [watcher, host]) c.close();
   });
 
+  it('lists matches in progress and recently finished; anyone can watch a listed match', async () => {
+    const watcher = await TestClient.connect(t.url, 'Lurker2');
+    const [x, y] = await Promise.all([TestClient.connect(t.url, 'Xena'), TestClient.connect(t.url, 'Yuri')]);
+    const room = await x.emit('room:create', { visibility: 'public' });
+    if (!room.ok) throw new Error(room.message);
+    const { roomId } = room;
+    await x.emit('room:join', { roomId, roster: 'raid-night' });
+    await y.emit('room:join', { roomId, roster: 'mod-squad' });
+    const entry = async () => {
+      const list = await watcher.emit('lobby:subscribe', {});
+      if (!list.ok) throw new Error(list.message);
+      return list.rooms.find((r) => r.roomId === roomId);
+    };
+    expect(await entry()).toMatchObject({ status: 'active', seats: { A: { name: 'Xena' }, B: { name: 'Yuri' } }, result: null });
+    // Spectating straight from the list.
+    expect(await watcher.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
+    await watcher.waitFor(() => watcher.view(roomId)?.viewer === 'spectator', 5_000, 'spectator view');
+    // X concedes: the room moves to "recently finished", with its result, until the TTL passes.
+    const v = x.view(roomId)!;
+    expect(await x.emit('match:action', { roomId, clientActionId: 'gg', seenSeq: v.seq, action: { type: 'concede' } })).toMatchObject({ ok: true });
+    await watcher.waitFor(() => watcher.view(roomId)?.result != null, 5_000, 'result');
+    expect(await entry()).toMatchObject({ status: 'finished', result: { winner: 'B', reason: 'concede' } });
+    await new Promise((r) => setTimeout(r, 1_600));
+    expect(await entry()).toBeUndefined();
+    for (const c of [watcher, x, y]) c.close();
+  });
+
+  it('opens a private room to whoever has its link, and never lists it', async () => {
+    const [host, friend, watcher] = await Promise.all([TestClient.connect(t.url, 'Host2'), TestClient.connect(t.url, 'Friend'), TestClient.connect(t.url, 'Lurker3')]);
+    const room = await host.emit('room:create', { visibility: 'private' });
+    if (!room.ok) throw new Error(room.message);
+    const { roomId } = room;
+    await host.emit('room:join', { roomId, roster: 'raid-night' });
+    // The link is the room id: the friend joins and a watcher spectates with it.
+    expect(await friend.emit('room:join', { roomId, roster: 'mod-squad' })).toMatchObject({ ok: true, seat: 'B' });
+    expect(await watcher.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
+    await watcher.waitFor(() => watcher.view(roomId) !== undefined, 5_000, 'spectator view');
+    const list = await watcher.emit('lobby:subscribe', {});
+    if (!list.ok) throw new Error(list.message);
+    expect(list.rooms.some((r) => r.roomId === roomId)).toBe(false);
+    for (const c of [host, friend, watcher]) c.close();
+  });
+
   it('checks rosters and seats when joining', async () => {
     const [x, y, z] = await Promise.all([TestClient.connect(t.url, 'X'), TestClient.connect(t.url, 'Y'), TestClient.connect(t.url, 'Z')]);
     const room = await x.emit('room:create', { visibility: 'private' });
@@ -65,9 +99,9 @@ describe('lobby', () => {
     expect(await x.emit('room:join', { roomId, roster: 'mod-squad' })).toMatchObject({ ok: true, seat: 'B' });
     expect(await y.emit('room:join', { roomId, roster: 'raid-night', seat: 'B' })).toMatchObject({ ok: false, code: 'seat-taken' });
 
-    const encode = await encoder();
     const starter = starterRosters.find((s) => s.id === 'mod-squad')!;
-    const choice = encode ? encode({ centre: starter.centre, cards: starter.cards }, cardPool) : 'mod-squad';
+    const choice = encodeDeckCode({ centre: starter.centre, cards: [...starter.cards] }, cardPool);
+    expect(choice).toMatch(/^v\d+-/);
     expect(await y.emit('room:join', { roomId, roster: choice })).toMatchObject({ ok: true, seat: 'A' });
     expect(await z.emit('room:join', { roomId, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'room-full' });
     await y.waitFor(() => y.view(roomId) !== undefined, 5_000, 'match started');
@@ -81,7 +115,7 @@ describe('lobby', () => {
     if (!started.ok) throw new Error(started.message);
     const { roomId } = started;
     await human.waitFor(() => human.view(roomId) !== undefined, 5_000, 'first view');
-    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ bot: true, connected: true });
+    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (strongBot)', bot: true, connected: true });
     human.startAutoplay(roomId, makeRng('solo'));
     await human.waitFor(() => human.view(roomId)?.result != null, 60_000, 'result');
     const replay = await fetch(`${t.url}/api/matches/${human.view(roomId)!.matchId}/replay`);

@@ -1,12 +1,15 @@
 /**
  * Reconnection: a manager who drops mid-turn comes back on a new socket with the same token and gets the
  * full view, prompt and legal actions, with the same state hash; the opponent sees the seat's status and
- * hold countdown meanwhile. A seat whose hold runs out loses the match ('abandoned').
+ * hold countdown meanwhile. Everything the opponent and a spectator (who also drops and comes back)
+ * received, and the reconnected manager's own full view, is scanned for hidden cards, the seed and the RNG.
+ * A second tab of the same manager plays along. A seat whose hold runs out loses the match ('abandoned').
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRng } from '@vroyale/engine';
 import type { ViewMessage } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { replayStates, scanForLeaks, secretsFor, type Replay } from './helpers/leak-scan.js';
 import { TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
 
@@ -25,9 +28,16 @@ const aDecidesAfter = (seq: number) => (v: ViewMessage) => v.seq >= seq && v.dec
 describe('reconnection', () => {
   it('a manager who drops mid-turn resumes on a new socket with the same token and the match continues', async () => {
     const { a, b, roomId } = await twoManagers(t.url);
+    const spec = await TestClient.connect(t.url, 'Watcher');
+    expect(await spec.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
     a.startAutoplay(roomId, makeRng('rc-a'), aDecidesAfter(30));
     b.startAutoplay(roomId, makeRng('rc-b'));
     await a.waitFor(() => a.stopped, 30_000, 'a pause with A to act');
+    // The spectator drops too, and comes back on a new socket (same token) to watch again.
+    spec.close();
+    const spec2 = await TestClient.connect(t.url, 'Watcher', spec.token);
+    expect(await spec2.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
+    await spec2.waitFor(() => spec2.view(roomId)?.full === true, 5_000, 'spectator full view');
     const master = t.server.game.room(roomId)!.master!;
     const before = { seq: master.seq, hash: master.stateHash };
     expect(a.view(roomId)!.seq).toBe(before.seq);
@@ -51,12 +61,38 @@ describe('reconnection', () => {
     await b.waitFor(() => b.roomStates.get(roomId)?.seats.A?.connected === true, 5_000, 'A shown back');
     expect(b.roomStates.get(roomId)!.seats.A!.holdDeadline).toBeNull();
 
+    expect(await a2.emit('room:chat', { roomId, text: 'back!' })).toEqual({ ok: true });
     a2.startAutoplay(roomId, makeRng('rc-a2'));
     await a2.waitFor(() => a2.view(roomId)?.result != null, 60_000, 'result');
     await b.waitFor(() => b.view(roomId)?.result != null, 10_000, 'B sees the result');
+    await spec2.waitFor(() => spec2.view(roomId)?.result != null, 10_000, 'spectator sees the result');
     expect(b.view(roomId)?.stateHash).toBe(a2.view(roomId)!.stateHash);
     expect(a2.view(roomId)!.seq).toBeGreaterThan(before.seq);
-    for (const c of [a2, b]) c.close();
+
+    const replay = (await (await fetch(`${t.url}/api/matches/${v.matchId}/replay`)).json()) as Replay;
+    const states = replayStates(replay);
+    expect(scanForLeaks(b.received, secretsFor(states, 'B')).slice(0, 5)).toEqual([]);
+    expect(scanForLeaks([...a.received, ...a2.received], secretsFor(states, 'A')).slice(0, 5)).toEqual([]);
+    expect(scanForLeaks([...spec.received, ...spec2.received], secretsFor(states, 'spectator')).slice(0, 5)).toEqual([]);
+    // Not vacuous: the reconnected manager's full view shows their own hand, which B must never see.
+    expect(scanForLeaks(a2.received, secretsFor(states, 'B')).length).toBeGreaterThan(0);
+    for (const c of [a2, b, spec2]) c.close();
+  });
+
+  it('a second tab of the same manager gets the seat too; closing one tab keeps the seat connected', async () => {
+    const { a, b, roomId } = await twoManagers(t.url);
+    const tab2 = await TestClient.connect(t.url, 'Alice', a.token);
+    await tab2.waitFor(() => tab2.view(roomId)?.full === true, 5_000, 'second tab full view');
+    const v = tab2.view(roomId)!;
+    expect(v).toMatchObject({ viewer: 'A', seq: a.view(roomId)!.seq });
+    expect(await tab2.emit('match:action', { roomId, clientActionId: 'tab2-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } })).toMatchObject({ ok: true });
+    // The first tab follows what the second did; the id is the seat's, whichever tab sends it.
+    await a.waitFor(() => a.view(roomId)!.seq === v.seq + 1, 5_000, 'first tab update');
+    expect(await a.emit('match:action', { roomId, clientActionId: 'tab2-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: true } })).toEqual({ ok: true, seq: v.seq + 1 });
+    a.close();
+    await new Promise((r) => setTimeout(r, 150));
+    expect(b.roomStates.get(roomId)!.seats.A).toMatchObject({ connected: true, holdDeadline: null });
+    for (const c of [tab2, b]) c.close();
   });
 
   it('a seat whose hold expires loses the match as abandoned', async () => {

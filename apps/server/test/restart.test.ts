@@ -8,6 +8,7 @@ import Database from 'better-sqlite3';
 import { makeRng } from '@vroyale/engine';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { twoManagers } from './helpers/match-setup.js';
+import { replayStates, scanForLeaks, secretsFor, type Replay } from './helpers/leak-scan.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -38,12 +39,22 @@ describe('restart on the same database', () => {
     expect(b.view(roomId)).toMatchObject({ seq: before.seq, stateHash: before.hash, full: true });
     expect(a.received.slice(viewsBefore).some((r) => r.event === 'server:notice')).toBe(true);
 
+    // An action id accepted before the stop is still a duplicate after it: the first ack again, no change.
+    const [firstId, firstSeq] = [...a.accepted][0]!;
+    const v = a.view(roomId)!;
+    expect(await a.emit('match:action', { roomId, clientActionId: firstId, seenSeq: v.seq, action: v.legal[0]! })).toEqual({ ok: true, seq: firstSeq });
+    expect(t.server.game.room(roomId)!.master!.stateHash).toBe(before.hash);
+
     a.startAutoplay(roomId, makeRng('rs-a2'));
     await a.waitFor(() => a.view(roomId)?.result != null, 60_000, 'result');
     await b.waitFor(() => b.view(roomId)?.result != null, 10_000, 'result');
     expect(a.view(roomId)!.stateHash).toBe(b.view(roomId)!.stateHash);
-    const replay = (await (await fetch(`${t.server.url}/api/matches/${a.view(roomId)!.matchId}/replay`)).json()) as { actions: unknown[] };
+    const replay = (await (await fetch(`${t.server.url}/api/matches/${a.view(roomId)!.matchId}/replay`)).json()) as Replay;
     expect(replay.actions.length).toBe(a.view(roomId)!.seq);
+    // The views sent after the restart (full resyncs) leak nothing either.
+    const states = replayStates(replay);
+    expect(scanForLeaks(a.received, secretsFor(states, 'A')).slice(0, 5)).toEqual([]);
+    expect(scanForLeaks(b.received, secretsFor(states, 'B')).slice(0, 5)).toEqual([]);
     for (const c of [a, b]) c.close();
   });
 

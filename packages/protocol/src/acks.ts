@@ -25,6 +25,8 @@ export const ERROR_CODES = [
   'stale',
   'not-started',
   'match-over',
+  /** A rematch is only for a finished match. */
+  'not-finished',
   'shutting-down',
   'internal',
 ] as const;

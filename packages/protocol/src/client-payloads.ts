@@ -74,6 +74,13 @@ export const SpectatePayload = RoomRefPayload;
 export type SpectatePayload = RoomRefPayload;
 export const LeaveRoomPayload = RoomRefPayload;
 export type LeaveRoomPayload = RoomRefPayload;
+/**
+ * After a match: offer a rematch, or accept the other manager's offer (the same event). When both managers
+ * have asked (or the other seat is a bot), the server opens a new room with the same managers, rosters and
+ * clock, seats swapped, and names it in the old room's state (`RoomState.rematch.roomId`).
+ */
+export const RematchPayload = RoomRefPayload;
+export type RematchPayload = RoomRefPayload;
 
 /**
  * One game action. `seenSeq` is the `seq` of the last view the client acted on: an action sent against an

@@ -14,10 +14,11 @@ import {
   JoinRoomPayload,
   LeaveRoomPayload,
   PlayBotPayload,
+  RematchPayload,
   SettingsPayload,
   SpectatePayload,
 } from './client-payloads.js';
-import type { ChatMessage, LobbyRooms, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
+import type { ChatMessage, LobbyRooms, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 
 /** Event name → payload schema: the server's dispatch table, and the single list of client events. */
@@ -31,6 +32,7 @@ export const CLIENT_PAYLOADS = {
   'room:spectate': SpectatePayload,
   'room:leave': LeaveRoomPayload,
   'room:chat': ChatPayload,
+  'room:rematch': RematchPayload,
   'match:action': ActionPayload,
   settings: SettingsPayload,
 } as const;
@@ -48,6 +50,8 @@ export interface AckData {
   'room:spectate': { roomId: string };
   'room:leave': object;
   'room:chat': object;
+  /** The offers so far, and the new room once both managers agreed. */
+  'room:rematch': RematchState;
   'match:action': { seq: number };
   settings: { autoPass: boolean };
 }

@@ -32,8 +32,12 @@ export interface ViewMessage {
   matchId: string;
   /** The engine's state version; send it back as `seenSeq` with the next action. */
   seq: number;
-  /** `hashState` of the authoritative state: equal hashes, equal states (reconnects and restarts keep it). */
-  stateHash: string;
+  /**
+   * `hashState` of the authoritative state: equal hashes, equal states (reconnects and restarts keep it).
+   * Sent on full views and on the view that carries the result; omitted on other updates (hashing a state
+   * costs more than applying an action, and a client cannot check it anyway).
+   */
+  stateHash?: string;
   viewer: Viewer;
   /**
    * The engine's projection for this viewer. `view.defs`: on a full view, every card definition the view
@@ -62,6 +66,14 @@ export interface SeatInfo {
 
 export type RoomStatus = 'waiting' | 'active' | 'finished';
 
+/** Rematch offers after a finished match (see `room:rematch`). */
+export interface RematchState {
+  /** The seats that have asked for a rematch. */
+  offers: Seat[];
+  /** The new room, once both managers agreed; its match has started. */
+  roomId: string | null;
+}
+
 /** Who is where in a room, its clock and result; sent to everyone in the room whenever any of it changes. */
 export interface RoomState {
   roomId: string;
@@ -72,6 +84,7 @@ export interface RoomState {
   spectators: number;
   matchId: string | null;
   result: MatchResult | null;
+  rematch: RematchState;
   /** The receiving socket's own seat in this room, if any. */
   yourSeat: Seat | null;
   serverNow: number;

@@ -53,7 +53,7 @@ describe('payload schemas', () => {
 
   it('lists a schema for every client event', () => {
     expect(Object.keys(CLIENT_PAYLOADS).sort()).toEqual(
-      ['hello', 'lobby:subscribe', 'lobby:unsubscribe', 'match:action', 'room:chat', 'room:create', 'room:join', 'room:leave', 'room:play-bot', 'room:spectate', 'settings'].sort(),
+      ['hello', 'lobby:subscribe', 'lobby:unsubscribe', 'match:action', 'room:chat', 'room:create', 'room:join', 'room:leave', 'room:play-bot', 'room:rematch', 'room:spectate', 'settings'].sort(),
     );
   });
 });

@@ -1,30 +1,33 @@
 /**
- * The server's bot for "play vs bot" seats. It uses the engine's strongBot (or randomBot) when
- * '@vroyale/engine' exports one, else the tiny random bot below.
- * TODO(bots): once packages/engine/src/bots is exported from the engine's index, this lookup finds
- * strongBot by itself; then the local fallback can go.
+ * The server's bot for "play vs bot" seats: the engine's `strongBot`, given exactly what a bot may see —
+ * its own seat's projection (`project(state, seat)`), that seat's `legalActions`, and a seed — never the
+ * state. A decision takes about a millisecond on average but tens of milliseconds on big boards, so by
+ * default it runs on a worker thread (bot-pool.ts) and the event loop keeps serving every other match.
  */
-import * as engine from '@vroyale/engine';
-import type { Action, GameView } from '@vroyale/engine';
-import { localRandomBot } from './local-random-bot.js';
+import { strongBot, type Action, type BotInput } from '@vroyale/engine';
+import type { Logger } from '../logger.js';
+import { BotPool } from './bot-pool.js';
 
-/** The engine's bot contract (bots/types.ts): the bot's own view, its legal actions and a seed. */
-export interface BotInput {
-  view: GameView;
-  legal: Action[];
-  seed: string | number;
-}
-export type Bot = (input: BotInput) => Action;
+export type { BotInput };
 
-export interface NamedBot {
-  name: string;
-  bot: Bot;
+export interface ServerBot {
+  /** Shown as the bot seat's name: `Bot (<name>)`. */
+  readonly name: string;
+  /** One decision. Rejects if the bot failed (the master then plays a safe legal action). */
+  decide(input: BotInput): Promise<Action>;
+  close(): Promise<void>;
 }
 
-/** Looked up at run time so the server builds whether or not the bots have landed in the engine's index. */
-export function serverBot(): NamedBot {
-  const exported = engine as unknown as Record<string, unknown>;
-  if (typeof exported.strongBot === 'function') return { name: 'strongBot', bot: exported.strongBot as Bot };
-  if (typeof exported.randomBot === 'function') return { name: 'randomBot', bot: exported.randomBot as Bot };
-  return { name: 'local-random', bot: localRandomBot };
+/** strongBot on the calling thread (VROYALE_BOT_THREADS=0, and the pool's fallback). */
+export function inlineBot(): ServerBot {
+  return {
+    name: 'strongBot',
+    decide: async (input) => strongBot(input),
+    close: async () => {},
+  };
+}
+
+/** The configured bot: `threads` worker threads running strongBot, or inline when `threads` is 0. */
+export function serverBot(threads: number, log: Logger): ServerBot {
+  return threads > 0 ? new BotPool(threads, log) : inlineBot();
 }

@@ -7,9 +7,11 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import type { GameServer } from '../game-server.js';
+import { actionTimings } from '../master/match-master.js';
+import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
 
-export function createHttpApp(deps: { storage: Storage; game: () => GameServer | null; webDist: string | null; startedAt: number }): Express {
+export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number }): Express {
   const app = express();
   app.disable('x-powered-by');
 
@@ -21,18 +23,34 @@ export function createHttpApp(deps: { storage: Storage; game: () => GameServer |
   // Event-loop delay since the previous read of /api/metrics (one scraper: the load benchmark or a monitor).
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
-  app.get('/api/metrics', (_req, res) => {
+  let cpuSince = { at: performance.now(), usage: process.cpuUsage() };
+  app.get('/api/metrics', (req, res) => {
+    // ?gc=1 with node --expose-gc (the load benchmark): measure memory after a full collection.
+    const gc = (globalThis as { gc?: () => void }).gc;
+    if (req.query.gc === '1' && gc) gc();
     const game = deps.game();
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
     const rooms = game ? [...game.lobby.rooms.values()] : [];
+    const now = { at: performance.now(), usage: process.cpuUsage() };
+    const cpu = process.cpuUsage(cpuSince.usage);
+    const wall = now.at - cpuSince.at;
+    cpuSince = now;
     res.json({
       eventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean) },
+      // Accepted player actions, inside the server: parsed payload → last view handed to the socket layer.
+      serverActionMs: { count: actionTimings.count, p50: actionTimings.count ? actionTimings.percentile(50) / 1000 : 0, p99: actionTimings.count ? actionTimings.percentile(99) / 1000 : 0, max: actionTimings.count ? actionTimings.max / 1000 : 0 },
+      // CPU time of the whole process (all threads) since the previous read, as a share of one core.
+      cpu: { userMs: Math.round(cpu.user / 1000), systemMs: Math.round(cpu.system / 1000), wallMs: Math.round(wall), shareOfOneCore: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, wall)) * 1000) / 1000 },
       memory: process.memoryUsage(),
       rooms: rooms.length,
       activeMatches: rooms.filter((r) => r.status === 'active').length,
       connections: game?.connections ?? 0,
+      // Group commit: transactions and the actions they held since start.
+      storage: { ...deps.writer.stats(), checkpoints: deps.storage.checkpoints },
     });
     loop.reset();
+    actionTimings.reset();
+    deps.writer.resetTimings();
   });
 
   app.get('/api/matches/:id/replay', (req, res) => {

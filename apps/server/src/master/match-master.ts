@@ -1,30 +1,36 @@
 /**
  * The authority for one match. Everything that changes the match goes through its SerialQueue, one task at
  * a time: a manager's action, a bot's move, an auto-pass, a flag fall, an abandoned seat. For each:
- * check → engine `step` → persist (one transaction) → ack → broadcast each viewer its own projection.
- * A rejected or unpersisted action leaves the state exactly as it was.
+ * check → engine `step` → persist (group commit: the task waits for the transaction that holds its row) →
+ * ack → broadcast each viewer its own projection. A rejected or unpersisted action leaves the state exactly
+ * as it was.
  */
+import { createHistogram } from 'node:perf_hooks';
 import { deciders, hashState, legalActions, project, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, MatchResult, ViewMessage } from '@vroyale/protocol';
-import type { NamedBot } from '../bots/server-bot.js';
+import type { ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
 import { uniformInt } from '../identity/ids.js';
 import type { Logger } from '../logger.js';
 import type { ActionOrigin, MatchRecord } from '../storage/records.js';
+import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
 import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
 import { ChessClock } from './chess-clock.js';
+import { DefsLedger } from './defs-ledger.js';
 import { SerialQueue } from './serial-queue.js';
 import { buildViewMessage, type ViewContext } from './view-message.js';
 
 export interface MasterDeps {
   storage: Storage;
+  /** Appends actions to the log in group commits; an append resolves once its transaction committed. */
+  writer: ActionWriter;
   clock: Clock;
   log: Logger;
   config: ServerConfig;
   transport: Transport;
-  bot: NamedBot;
+  bot: ServerBot;
   /** A user's own auto-pass setting (read at each decision, so a change applies at once). */
   autoPassOf(userId: string): boolean;
 }
@@ -38,6 +44,16 @@ export interface MasterRoom {
 }
 
 type ActionAck = Ack<{ seq: number }>;
+type Reply = (ack: ActionAck) => void;
+
+/** A server-initiated change (flag fall, abandon, bot move) whose write failed is tried again this much later. */
+const RETRY_MS = 1_000;
+
+/**
+ * Server-side time of accepted player actions, in microseconds: from `submit` (payload parsed) to the last
+ * view handed to the transport (queue wait, engine, group commit, ack, views). /api/metrics reads it.
+ */
+export const actionTimings = createHistogram();
 
 /**
  * A manager whose legal actions are only these is passed for when they opted in. Tilting a star by hand is
@@ -48,17 +64,14 @@ const AUTO_PASSABLE = new Set<Action['type']>(['pass', 'concede', 'tilt-star']);
 
 export class MatchMaster {
   private state: GameState;
-  private hash: string;
+  /** hashState(state), computed when first asked for (it costs more than a step; updates do not carry it). */
+  private hash: string | null = null;
   private result: MatchResult | null;
   private readonly chess: ChessClock;
   private readonly queue = new SerialQueue();
   private readonly timers = new Map<string, TimerHandle>();
   private closed = false;
-  /**
-   * Card definitions each kind of viewer has already been sent. Updates carry only new ones (a view's defs
-   * are ~90% of its size and never change); a full view always carries all of them.
-   */
-  private readonly sentDefs = new Map<Viewer, Set<string>>();
+  private readonly defsLedger = new DefsLedger();
 
   constructor(
     private readonly deps: MasterDeps,
@@ -69,7 +82,6 @@ export class MatchMaster {
     private readonly clientAcks: Map<string, number>,
   ) {
     this.state = state;
-    this.hash = hashState(state);
     this.result = match.result;
     const now = deps.clock.now();
     this.chess = new ChessClock(room.clockConfig, now, match.clocks);
@@ -83,7 +95,7 @@ export class MatchMaster {
     return this.state.seq;
   }
   get stateHash(): string {
-    return this.hash;
+    return (this.hash ??= hashState(this.state));
   }
   get matchResult(): MatchResult | null {
     return this.result;
@@ -97,40 +109,51 @@ export class MatchMaster {
   }
 
   /** A manager's action from a socket: validated, deduplicated, applied by the engine, persisted, broadcast. */
-  submit(seat: ManagerId, p: ActionPayload, reply: (ack: ActionAck) => void): Promise<void> {
-    return this.queue.run(() => reply(this.applyPlayer(seat, p)));
+  submit(seat: ManagerId, p: ActionPayload, reply: Reply): Promise<void> {
+    const t0 = performance.now();
+    return this.queue.run(async () => {
+      const refused = this.checkPlayer(seat, p);
+      if (refused) return reply(refused);
+      const r = await this.apply(seat, { ...p.action, manager: seat }, 'player', `${seat}:${p.clientActionId}`, reply);
+      if (r.ok) actionTimings.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+    });
   }
 
-  private applyPlayer(seat: ManagerId, p: ActionPayload): ActionAck {
+  /** The checks before the engine: duplicates get their first ack again; the rest an error or null (go on). */
+  private checkPlayer(seat: ManagerId, p: ActionPayload): ActionAck | null {
     if (this.closed) return { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' };
-    const key = `${seat}:${p.clientActionId}`;
-    const seen = this.clientAcks.get(key);
+    const seen = this.clientAcks.get(`${seat}:${p.clientActionId}`);
     if (seen !== undefined) return { ok: true, seq: seen };
     if (this.result) return { ok: false, code: 'match-over', message: 'The match is over' };
     if (p.action.manager !== undefined && p.action.manager !== seat)
       return { ok: false, code: 'wrong-seat', message: `You play seat ${seat}; this action names ${p.action.manager}` };
     if (p.seenSeq !== this.state.seq)
       return { ok: false, code: 'stale', message: `The match has moved on (seq ${this.state.seq}, you saw ${p.seenSeq}); act on the latest view` };
-    const action = { ...p.action, manager: seat };
-    return this.apply(seat, action, 'player', key);
+    return null;
   }
 
   /** Ends the match against `seat` on the server's authority (flag fall, abandoned seat) via the engine's concede. */
   serverConcede(seat: ManagerId, origin: 'time' | 'abandoned'): Promise<void> {
-    return this.queue.run(() => {
+    return this.queue.run(async () => {
       if (this.closed || this.result) return;
-      const r = this.apply(seat, { type: 'concede', manager: seat }, origin, null);
-      if (!r.ok) this.deps.log.error({ matchId: this.id, seat, origin, code: r.code }, 'server concede refused');
+      const r = await this.apply(seat, { type: 'concede', manager: seat }, origin, null);
+      if (r.ok) return;
+      this.deps.log.error({ matchId: this.id, seat, origin, code: r.code }, 'server concede refused');
+      // Not one of `timers` (a change in between must not cancel it): the seat is still lost.
+      if (r.code === 'internal') this.deps.clock.setTimeout(() => void this.serverConcede(seat, origin), RETRY_MS);
     });
   }
 
   /**
-   * The one place the state changes. Persists before it mutates anything in memory, so a failed write
-   * leaves the match as it was (and the client may retry with the same clientActionId).
+   * The one place the state changes. The engine checks the action; the row is written (group commit) before
+   * anything in memory changes, so a failed write leaves the match as it was (and the client may retry with
+   * the same clientActionId). Then, in one synchronous block: the new state, the ack to the sender, and each
+   * viewer's view — the sender sees its ack before the view it caused.
    */
-  private apply(seat: ManagerId, action: unknown, origin: ActionOrigin, clientKey: string | null): ActionAck {
+  private async apply(seat: ManagerId, action: unknown, origin: ActionOrigin, clientKey: string | null, reply?: Reply): Promise<ActionAck> {
+    const answer = (ack: ActionAck): ActionAck => (reply?.(ack), ack);
     const r = step(this.state, action);
-    if (!r.ok) return { ok: false, code: r.code, message: r.message };
+    if (!r.ok) return answer({ ok: false, code: r.code, message: r.message });
     const now = this.deps.clock.now();
     this.chess.settle(now);
     // Flag falls and abandons are not moves: no increment. Auto-passes are, exactly like a manual pass,
@@ -140,7 +163,7 @@ export class MatchMaster {
     if (increment) clocks[seat] += this.room.clockConfig.incrementMs;
     const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
     try {
-      this.deps.storage.appendAction({
+      await this.deps.writer.append({
         matchId: this.id,
         roomId: this.room.roomId,
         seq: r.state.seq,
@@ -154,26 +177,23 @@ export class MatchMaster {
       });
     } catch (e) {
       this.deps.log.error({ err: e, matchId: this.id, seq: r.state.seq }, 'persisting an action failed; state unchanged');
-      return { ok: false, code: 'internal', message: 'The server could not save that action; try again' };
+      return answer({ ok: false, code: 'internal', message: 'The server could not save that action; try again' });
     }
+    // Committed. The clocks were settled at `now`; the commit took a fraction of a millisecond more, which
+    // is charged to whoever runs next (settle at the next change), so no time is lost or invented.
     if (increment) this.chess.addIncrement(seat);
     this.state = r.state;
-    this.hash = hashState(r.state);
+    this.hash = null;
     if (clientKey !== null) this.clientAcks.set(clientKey, r.state.seq);
     this.result = result;
     this.afterChange(now);
-    // The ack goes out first (the caller replies with the returned value); the views follow in a
-    // microtask, built from this snapshot (states are never mutated, so holding one is safe).
-    const snapshot = this.context();
-    const events = r.events;
-    queueMicrotask(() => {
-      this.broadcast(snapshot, events);
-      if (result) {
-        this.deps.log.info({ matchId: this.id, ...result, seq: snapshot.state.seq }, 'match ended');
-        this.room.onMatchEnded(result);
-      }
-    });
-    return { ok: true, seq: r.state.seq };
+    const ack = answer({ ok: true, seq: r.state.seq });
+    this.broadcast(this.context(now), r.events);
+    if (result) {
+      this.deps.log.info({ matchId: this.id, ...result, seq: r.state.seq }, 'match ended');
+      this.room.onMatchEnded(result);
+    }
+    return ack;
   }
 
   // --- views ----------------------------------------------------------------------------------------------
@@ -186,20 +206,12 @@ export class MatchMaster {
     this.deps.transport.send(socketIds, 'match:view', msg);
   }
 
-  /** Records the message's defs as sent to this viewer and, for an update, drops those sent before. */
+  /** Records the message's defs as sent to this viewer and, for an update, drops those its sockets hold. */
   private defsSent(viewer: Viewer, msg: ViewMessage): void {
-    let sent = this.sentDefs.get(viewer);
-    if (!sent) this.sentDefs.set(viewer, (sent = new Set()));
-    if (msg.full) {
-      for (const id of Object.keys(msg.view.defs)) sent.add(id);
-      return;
-    }
+    const ids = Object.keys(msg.view.defs);
+    if (msg.full) return this.defsLedger.full(viewer, ids);
     const fresh: typeof msg.view.defs = {};
-    for (const [id, def] of Object.entries(msg.view.defs))
-      if (!sent.has(id)) {
-        sent.add(id);
-        fresh[id] = def;
-      }
+    for (const id of this.defsLedger.fresh(viewer, ids)) fresh[id] = msg.view.defs[id]!;
     msg.view.defs = fresh;
   }
 
@@ -211,8 +223,8 @@ export class MatchMaster {
     return buildViewMessage(this.context(), viewer, events, full);
   }
 
-  private context(): ViewContext {
-    return { roomId: this.room.roomId, matchId: this.id, state: this.state, stateHash: this.hash, clocks: this.chess.view(this.deps.clock.now()), result: this.result };
+  private context(now = this.deps.clock.now()): ViewContext {
+    return { roomId: this.room.roomId, matchId: this.id, state: this.state, stateHash: () => this.stateHash, clocks: this.chess.view(now), result: this.result };
   }
 
   /** One message per kind of viewer (A, B, spectator), each encoded once for all its sockets. */
@@ -278,45 +290,57 @@ export class MatchMaster {
   }
 
   private onFlag(): void {
-    void this.queue.run(() => {
+    void this.queue.run(async () => {
       if (this.closed || this.result) return;
       const now = this.deps.clock.now();
       const flag = this.chess.nextFlag(now);
       if (!flag) return;
       if (flag.inMs > 0) return void this.schedule('flag', flag.inMs, () => this.onFlag());
-      const r = this.apply(flag.manager, { type: 'concede', manager: flag.manager }, 'time', null);
-      if (!r.ok) this.deps.log.error({ matchId: this.id, code: r.code }, 'flag fall concede refused');
+      const r = await this.apply(flag.manager, { type: 'concede', manager: flag.manager }, 'time', null);
+      if (r.ok) return;
+      this.deps.log.error({ matchId: this.id, code: r.code }, 'flag fall concede refused');
+      if (r.code === 'internal') this.schedule('flag', RETRY_MS, () => this.onFlag());
     });
   }
 
+  /**
+   * A server bot's turn. The decision itself runs off the event loop (bots/bot-pool.ts) and outside the
+   * match's queue, on the bot's own projection and legal actions at `seq`; the move is then applied through
+   * the queue only if the match is still at `seq` (a flag fall or concede may have come first).
+   */
   private botMove(seat: ManagerId, seq: number): void {
-    void this.queue.run(() => {
-      if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
-      const legal = legalActions(this.state, seat);
-      if (legal.length === 0) return;
-      let action: Action;
-      try {
-        action = this.deps.bot.bot({ view: project(this.state, seat), legal, seed: `${this.id}:${seq}:${seat}` });
-      } catch (e) {
+    if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
+    const legal = legalActions(this.state, seat);
+    if (legal.length === 0) return;
+    const safe = legal.find((a) => a.type !== 'concede') ?? legal[0]!;
+    this.deps.bot
+      .decide({ view: project(this.state, seat), legal, seed: `${this.id}:${seq}:${seat}` })
+      .catch((e: unknown) => {
         this.deps.log.error({ err: e, matchId: this.id, bot: this.deps.bot.name }, 'bot failed; playing its first legal action');
-        action = legal.find((a) => a.type !== 'concede') ?? legal[0]!;
-      }
-      const r = this.apply(seat, action, 'bot', null);
-      if (!r.ok) {
-        this.deps.log.error({ matchId: this.id, code: r.code, action }, 'bot action refused; passing instead');
-        const fallback = legal.find((a) => a.type !== 'concede') ?? legal[0]!;
-        this.apply(seat, fallback, 'bot', null);
-      }
-    });
+        return safe;
+      })
+      .then((action) =>
+        this.queue.run(async () => {
+          if (this.closed || this.result || this.state.seq !== seq) return;
+          let r = await this.apply(seat, action, 'bot', null);
+          if (!r.ok && r.code !== 'internal') {
+            this.deps.log.error({ matchId: this.id, code: r.code, action }, 'bot action refused; playing a safe action instead');
+            r = await this.apply(seat, safe, 'bot', null);
+          }
+          // Not saved: decide again a little later (any change in between re-plans the bot anyway).
+          if (!r.ok && r.code === 'internal') this.schedule(`bot:${seat}`, RETRY_MS, () => this.botMove(seat, seq));
+        }),
+      )
+      .catch((e: unknown) => this.deps.log.error({ err: e, matchId: this.id }, 'bot move failed'));
   }
 
   private autoPass(seat: ManagerId, seq: number): void {
-    void this.queue.run(() => {
+    void this.queue.run(async () => {
       if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
       if (!this.deps.autoPassOf(this.match.seats[seat].userId)) return;
       const legal = legalActions(this.state, seat);
       if (!legal.some((a) => a.type === 'pass') || !legal.every((a) => AUTO_PASSABLE.has(a.type))) return;
-      this.apply(seat, { type: 'pass', manager: seat }, 'auto-pass', null);
+      await this.apply(seat, { type: 'pass', manager: seat }, 'auto-pass', null);
     });
   }
 

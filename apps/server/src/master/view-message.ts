@@ -9,7 +9,8 @@ export interface ViewContext {
   roomId: string;
   matchId: string;
   state: GameState;
-  stateHash: string;
+  /** The state's hash, computed on demand (only full views and the result's view carry it). */
+  stateHash: () => string;
   clocks: ClocksView;
   result: MatchResult | null;
 }
@@ -21,7 +22,7 @@ export function buildViewMessage(ctx: ViewContext, viewer: Viewer, events: reado
     roomId: ctx.roomId,
     matchId: ctx.matchId,
     seq: ctx.state.seq,
-    stateHash: ctx.stateHash,
+    ...(full || ctx.result ? { stateHash: ctx.stateHash() } : {}),
     viewer,
     view: project(ctx.state, viewer),
     events: full ? [] : projectEvents(events, viewer),

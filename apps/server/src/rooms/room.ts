@@ -4,7 +4,7 @@
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
 import { createGame, type CardDef, type ManagerId, type Viewer } from '@vroyale/engine';
-import type { ChatMessage, ClockConfig, MatchResult, RoomState, RoomStatus, RoomSummary, Seat, SeatInfo, Visibility } from '@vroyale/protocol';
+import type { ChatMessage, ClockConfig, MatchResult, RematchState, RoomState, RoomStatus, RoomSummary, Seat, SeatInfo, Visibility } from '@vroyale/protocol';
 import { newMatchId, newSeed } from '../identity/ids.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
@@ -31,6 +31,8 @@ export class Room implements MasterRoom {
   seats: Seats;
   master: MatchMaster | null = null;
   finishedAt: number | null = null;
+  /** After the match: the seats that asked for a rematch, and the room it started in (see rematch.ts). */
+  readonly rematch: RematchState = { offers: [], roomId: null };
   readonly chatLog: ChatMessage[] = [];
   /** Chat lines per user in this room (a token bucket each; dropped with the room). */
   private readonly chatBuckets = new Map<string, TokenBucket>();
@@ -236,6 +238,7 @@ export class Room implements MasterRoom {
       spectators,
       matchId: this.master?.id ?? null,
       result: this.master?.matchResult ?? null,
+      rematch: { offers: [...this.rematch.offers], roomId: this.rematch.roomId },
       yourSeat,
       serverNow: now,
     };

@@ -1,15 +1,26 @@
 /**
  * SQLite storage (better-sqlite3: synchronous, so a write finishes before the next queued action starts).
- * WAL mode with synchronous=NORMAL: a commit is durable against a process crash and costs no fsync; an OS
- * crash may lose the last few commits, which clients then resend (their clientActionIds make that safe).
+ *
+ * Durability: WAL mode. With `synchronous = NORMAL` (the default) a commit is written to the WAL file but
+ * not fsynced: it survives a crash or kill of the server process, and the database is never corrupted, but
+ * an OS crash or power loss may lose the last commits before the next checkpoint (the database then opens
+ * at an earlier, consistent point). `synchronous = FULL` (VROYALE_DB_SYNC=full) fsyncs the WAL on every
+ * commit; with group commit (group-commit.ts) that is one fsync per batch, not per action.
+ *
+ * Checkpoints run on a worker thread (checkpoint-worker.mjs) instead of inside a commit on the event loop;
+ * that thread also restarts the WAL when it has grown, so the file stays bounded under continuous writes.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ManagerId } from '@vroyale/engine';
 import type { MatchResult } from '@vroyale/protocol';
+import type { Logger } from '../logger.js';
 import { MIGRATIONS } from './schema.js';
 import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
+
+export type SyncMode = 'normal' | 'full';
 
 type Row = Record<string, unknown>;
 
@@ -25,14 +36,22 @@ export interface AppendAction extends ActionRecord {
 export class Storage {
   readonly db: Database.Database;
   private readonly st;
+  private checkpointer: Worker | null = null;
+  /** What the checkpoint worker reported: checkpoints run, and the WAL frames of the last (all copied back?). */
+  readonly checkpoints = { runs: 0, restarts: 0, walFrames: 0, copiedFrames: 0, failures: 0 };
 
-  constructor(path: string) {
+  constructor(
+    readonly path: string,
+    sync: SyncMode = 'normal',
+  ) {
     if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
-    this.db.pragma('synchronous = NORMAL');
+    this.db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
+    // When the WAL restarts after a checkpoint, truncate a file that grew past this.
+    this.db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
     this.migrate();
     const db = this.db;
     this.st = {
@@ -165,7 +184,11 @@ export class Storage {
     }));
   }
 
-  /** One accepted action: the log row, the clocks, and (when it ended the match) the result, atomically. */
+  /**
+   * One accepted action: the log row, the clocks, and (when it ended the match) the result, atomically.
+   * The server calls it through ActionWriter (group-commit.ts), inside a batch transaction: then this is a
+   * savepoint of that transaction.
+   */
   appendAction(a: AppendAction): void {
     this.db.transaction(() => {
       this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
@@ -189,7 +212,55 @@ export class Storage {
     })();
   }
 
+  // --- checkpoints ----------------------------------------------------------------------------------------
+
+  /**
+   * Moves WAL checkpoints to a worker thread: this connection stops checkpointing on commit. If the worker
+   * fails, checkpointing falls back to this connection (SQLite's default, every 1000 pages).
+   */
+  startBackgroundCheckpoints(everyMs: number, log: Logger, restartFrames = 4096): void {
+    if (this.path === ':memory:' || this.checkpointer) return;
+    const worker = new Worker(new URL('./checkpoint-worker.mjs', import.meta.url), { workerData: { path: this.path, everyMs, restartFrames } });
+    worker.unref();
+    this.checkpointer = worker;
+    this.db.pragma('wal_autocheckpoint = 0');
+    const fallback = (why: unknown) => {
+      if (this.checkpointer !== worker) return;
+      this.checkpointer = null;
+      log.error({ err: why }, 'checkpoint worker failed; checkpointing on the main connection');
+      if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+    };
+    worker.on('message', (m: { type: string; message?: string; log?: number; checkpointed?: number; restarted?: boolean }) => {
+      if (m.type === 'checkpoint') {
+        this.checkpoints.runs++;
+        if (m.restarted) this.checkpoints.restarts++;
+        this.checkpoints.walFrames = m.log ?? 0;
+        this.checkpoints.copiedFrames = m.checkpointed ?? 0;
+      } else if (m.type === 'error') {
+        this.checkpoints.failures++;
+        log.warn({ why: m.message }, 'checkpoint failed');
+      }
+    });
+    worker.on('error', fallback);
+    worker.on('exit', (code) => code !== 0 && fallback(new Error(`exit ${code}`)));
+  }
+
+  /** Stops the checkpoint worker after one last checkpoint. */
+  async stopBackgroundCheckpoints(): Promise<void> {
+    const worker = this.checkpointer;
+    if (!worker) return;
+    this.checkpointer = null;
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(() => void worker.terminate().then(() => resolve()), 5_000);
+      worker.on('message', (m: { type: string }) => m.type === 'stopped' && (clearTimeout(timer), resolve()));
+      worker.once('exit', () => (clearTimeout(timer), resolve()));
+      worker.postMessage('stop');
+    });
+    if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
+  }
+
   close(): void {
+    if (this.checkpointer) void this.stopBackgroundCheckpoints();
     if (this.db.open) this.db.close();
   }
 }

@@ -6,6 +6,7 @@ import { defaultConfig, type ServerConfig } from '../../src/config.js';
 import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Clock } from '../../src/time/clock.js';
+import type { ServerBot } from '../../src/bots/server-bot.js';
 
 export interface TestServer {
   server: RunningServer;
@@ -17,12 +18,16 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock): Promise<TestServer> {
+/**
+ * Defaults differ from production in two ways: no bot delay, and the server bot runs inline (no worker
+ * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does.
+ */
+export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
-  let server = await startServer({ config, clock, logger });
+  let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {
     server,
     url: server.url,
@@ -31,7 +36,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, clo
     async restart(whileStopped) {
       await server.stop();
       whileStopped?.();
-      server = await startServer({ config: { ...config, port: server.port }, clock, logger });
+      server = await startServer({ config: { ...config, port: server.port }, clock, logger, ...extra });
       t.server = server;
       return server;
     },

@@ -5,6 +5,7 @@ import { SerialQueue } from '../../src/master/serial-queue.js';
 import { ManualClock } from '../../src/time/manual-clock.js';
 import { originAllowed } from '../../src/net/origin-check.js';
 import { configFromEnv } from '../../src/config.js';
+import { DefsLedger } from '../../src/master/defs-ledger.js';
 
 describe('TokenBucket', () => {
   it('allows a burst of `capacity`, then refills at the given rate', () => {
@@ -78,5 +79,20 @@ describe('configFromEnv', () => {
     const d = configFromEnv({}, '/nonexistent');
     expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000 });
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
+  });
+});
+
+describe('DefsLedger', () => {
+  it('sends each definition once per viewer, and again to a late socket that never got it', () => {
+    const l = new DefsLedger();
+    l.full('spectator', ['x', 'y']);
+    expect(l.fresh('spectator', ['x', 'y', 'z'])).toEqual(['z']);
+    expect(l.fresh('spectator', ['x', 'z'])).toEqual([]);
+    // A second spectator joins while only y is shown: x and z, shown before it came, must be sent again.
+    l.full('spectator', ['y']);
+    expect(l.fresh('spectator', ['x', 'y'])).toEqual(['x']);
+    expect(l.fresh('spectator', ['z'])).toEqual(['z']);
+    // Viewers are kept apart.
+    expect(l.fresh('A', ['x'])).toEqual(['x']);
   });
 });

@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createLogger } from '../../src/logger.js';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { Storage } from '../../src/storage/storage.js';
 import { replayMatch } from '../../src/master/replay.js';
@@ -52,6 +53,24 @@ describe('Storage', () => {
     st.appendAction({ ...base, actor: 'A', seq: 2, action: { type: 'mulligan', manager: 'A', redraw: false }, clientActionId: 'A:2' });
     const bad = replayMatch(match, st.actions('m1'), cardPool);
     expect(bad.ok).toBe(false);
+    st.close();
+  });
+
+  it('checkpoints the WAL on a worker thread, never on the main connection', async () => {
+    const st = new Storage(join(dir, 'c.db'));
+    seed(st);
+    st.startBackgroundCheckpoints(20, createLogger('silent'));
+    expect(st.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
+    const base = { matchId: 'm1', roomId: 'room1', origin: 'player' as const, at: 2, clocks: { A: 1, B: 1 }, result: null };
+    for (let seq = 1; seq <= 200; seq++) st.appendAction({ ...base, actor: 'A', seq, action: { type: 'pass', manager: 'A' }, clientActionId: `A:${seq}` });
+    const deadline = Date.now() + 10_000;
+    while (!(st.checkpoints.walFrames > 0 && st.checkpoints.copiedFrames === st.checkpoints.walFrames) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    expect(st.checkpoints.walFrames).toBeGreaterThan(0);
+    expect(st.checkpoints.copiedFrames).toBe(st.checkpoints.walFrames);
+    expect(st.checkpoints.failures).toBe(0);
+    await st.stopBackgroundCheckpoints();
+    expect(st.db.pragma('wal_autocheckpoint', { simple: true })).toBe(1000);
+    expect(st.actions('m1')).toHaveLength(200);
     st.close();
   });
 });

@@ -1,0 +1,144 @@
+/**
+ * Group commit for the action log. Every match appends at most one action at a time (its SerialQueue waits
+ * for the write), but hundreds of matches append in the same event-loop turn. Instead of one SQLite
+ * transaction each, appends are collected until the turn's I/O has been handled (`setImmediate`) and
+ * committed together in one transaction; only then is each append's promise settled, so the master acks and
+ * broadcasts an action strictly after it is on disk (as durable as `synchronous` makes a commit).
+ *
+ * Each append runs in its own savepoint inside the batch: one refused row (a duplicate seq) fails only its
+ * own append. A failed COMMIT fails every append of the batch, and no master changes its state.
+ *
+ * The batch takes the write lock up front (BEGIN IMMEDIATE) without waiting for it: while the checkpoint
+ * thread briefly holds it (storage/checkpoint-worker.mjs, RESTART), the batch stays queued and is retried
+ * a millisecond later, instead of the event loop sleeping in SQLite's busy handler.
+ */
+import { createHistogram } from 'node:perf_hooks';
+import type { AppendAction, Storage } from './storage.js';
+
+interface Pending {
+  row: AppendAction;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+export interface CommitStats {
+  commits: number;
+  appends: number;
+  largestBatch: number;
+  /** Batches put off for a millisecond because the checkpoint thread held the write lock. */
+  busyRetries: number;
+  /** How long the batch transactions took on the event loop (since the last `resetTimings`). */
+  commitMs: { p50: number; p99: number; max: number };
+}
+
+export class ActionWriter {
+  private pending: Pending[] = [];
+  private scheduled: ReturnType<typeof setImmediate> | null = null;
+  private retry: ReturnType<typeof setTimeout> | null = null;
+  private readonly counters = { commits: 0, appends: 0, largestBatch: 0, busyRetries: 0 };
+  private readonly timings = createHistogram();
+  private readonly sql;
+
+  constructor(private readonly storage: Storage) {
+    const db = storage.db;
+    this.sql = {
+      noWait: db.prepare('PRAGMA busy_timeout = 0'),
+      wait: db.prepare('PRAGMA busy_timeout = 5000'),
+      begin: db.prepare('BEGIN IMMEDIATE'),
+      commit: db.prepare('COMMIT'),
+      rollback: db.prepare('ROLLBACK'),
+    };
+  }
+
+  /** Resolves once the row is committed; rejects (nothing written) if it could not be. */
+  append(row: AppendAction): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ row, resolve, reject });
+      if (!this.retry) this.scheduled ??= setImmediate(() => this.flush());
+    });
+  }
+
+  /**
+   * Commits everything pending now. `wait` (shutdown, before the database closes): take the write lock
+   * even if that means waiting for the checkpoint thread; otherwise a busy lock means "try again shortly".
+   */
+  flush(wait = false): void {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    if (this.retry) clearTimeout(this.retry);
+    this.scheduled = this.retry = null;
+    const batch = this.pending;
+    if (batch.length === 0) return;
+    const db = this.storage.db;
+    if (!wait) {
+      this.sql.noWait.run();
+      try {
+        this.sql.begin.run();
+      } catch (e) {
+        if (!isBusy(e)) throw e;
+        this.counters.busyRetries++;
+        this.retry = setTimeout(() => this.flush(), 1);
+        return;
+      } finally {
+        // Other writes (rooms, sessions) are rare and may wait for the lock as usual.
+        this.sql.wait.run();
+      }
+      // Holding the write lock now; the batch below runs inside this transaction.
+    }
+    this.pending = [];
+    const failed = new Map<Pending, unknown>();
+    const t0 = performance.now();
+    try {
+      const run = () => {
+        for (const p of batch) {
+          try {
+            // A nested better-sqlite3 transaction is a savepoint: a failure undoes this row only.
+            this.storage.appendAction(p.row);
+          } catch (e) {
+            failed.set(p, e ?? new Error('append failed'));
+          }
+        }
+      };
+      if (wait) db.transaction(run).immediate();
+      else {
+        try {
+          db.transaction(run)();
+          this.sql.commit.run();
+        } catch (e) {
+          if (db.inTransaction) this.sql.rollback.run();
+          throw e;
+        }
+      }
+    } catch (e) {
+      for (const p of batch) p.reject(e);
+      return;
+    }
+    this.timings.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+    this.counters.commits++;
+    this.counters.appends += batch.length - failed.size;
+    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+    for (const p of batch) {
+      const e = failed.get(p);
+      if (e === undefined) p.resolve();
+      else p.reject(e);
+    }
+  }
+
+  get queued(): number {
+    return this.pending.length;
+  }
+
+  stats(): CommitStats {
+    const h = this.timings;
+    const ms = (us: number) => Math.round(us) / 1000;
+    return { ...this.counters, commitMs: h.count ? { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) } : { p50: 0, p99: 0, max: 0 } };
+  }
+
+  resetTimings(): void {
+    this.timings.reset();
+  }
+}
+
+function isBusy(e: unknown): boolean {
+  const code = (e as { code?: string } | null)?.code;
+  return code === 'SQLITE_BUSY' || code === 'SQLITE_LOCKED';
+}
