@@ -3,11 +3,12 @@
  * port with a temporary database, serving the build, and launches Debian's Chromium through playwright-core.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, copyFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
@@ -152,4 +153,36 @@ export async function perfSamples(page: Page): Promise<number[]> {
 export function p95(xs: number[]): number {
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.min(s.length - 1, Math.floor(s.length * 0.95))] ?? 0;
+}
+
+/** Controls in the page without an accessible name (aria-label, aria-labelledby, a label, or their text). */
+export async function unnamedControls(page: Page): Promise<string[]> {
+  return page.evaluate(`(() => {
+    const out = [];
+    const sel = 'button, a[href], input:not([type="hidden"]), select, textarea, [role="button"], [role="menuitem"], [role="tab"], [role="img"]';
+    for (const el of document.querySelectorAll(sel)) {
+      const label = el.getAttribute('aria-label') || '';
+      const by = (el.getAttribute('aria-labelledby') || '').split(' ').map((id) => document.getElementById(id)?.textContent || '').join('');
+      const labels = el.labels ? [...el.labels].map((l) => l.textContent || '').join('') : '';
+      const text = el.matches('input, select, textarea') ? '' : el.textContent || '';
+      const alt = el.getAttribute('title') || '';
+      if (!(label + by + labels + text + alt).trim()) out.push(el.outerHTML.slice(0, 140));
+    }
+    return out;
+  })()`);
+}
+
+/** The initial JavaScript of the build (the entry script and its modulepreloads): raw and gzip bytes. */
+export function initialJs(): { files: string[]; raw: number; gzip: number } {
+  const dist = join(REPO, 'apps/web/dist');
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
+  let raw = 0;
+  let gz = 0;
+  for (const f of files) {
+    const buf = readFileSync(join(dist, f));
+    raw += buf.length;
+    gz += gzipSync(buf, { level: 9 }).length;
+  }
+  return { files, raw, gzip: gz };
 }

@@ -1,7 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { connect } from './net/client';
-import { App } from './ui/App';
+import { App } from './ui/app';
 import './styles.css';
 
 connect();

@@ -87,9 +87,11 @@ export interface UiState {
   aiming: { card: string; label: string; candidates: import('@vroyale/engine').Action[]; picked: string[] } | null;
   /** Opened zone browser (graduation zone, hiatus...). */
   browse: { title: string; ids: string[]; manager: string } | null;
+  /** The keyword explanation under the pointer (drawn above everything, so no card or zone clips it). */
+  tip: { label: string; text: string; x: number; y: number } | null;
 }
 
-export const ui = createStore<UiState>()(() => ({ hover: null, menu: null, aiming: null, browse: null }));
+export const ui = createStore<UiState>()(() => ({ hover: null, menu: null, aiming: null, browse: null, tip: null }));
 export function useUi<T>(selector: (s: UiState) => T): T {
   return useStore(ui, selector);
 }

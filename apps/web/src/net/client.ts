@@ -106,7 +106,11 @@ export function applyView(m: ViewMessage): void {
   }
   const prev = st.views[m.roomId];
   let log = st.log[m.roomId] ?? [];
-  if (m.full && (!prev || prev.matchId !== m.matchId)) log = [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? 'The match begins.' : 'Joined the match in progress.' }];
+  if (m.full && (!prev || prev.matchId !== m.matchId)) {
+    // After a reload this tab still has the log it wrote before (sessionStorage): carry on from it.
+    const kept = m.seq > 0 ? restoredLog(m.matchId, m.viewer) : null;
+    log = kept ? [...kept, { seq: m.seq, kind: 'info', text: 'Reconnected.' }] : [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? 'The match begins.' : 'Joined the match in progress.' }];
+  }
   if (lines.length) log = [...log, ...lines].slice(-LOG_MAX);
   if (prev && prev.seq !== m.seq) ui.setState({ aiming: null, menu: null });
   store.setState({
@@ -117,6 +121,29 @@ export function applyView(m: ViewMessage): void {
     cardDefs,
   });
 }
+
+const LOG_KEY = 'vroyale.log';
+
+function restoredLog(matchId: string, viewer: string): LogLine[] | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(LOG_KEY) ?? 'null') as { matchId: string; viewer: string; lines: LogLine[] }[] | null;
+    return saved?.find((x) => x.matchId === matchId && x.viewer === viewer)?.lines ?? null;
+  } catch {
+    return null;
+  }
+}
+
+/** Keeps this tab's match logs across a reload (written once, as the page goes away). */
+function saveLogs(): void {
+  const st = store.getState();
+  const out = Object.entries(st.views).map(([roomId, v]) => ({ matchId: v.matchId, viewer: v.viewer, lines: st.log[roomId] ?? [] }));
+  try {
+    sessionStorage.setItem(LOG_KEY, JSON.stringify(out.slice(-4)));
+  } catch {
+    /* storage full or unavailable: the log starts afresh */
+  }
+}
+if (typeof window !== 'undefined') window.addEventListener('pagehide', saveLogs);
 
 export function allCards(v: GameView): CardView[] {
   const out: CardView[] = [];
@@ -185,6 +212,12 @@ export async function leaveRoom(roomId: string): Promise<void> {
   watching.delete(roomId);
   await emit('room:leave', { roomId });
   store.setState((s) => ({ seats: s.seats.filter((x) => x.roomId !== roomId) }));
+}
+
+/** Offers a rematch, or accepts the other manager's offer; returns the new room once both agreed. */
+export async function offerRematch(roomId: string): Promise<string | null> {
+  const ack = await call('room:rematch', { roomId });
+  return ack?.roomId ?? null;
 }
 
 export async function sendChat(roomId: string, text: string): Promise<boolean> {

@@ -1,11 +1,12 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { useApp } from '../store';
-import { Lobby, NameForm } from './Lobby';
-import { RoomScreen } from './Room';
+import { KeywordTip } from './keyword-icon';
+import { Lobby, NameForm } from './lobby';
+import { RoomScreen } from './room';
 import { useRoute } from './route';
 
-const DeckBuilder = lazy(() => import('./DeckBuilder'));
-const ReplayViewer = lazy(() => import('./Replay'));
+const DeckBuilder = lazy(() => import('./deck-builder'));
+const ReplayViewer = lazy(() => import('./replay'));
 
 function ConnBanner() {
   const conn = useApp((s) => s.conn);
@@ -81,6 +82,7 @@ export function App() {
         <Suspense fallback={<div className="loading">Loading…</div>}>{screen}</Suspense>
       </Boundary>
       <Toasts />
+      <KeywordTip />
     </>
   );
 }

@@ -2,12 +2,12 @@
  * Cards drawn in code: a CSS frame coloured by type, an SVG emblem generated from the card's id, cost,
  * rarity mark, stars, ATK/HP, keyword icons and the engine's generated rules text. No image assets.
  */
-import { memo, useMemo } from 'react';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type React from 'react';
 import { rulesText, type CardDef, type CardView } from '@vroyale/engine';
 import { keywordList, TYPE_LABEL } from '../game/glossary';
 import { store, ui } from '../store';
-import { KeywordIcon } from './KeywordIcon';
+import { KeywordIcon } from './keyword-icon';
 
 export type CardSize = 'xs' | 'sm' | 'md' | 'lg';
 
@@ -19,12 +19,14 @@ function hash(s: string): number {
 
 const lookup = (id: string) => store.getState().defs[id];
 
-/** Long single words would break mid-word on small cards: shrink the name a little instead. */
-function nameScale(name: string): { fontSize: string } | undefined {
-  const longest = Math.max(...name.split(/\s+/).map((w) => w.length));
-  if (longest >= 12) return { fontSize: '0.8em' };
-  if (longest >= 9) return { fontSize: '0.88em' };
-  return undefined;
+/**
+ * Long single words would break mid-word on small cards (Chromium has no hyphenation dictionary here):
+ * shrink the name until its longest word fits on one line of the name box instead.
+ */
+export function nameScale(name: string): { fontSize: string } | undefined {
+  const longest = Math.max(...name.split(/[\s-]+/).map((w) => w.length));
+  if (longest <= 7) return undefined;
+  return { fontSize: `${Math.max(0.64, Math.min(1, 7.6 / longest)).toFixed(2)}em` };
 }
 
 const rulesCache = new WeakMap<CardDef, string[]>();
@@ -141,13 +143,22 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
   const counters = view?.counters ? Object.entries(view.counters).filter(([, n]) => n > 0) : [];
   const atk = view?.atk ?? def.atk ?? 0;
   const hp = view?.hp ?? def.hp ?? 0;
+  // A card that leaves the page while hovered (it moved zones, the replay stepped) takes its zoom with it.
+  const hovered = useRef(false);
+  useEffect(() => () => void (hovered.current && ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s))), [def.id]);
   const onEnter = zoom
     ? (e: React.MouseEvent<HTMLDivElement>) => {
+        hovered.current = true;
         const r = e.currentTarget.getBoundingClientRect();
         ui.setState({ hover: { def: def.id, view: view ?? undefined, rect: { left: r.left, right: r.right, top: r.top } } });
       }
     : undefined;
-  const onLeave = zoom ? () => ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s)) : undefined;
+  const onLeave = zoom
+    ? () => {
+        hovered.current = false;
+        ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s));
+      }
+    : undefined;
   return (
     <div
       className={`card card-${size} t-${primary}${multi}${view?.token || def.token ? ' is-token' : ''}`}
@@ -160,7 +171,7 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
         <span className="c-cost" aria-label={`Cost ${def.cost}`}>
           {def.cost}
         </span>
-        <span className="c-name" style={nameScale(def.name)}>
+        <span className="c-name" style={size === 'lg' ? undefined : nameScale(def.name)}>
           {def.name}
         </span>
       </div>
@@ -242,20 +253,36 @@ export function CardBack({ size, label }: { size: CardSize; label?: string }) {
 const ZOOM_W = 250;
 const ZOOM_H = 350;
 
-/** Beside the hovered card: to its right when there is room, else to its left; never off screen. */
-export function ZoomPreview({ hover }: { hover: { def: string; view?: CardView | undefined; rect?: { left: number; right: number; top: number } | undefined } | null }) {
+/**
+ * Beside the hovered card: on the preferred side when there is room, else the other; never off screen. The
+ * deck builder prefers the left, so the zoom never covers the roster being built.
+ */
+export function ZoomPreview({ hover, prefer = 'right' }: { hover: { def: string; view?: CardView | undefined; rect?: { left: number; right: number; top: number } | undefined } | null; prefer?: 'left' | 'right' }) {
   const def = hover ? store.getState().defs[hover.def] : undefined;
+  const ref = useRef<HTMLDivElement>(null);
+  // A card with long rules text is taller than the usual frame: keep all of it on screen.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    // Layout sizes, not the bounding box: the pop-in animation scales the box while it runs.
+    const h = el.offsetHeight;
+    if (el.offsetTop + h > window.innerHeight - 8) el.style.top = `${Math.max(8, window.innerHeight - 8 - h)}px`;
+  });
   if (!hover || !def) return null;
   const v = hover.view ?? null;
   const r = hover.rect;
+  const right = r ? r.right + 12 : 0;
+  const left = r ? r.left - ZOOM_W - 12 : 0;
+  const fitsRight = right + ZOOM_W < window.innerWidth;
+  const fitsLeft = left >= 4;
   const style = r
     ? {
-        left: r.right + 12 + ZOOM_W < window.innerWidth ? r.right + 12 : Math.max(4, r.left - ZOOM_W - 12),
+        left: prefer === 'left' ? (fitsLeft ? left : fitsRight ? right : 4) : fitsRight ? right : Math.max(4, left),
         top: Math.max(50, Math.min(window.innerHeight - ZOOM_H - 8, r.top - 60)),
       }
     : undefined;
   return (
-    <div className="zoom" aria-hidden="true" style={style}>
+    <div className="zoom" aria-hidden="true" style={style} ref={ref}>
       <CardFace def={def} view={v} size="lg" zoom={false} />
     </div>
   );

@@ -10,7 +10,7 @@ import { decodeDeckCode, encodeDeckCode } from '../../../../packages/engine/src/
 import { loadDecks, saveDecks, type SavedDeck } from '../decks';
 import { KEYWORD_INFO, TYPE_LABEL } from '../game/glossary';
 import { store, toast, ui, useUi } from '../store';
-import { CardFace, ZoomPreview } from './Card';
+import { CardFace, ZoomPreview } from './card';
 
 const TYPES: CardType[] = ['leader', 'character', 'highlight', 'event', 'asset'];
 const RARITY_ORDER: Record<string, number> = { C: 0, U: 1, R: 2, SR: 3, SSR: 4 };
@@ -219,7 +219,17 @@ export default function DeckBuilder() {
             {groups.map(({ id, n, def }) => (
               <li key={id} className={id === draft.centre ? 'is-centre' : ''}>
                 <span className={`rl-cost t-${def?.types[0] ?? 'character'}`}>{def?.cost}</span>
-                <span className="rl-name" onMouseEnter={() => def && ui.setState({ hover: { def: def.id } })} onMouseLeave={() => ui.setState({ hover: null })}>
+                <span
+                  className="rl-name"
+                  onMouseEnter={(e) => {
+                    if (!def) return;
+                    // Beside the roster panel, over the gallery: never over the list itself.
+                    const list = e.currentTarget.closest('.db-roster')!.getBoundingClientRect();
+                    const r = e.currentTarget.getBoundingClientRect();
+                    ui.setState({ hover: { def: def.id, rect: { left: list.left, right: list.left, top: r.top } } });
+                  }}
+                  onMouseLeave={() => ui.setState({ hover: null })}
+                >
                   {def?.name ?? id}
                   {id === draft.centre ? ' (Centre)' : ''}
                 </span>
@@ -269,7 +279,7 @@ export default function DeckBuilder() {
           </form>
         </aside>
       </div>
-      <ZoomPreview hover={hover} />
+      <ZoomPreview hover={hover} prefer="left" />
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
 import { reasonText } from '../game/log';
 import { useApp } from '../store';
-import { RosterPicker, useRosterChoice } from './RosterPicker';
+import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate } from './route';
 
 const CLOCKS: { label: string; clock: ClockConfig | undefined }[] = [
@@ -164,8 +164,13 @@ export function Lobby() {
 
         <section className="panel rooms" aria-label="Rooms">
           <h2>Rooms</h2>
-          {rooms.length === 0 && <p className="hint">No public rooms right now. Create one, or play the bot.</p>}
-          <table className="room-table">
+          {rooms.length === 0 && (
+            <div className="rooms-empty">
+              <p>No public rooms right now.</p>
+              <p className="hint">Create a public room and it appears here for anyone to join or watch; a private room is shared by its invite link. Or play the bot right away.</p>
+            </div>
+          )}
+          <table className="room-table" hidden={rooms.length === 0}>
             <thead>
               <tr>
                 <th>Managers</th>

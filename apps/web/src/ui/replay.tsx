@@ -7,8 +7,8 @@ import { createGame, project, projectEvents, step, type Action, type GameEvent, 
 import { cardPool } from '@vroyale/cards';
 import { learn, reasonText, sentence, type LogContext } from '../game/log';
 import { store, useUi } from '../store';
-import { Board } from './Board';
-import { ZoomPreview } from './Card';
+import { Board } from './board';
+import { ZoomPreview } from './card';
 
 interface ReplayData {
   matchId: string;
@@ -159,7 +159,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
             onAct={() => undefined}
             status={
               <section className="prompt" aria-label="Replay position">
-                <h2 className="prompt-title">{i === 0 ? 'The opening hands are dealt.' : `Action ${i}: ${describe(data.actions[i - 1]!, names)}`}</h2>
+                <h2 className="prompt-title">{i === 0 ? 'The opening hands are dealt.' : `Action ${i}: ${describe(data.actions[i - 1]!, names, frames[i - 1]!.state)}.`}</h2>
               </section>
             }
           />
@@ -187,7 +187,50 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-function describe(a: { actor: ManagerId; action: unknown }, names: Record<ManagerId, string>): string {
-  const act = a.action as { type?: string };
-  return `${names[a.actor]} — ${String(act.type ?? 'action').replace(/-/g, ' ')}`;
+/** One recorded action as a sentence, naming cards from the state it was taken in. */
+export function describe(a: { actor: ManagerId; action: unknown }, names: Record<ManagerId, string>, before: GameState): string {
+  const who = names[a.actor];
+  const act = a.action as Action;
+  const card = (id: string) => {
+    if (id === 'A' || id === 'B') return names[id];
+    const c = before.cards[id];
+    return c ? (before.defs[c.def]?.name ?? cardPool[c.def]?.name ?? 'a card') : 'a card';
+  };
+  const on = (t: string[]) => (t.length ? ` targeting ${t.map(card).join(' and ')}` : '');
+  switch (act.type) {
+    case 'mulligan':
+      return act.redraw ? `${who} shuffles the opening hand away and draws 5 new cards` : `${who} keeps the opening hand`;
+    case 'choose-order':
+      return `${who} chooses to go ${act.goFirst ? 'first' : 'second'}`;
+    case 'pass':
+      return `${who} passes`;
+    case 'place-star':
+      return `${who} places ${card(act.card)} in the Star Pool`;
+    case 'tilt-star':
+      return `${who} tilts ${card(act.card)} for stars`;
+    case 'play':
+      return `${who} plays ${card(act.card)}${on(act.targets)}`;
+    case 'activate':
+      return `${who} activates ${card(act.card)}'s ability${on(act.targets)}`;
+    case 'attack':
+      return `${who} sends ${card(act.card)} to attack`;
+    case 'cancel-attack':
+      return `${who} takes ${card(act.card)} back from the attack`;
+    case 'confirm-attack':
+      return `${who} confirms the attack`;
+    case 'block':
+      return `${who} blocks ${card(act.attacker)} with ${card(act.blocker)}`;
+    case 'cancel-block':
+      return `${who} takes ${card(act.blocker)} off blocking`;
+    case 'confirm-block':
+      return `${who} confirms the blocks`;
+    case 'discard':
+      return `${who} discards ${card(act.card)}`;
+    case 'choose':
+      return `${who} makes a choice (option ${act.option + 1})`;
+    case 'concede':
+      return `${who} concedes`;
+    default:
+      return `${who} acts`;
+  }
 }

@@ -1,0 +1,185 @@
+/**
+ * The playmat rendered from a real engine projection (react-dom/server, no browser): every zone and counter
+ * the issue lists is drawn, from the view alone, with an accessible name on every control; a spectator's and
+ * an opponent's markup hold no hand card.
+ */
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import { createGame, deciders, legalActions, makeRng, project, step, type Action, type CardView, type GameState, type GameView, type ManagerId } from '@vroyale/engine';
+import { cardList, cardPool, starterRosters } from '@vroyale/cards';
+import { store } from '../store';
+import { Board, placeMenu, stageCardWidth } from './board';
+import { nameScale } from './card';
+
+const names: Record<ManagerId, string> = { A: 'Aiko', B: 'Bea' };
+
+/** A mid-game state: random legal play until both Main Stages hold cards. */
+function midGame(): GameState {
+  const created = createGame({ seed: 'board-test', pool: cardPool, rosters: { A: starterRosters[0]!, B: starterRosters[2]! } });
+  if (!created.ok) throw new Error(created.message);
+  let s = created.state;
+  const rnd = makeRng('board-test-play');
+  for (let i = 0; i < 4000; i++) {
+    if (s.phase === 'game-over') throw new Error('the game ended before the stages filled');
+    if (s.turn >= 6 && s.phase === 'main' && s.managers.A.main.length >= 2 && s.managers.B.main.length >= 2 && s.managers.A.graduation.length > 0) return s;
+    const who = deciders(s)[0]!;
+    const legal = legalActions(s, who).filter((a) => a.type !== 'concede' && a.type !== 'tilt-star');
+    const r = step(s, legal[Math.floor(rnd() * legal.length)]!);
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  throw new Error('no suitable position');
+}
+
+const mark = (c: CardView, patch: Partial<CardView>) => Object.assign(c, patch);
+
+/** The projection, with one of every marker the playmat must show put on real cards. */
+function richView(viewer: 'A' | 'spectator'): GameView {
+  const v = project(midGame(), viewer);
+  const a = v.managers.A;
+  const b = v.managers.B;
+  mark(b.main[0]!, { tilted: true, damage: 2, counters: { hype: 2 } });
+  mark(a.main[0]!, { burnout: true, token: true, keywords: { raid: true } });
+  const asset = cardList.find((d) => d.types.includes('asset'))!;
+  v.defs[asset.id] = asset;
+  a.main.push({ id: 'equip-1', def: asset.id, owner: 'A', token: false, tilted: false, damage: 0, burnout: false, counters: {}, attachedTo: a.main[0]!.id });
+  const highlight = cardList.find((d) => d.types.includes('highlight'))!;
+  v.defs[highlight.id] = highlight;
+  v.stack = [{ id: 'st-1', controller: 'B', source: 'gone-1', sourceDef: highlight.id, kind: 'highlight', ability: 0, targets: [a.main[0]!.id, 'A'], card: null }];
+  v.played = 2;
+  v.active = 'A';
+  v.priority = 'A';
+  a.deckOuts = 1;
+  b.deckOuts = 0;
+  return v;
+}
+
+function render(view: GameView, me: ManagerId | null, legal: Action[] = []): string {
+  store.setState({ defs: { ...view.defs } });
+  return renderToStaticMarkup(createElement(Board, { view, legal, names, me, busy: false, onAct: () => undefined }));
+}
+
+/** Every control's accessible name: aria-label, or its text. */
+function unnamedControls(html: string): string[] {
+  const out: string[] = [];
+  const re = /<(button|a|select|input)\b([^>]*)>([\s\S]*?)(?:<\/\1>|$)/g;
+  for (const m of html.matchAll(re)) {
+    const attrs = m[2]!;
+    const text = m[1] === 'input' ? '' : m[3]!.replace(/<[^>]+>/g, '').trim();
+    if (!/aria-label="[^"]+"/.test(attrs) && !text) out.push(m[0].slice(0, 120));
+  }
+  for (const m of html.matchAll(/<[a-z]+\b[^>]*role="(button|img|menuitem)"[^>]*>/g)) if (!/aria-label="[^"]+"/.test(m[0])) out.push(m[0].slice(0, 120));
+  return out;
+}
+
+describe('the playmat from a projection', () => {
+  const view = richView('A');
+  const html = render(view, 'A');
+  const a = view.managers.A;
+  const b = view.managers.B;
+
+  it('draws every zone of both managers, with counts', () => {
+    for (const zone of ['Star Pool', 'Backstage', 'Centre Stage', 'Main Stage']) expect(html.split(`aria-label="${zone}"`).length - 1).toBe(2);
+    expect(html).toContain(`aria-label="Roster: ${a.rosterCount} cards"`);
+    expect(html).toContain(`aria-label="Roster: ${b.rosterCount} cards"`);
+    // The Graduation Zone opens to browse.
+    expect(html).toMatch(new RegExp(`<button[^>]*aria-label="Graduation: ${a.graduation.length} cards?, open to browse"`));
+    // Sanity of both, the available stars of both.
+    expect(html).toContain(`aria-label="You: ${a.sanity} sanity, has priority"`);
+    expect(html).toContain(`aria-label="Bea: ${b.sanity} sanity"`);
+    expect(html.match(/stars to spend: \d+ available now/g)?.length).toBe(2);
+  });
+
+  it('reads cards played (x/3) and deck-outs from the view', () => {
+    expect(html).toContain('Played 2/3'); // the active manager: view.played
+    expect(html).toContain('Played 0/3'); // the other
+    expect(html).toMatch(/Deck-outs 1/);
+    expect(html).toMatch(/Deck-outs 0/);
+  });
+
+  it('shows the own hand face up and the opponent hand as backs', () => {
+    for (const c of a.hand!) expect(html).toContain(`data-card-id="${c.id}"`);
+    expect(html.split(/aria-label="Bea&#x27;s hand card \d+"/).length - 1).toBe(b.handCount);
+  });
+
+  it('shows the phase, priority and the stack with each item’s targets', () => {
+    expect(html).toContain('aria-current="step">Main<');
+    expect(html).toContain('You have priority');
+    const target = view.defs[a.main[0]!.def]!.name;
+    expect(html).toContain(`Targets: ${target} (your Main Stage), You`);
+  });
+
+  it('draws tilted cards turned, damage, counters, tokens, equipped assets and Debut Burnout', () => {
+    expect(html).toMatch(new RegExp(`class="slot tilted[^"]*"[^>]*><div class="slot-btn"[^>]*aria-label="[^"]*tilted, 2 damage`));
+    expect(html).toContain('aria-label="2 damage"');
+    expect(html).toContain('2 hype');
+    expect(html).toMatch(/class="card card-sm t-[a-z]+[^"]*is-token/);
+    expect(html).toMatch(/class="equipped"[^>]*aria-label="[^"]+ equipped"/);
+    expect(html).toContain('>Burnout<');
+  });
+
+  it('explains keyword icons (their name is the explanation; hovering shows it)', () => {
+    expect(html).toMatch(/class="kw kw-raid kw-sm"[^>]*aria-label="Raid: Any excess damage is dealt to the defending character&#x27;s manager/);
+  });
+
+  it('gives every control an accessible name', () => {
+    expect(unnamedControls(html)).toEqual([]);
+  });
+
+  it('never puts a hand card in a spectator’s markup, nor the opponent’s hand in a manager’s', () => {
+    const spec = richView('spectator');
+    const hands = midGame();
+    const specHtml = render(spec, null);
+    for (const m of ['A', 'B'] as const) for (const id of hands.managers[m].hand) expect(specHtml).not.toContain(`data-card-id="${id}"`);
+    expect(unnamedControls(specHtml)).toEqual([]);
+    // Nor one of A's hand in B's.
+    const bHtml = render(project(hands, 'B'), 'B');
+    for (const id of hands.managers.A.hand) expect(bHtml).not.toContain(`data-card-id="${id}"`);
+    for (const id of hands.managers.B.hand) expect(bHtml).toContain(`data-card-id="${id}"`);
+  });
+
+  it('shows block problems (Callout/Clout/Moderator) live in the block prompt', () => {
+    const v = richView('A');
+    v.phase = 'combat-block';
+    v.active = 'B';
+    v.combat = { attackers: [b.main[1]!.id], blocks: [], blocked: [], problems: [{ card: b.main[1]!.id, code: 'callout', message: 'Sample has Callout: it must be blocked while you are able to' } as never] };
+    const blocker = v.managers.A.main[1]!;
+    const out = render(v, 'A', [{ type: 'block', manager: 'A', blocker: blocker.id, attacker: b.main[1]!.id }]);
+    expect(out).toContain('Assign blockers: click your characters to block');
+    expect(out).toContain('Sample has Callout: it must be blocked while you are able to');
+    expect(out).toContain('Blocks cannot be confirmed yet');
+  });
+});
+
+describe('layout helpers', () => {
+  const card = (id: string, tilted = false, attachedTo: string | null = null): CardView => ({ id, def: 'x', owner: 'A', token: false, tilted, damage: 0, burnout: false, counters: {}, attachedTo });
+
+  it('keeps a card menu off the prompt and on screen', () => {
+    const box = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height });
+    const prompt = box(10, 290, 980, 80);
+    // A card just under the prompt: not above it (that is the prompt), beside it instead.
+    const p = placeMenu(box(470, 400, 84, 118), { width: 190, height: 70 }, prompt, 1280, 720);
+    expect(p.left).toBeGreaterThanOrEqual(470 + 84);
+    expect(p.top + 70 <= prompt.top || p.top >= prompt.bottom).toBe(true);
+    // A hand card with room above: above.
+    const h = placeMenu(box(400, 560, 88, 123), { width: 190, height: 70 }, prompt, 1280, 720);
+    expect(h.top).toBe(560 - 70 - 6);
+  });
+
+  it('shrinks a crowded Main Stage instead of hiding cards', () => {
+    expect(stageCardWidth([card('a'), card('b')], 500)).toBe(84);
+    const seven = Array.from({ length: 7 }, (_, i) => card(`c${i}`, i % 2 === 0));
+    const w = stageCardWidth(seven, 500);
+    expect(w).toBeLessThan(84);
+    expect(w).toBeGreaterThanOrEqual(54);
+    // Equipped assets sit behind their character and take no slot of their own.
+    expect(stageCardWidth([card('a'), card('e', false, 'a')], 200)).toBe(84);
+  });
+
+  it('shrinks long card names instead of breaking words', () => {
+    expect(nameScale('Chat Regular')).toBeUndefined();
+    expect(Number(nameScale('Overnight Clipper')!.fontSize.replace('em', ''))).toBeLessThan(1);
+    expect(Number(nameScale('Anniversary Stream')!.fontSize.replace('em', ''))).toBeLessThan(Number(nameScale('Overnight Clipper')!.fontSize.replace('em', '')));
+  });
+});

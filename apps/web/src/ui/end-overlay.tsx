@@ -1,0 +1,100 @@
+/** The end of a match: result and reason, the rematch handshake, the replay link. */
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ManagerId } from '@vroyale/engine';
+import { joinRoom, offerRematch } from '../net/client';
+import { reasonText } from '../game/log';
+import { useApp } from '../store';
+import { useRosterChoice } from './roster-picker';
+import { navigate } from './route';
+
+export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: ManagerId | null; names: Record<ManagerId, string>; bot: boolean }) {
+  const view = useApp((s) => s.views[roomId]);
+  const rematch = useApp((s) => s.roomStates[roomId]?.rematch);
+  const busy = useApp((s) => s.busy);
+  const [hidden, setHidden] = useState(false);
+  const [asking, setAsking] = useState(false);
+  const result = view?.result ?? (view?.view.winner ? { winner: view.view.winner, reason: view.view.endReason ?? 'sanity' } : null);
+  if (!view || !result) return null;
+  if (hidden)
+    return (
+      <button className="btn primary end-reopen" onClick={() => setHidden(false)}>
+        Show the result
+      </button>
+    );
+  const them: ManagerId | null = me === 'A' ? 'B' : me === 'B' ? 'A' : null;
+  const offers = rematch?.offers ?? [];
+  const iOffered = me !== null && offers.includes(me);
+  const theyOffered = them !== null && offers.includes(them);
+  const title = result.winner === 'draw' ? 'Draw' : me === null ? `${names[result.winner]} wins` : result.winner === me ? 'Victory!' : 'Defeat';
+  const ask = async () => {
+    setAsking(true);
+    await offerRematch(roomId);
+    setAsking(false);
+  };
+  let rematchUi: ReactNode = null;
+  if (rematch?.roomId) {
+    rematchUi =
+      me === null ? (
+        <a className="btn primary" href={`#/room/${rematch.roomId}`}>
+          Watch the rematch
+        </a>
+      ) : (
+        <p className="hint" role="status">
+          Starting the rematch…
+        </p>
+      );
+  } else if (me !== null) {
+    rematchUi = theyOffered ? (
+      <button className="btn primary" disabled={asking || busy} onClick={() => void ask()}>
+        Accept rematch
+      </button>
+    ) : iOffered ? (
+      <button className="btn" disabled>
+        Rematch offered — waiting for {names[them!]}
+      </button>
+    ) : (
+      <button className="btn primary" disabled={asking || busy} onClick={() => void ask()}>
+        {bot ? 'Play the bot again' : 'Offer a rematch'}
+      </button>
+    );
+  } else if (offers.length > 0) {
+    rematchUi = <p className="hint">{offers.map((o) => names[o]).join(' and ')} would like a rematch.</p>;
+  }
+  return (
+    <div className="end-overlay" role="dialog" aria-label="Match result">
+      <div className="end-card">
+        <h2 className={result.winner === me ? 'win' : result.winner === 'draw' ? '' : me ? 'lose' : ''}>{title}</h2>
+        <p>Reason: {reasonText(result.reason)}.</p>
+        {me !== null && theyOffered && !rematch?.roomId && (
+          <p className="rematch-offer" role="status">
+            {names[them!]} offers a rematch (seats swap, same rosters and clock).
+          </p>
+        )}
+        <div className="options">
+          {rematchUi}
+          <a className="btn" href={`#/replay/${view.matchId}`}>
+            Watch the replay
+          </a>
+          <button className="btn" onClick={() => navigate('/')}>
+            Back to lobby
+          </button>
+          <button className="btn ghost" onClick={() => setHidden(true)}>
+            See the board
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Once both managers agreed on a rematch, a seated manager moves to the new room (already seated there). */
+export function useFollowRematch(roomId: string, seated: boolean): void {
+  const next = useApp((s) => s.roomStates[roomId]?.rematch.roomId ?? null);
+  const [roster] = useRosterChoice();
+  const followed = useRef<string | null>(null);
+  useEffect(() => {
+    if (!next || !seated || followed.current === next) return;
+    followed.current = next;
+    void joinRoom(next, roster).then((ok) => ok && navigate(`/room/${next}`));
+  }, [next, seated, roster]);
+}

@@ -1,0 +1,49 @@
+/**
+ * Clicking cards and picking targets. Aiming state lives in the `ui` store (not React state) so the prompt,
+ * the stack and every card agree on it, and the keyboard handler can read it outside React.
+ */
+import type { CardDef } from '@vroyale/engine';
+import { autoPick, complete, menuFor, narrow, type MenuEntry } from '../../game/choices';
+import { ui } from '../../store';
+import { lookup, nameOf, type Ctx } from './context';
+
+/** Starts a card's action: acts at once when there is nothing to choose, else aims or opens the menu. */
+export function startEntry(ctx: Ctx, card: string, e: MenuEntry): void {
+  const first = e.actions[0]!;
+  if (e.actions.length === 1 && (first.type !== 'play' && first.type !== 'activate' ? true : (first.type === 'play' ? first.targets.length : first.targets.length + first.costCards.length) === 0)) {
+    ctx.onAct(first);
+    return;
+  }
+  const picked = autoPick(e.actions, []);
+  const done = complete(e.actions, picked);
+  if (done && narrow(e.actions, picked).next.length === 0) {
+    ctx.onAct(done);
+    return;
+  }
+  ui.setState({ aiming: { card, label: e.label, candidates: e.actions, picked }, menu: null });
+}
+
+/** Single actions that need no menu: a click does them (a blocker with only one attacker to block blocks it). */
+const DIRECT = new Set(['attack', 'cancel-attack', 'discard', 'block', 'cancel-block']);
+
+export function clickCard(ctx: Ctx, id: string, def: CardDef | undefined): void {
+  const aiming = ui.getState().aiming;
+  if (aiming && ctx.aimingNext.has(id)) return pick(ctx, id);
+  const acts = ctx.byCard.get(id);
+  if (!acts?.length || ctx.busy) return;
+  const entries = menuFor(acts, def, (x) => nameOf(ctx.view, x), lookup);
+  if (entries.length === 1 && entries[0]!.actions.length === 1 && DIRECT.has(entries[0]!.actions[0]!.type)) return ctx.onAct(entries[0]!.actions[0]!);
+  ui.setState((s) => ({ menu: s.menu === id ? null : id, aiming: null }));
+}
+
+export function pick(ctx: Ctx, value: string): void {
+  const a = ui.getState().aiming;
+  if (!a) return;
+  const picked = autoPick(a.candidates, [...a.picked, value]);
+  const { next } = narrow(a.candidates, picked);
+  const done = complete(a.candidates, picked);
+  if (done && next.length === 0) {
+    ui.setState({ aiming: null });
+    ctx.onAct(done);
+  } else ui.setState({ aiming: { ...a, picked } });
+}

@@ -1,0 +1,38 @@
+/**
+ * What every part of the playmat reads: the board's props plus per-render lookups derived from the view and
+ * the legal actions (computed once in `Board`, so cards don't each rescan the combat or the action list).
+ */
+import type { ReactNode } from 'react';
+import type { Action, GameView, ManagerId } from '@vroyale/engine';
+import { store } from '../../store';
+
+export interface BoardProps {
+  view: GameView;
+  legal: readonly Action[];
+  names: Record<ManagerId, string>;
+  /** The seat shown at the bottom and whose hand is face up; null for spectators and replays. */
+  me: ManagerId | null;
+  busy: boolean;
+  onAct: (a: Action) => void;
+  /** Replaces the prompt (spectators, replays). */
+  status?: ReactNode;
+}
+
+export interface Ctx extends BoardProps {
+  byCard: Map<string, Action[]>;
+  aimingNext: Set<string>;
+  attackers: Set<string>;
+  blocks: Map<string, string[]>;
+  problems: Map<string, string[]>;
+}
+
+export const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');
+export const lookup = (id: string) => store.getState().defs[id];
+
+export function nameOf(view: GameView, id: string): string {
+  for (const m of ['A', 'B'] as const) {
+    const mv = view.managers[m];
+    for (const c of [...mv.main, ...mv.centre]) if (c.id === id) return view.defs[c.def]?.name ?? 'a card';
+  }
+  return 'a card';
+}

@@ -1,0 +1,130 @@
+/** The prompt bar: what the game is waiting for, and only the legal answers to it. */
+import type { ReactNode } from 'react';
+import type { Action, ManagerId } from '@vroyale/engine';
+import { complete, describeTarget, narrow, passHint } from '../../game/choices';
+import { ui, useUi } from '../../store';
+import { CardFace } from '../card';
+import { pick } from './actions';
+import { nameOf, other, type Ctx } from './context';
+
+export function Prompt({ ctx }: { ctx: Ctx }) {
+  const aiming = useUi((s) => s.aiming);
+  const { view, legal, busy, onAct, names, me } = ctx;
+  const has = (t: Action['type']) => legal.filter((a) => a.type === t);
+  const btn = (a: Action, label: string, primary = false, key?: string) => (
+    <button key={key ?? label} className={primary ? 'btn primary' : 'btn'} disabled={busy} onClick={() => onAct(a)}>
+      {label}
+    </button>
+  );
+  const waitingOn = (view.pending?.manager ?? view.priority ?? (view.phase === 'combat-block' ? other(view.active) : view.active)) as ManagerId;
+  let title: ReactNode;
+  let body: ReactNode = null;
+
+  if (view.phase === 'game-over') {
+    title = view.winner === 'draw' ? 'The match is a draw' : `${view.winner === me ? 'You win' : `${names[view.winner!]} wins`}`;
+  } else if (aiming) {
+    const { next, kind } = narrow(aiming.candidates, aiming.picked);
+    const done = complete(aiming.candidates, aiming.picked);
+    title = `${aiming.label}: ${kind === 'cost' ? 'choose a card to pay the cost' : `choose target ${aiming.picked.length + 1}`}`;
+    body = (
+      <div className="options">
+        {next.map((t) => (
+          <button key={t} className="btn option" disabled={busy} onClick={() => pick(ctx, t)}>
+            {describeTarget(view, t, names, me)}
+          </button>
+        ))}
+        {done && (
+          <button className="btn primary" onClick={() => onAct(done)}>
+            Confirm
+          </button>
+        )}
+        <button className="btn ghost" onClick={() => ui.setState({ aiming: null })}>
+          Cancel (Esc)
+        </button>
+      </div>
+    );
+  } else if (legal.length === 0 || (legal.length === 1 && legal[0]!.type === 'concede')) {
+    title = view.phase === 'mulligan' ? `Waiting for ${names[other(me ?? 'A')]} to decide on a mulligan…` : `Waiting for ${waitingOn === me ? 'the server' : names[waitingOn]}…`;
+    if (view.pending?.kind === 'choice' && view.pending.manager !== me) body = <p className="hint">{names[view.pending.manager]} is choosing: {view.pending.prompt}</p>;
+  } else if (has('mulligan').length) {
+    title = 'Keep this opening hand, or shuffle it away and draw 5 new cards (once)?';
+    body = (
+      <div className="options">
+        {has('mulligan').map((a) => btn(a, a.type === 'mulligan' && a.redraw ? 'Redraw 5 cards' : 'Keep hand', a.type === 'mulligan' && !a.redraw))}
+      </div>
+    );
+  } else if (has('choose-order').length) {
+    title = 'You won the coin flip: go first or second?';
+    body = <div className="options">{has('choose-order').map((a) => btn(a, a.type === 'choose-order' && a.goFirst ? 'Go first' : 'Go second', a.type === 'choose-order' && a.goFirst))}</div>;
+  } else if (view.pending?.kind === 'discard' && has('discard').length) {
+    title = `Hand limit: choose ${view.pending.count} card${view.pending.count === 1 ? '' : 's'} to discard`;
+    body = (
+      <div className="options">
+        {has('discard').map((a) => btn(a, `Discard ${a.type === 'discard' ? describeTarget(view, a.card, names, me).replace(/ \(your hand\)$/, '') : ''}`, false, a.type === 'discard' ? a.card : ''))}
+      </div>
+    );
+  } else if (view.pending?.kind === 'choice' && has('choose').length) {
+    title = view.pending.prompt;
+    const opts = view.pending.options ?? [];
+    body = (
+      <div className="options">
+        {has('choose').map((a) => {
+          if (a.type !== 'choose') return null;
+          const o = opts[a.option];
+          const label = o?.targets?.length ? o.targets.map((t) => describeTarget(view, t, names, me)).join(', ') : (o?.label ?? `Option ${a.option + 1}`);
+          const def = o?.label.startsWith('Take ') ? Object.values(view.defs).find((d) => `Take ${d.name}` === o.label) : undefined;
+          return (
+            <button key={a.option} className="btn option with-card" disabled={busy} onClick={() => onAct(a)}>
+              {def && <CardFace def={def} size="xs" />}
+              <span>{label}</span>
+            </button>
+          );
+        })}
+      </div>
+    );
+  } else if (view.phase === 'combat-attack') {
+    const n = view.combat?.attackers.length ?? 0;
+    title = n ? `Attacking with ${n} character${n === 1 ? '' : 's'}: confirm, or click a character to change` : 'Declare attackers: click your untilted characters';
+    const confirm = has('confirm-attack')[0];
+    body = <div className="options">{confirm && btn(confirm, n ? `Confirm ${n} attacker${n === 1 ? '' : 's'} (Space)` : 'Attack with no one (Space)', true)}</div>;
+  } else if (view.phase === 'combat-block') {
+    const problems = view.combat?.problems ?? [];
+    const atk = view.combat?.attackers ?? [];
+    title =
+      atk.length === 1
+        ? `Assign blockers: click your characters to block ${nameOf(view, atk[0]!)} (click again to take one back)`
+        : 'Assign blockers: click one of your characters, then choose the attacker it blocks';
+    const confirm = has('confirm-block')[0];
+    body = (
+      <>
+        {problems.length > 0 && (
+          <ul className="problems" aria-live="polite">
+            {problems.map((p, i) => (
+              <li key={i}>{p.message}</li>
+            ))}
+          </ul>
+        )}
+        <div className="options">
+          {confirm ? btn(confirm, `Confirm blocks (Space)`, true) : <span className="hint">Blocks cannot be confirmed yet{problems.length ? '' : ': assign a blocker first'}.</span>}
+        </div>
+      </>
+    );
+  } else {
+    const pass = has('pass')[0];
+    const plays = legal.filter((a) => a.type === 'play' || a.type === 'place-star' || a.type === 'activate').length;
+    title = plays ? 'Your move: click a highlighted card to act, or pass' : 'You have priority';
+    body = (
+      <div className="options">
+        {pass && btn(pass, 'Pass (Space)', true)}
+        <span className="hint">{passHint(view)}</span>
+      </div>
+    );
+  }
+
+  return (
+    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label="What happens now" aria-live="polite">
+      <h2 className="prompt-title">{title}</h2>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * Time in the room's top bar: both chess clocks and the opponent's seat-hold countdown. Both tick locally from
+ * the last server snapshot (the server sends times only with views and room states, not every second).
+ */
+import { useEffect, useState } from 'react';
+import type { ManagerId } from '@vroyale/engine';
+import type { ClocksView, RoomState } from '@vroyale/protocol';
+
+export function fmt(ms: number): string {
+  const s = Math.max(0, Math.ceil(ms / 1000));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+function useNow(ms = 250): number {
+  const [now, setNow] = useState(Date.now);
+  useEffect(() => {
+    const t = setInterval(() => setNow(Date.now()), ms);
+    return () => clearInterval(t);
+  }, [ms]);
+  return now;
+}
+
+export function Clock({ m, clocks, at, name, active }: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean }) {
+  const now = useNow();
+  const c = clocks[m];
+  const left = c.running && active ? c.remainingMs - (now - at) : c.remainingMs;
+  return (
+    <div className={`clock${c.running && active ? ' running' : ''}${left < 30_000 ? ' low' : ''}`} role="timer" aria-label={`${name}'s clock: ${fmt(left)}${c.running ? ', running' : ''}`}>
+      <span className="clock-name">{name}</span>
+      <span className="clock-time">{fmt(left)}</span>
+    </div>
+  );
+}
+
+export function SeatStatus({ room, seat, me }: { room: RoomState; seat: ManagerId; me: ManagerId | null }) {
+  const now = useNow(500);
+  const s = room.seats[seat];
+  if (!s || seat === me) return null;
+  if (s.connected) return <span className="conn-dot ok" title={`${s.name} is connected`} aria-label={`${s.name} is connected`} />;
+  const left = s.holdDeadline !== null ? s.holdDeadline - room.serverNow - (now - receivedAt(room)) : null;
+  return (
+    <span className="conn-warn" role="status">
+      {s.name} disconnected{left !== null ? ` — seat held ${fmt(left)}` : ''}
+    </span>
+  );
+}
+
+const roomSeen = new WeakMap<RoomState, number>();
+function receivedAt(r: RoomState): number {
+  let t = roomSeen.get(r);
+  if (t === undefined) roomSeen.set(r, (t = Date.now()));
+  return t;
+}

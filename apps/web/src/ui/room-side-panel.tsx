@@ -1,0 +1,61 @@
+/** The room's side panel: the game log in plain sentences and the chat (spectators included). */
+import { memo, useEffect, useRef, useState } from 'react';
+import { sendChat } from '../net/client';
+import { useApp, type LogLine } from '../store';
+
+const LogItem = memo(function LogItem({ line }: { line: LogLine }) {
+  return <li className={`log-${line.kind}`}>{line.text}</li>;
+});
+
+export function SidePanel({ roomId, spectator }: { roomId: string; spectator: boolean }) {
+  const log = useApp((s) => s.log[roomId]);
+  const chat = useApp((s) => s.chat[roomId]);
+  const [tab, setTab] = useState<'log' | 'chat'>('log');
+  const [text, setText] = useState('');
+  const listRef = useRef<HTMLOListElement>(null);
+  useEffect(() => {
+    const el = listRef.current;
+    if (el) el.scrollTop = el.scrollHeight;
+  }, [log, chat, tab]);
+  return (
+    <aside className="side-panel" aria-label="Game log and chat">
+      <div className="tabs" role="tablist">
+        <button role="tab" aria-selected={tab === 'log'} onClick={() => setTab('log')}>
+          Log
+        </button>
+        <button role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')}>
+          Chat{chat?.length ? ` (${chat.length})` : ''}
+        </button>
+      </div>
+      {tab === 'log' ? (
+        <ol className="log" ref={listRef} aria-label="Game log" aria-live="polite">
+          {(log ?? []).map((l, i) => (
+            <LogItem key={i} line={l} />
+          ))}
+        </ol>
+      ) : (
+        <>
+          <ol className="log chat" ref={listRef} aria-label="Chat messages">
+            {(chat ?? []).map((c, i) => (
+              <li key={i}>
+                <b className={`role-${c.from.role}`}>{c.from.name}</b>
+                {c.from.role === 'spectator' ? ' (watching)' : ''}: {c.text}
+              </li>
+            ))}
+          </ol>
+          <form
+            className="chat-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (!text.trim()) return;
+              void sendChat(roomId, text.trim()).then((ok) => ok && setText(''));
+            }}
+          >
+            <input aria-label={spectator ? 'Chat as a spectator' : 'Chat message'} value={text} maxLength={300} onChange={(e) => setText(e.target.value)} placeholder="Say something nice" />
+            <button className="btn">Send</button>
+          </form>
+        </>
+      )}
+    </aside>
+  );
+}
