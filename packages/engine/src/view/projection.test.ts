@@ -3,6 +3,7 @@ import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
 import { createGame } from '../setup/create-game.js';
 import { step } from '../actions/step.js';
 import { project } from './projection.js';
+import { makeCard } from '../core/card-instance.js';
 import { projectEvents } from './project-events.js';
 
 const commissionsToken = (abilities: unknown) => JSON.stringify(abilities).includes('"kind":"commission"');
@@ -53,6 +54,19 @@ describe('projection (RUL-ZONE-6)', () => {
     ms.graduation.push(maker);
     s.cards[maker]!.zone = 'graduation';
     expect(project(s, 'spectator').defs['test-token']).toEqual(state.defs['test-token']);
+  });
+
+  it('RUL-TURN-4: the view carries each manager\'s play limit, extra-plays statics included', () => {
+    const { state } = game();
+    expect(project(state, 'spectator').playLimit).toEqual({ A: 3, B: 3 });
+    const s = structuredClone(state);
+    s.defs['busy-schedule'] = {
+      id: 'busy-schedule', name: 'Busy Schedule', types: ['event'], rarity: 'C', cost: 0, stars: 0,
+      abilities: [{ kind: 'static', effect: { kind: 'extra-plays', amount: 1 } }],
+    } as (typeof s.defs)[string];
+    s.cards['x1'] = makeCard('x1', 'busy-schedule', 'A', 'main');
+    s.managers.A.main.push('x1');
+    expect(project(s, 'B').playLimit).toEqual({ A: 4, B: 3 });
   });
 
   it('RUL-SETUP-2: a mulligan choice is hidden from the opponent until both have decided', () => {

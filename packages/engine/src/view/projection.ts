@@ -5,7 +5,7 @@
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
-import { statsOf } from '../effects/stats.js';
+import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
 import type { CardInstance, ChoiceOption, CombatState, EndReason, GameState, ManagerId, Phase, StackItem } from '../core/types.js';
 import { blockProblems, type BlockProblem } from '../combat/blockers.js';
@@ -66,6 +66,8 @@ export interface GameView {
   combat: (CombatState & { problems: BlockProblem[] }) | null;
   pending: PendingView | null;
   played: number;
+  /** How many cards each manager may play in their Main Phase (RUL-TURN-4 plus extra-plays statics). */
+  playLimit: Record<ManagerId, number>;
   starPlaced: boolean;
   winner: ManagerId | 'draw' | null;
   endReason: EndReason | null;
@@ -157,6 +159,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     combat,
     pending,
     played: s.played,
+    playLimit: { A: playLimit(s, 'A'), B: playLimit(s, 'B') },
     starPlaced: s.starPlaced,
     winner: s.winner,
     endReason: s.endReason,

@@ -47,15 +47,14 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
   const handWidth = useWidth(top ? null : handRef);
   const starRef = useRef<HTMLDivElement>(null);
   const starWidth = useWidth(starRef);
-  const playsMax = 3;
   // What paying could use now: stars already available plus the printed stars of untilted star cards.
   const ready = mv.starPool.reduce((n, c) => n + (c.tilted ? 0 : (ctx.view.defs[c.def]?.stars ?? 0)), 0);
   const tiltedStars = mv.starPool.filter((c) => c.tilted).length;
   const stats = (
     <div className="side-stats">
       <ManagerBadge ctx={ctx} m={m} />
-      <span className="stat-chip" title="Cards played this Main Phase (star card included), out of 3">
-        Played {ctx.view.active === m ? ctx.view.played : 0}/{playsMax}
+      <span className="stat-chip" title={`Cards played this Main Phase (star card included), out of ${ctx.view.playLimit[m]}`}>
+        Played {ctx.view.active === m ? ctx.view.played : 0}/{ctx.view.playLimit[m]}
       </span>
       <span className={`stat-chip${mv.deckOuts ? ' warn' : ''}`} title="Deck-outs so far: each one costs 1 more sanity than the last">
         Deck-outs {mv.deckOuts}
