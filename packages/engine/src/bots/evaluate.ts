@@ -21,6 +21,11 @@ export interface EvalWeights {
   star: number;
   /** A tilted character cannot deal damage when it blocks: this share of its ATK is discounted. */
   tilted: number;
+  /**
+   * Progress towards a card's own counter-based end condition (RUL-END-2: "win with 10 memory counters"):
+   * worth up to this much as the counters approach the threshold (a lose condition counts against).
+   */
+  cardCondition: number;
 }
 
 export const DEFAULT_WEIGHTS: EvalWeights = {
@@ -34,6 +39,7 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   hand: 1,
   star: 0.5,
   tilted: 0.3,
+  cardCondition: 12,
 };
 
 export function keywordValue(k: Keywords): number {
@@ -61,7 +67,8 @@ export function printedValue(d: CardDef): number {
 
 function stageValue(s: GameState, c: CardInstance, w: EvalWeights): number {
   const d = s.defs[c.def]!;
-  if (!isCharacterDef(d)) return c.token ? 0.5 : 0.5 + 0.6 * d.cost;
+  const cond = d.abilities.length ? conditionValue(d, c, w) : 0;
+  if (!isCharacterDef(d)) return cond + (c.token ? 0.5 : 0.5 + 0.6 * d.cost);
   const st = statsOf(s, c);
   // Until-end-of-turn boosts are gone by the next turn: value only what lasts.
   let atk = st.atk;
@@ -73,8 +80,19 @@ function stageValue(s: GameState, c: CardInstance, w: EvalWeights): number {
     }
   atk = Math.max(0, atk);
   hp = Math.max(1, hp);
-  let v = characterValue(atk, hp, st.keywords, w);
+  let v = cond + characterValue(atk, hp, st.keywords, w);
   if (c.tilted) v -= w.tilted * atk;
+  return v;
+}
+
+/** A card's counter-based end conditions: progress p in [0, 1] is worth w·(p + p²)/2, convex towards the end. */
+function conditionValue(d: CardDef, c: CardInstance, w: EvalWeights): number {
+  let v = 0;
+  for (const a of d.abilities) {
+    if (a.kind !== 'end-condition' || a.condition.kind !== 'counters' || a.condition.atLeast <= 0) continue;
+    const p = Math.min(1, (c.counters[a.condition.counter] ?? 0) / a.condition.atLeast);
+    v += (a.result === 'win' ? 1 : -1) * w.cardCondition * 0.5 * (p + p * p);
+  }
   return v;
 }
 
