@@ -19,7 +19,7 @@ export { validateRoster, lookupFrom, ROSTER_SIZE, type Roster, type RosterProble
 export { project, type GameView, type ManagerView, type CardView, type PendingView, type Viewer } from './view/projection.js';
 export { projectEvent, projectEvents } from './view/project-events.js';
 export { isLegalTarget, candidatesFor, targetCombos, targetsLegal } from './effects/targets.js';
-export { blockProblems, type BlockProblem } from './combat/blockers.js';
+export { aLegalAssignment, blockProblems, type BlockProblem } from './combat/blockers.js';
 export { statsOf } from './effects/stats.js';
 export { CUSTOM_HANDLERS } from './effects/custom-handlers.js';
 export { rulesText, NO_ABILITIES, type RulesTextLookup } from './cards/rules-text.js';

@@ -9,6 +9,10 @@ import type { Roster } from '../deck/validate-roster.js';
 import { createGame } from '../setup/create-game.js';
 import { project } from '../view/projection.js';
 import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
+import { buildPosition } from '../../test/scenario/build-position.js';
+import { Position } from '../../test/scenario/scenario-schema.js';
+import { aLegalAssignment, blockProblems } from '../combat/blockers.js';
+import { CardDef } from '../cards/schema.js';
 import { determinise, HIDDEN_DEF_ID } from './determinise.js';
 import { playMatch } from './play-match.js';
 import { randomBot } from './random-bot.js';
@@ -111,6 +115,52 @@ describe('strongBot', () => {
       if (!r.ok) throw new Error(r.message);
       s = r.state;
     }
+  });
+});
+
+/**
+ * A crowded combat: seven attackers (Callout, Clout and both at once) into eleven defenders, three of them
+ * Moderators. Assignments that break Callout, Clout or Moderator are easy to reach and hard to leave.
+ */
+function crowdedBlockPosition(): GameState {
+  const bigCall = CardDef.parse({ id: 'big-caller', name: 'Big Caller', types: ['character'], rarity: 'R', cost: 4, stars: 2, atk: 4, hp: 4, keywords: { callout: true, clout: true }, abilities: [] });
+  const pool: Record<string, CardDef> = { ...basicPool, [bigCall.id]: bigCall };
+  const attackers = ['big-caller', 'big-caller', 'test-caller', 'test-caller', 'test-caller', 'test-clout', 'test-clout'];
+  const defenders = ['test-mod', 'test-mod', 'test-mod', 'test-grunt', 'test-grunt', 'test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-raider', 'test-banner'];
+  const p = Position.parse({
+    turn: 9,
+    phase: 'combat-block',
+    active: 'A',
+    A: { main: attackers.map((def, k) => ({ def, as: `a${k}`, tilted: true })), roster: ['test-grunt', 'test-grunt'] },
+    B: { main: defenders.map((def, k) => ({ def, as: `d${k}` })), roster: ['test-grunt', 'test-grunt'] },
+    combat: { attackers: attackers.map((_, k) => `a${k}`) },
+  });
+  return buildPosition('crowded-block', p, (id) => pool[id], []).state;
+}
+
+describe('blocking in a crowded combat (RUL-COMBAT-3)', () => {
+  it('RUL-COMBAT-3: aLegalAssignment has no Callout, Clout or Moderator problem', () => {
+    const s = crowdedBlockPosition();
+    const blocks = aLegalAssignment(s);
+    expect(blocks.length).toBeGreaterThan(0);
+    expect(blockProblems(s, blocks)).toEqual([]);
+  });
+
+  it('RUL-COMBAT-3: the strong bot reaches a confirmed assignment in a bounded number of steps, never wandering', () => {
+    let s = crowdedBlockPosition();
+    const types: string[] = [];
+    for (let n = 0; n < 40 && s.phase === 'combat-block'; n++) {
+      const legal = legalActions(s, 'B');
+      const a = strongBot({ view: project(s, 'B'), legal, seed: `crowded:${n}` });
+      types.push(a.type);
+      const r = step(s, a);
+      expect(r.ok, JSON.stringify(a)).toBe(true);
+      if (r.ok) s = r.state;
+    }
+    expect(s.phase).not.toBe('combat-block');
+    expect(types.at(-1)).toBe('confirm-block');
+    // Every step moves towards one plan: no block is cancelled again.
+    expect(types.filter((t) => t === 'cancel-block')).toEqual([]);
   });
 });
 

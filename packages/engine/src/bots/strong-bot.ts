@@ -19,7 +19,7 @@
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { cloneState } from '../core/clone.js';
 import { makeRng } from '../core/rng.js';
-import { blockerAtk, blockProblems, canAddBlock, defenderCharacters } from '../combat/blockers.js';
+import { aLegalAssignment, blockerAtk, blockProblems, canAddBlock, defenderCharacters } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
 import { actionKey, type Action } from '../actions/schema.js';
 import { stepInPlace } from '../actions/step.js';
@@ -266,7 +266,9 @@ function blockDecision(view: GameView, me: ManagerId, legal: Action[], seed: str
   };
   const defenders = defenderCharacters(base);
   const clout = new Set(cb.attackers.filter((a) => statsOf(base, base.cards[a]!).keywords.clout));
-  let plan: Block[] = [];
+  // Greedy growth from a starting assignment: each round adds the best-scoring block (or Clout group).
+  const grow = (start: Block[]): [Block[], number] => {
+  let plan = start;
   let top = score(plan);
   for (let round = 0; round < 6; round++) {
     const have = new Set(plan.map(key));
@@ -300,17 +302,18 @@ function blockDecision(view: GameView, me: ManagerId, legal: Action[], seed: str
     plan = [...plan, ...(bestMove as Block[])];
     top = bestScore + EPS;
   }
+  return [plan, top];
+  };
+  let [plan, top] = grow([]);
   if (top <= -ILLEGAL) {
-    // The greedy steps found no legal assignment: search for legal ones outright and keep the best.
-    plan = [];
-    for (const option of legalAssignments(base, 12, 5_000)) {
+    // The greedy steps from no blocks found no legal assignment (big boards with Callout and Moderators):
+    // grow from one the engine is sure to accept, and also try the legal ones a small search finds.
+    const sure = aLegalAssignment(base);
+    [plan, top] = grow(sure);
+    if (top <= -ILLEGAL) [plan, top] = [sure, -ILLEGAL + 1]; // scoring failed (budget): still a legal plan
+    for (const option of legalAssignments(base, 6, 1_000)) {
       const v = score(option);
       if (v > top) [plan, top] = [option, v];
-    }
-    if (top <= -ILLEGAL) {
-      // Nothing legal within the budget: a seeded random legal step, so the bot can never cycle for ever.
-      const steps = legal.filter((a) => a.type !== 'concede');
-      return steps.find((a) => a.type === 'confirm-block') ?? steps[Math.floor(makeRng(seed)() * steps.length)] ?? fallback;
     }
   }
   const want = new Set(plan.map(key));
@@ -447,9 +450,12 @@ function blockByModel(sim: GameState, d: ManagerId): boolean {
   for (let i = 0; i < 12; i++) {
     if (simStep(sim, { type: 'confirm-block', manager: d }).ok) return true;
     const fix = repairStep(sim, d, true);
-    if (!fix || !simStep(sim, fix).ok) return false;
+    if (!fix || !simStep(sim, fix).ok) break;
   }
-  return false;
+  // The model's blocks could not be repaired: replace them with an assignment the engine accepts.
+  for (const b of cb.blocks.slice()) simStep(sim, { type: 'cancel-block', manager: d, blocker: b.blocker, attacker: b.attacker });
+  for (const b of aLegalAssignment(sim)) simStep(sim, { type: 'block', manager: d, blocker: b.blocker, attacker: b.attacker });
+  return simStep(sim, { type: 'confirm-block', manager: d }).ok;
 }
 
 /**

@@ -141,3 +141,74 @@ export function blockProblems(s: GameState, blocks: readonly Block[], firstOnly 
   }
   return out;
 }
+
+/**
+ * A complete assignment the engine accepts, built without search (so a bot or a "suggest blocks" button
+ * never has to wander): first the Callout blocks of a most-Callout-blocking assignment (the same search as
+ * `maxCalloutBlocked`, remembering its choice), then each Moderator with room blocks the unblocked attackers
+ * it may block alone, strongest attacker first. Every step keeps the earlier constraints: Callout blocks
+ * already meet Clout, and a Moderator only takes an attacker its own ATK meets, so the result has no
+ * Callout, Clout or Moderator problem (RUL-COMBAT-3). Existing blocks in the state are ignored.
+ */
+export function aLegalAssignment(s: GameState): Block[] {
+  const cb = s.combat;
+  if (!cb) return [];
+  const defenders = defenderCharacters(s);
+  const power = defenders.map((d) => blockerAtk(s, d));
+  const cap = defenders.map((d) => blockCapacity(s, s.cards[d]!));
+  const callouts = cb.attackers.filter((a) => hasKeyword(s, s.cards[a]!, 'callout'));
+  const need = callouts.map((a) => ({ id: a, atk: statsOf(s, s.cards[a]!).atk, clout: hasKeyword(s, s.cards[a]!, 'clout') }));
+  const target = maxCalloutBlocked(s);
+  // Depth-first over the Callout attackers, as in maxCalloutBlocked, stopping at the first choice that
+  // blocks `target` of them.
+  const chosen: number[][] = need.map(() => []);
+  let budget = 20000;
+  const dfs = (i: number, got: number): boolean => {
+    if (got >= target) {
+      for (let k = i; k < need.length; k++) chosen[k] = []; // left over from abandoned branches
+      return true;
+    }
+    if (i === need.length || --budget < 0 || got + (need.length - i) < target) return false;
+    const { atk, clout } = need[i]!;
+    const free = cap.flatMap((c, j) => (c > 0 ? [j] : []));
+    if (!clout) {
+      for (const j of free) {
+        cap[j]!--;
+        chosen[i] = [j];
+        const ok = dfs(i + 1, got + 1);
+        cap[j]!++;
+        if (ok) return true;
+      }
+    } else {
+      const n = Math.min(free.length, 12);
+      for (let mask = 1; mask < 1 << n; mask++) {
+        let sum = 0;
+        for (let b = 0; b < n; b++) if (mask & (1 << b)) sum += power[free[b]!]!;
+        if (sum < atk) continue;
+        const picks: number[] = [];
+        for (let b = 0; b < n; b++) if (mask & (1 << b)) picks.push(free[b]!);
+        for (const j of picks) cap[j]!--;
+        chosen[i] = picks;
+        const ok = dfs(i + 1, got + 1);
+        for (const j of picks) cap[j]!++;
+        if (ok) return true;
+      }
+    }
+    chosen[i] = [];
+    return dfs(i + 1, got);
+  };
+  const blocks: Block[] = [];
+  if (target > 0 && dfs(0, 0)) need.forEach((n, i) => chosen[i]!.forEach((j) => blocks.push({ blocker: defenders[j]!, attacker: n.id })));
+  const used = (d: string) => usedCapacity(blocks, d);
+  const byAtk = cb.attackers.map((a) => ({ a, atk: statsOf(s, s.cards[a]!).atk, clout: hasKeyword(s, s.cards[a]!, 'clout') })).sort((x, y) => y.atk - x.atk);
+  defenders.forEach((m, j) => {
+    if (!hasKeyword(s, s.cards[m]!, 'moderator')) return;
+    for (const { a, atk, clout } of byAtk) {
+      if (used(m) >= cap[j]!) break;
+      if (blocks.some((b) => b.attacker === a)) continue;
+      if (clout && power[j]! < atk) continue;
+      blocks.push({ blocker: m, attacker: a });
+    }
+  });
+  return blocks;
+}

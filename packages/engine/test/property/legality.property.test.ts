@@ -10,7 +10,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { actionKey, hashState, legalActions, other, parseAction, step, type Action, type ManagerId } from '../../src/index.js';
+import { aLegalAssignment, actionKey, blockProblems, hashState, legalActions, other, parseAction, step, type Action, type GameState, type ManagerId } from '../../src/index.js';
 import { fail, idPool, keySet, mutateAction, pick, playRandomGame, POOLS, type DecideInfo, FC_SEED, gamesPerPool } from './harness.js';
 
 /** Games per pool (the fixture always; the real card set too once cards/index.ts exists). */
@@ -22,6 +22,32 @@ let sampled = 0;
 let mutantsTried = 0;
 let mutantsUnlisted = 0;
 let conceded = 0;
+let assignmentsChecked = 0;
+
+/**
+ * RUL-COMBAT-3: whenever the defender is assigning blocks, `aLegalAssignment` has no Callout, Clout or
+ * Moderator problem; at sampled steps it is also played through the door (cancel the current blocks, add
+ * its blocks, confirm) and every step is accepted.
+ */
+function checkAssignment(before: GameState, who: ManagerId, viaDoor: boolean): void {
+  if (before.phase !== 'combat-block' || !before.combat || who === before.active) return;
+  const blocks = aLegalAssignment(before);
+  const problems = blockProblems(before, blocks);
+  if (problems.length) fail(`aLegalAssignment has problems: ${problems.map((p) => p.message).join('; ')}`, blocks);
+  assignmentsChecked++;
+  if (!viaDoor) return;
+  let s = before;
+  const actions: Action[] = [
+    ...before.combat.blocks.map((b): Action => ({ type: 'cancel-block', manager: who, blocker: b.blocker, attacker: b.attacker })),
+    ...blocks.map((b): Action => ({ type: 'block', manager: who, blocker: b.blocker, attacker: b.attacker })),
+    { type: 'confirm-block', manager: who },
+  ];
+  for (const a of actions) {
+    const r = step(s, a);
+    if (!r.ok) fail(`aLegalAssignment via the door: ${a.type} rejected: ${r.code}: ${r.message}`, a);
+    s = r.state;
+  }
+}
 
 function checkStep(info: DecideInfo, stale: string[]): void {
   const { state: before, who, legal, rng } = info;
@@ -33,8 +59,10 @@ function checkStep(info: DecideInfo, stale: string[]): void {
     for (const a of legalActions(before, other(who)))
       if (a.type !== 'concede' && a.type !== 'mulligan') fail(`during mulligans ${other(who)} is offered ${a.type}`);
   }
+  checkAssignment(before, who, false);
   if (rng() >= SAMPLE_RATE) return;
   sampled++;
+  checkAssignment(before, who, true);
   const h0 = hashState(before);
   const listed: Record<ManagerId, Action[]> = { [who]: legal, [other(who)]: legalActions(before, other(who)) } as Record<ManagerId, Action[]>;
   const keys = { A: keySet(listed.A), B: keySet(listed.B) };
@@ -68,7 +96,7 @@ function checkStep(info: DecideInfo, stale: string[]): void {
 
 describe('property (a): legal actions and the door agree', () => {
   for (const spec of POOLS) {
-    it(`${spec.name}: ${GAMES} random games; listed actions apply, unlisted ones are rejected, the input is never changed`, () => {
+    it(`${spec.name}: ${GAMES} random games; listed actions apply, unlisted ones are rejected, the input is never changed; RUL-COMBAT-3: aLegalAssignment is accepted`, () => {
       fc.assert(
         fc.property(fc.nat(), (gameSeed) => {
           const stale: string[] = [];
@@ -93,6 +121,7 @@ describe('property (a): legal actions and the door agree', () => {
       expect(sampled).toBeGreaterThan(GAMES * 5);
       expect(mutantsUnlisted).toBeGreaterThan(mutantsTried / 2);
       expect(conceded).toBeGreaterThan(0);
+      expect(assignmentsChecked).toBeGreaterThan(GAMES);
     }, 600_000);
   }
 });
