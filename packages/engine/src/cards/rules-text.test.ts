@@ -238,6 +238,7 @@ const CONDITION_SAMPLES: Record<Condition['kind'], unknown> = {
   count: { kind: 'count', zone: 'star-pool', side: 'any', atLeast: 2, atMost: 2 },
   counters: { kind: 'counters', counter: 'sub', atLeast: 2 },
   turn: { kind: 'turn', whose: 'opponents' },
+  'turn-order': { kind: 'turn-order', you: 'second' },
   all: { kind: 'all', of: [{ kind: 'turn', whose: 'yours' }, { kind: 'sanity', who: 'opponent', atMost: 3 }] },
   not: { kind: 'not', of: { kind: 'count', zone: 'hiatus', side: 'you', atLeast: 1 } },
 };

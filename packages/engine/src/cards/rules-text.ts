@@ -165,6 +165,8 @@ function conditionText(c: Condition, self = 'this card'): string {
       return `${self} has ${c.atLeast} or more ${c.counter} counters on it`;
     case 'turn':
       return c.whose === 'yours' ? 'it is your turn' : "it is your opponent's turn";
+    case 'turn-order':
+      return `you went ${c.you}`;
     case 'all':
       return list(c.of.map((x) => conditionText(x, self)), 'and');
     case 'not':

@@ -74,6 +74,8 @@ export const Condition: z.ZodType<Condition> = z.lazy(() =>
       .strict(),
     z.object({ kind: z.literal('counters'), counter: z.string().min(1), atLeast: count }).strict(),
     z.object({ kind: z.literal('turn'), whose: z.enum(['yours', 'opponents']) }).strict(),
+    /** Who took the first turn of the match (a card may make up for going second). */
+    z.object({ kind: z.literal('turn-order'), you: z.enum(['first', 'second']) }).strict(),
     z.object({ kind: z.literal('all'), of: z.array(Condition).min(1) }).strict(),
     z.object({ kind: z.literal('not'), of: Condition }).strict(),
   ]),
@@ -83,6 +85,7 @@ export type Condition =
   | { kind: 'count'; zone: Zone; side: Side; filter?: CardFilter; atLeast?: number; atMost?: number }
   | { kind: 'counters'; counter: string; atLeast: number }
   | { kind: 'turn'; whose: 'yours' | 'opponents' }
+  | { kind: 'turn-order'; you: 'first' | 'second' }
   | { kind: 'all'; of: Condition[] }
   | { kind: 'not'; of: Condition };
 

@@ -42,6 +42,9 @@ export function evalCondition(s: GameState, c: Condition, you: ManagerId, source
     }
     case 'turn':
       return (s.active === you) === (c.whose === 'yours');
+    case 'turn-order':
+      // Before the turn order is chosen nobody has gone first or second.
+      return s.first !== null && (s.first === you) === (c.you === 'first');
     case 'all':
       return c.of.every((x) => evalCondition(s, x, you, sourceId));
     case 'not':
