@@ -22,6 +22,7 @@ const name = (id: string | undefined) => (id && s.cards[id] ? cardPool[s.cards[i
 const board = (m: ManagerId) =>
   [...s.managers[m].centre, ...s.managers[m].main].map((id) => `${name(id)}${s.cards[id]!.tilted ? '*' : ''}`).join(', ');
 let lastTurn = -1;
+const counts: Record<string, number> = {};
 for (let n = 0; n < 20_000 && s.phase !== 'game-over'; n++) {
   const who = deciders(s)[0]!;
   if (s.turn !== lastTurn) {
@@ -29,7 +30,11 @@ for (let n = 0; n < 20_000 && s.phase !== 'game-over'; n++) {
     console.log(`-- turn ${s.turn} (${s.active}) sanity A ${s.managers.A.sanity} B ${s.managers.B.sanity}; A: ${board('A')} | B: ${board('B')}`);
   }
   const legal = legalActions(s, who);
+  const t0 = performance.now();
   let a: Action = strongBot({ view: project(s, who), legal, seed: `${seed}:${n}:${who}` });
+  const ms = performance.now() - t0;
+  counts[a.type] = (counts[a.type] ?? 0) + 1;
+  if (ms > 500) console.log(`   (slow: ${who} ${a.type} took ${ms.toFixed(0)} ms, phase ${s.phase}, ${legal.length} legal)`);
   if (a.type === 'choose-order') a = legal.find((x) => x.type === 'choose-order' && x.goFirst === (who === 'A')) ?? a;
   if (!['pass', 'confirm-attack', 'confirm-block', 'mulligan', 'choose-order'].includes(a.type)) {
     const x = a as Record<string, unknown>;
@@ -40,4 +45,5 @@ for (let n = 0; n < 20_000 && s.phase !== 'game-over'; n++) {
   if (!r.ok) throw new Error(r.message);
   s = r.state;
 }
+console.log(`actions by type: ${JSON.stringify(counts)}`);
 console.log(`winner ${s.winner} (${s.winner === 'A' ? firstId : secondId}) by ${s.endReason} on turn ${s.turn}; sanity A ${s.managers.A.sanity} B ${s.managers.B.sanity}`);

@@ -12,20 +12,22 @@
  * case (p = 0.5, normal approximation): n = ceil(z² · p(1−p) / E²) = ceil(1.96² · 0.25 / 0.03²) = 1,068.
  *
  * `--only a,b` keeps the matchups involving those starters and `--dump file.json` writes every game's result
- * (both for tuning runs).
+ * (both for tuning runs); `--checkpoint file` appends each result as it arrives and, on a rerun, skips the
+ * games already in the file whose matchup's cards are unchanged (same seed; see card-set.ts matchupHash), so
+ * an interrupted long run resumes and a change to one roster replays only that roster's matchups.
  *
  * Games run in K child processes (`child_process.fork` of this script with `--worker`, tsx inherited through
  * execArgv), fed chunks of game indices on demand. Writes the Markdown report (`--out`) and prints a summary
  * whose last line is one JSON object.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playMatch, strongBot, type Bot, type CardDef, type ManagerId, type Roster } from '../src/index.js';
+import { playMatch, strongBot, type Bot, type ManagerId, type Roster } from '../src/index.js';
 import { flag } from './pools.js';
+import { loadCardSet, matchupHash, type CardSet } from './card-set.js';
 
 const Z95 = 1.959964;
 const MARGIN = 0.03;
@@ -35,31 +37,6 @@ const MAX_ACTIONS = 20_000;
 const CHUNK = 8;
 const FIRST_BAR: [number, number] = [0.45, 0.55];
 const PAIR_BAR = 0.65;
-
-interface NamedRoster extends Roster {
-  id: string;
-  name: string;
-}
-
-interface CardSet {
-  pool: Record<string, CardDef>;
-  rosters: NamedRoster[];
-  hash: string;
-}
-
-async function loadCardSet(): Promise<CardSet> {
-  const mod = (await import('@vroyale/cards')) as unknown as { cardPool?: Record<string, CardDef>; starterRosters?: readonly NamedRoster[] };
-  const pool = mod.cardPool;
-  const rosters = mod.starterRosters ? [...mod.starterRosters] : [];
-  if (!pool || rosters.length < 2) throw new Error('@vroyale/cards must export cardPool and at least two starterRosters');
-  const canon = JSON.stringify({
-    pool: Object.keys(pool)
-      .sort()
-      .map((k) => pool[k]),
-    rosters: rosters.map((r) => ({ id: r.id, centre: r.centre, cards: r.cards })),
-  });
-  return { pool, rosters, hash: createHash('sha256').update(canon).digest('hex').slice(0, 12) };
-}
 
 /** The matchups: unordered pairs of distinct rosters (i < j), then mirrors (i, i) if asked. */
 function matchups(n: number, mirrors: boolean): [number, number][] {
@@ -130,6 +107,7 @@ async function workerMain(): Promise<void> {
       process.send!({ results, hash: set.hash });
     }
   });
+  process.on('disconnect', () => process.exit(1)); // the parent is gone: stop
   process.send!({ ready: true, hash: set.hash });
 }
 
@@ -213,34 +191,64 @@ async function main(): Promise<void> {
   console.log(`balance: strongBot v strongBot, ${games} games per matchup, ${pairs.length} matchups (${jobs.length} games), seed '${seed}', ${workers} worker(s), card set ${set.hash}`);
 
   const results: (GameResult | undefined)[] = new Array(jobs.length);
+  // --checkpoint file: every result is appended as it arrives; a rerun with the same file and seed plays only
+  // the games still missing or whose matchup's cards changed (matchupHash): an interrupted run resumes where it
+  // stopped, and after a change to one roster only that roster's matchups are played again.
+  const checkpoint = flag('checkpoint') ? resolve(flag('checkpoint')!) : null;
+  const pairHashes = pairs.map(([i, j]) => matchupHash(set, i, j));
+  const gameKey = (j: Job) => `${names[pairs[j.m]![0]]}~${names[pairs[j.m]![1]]}:${j.g}`;
+  if (checkpoint && existsSync(checkpoint)) {
+    const saved = new Map<string, { pair: string; r: GameResult }>();
+    for (const line of readFileSync(checkpoint, 'utf8').split('\n')) {
+      if (!line.trim()) continue;
+      const e = JSON.parse(line) as { pair?: string; seed: string; key: string; r: GameResult };
+      if (e.seed === seed && e.pair) saved.set(e.key, { pair: e.pair, r: e.r });
+    }
+    for (const j of jobs) {
+      const e = saved.get(gameKey(j));
+      if (e && e.pair === pairHashes[j.m]) results[j.index] = e.r;
+    }
+    console.log(`  checkpoint ${relative(process.cwd(), checkpoint)}: ${results.filter(Boolean).length} games already played`);
+  }
+  const todo = jobs.filter((j) => !results[j.index]);
   const t0 = performance.now();
   let next = 0;
-  let doneCount = 0;
+  let doneCount = jobs.length - todo.length;
   let lastLog = 0;
 
   await new Promise<void>((resolveAll, reject) => {
     const children: ChildProcess[] = [];
+    let failed = false;
+    // Stop every worker on the first problem, so that a failed run ends instead of waiting for ever.
+    const fail = (e: Error) => {
+      if (failed) return;
+      failed = true;
+      for (const c of children) c.kill();
+      reject(e);
+    };
     const feed = (c: ChildProcess) => {
-      if (next >= jobs.length) {
+      if (next >= todo.length) {
         c.send({ done: true });
         return;
       }
-      const chunk = jobs.slice(next, next + CHUNK);
+      const chunk = todo.slice(next, next + CHUNK);
       next += chunk.length;
       c.send({ jobs: chunk });
     };
     let exited = 0;
-    for (let w = 0; w < Math.min(workers, jobs.length); w++) {
+    if (todo.length === 0) resolveAll();
+    for (let w = 0; w < Math.min(workers, todo.length); w++) {
       const c = fork(fileURLToPath(import.meta.url), ['--worker'], { execArgv: process.execArgv, stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
       children.push(c);
       c.on('message', (msg: { ready?: boolean; hash?: string; results?: [number, GameResult][] }) => {
         if (msg.hash && msg.hash !== set.hash) {
-          reject(new Error(`worker loaded card set ${msg.hash}, parent ${set.hash}`));
+          fail(new Error(`worker loaded card set ${msg.hash}, parent ${set.hash} (card files changed during the run?)`));
           return;
         }
         if (msg.ready) c.send({ seed, pairs });
         for (const [index, r] of msg.results ?? []) {
           results[index] = r;
+          if (checkpoint) appendFileSync(checkpoint, JSON.stringify({ pair: pairHashes[jobs[index]!.m], seed, key: gameKey(jobs[index]!), r }) + '\n');
           doneCount++;
           if (r.failure) console.log(`  FAILURE ${names[pairs[jobs[index]!.m]![0]]} v ${names[pairs[jobs[index]!.m]![1]]} game ${jobs[index]!.g}: ${r.failure}`);
         }
@@ -253,7 +261,7 @@ async function main(): Promise<void> {
       });
       c.on('exit', (code) => {
         exited++;
-        if (code !== 0) reject(new Error(`worker exited with code ${code}`));
+        if (code !== 0) fail(new Error(`worker exited with code ${code}`));
         else if (exited === children.length) resolveAll();
       });
     }
