@@ -103,9 +103,9 @@ describe('broken rosters', () => {
   });
 
   it('RUL-DECK-2: 4 copies of a C card', () => {
-    const ps = validateRoster(edit(raid, ['drama-thread'], ['hot-take']), cardPool);
+    const ps = validateRoster(edit(raid, ['drama-thread'], ['superchat-surge']), cardPool);
     expect(rules(ps)).toEqual(['RUL-DECK-2']);
-    expect(ps[0]!.message).toContain('Hot Take');
+    expect(ps[0]!.message).toContain('Superchat Surge');
     expect(ps[0]!.message).toContain('4 copies');
   });
 
@@ -117,7 +117,7 @@ describe('broken rosters', () => {
 
   it('RUL-DECK-2: more than 10 R cards', () => {
     const rares = ['superchat-whale', 'rival-streamer', 'retiring-senpai', 'copyright-strike'].flatMap((id) => [id, id]);
-    const ps = validateRoster(edit(raid, ['hot-take', 'hot-take', 'hot-take', 'superchat-surge', 'superchat-surge', 'superchat-surge', 'chat-regular', 'chat-regular'], rares), cardPool);
+    const ps = validateRoster(edit(raid, ['hot-take', 'hot-take', 'fashionably-late', 'superchat-surge', 'superchat-surge', 'superchat-surge', 'chat-regular', 'chat-regular'], rares), cardPool);
     expect(rules(ps)).toEqual(['RUL-DECK-2']);
     expect(ps[0]!.message).toContain('10 R');
   });
