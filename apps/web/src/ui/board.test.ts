@@ -98,6 +98,12 @@ describe('the playmat from a projection', () => {
     expect(html).toMatch(/Deck-outs 0/);
   });
 
+  it('says who went first and who went second (cards read it)', () => {
+    expect(view.first).not.toBeNull();
+    expect(html.match(/>Went first</g)?.length).toBe(1);
+    expect(html.match(/>Went second</g)?.length).toBe(1);
+  });
+
   it('shows the own hand face up and the opponent hand as backs', () => {
     for (const c of a.hand!) expect(html).toContain(`data-card-id="${c.id}"`);
     expect(html.split(/aria-label="Bea&#x27;s hand card \d+"/).length - 1).toBe(b.handCount);

@@ -59,6 +59,12 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
       <span className={`stat-chip${mv.deckOuts ? ' warn' : ''}`} title="Deck-outs so far: each one costs 1 more sanity than the last">
         Deck-outs {mv.deckOuts}
       </span>
+      {ctx.view.first && (
+        // Public, and cards read it ("if you went second").
+        <span className="stat-chip" title="Turn order of this match: cards such as Fashionably Late care who went second">
+          {ctx.view.first === m ? 'Went first' : 'Went second'}
+        </span>
+      )}
       {ctx.view.phase === 'mulligan' && <span className="stat-chip">Mulligan: {mv.mulligan}</span>}
     </div>
   );
