@@ -18,7 +18,6 @@
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { cloneState } from '../core/clone.js';
-import { makeRng } from '../core/rng.js';
 import { aLegalAssignment, blockerAtk, blockProblems, canAddBlock, defenderCharacters } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
 import { actionKey, type Action } from '../actions/schema.js';
@@ -93,7 +92,7 @@ function decide({ view, legal, seed }: BotInput, o: Opts): Action {
     const r = resourceStep(view, me, legal);
     if (r) return r;
   }
-  if (view.phase === 'combat-block' && view.combat && view.active !== me) return blockDecision(view, me, legal, seed, o);
+  if (view.phase === 'combat-block' && view.combat && view.active !== me) return blockDecision(view, me, legal, o);
   return search(view, me, legal, seed, o);
 }
 
@@ -241,7 +240,7 @@ function search(view: GameView, me: ManagerId, legal: Action[], seed: string | n
  * blocks) whose simulated combat scores best, while that beats the plan so far. Only assignments the
  * engine accepts (Callout, Clout, Moderator) score at all.
  */
-function blockDecision(view: GameView, me: ManagerId, legal: Action[], seed: string | number, o: Opts): Action {
+function blockDecision(view: GameView, me: ManagerId, legal: Action[], o: Opts): Action {
   const fallback = legal.find((a) => a.type === 'confirm-block') ?? legal.find((a) => a.type !== 'concede') ?? legal[0]!;
   // One simulation seed for the whole block step (not the call's seed), so every call plans the same.
   const base = determinise(view, `blocks:${view.turn}`, o.defs);
@@ -268,41 +267,41 @@ function blockDecision(view: GameView, me: ManagerId, legal: Action[], seed: str
   const clout = new Set(cb.attackers.filter((a) => statsOf(base, base.cards[a]!).keywords.clout));
   // Greedy growth from a starting assignment: each round adds the best-scoring block (or Clout group).
   const grow = (start: Block[]): [Block[], number] => {
-  let plan = start;
-  let top = score(plan);
-  for (let round = 0; round < 6; round++) {
-    const have = new Set(plan.map(key));
-    let bestMove: Block[] | null = null;
-    let bestScore = top;
-    const consider = (move: Block[]) => {
-      if (move.some((b) => have.has(key(b))) || work > WORK_BUDGET) return;
-      const v = score([...plan, ...move]) - EPS;
-      if (v > bestScore) [bestMove, bestScore] = [move, v];
-    };
-    for (const attacker of cb.attackers) {
-      for (let i = 0; i < defenders.length; i++) {
-        consider([{ blocker: defenders[i]!, attacker }]);
-        if (clout.has(attacker)) for (let j = i + 1; j < defenders.length; j++) consider([{ blocker: defenders[i]!, attacker }, { blocker: defenders[j]!, attacker }]);
-      }
-      // Clout may need more than two blockers: the fewest strongest ones that reach its ATK.
-      if (clout.has(attacker)) {
-        const need = statsOf(base, base.cards[attacker]!).atk;
-        const strongest = defenders.map((d) => ({ d, atk: blockerAtk(base, d) })).sort((x, y) => y.atk - x.atk);
-        const move: Block[] = [];
-        let sum = 0;
-        for (const { d, atk } of strongest) {
-          if (sum >= need || atk === 0) break;
-          move.push({ blocker: d, attacker });
-          sum += atk;
+    let plan = start;
+    let top = score(plan);
+    for (let round = 0; round < 6; round++) {
+      const have = new Set(plan.map(key));
+      let bestMove: Block[] | null = null;
+      let bestScore = top;
+      const consider = (move: Block[]) => {
+        if (move.some((b) => have.has(key(b))) || work > WORK_BUDGET) return;
+        const v = score([...plan, ...move]) - EPS;
+        if (v > bestScore) [bestMove, bestScore] = [move, v];
+      };
+      for (const attacker of cb.attackers) {
+        for (let i = 0; i < defenders.length; i++) {
+          consider([{ blocker: defenders[i]!, attacker }]);
+          if (clout.has(attacker)) for (let j = i + 1; j < defenders.length; j++) consider([{ blocker: defenders[i]!, attacker }, { blocker: defenders[j]!, attacker }]);
         }
-        if (move.length > 2 && sum >= need) consider(move);
+        // Clout may need more than two blockers: the fewest strongest ones that reach its ATK.
+        if (clout.has(attacker)) {
+          const need = statsOf(base, base.cards[attacker]!).atk;
+          const strongest = defenders.map((d) => ({ d, atk: blockerAtk(base, d) })).sort((x, y) => y.atk - x.atk);
+          const move: Block[] = [];
+          let sum = 0;
+          for (const { d, atk } of strongest) {
+            if (sum >= need || atk === 0) break;
+            move.push({ blocker: d, attacker });
+            sum += atk;
+          }
+          if (move.length > 2 && sum >= need) consider(move);
+        }
       }
+      if (!bestMove) break;
+      plan = [...plan, ...(bestMove as Block[])];
+      top = bestScore + EPS;
     }
-    if (!bestMove) break;
-    plan = [...plan, ...(bestMove as Block[])];
-    top = bestScore + EPS;
-  }
-  return [plan, top];
+    return [plan, top];
   };
   let [plan, top] = grow([]);
   if (top <= -ILLEGAL) {
