@@ -25,11 +25,11 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 import { availableParallelism } from 'node:os';
 import { dirname, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playMatch, strongBot, type Bot, type ManagerId, type Roster } from '../src/index.js';
+import { playMatch, strongBot, withTurnOrder, type Bot, type ManagerId, type Roster } from '../src/index.js';
 import { flag } from './pools.js';
+import { wilson, Z95 } from './stats.js';
 import { loadCardSet, matchupHash, type CardSet } from './card-set.js';
 
-const Z95 = 1.959964;
 const MARGIN = 0.03;
 /** ceil(z² · 0.25 / E²): ±3 points at 95% for any win rate. */
 const DEFAULT_GAMES = Math.ceil((Z95 * Z95 * 0.25) / (MARGIN * MARGIN));
@@ -61,11 +61,6 @@ interface GameResult {
   ms: number;
 }
 
-const withOrder =
-  (bot: Bot, goFirst: boolean): Bot =>
-  (input) =>
-    input.legal.find((a) => a.type === 'choose-order' && a.goFirst === goFirst) ?? bot(input);
-
 /** Game g of a matchup: seats alternate every game, who goes first every two games. */
 function playOne(set: CardSet, seed: string, pair: [number, number], g: number): GameResult {
   const [i, j] = pair;
@@ -73,7 +68,7 @@ function playOne(set: CardSet, seed: string, pair: [number, number], g: number):
   const colSeat: ManagerId = rowSeat === 'A' ? 'B' : 'A';
   const rowFirst = Math.floor(g / 2) % 2 === 0;
   const rosters = { [rowSeat]: set.rosters[i]!, [colSeat]: set.rosters[j]! } as unknown as Record<ManagerId, Roster>;
-  const bots = { [rowSeat]: withOrder(strongBot, rowFirst), [colSeat]: withOrder(strongBot, !rowFirst) } as Record<ManagerId, Bot>;
+  const bots = { [rowSeat]: withTurnOrder(strongBot, rowFirst), [colSeat]: withTurnOrder(strongBot, !rowFirst) } as Record<ManagerId, Bot>;
   const t0 = performance.now();
   const r = playMatch({ seed: `${seed}:${set.rosters[i]!.id}~${set.rosters[j]!.id}:${g}`, pool: set.pool, rosters, bots, maxActions: MAX_ACTIONS });
   const ms = performance.now() - t0;
@@ -113,15 +108,6 @@ async function workerMain(): Promise<void> {
 
 // ---------------------------------------------------------------------------------------------------------
 // Statistics
-
-function wilson(wins: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const p = wins / n;
-  const d = 1 + (Z95 * Z95) / n;
-  const centre = (p + (Z95 * Z95) / (2 * n)) / d;
-  const half = (Z95 * Math.sqrt((p * (1 - p)) / n + (Z95 * Z95) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 const ci = ([lo, hi]: [number, number]) => `${(100 * lo).toFixed(1)}–${(100 * hi).toFixed(1)}`;

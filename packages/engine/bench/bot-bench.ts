@@ -9,8 +9,9 @@
  * Prints the strong bot's win rate with a 95% (Wilson) interval, mean and p95 ms per decision and games per
  * second; the last line is one JSON object with at least `winRate`, `meanDecisionMs`, `p95DecisionMs`.
  */
-import { other, playMatch, randomBot, strongBot, type Bot, type CardDef, type ManagerId, type Roster } from '../src/index.js';
+import { other, playMatch, randomBot, strongBot, withTurnOrder, type Bot, type CardDef, type ManagerId, type Roster } from '../src/index.js';
 import { flag } from './pools.js';
+import { wilson } from './stats.js';
 
 /** The random bot can wander a long time between Moderator and Callout blocks before it happens on a legal set. */
 const MAX_ACTIONS = 20_000;
@@ -39,22 +40,6 @@ function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 }
-
-/** Wilson score interval for a binomial proportion (95%). */
-function wilson(wins: number, n: number): [number, number] {
-  if (n === 0) return [0, 1];
-  const z = 1.959964;
-  const p = wins / n;
-  const d = 1 + (z * z) / n;
-  const centre = (p + (z * z) / (2 * n)) / d;
-  const half = (z * Math.sqrt((p * (1 - p)) / n + (z * z) / (4 * n * n))) / d;
-  return [Math.max(0, centre - half), Math.min(1, centre + half)];
-}
-
-const withOrder =
-  (bot: Bot, goFirst: boolean): Bot =>
-  (input) =>
-    input.legal.find((a) => a.type === 'choose-order' && a.goFirst === goFirst) ?? bot(input);
 
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
@@ -94,7 +79,7 @@ async function main(): Promise<void> {
       wall.push(performance.now() - w);
       return a;
     };
-    const bots = { [seat]: withOrder(timedStrong, strongFirst), [other(seat)]: withOrder(randomBot, !strongFirst) } as Record<ManagerId, Bot>;
+    const bots = { [seat]: withTurnOrder(timedStrong, strongFirst), [other(seat)]: withTurnOrder(randomBot, !strongFirst) } as Record<ManagerId, Bot>;
     const rostersBySeat = { [seat]: strongRoster, [other(seat)]: randomRoster } as Record<ManagerId, Roster>;
     const r = playMatch({ seed: `${seed}-${g}`, pool, rosters: rostersBySeat, bots, clock: cpuMs, maxActions: MAX_ACTIONS });
     cpu.push(...r.timings[seat]);

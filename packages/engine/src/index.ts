@@ -27,4 +27,4 @@ export { encodeDeckCode, decodeDeckCode, cardIdHash, deckCodeTable, DECK_CODE_VE
 export type { Bot, BotInput } from './bots/types.js';
 export { randomBot } from './bots/random-bot.js';
 export { strongBot, createStrongBot, type StrongBotOptions } from './bots/strong-bot.js';
-export { playMatch, type MatchOptions, type MatchResult } from './bots/play-match.js';
+export { playMatch, withTurnOrder, type MatchOptions, type MatchResult } from './bots/play-match.js';

@@ -14,16 +14,10 @@ import { Position } from '../../test/scenario/scenario-schema.js';
 import { aLegalAssignment, blockProblems } from '../combat/blockers.js';
 import { CardDef } from '../cards/schema.js';
 import { determinise, HIDDEN_DEF_ID } from './determinise.js';
-import { playMatch } from './play-match.js';
+import { playMatch, withTurnOrder } from './play-match.js';
 import { randomBot } from './random-bot.js';
 import { strongBot } from './strong-bot.js';
 import type { Bot, BotInput } from './types.js';
-
-/** Answers the turn-order question with a fixed choice, so a test can decide who goes first. */
-const withOrder =
-  (bot: Bot, goFirst: boolean): Bot =>
-  (input) =>
-    input.legal.find((a) => a.type === 'choose-order' && a.goFirst === goFirst) ?? bot(input);
 
 /** Fails the test if the bot ever returns something its legal list does not hold, or changes its input. */
 const checked =
@@ -91,7 +85,7 @@ describe('strongBot', () => {
     for (let g = 0; g < 20; g++) {
       const seat: ManagerId = g % 2 === 0 ? 'A' : 'B';
       const strongFirst = Math.floor(g / 2) % 2 === 0;
-      const bots = { [seat]: withOrder(strongBot, strongFirst), [other(seat)]: withOrder(randomBot, !strongFirst) } as Record<ManagerId, Bot>;
+      const bots = { [seat]: withTurnOrder(strongBot, strongFirst), [other(seat)]: withTurnOrder(randomBot, !strongFirst) } as Record<ManagerId, Bot>;
       const r = playMatch({ seed: `beat-random-${g}`, pool: cardPool, rosters: pairing(g), bots });
       expect(r.failure).toBeNull();
       expect(r.first === seat).toBe(strongFirst);

@@ -14,6 +14,15 @@ import { createGame } from '../setup/create-game.js';
 import { project } from '../view/projection.js';
 import type { Bot } from './types.js';
 
+/**
+ * The bot, except that it answers the turn-order question (RUL-SETUP-3) with a fixed choice, so a bench or a
+ * test can decide who goes first whoever wins the coin flip.
+ */
+export const withTurnOrder =
+  (bot: Bot, goFirst: boolean): Bot =>
+  (input) =>
+    input.legal.find((a) => a.type === 'choose-order' && a.goFirst === goFirst) ?? bot(input);
+
 export interface MatchOptions {
   seed: string;
   pool: Record<string, CardDef> | readonly CardDef[];
