@@ -6,7 +6,7 @@ import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
-import { canAddBlock, defenderCharacters } from '../combat/blockers.js';
+import { forEachAddableBlock } from '../combat/blockers.js';
 import { withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
 import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
@@ -94,8 +94,7 @@ function candidates(s: GameState, m: ManagerId): Action[] {
     return out;
   }
   if (s.phase === 'combat-block' && other(s.active) === m && s.combat) {
-    for (const b of defenderCharacters(s))
-      for (const a of s.combat.attackers) if (canAddBlock(s, b, a)) out.push({ type: 'block', manager: m, blocker: b, attacker: a });
+    forEachAddableBlock(s, (blocker, attacker) => out.push({ type: 'block', manager: m, blocker, attacker }));
     for (const b of s.combat.blocks) out.push({ type: 'cancel-block', manager: m, blocker: b.blocker, attacker: b.attacker });
     out.push({ type: 'confirm-block', manager: m });
     return out;
@@ -105,5 +104,11 @@ function candidates(s: GameState, m: ManagerId): Action[] {
 }
 
 export function legalActions(s: GameState, m: ManagerId): Action[] {
-  return withStatsMemo(s, () => candidates(s, m).filter((a) => checkAction(s, a) === null));
+  return withStatsMemo(s, () => {
+    const all = candidates(s, m);
+    let n = 0;
+    for (const a of all) if (checkAction(s, a) === null) all[n++] = a;
+    all.length = n;
+    return all;
+  });
 }

@@ -10,6 +10,9 @@ export type EndCondition = Extract<Ability, { kind: 'end-condition' }>;
 export interface DefMeta {
   character: boolean;
   leader: boolean;
+  highlight: boolean;
+  /** Index of the 'play' ability (a highlight's effect), or -1. */
+  playIndex: number;
   statics: StaticAbility[];
   endConditions: EndCondition[];
   triggered: boolean;
@@ -46,6 +49,8 @@ export function meta(d: CardDef): DefMeta {
     m = {
       character: d.types.includes('character') || d.types.includes('leader'),
       leader: d.types.includes('leader'),
+      highlight: d.types.includes('highlight'),
+      playIndex: d.abilities.findIndex((a) => a.kind === 'play'),
       statics: d.abilities.filter((a): a is StaticAbility => a.kind === 'static'),
       endConditions: d.abilities.filter((a): a is EndCondition => a.kind === 'end-condition'),
       triggered: d.abilities.some((a) => a.kind === 'triggered'),

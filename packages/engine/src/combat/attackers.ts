@@ -14,6 +14,30 @@ export function canAttack(s: GameState, id: string): boolean {
   return !hasKeyword(s, c, 'moderator');
 }
 
-export function eligibleAttackers(s: GameState): string[] {
+const cache = new WeakMap<object, { turn: number; nextId: number; ids: readonly string[] }>();
+
+/**
+ * The characters that may attack now. While attackers are declared nothing else changes (nobody has
+ * priority), so in 'combat-attack' the list is kept for the combat object. Callers must not change it.
+ */
+export function eligibleAttackers(s: GameState): readonly string[] {
+  const cb = s.combat;
+  if (!cb || s.phase !== 'combat-attack') return computeEligible(s);
+  const hit = cache.get(cb);
+  if (hit && hit.turn === s.turn && hit.nextId === s.nextId) return hit.ids;
+  const ids = computeEligible(s);
+  cache.set(cb, { turn: s.turn, nextId: s.nextId, ids });
+  return ids;
+}
+
+function computeEligible(s: GameState): string[] {
   return charactersOf(s, s.active).filter((id) => canAttack(s, id));
+}
+
+/** Whether any character could attack (RUL-TURN-8: otherwise the Combat Phase is skipped). */
+export function anyEligibleAttacker(s: GameState): boolean {
+  const ms = s.managers[s.active];
+  for (const id of ms.centre) if (canAttack(s, id)) return true;
+  for (const id of ms.main) if (canAttack(s, id)) return true;
+  return false;
 }

@@ -23,6 +23,58 @@ function usedCapacity(blocks: readonly Block[], blocker: string): number {
   return n;
 }
 
+/**
+ * What blocking legality reads of the board: each attacker's ATK, Callout and Clout, each defending
+ * character's ATK as a blocker, capacity and Moderator. Only the assignment changes while blocks are being
+ * declared (nobody has priority in that step), so during 'combat-block' the facts are kept for the combat
+ * object; at any other time they are computed afresh.
+ */
+interface BlockFacts {
+  attackers: readonly string[];
+  atk: number[];
+  callout: boolean[];
+  clout: boolean[];
+  anyCallout: boolean;
+  defenders: string[];
+  power: number[];
+  cap: number[];
+  moderator: boolean[];
+  /** maxCalloutBlocked, once asked. */
+  maxCallout?: number;
+}
+
+const factsCache = new WeakMap<object, { turn: number; nextId: number; attackers: number; facts: BlockFacts }>();
+
+function computeFacts(s: GameState): BlockFacts {
+  const attackers = s.combat ? s.combat.attackers : [];
+  const f: BlockFacts = { attackers, atk: [], callout: [], clout: [], anyCallout: false, defenders: defenderCharacters(s), power: [], cap: [], moderator: [] };
+  for (const a of attackers) {
+    const c = s.cards[a]!;
+    const callout = hasKeyword(s, c, 'callout');
+    f.atk.push(statsOf(s, c).atk);
+    f.callout.push(callout);
+    f.clout.push(hasKeyword(s, c, 'clout'));
+    if (callout) f.anyCallout = true;
+  }
+  for (const d of f.defenders) {
+    const c = s.cards[d]!;
+    f.power.push(blockerAtk(s, d));
+    f.cap.push(blockCapacity(s, c));
+    f.moderator.push(hasKeyword(s, c, 'moderator'));
+  }
+  return f;
+}
+
+function blockFacts(s: GameState): BlockFacts {
+  const cb = s.combat;
+  if (!cb || s.phase !== 'combat-block') return computeFacts(s);
+  const hit = factsCache.get(cb);
+  if (hit && hit.turn === s.turn && hit.nextId === s.nextId && hit.attackers === cb.attackers.length && hit.facts.attackers === cb.attackers) return hit.facts;
+  const facts = computeFacts(s);
+  factsCache.set(cb, { turn: s.turn, nextId: s.nextId, attackers: cb.attackers.length, facts });
+  return facts;
+}
+
 /** Whether adding this pair to the assignment is allowed (capacity and distinctness only). */
 export function canAddBlock(s: GameState, blocker: string, attacker: string): boolean {
   const cb = s.combat;
@@ -30,39 +82,55 @@ export function canAddBlock(s: GameState, blocker: string, attacker: string): bo
   const c = s.cards[blocker];
   if (!c || c.owner === s.active || (c.zone !== 'main' && c.zone !== 'centre')) return false;
   if (!isCharacterDef(s.defs[c.def]!)) return false;
-  if (cb.blocks.some((b) => b.blocker === blocker && b.attacker === attacker)) return false;
-  return usedCapacity(cb.blocks, blocker) < blockCapacity(s, c);
+  let used = 0;
+  for (const b of cb.blocks) {
+    if (b.blocker !== blocker) continue;
+    if (b.attacker === attacker) return false;
+    used++;
+  }
+  if (s.phase !== 'combat-block') return used < blockCapacity(s, c);
+  const f = blockFacts(s);
+  const j = f.defenders.indexOf(blocker);
+  return used < (j >= 0 ? f.cap[j]! : blockCapacity(s, c));
+}
+
+/**
+ * Every pair `canAddBlock` accepts, in the order legal actions list them: defending characters in stage
+ * order, then attackers in declaration order.
+ */
+export function forEachAddableBlock(s: GameState, fn: (blocker: string, attacker: string) => void): void {
+  const cb = s.combat;
+  if (!cb) return;
+  const f = blockFacts(s);
+  for (let j = 0; j < f.defenders.length; j++) {
+    const d = f.defenders[j]!;
+    if (usedCapacity(cb.blocks, d) >= f.cap[j]!) continue;
+    for (const a of cb.attackers) {
+      let taken = false;
+      for (const b of cb.blocks) if (b.blocker === d && b.attacker === a) taken = true;
+      if (!taken) fn(d, a);
+    }
+  }
 }
 
 export type BlockProblem = { code: 'callout' | 'clout' | 'moderator'; card: string; message: string };
-
-function spare(s: GameState, blocks: readonly Block[], attacker: string): string[] {
-  return defenderCharacters(s).filter(
-    (b) => usedCapacity(blocks, b) < blockCapacity(s, s.cards[b]!) && !blocks.some((x) => x.blocker === b && x.attacker === attacker),
-  );
-}
-
-const maxCache = new WeakMap<GameState, { key: string; max: number }>();
 
 /**
  * RUL-COMBAT-3, "a Callout attacker that could be legally blocked": the defender must block as many Callout
  * attackers as any assignment could (project ruling PR-10, as requirements are maximised in other card
  * games), so a blocker may have to leave another attacker to block a Callout attacker. This is that most.
- * It depends only on the attackers and the defender's characters, which cannot change while blocks are
- * being declared, so it is cached for the state object.
+ * It depends only on the block facts, so it is kept with them.
  */
 export function maxCalloutBlocked(s: GameState): number {
-  const cb = s.combat;
-  if (!cb) return 0;
-  const callouts = cb.attackers.filter((a) => hasKeyword(s, s.cards[a]!, 'callout'));
-  if (callouts.length === 0) return 0;
-  const defenders = defenderCharacters(s);
-  const key = `${s.turn}|${s.nextId}|${cb.attackers.join(',')}|${defenders.join(',')}`;
-  const hit = maxCache.get(s);
-  if (hit && hit.key === key) return hit.max;
-  const need = callouts.map((a) => ({ atk: statsOf(s, s.cards[a]!).atk, clout: hasKeyword(s, s.cards[a]!, 'clout') }));
-  const power = defenders.map((d) => blockerAtk(s, d));
-  const cap = defenders.map((d) => blockCapacity(s, s.cards[d]!));
+  const f = blockFacts(s);
+  return (f.maxCallout ??= f.anyCallout ? searchMaxCallout(f) : 0);
+}
+
+function searchMaxCallout(f: BlockFacts): number {
+  const need: { atk: number; clout: boolean }[] = [];
+  for (let i = 0; i < f.attackers.length; i++) if (f.callout[i]) need.push({ atk: f.atk[i]!, clout: f.clout[i]! });
+  const power = f.power;
+  const cap = f.cap.slice();
   let budget = 20000; // positions are small; the budget only guards against pathological boards
   const dfs = (i: number): number => {
     if (i === need.length || --budget < 0) return 0;
@@ -89,9 +157,27 @@ export function maxCalloutBlocked(s: GameState): number {
     }
     return best;
   };
-  const max = dfs(0);
-  maxCache.set(s, { key, max });
-  return max;
+  return dfs(0);
+}
+
+/** Combined blocker ATK on attacker index `i` under `blocks` (RUL-COMBAT-2: tilted blockers count 0). */
+function blockSum(s: GameState, f: BlockFacts, blocks: readonly Block[], attacker: string): number {
+  let sum = 0;
+  for (const b of blocks) {
+    if (b.attacker !== attacker) continue;
+    const j = f.defenders.indexOf(b.blocker);
+    sum += j >= 0 ? f.power[j]! : blockerAtk(s, b.blocker);
+  }
+  return sum;
+}
+
+function isBlocked(blocks: readonly Block[], attacker: string): boolean {
+  for (const b of blocks) if (b.attacker === attacker) return true;
+  return false;
+}
+
+function nameOf(s: GameState, id: string): string {
+  return s.defs[s.cards[id]!.def]!.name;
 }
 
 /**
@@ -101,41 +187,46 @@ export function maxCalloutBlocked(s: GameState): number {
 export function blockProblems(s: GameState, blocks: readonly Block[], firstOnly = false): BlockProblem[] {
   const cb = s.combat;
   if (!cb) return [];
+  const f = blockFacts(s);
   const out: BlockProblem[] = [];
-  const name = (id: string) => s.defs[s.cards[id]!.def]!.name;
-  const isBlocked = (a: string) => blocks.some((b) => b.attacker === a);
-  const sumOf = (a: string) => blocks.filter((b) => b.attacker === a).reduce((n, b) => n + blockerAtk(s, b.blocker), 0);
-  const unblockedCallouts: string[] = [];
-  let calloutsBlocked = 0;
-  for (const a of cb.attackers) {
-    const ac = s.cards[a]!;
-    if (!hasKeyword(s, ac, 'callout')) continue;
-    if (!isBlocked(a)) unblockedCallouts.push(a);
-    else if (!hasKeyword(s, ac, 'clout') || sumOf(a) >= statsOf(s, ac).atk) calloutsBlocked++;
+  if (f.anyCallout) {
+    let unblocked = 0;
+    let calloutsBlocked = 0;
+    for (let i = 0; i < f.attackers.length; i++) {
+      if (!f.callout[i]) continue;
+      const a = f.attackers[i]!;
+      if (!isBlocked(blocks, a)) unblocked++;
+      else if (!f.clout[i] || blockSum(s, f, blocks, a) >= f.atk[i]!) calloutsBlocked++;
+    }
+    if (unblocked && calloutsBlocked < maxCalloutBlocked(s))
+      for (let i = 0; i < f.attackers.length; i++) {
+        const a = f.attackers[i]!;
+        if (f.callout[i] && !isBlocked(blocks, a))
+          out.push({ code: 'callout', card: a, message: `${nameOf(s, a)} has Callout: it must be blocked while you are able to` });
+      }
+    if (firstOnly && out.length) return out;
   }
-  if (unblockedCallouts.length && calloutsBlocked < maxCalloutBlocked(s))
-    for (const a of unblockedCallouts)
-      out.push({ code: 'callout', card: a, message: `${name(a)} has Callout: it must be blocked while you are able to` });
-  if (firstOnly && out.length) return out;
-  for (const a of cb.attackers) {
-    const ac = s.cards[a]!;
-    const atk = statsOf(s, ac).atk;
-    const clout = hasKeyword(s, ac, 'clout');
-    if (isBlocked(a)) {
+  for (let i = 0; i < f.attackers.length; i++) {
+    const a = f.attackers[i]!;
+    const atk = f.atk[i]!;
+    const clout = f.clout[i]!;
+    if (isBlocked(blocks, a)) {
       if (clout) {
-        const sum = sumOf(a);
+        const sum = blockSum(s, f, blocks, a);
         if (sum < atk) {
-          out.push({ code: 'clout', card: a, message: `${name(a)} has Clout: its blockers need at least ${atk} combined ATK (they have ${sum})` });
+          out.push({ code: 'clout', card: a, message: `${nameOf(s, a)} has Clout: its blockers need at least ${atk} combined ATK (they have ${sum})` });
           if (firstOnly) return out;
         }
       }
       continue;
     }
-    for (const m of spare(s, blocks, a)) {
-      const mc = s.cards[m]!;
-      if (!hasKeyword(s, mc, 'moderator')) continue;
-      if (clout && blockerAtk(s, m) < atk) continue;
-      out.push({ code: 'moderator', card: m, message: `${name(m)} is a Moderator with room to spare: it must block ${name(a)}` });
+    // A Moderator with room to spare must block an unblocked attacker it may block (for Clout, alone).
+    for (let j = 0; j < f.defenders.length; j++) {
+      if (!f.moderator[j]) continue;
+      const m = f.defenders[j]!;
+      if (usedCapacity(blocks, m) >= f.cap[j]!) continue;
+      if (clout && f.power[j]! < atk) continue;
+      out.push({ code: 'moderator', card: m, message: `${nameOf(s, m)} is a Moderator with room to spare: it must block ${nameOf(s, a)}` });
       if (firstOnly) return out;
     }
   }

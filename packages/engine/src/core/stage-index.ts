@@ -17,14 +17,16 @@ const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex }>();
 
 /** The stage's card ids in a fixed order (A's centre, A's main, B's centre, B's main), with list separators. */
 function sameStage(s: GameState, ids: readonly string[]): boolean {
+  const { A, B } = s.managers;
   let k = 0;
-  for (const m of ['A', 'B'] as const) {
-    const ms = s.managers[m];
-    for (const list of [ms.centre, ms.main]) {
-      for (const id of list) if (ids[k++] !== id) return false;
-      if (ids[k++] !== '|') return false;
-    }
-  }
+  for (let i = 0; i < A.centre.length; i++) if (ids[k++] !== A.centre[i]) return false;
+  if (ids[k++] !== '|') return false;
+  for (let i = 0; i < A.main.length; i++) if (ids[k++] !== A.main[i]) return false;
+  if (ids[k++] !== '|') return false;
+  for (let i = 0; i < B.centre.length; i++) if (ids[k++] !== B.centre[i]) return false;
+  if (ids[k++] !== '|') return false;
+  for (let i = 0; i < B.main.length; i++) if (ids[k++] !== B.main[i]) return false;
+  if (ids[k++] !== '|') return false;
   return k === ids.length;
 }
 

@@ -67,11 +67,16 @@ const NO_KEYWORDS: Keywords = {};
  * While legal actions are listed nothing changes, so stats can be remembered per card for that call only
  * (`withStatsMemo`). Outside such a call every read recomputes.
  */
-let memo: { s: GameState; stats: Map<CardInstance, Stats>; auras?: Aura[] } | null = null;
+let memo: { s: GameState; stats: Map<CardInstance, Stats> | null; auras?: Aura[]; stars: { A?: number; B?: number } } | null = null;
+
+/** The memo of the read-only call in progress for this state, if any (other derived figures keep theirs here). */
+export function listingMemo(s: GameState): { stars: { A?: number; B?: number } } | null {
+  return memo && memo.s === s ? memo : null;
+}
 
 export function withStatsMemo<T>(s: GameState, fn: () => T): T {
   if (memo) return fn();
-  memo = { s, stats: new Map() };
+  memo = { s, stats: null, stars: {} };
   try {
     return fn();
   } finally {
@@ -81,8 +86,9 @@ export function withStatsMemo<T>(s: GameState, fn: () => T): T {
 
 export function statsOf(s: GameState, c: CardInstance): Stats {
   if (memo && memo.s === s) {
-    let st = memo.stats.get(c);
-    if (!st) memo.stats.set(c, (st = computeStats(s, c)));
+    const stats = (memo.stats ??= new Map());
+    let st = stats.get(c);
+    if (!st) stats.set(c, (st = computeStats(s, c)));
     return st;
   }
   return computeStats(s, c);

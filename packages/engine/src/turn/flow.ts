@@ -6,7 +6,7 @@ import { emit, type Ctx } from '../core/context.js';
 import { allStage } from '../core/query.js';
 import { other, type ManagerId, type Phase } from '../core/types.js';
 import { checkEnd } from '../end/check-end.js';
-import { eligibleAttackers } from '../combat/attackers.js';
+import { anyEligibleAttacker } from '../combat/attackers.js';
 import { defenderCharacters } from '../combat/blockers.js';
 import { combatDamage } from '../combat/damage.js';
 import { flushTriggers, queueStageTriggers } from '../stack/triggers.js';
@@ -97,7 +97,7 @@ export function progress(ctx: Ctx): boolean {
       return true;
     case 'main':
       // RUL-TURN-8: no Combat Phase on the first turn of the match. With nobody able to attack it is skipped.
-      if (s.turn === 1 || eligibleAttackers(s).length === 0) enterResolution(ctx);
+      if (s.turn === 1 || !anyEligibleAttacker(s)) enterResolution(ctx);
       else {
         s.combat = { attackers: [], blocks: [], blocked: [] };
         setPhase(ctx, 'combat-attack');

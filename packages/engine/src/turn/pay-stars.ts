@@ -7,9 +7,16 @@ import { emit, type Ctx } from '../core/context.js';
 import type { GameState, ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../actions/guards.js';
 import { reject, type Rejection } from '../actions/rejections.js';
+import { listingMemo } from '../effects/stats.js';
 
 /** Available stars plus every untilted star card's value: the most a manager could pay now. */
 export function potentialStars(s: GameState, m: ManagerId): number {
+  const memo = listingMemo(s);
+  if (memo) return (memo.stars[m] ??= countStars(s, m));
+  return countStars(s, m);
+}
+
+function countStars(s: GameState, m: ManagerId): number {
   const ms = s.managers[m];
   let n = ms.availableStars;
   for (const id of ms.starPool) {

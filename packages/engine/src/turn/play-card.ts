@@ -5,6 +5,7 @@
  * Highlights: whenever their owner has priority, through the stack (RUL-STACK-1, RUL-STACK-3).
  */
 import type { CardDef } from '../cards/schema.js';
+import { meta } from '../cards/def-meta.js';
 import type { Ctx } from '../core/context.js';
 import { defOf, stageOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
@@ -18,11 +19,11 @@ import { settle } from './flow.js';
 import { pay, potentialStars } from './pay-stars.js';
 
 export function playAbilityIndex(d: CardDef): number {
-  return d.abilities.findIndex((a) => a.kind === 'play');
+  return meta(d).playIndex;
 }
 
 export function isHighlight(d: CardDef): boolean {
-  return d.types.includes('highlight');
+  return meta(d).highlight;
 }
 
 /** RUL-TURN-4: plays in the active manager's own Main Phase count; highlights at other times do not. */

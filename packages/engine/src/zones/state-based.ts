@@ -9,7 +9,22 @@ import { anyHpLoweringAura, hpLoweredByMods, statsOf, withStatsMemo } from '../e
 import { stageIndex } from '../core/stage-index.js';
 import { graduateAll } from './graduate.js';
 
+const NONE: string[] = [];
+
+/** Whether some card on stage is banned, damaged or has its HP lowered by a modifier. */
+function anyAtRisk(s: Ctx['s']): boolean {
+  const { A, B } = s.managers;
+  for (const list of [A.centre, A.main, B.centre, B.main])
+    for (let i = 0; i < list.length; i++) {
+      const c = s.cards[list[i]!]!;
+      if (c.banned || c.damage > 0 || hpLoweredByMods(c)) return true;
+    }
+  return false;
+}
+
 export function doomed(ctx: Ctx): string[] {
+  // The usual case, nothing damaged and nothing lowering HP, is answered without computing any stats.
+  if (!stageIndex(ctx.s).lowersHp && !anyAtRisk(ctx.s)) return NONE;
   // Read-only, so stats and auras are computed once per card for the whole check.
   return withStatsMemo(ctx.s, () => doomedNow(ctx));
 }
