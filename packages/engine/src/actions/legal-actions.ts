@@ -10,7 +10,6 @@ import { forEachAddableBlock } from '../combat/blockers.js';
 import { withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
 import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
-import { isHighlight, playAbilityIndex } from '../turn/play-card.js';
 import { checkAction } from './dispatch.js';
 import { potentialStars } from '../turn/pay-stars.js';
 import type { Action } from './schema.js';
@@ -37,28 +36,37 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): void {
   if (s.phase === 'resource' && s.active === m && !s.starPlaced)
     for (const id of ms.hand) out.push({ type: 'place-star', manager: m, card: id });
   const stars = potentialStars(s, m);
-  // Pre-filter only (checkAction below stays the authority): debuts need the own Main Step, empty stack.
+  // Pre-filter only (checkAction stays the authority): debuts need the own Main Step, empty stack.
   const canDebut = s.phase === 'main' && s.active === m && s.stack.length === 0;
-  const playable = ms.backstage && canDebut ? ms.hand.concat(ms.backstage) : ms.hand;
-  for (const id of playable) {
-    const d = defOf(s, s.cards[id]!);
-    if (d.cost > stars) continue;
-    if (isHighlight(d)) {
-      const a = d.abilities[playAbilityIndex(d)]!;
-      const reqs = 'targets' in a ? a.targets : undefined;
-      for (const t of targetCombos(s, reqs, m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
-    } else if (canDebut) out.push({ type: 'play', manager: m, card: id, targets: [] });
-  }
-  for (const id of ms.centre.concat(ms.main)) {
-    const d = defOf(s, s.cards[id]!);
-    for (const i of meta(d).activated) {
-      const a = activatedAbility(s, id, i);
-      if (!a || (a.cost.stars ?? 0) > stars) continue;
-      const grads = a.cost.graduate ? graduateCostCandidates(s, m, id, a).map((g) => [g]) : [[]];
-      const discards = a.cost.discard ? combinations(ms.hand, a.cost.discard) : [[]];
-      for (const t of targetCombos(s, a.targets, m, id))
-        for (const g of grads) for (const dc of discards) out.push({ type: 'activate', manager: m, card: id, ability: i, targets: t, costCards: [...g, ...dc] });
-    }
+  for (const id of ms.hand) playCandidates(s, m, id, stars, canDebut, out);
+  if (ms.backstage && canDebut) playCandidates(s, m, ms.backstage, stars, canDebut, out);
+  for (const id of ms.centre) activateCandidates(s, m, id, stars, out);
+  for (const id of ms.main) activateCandidates(s, m, id, stars, out);
+}
+
+function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, canDebut: boolean, out: Action[]): void {
+  const d = defOf(s, s.cards[id]!);
+  if (d.cost > stars) return;
+  const mt = meta(d);
+  if (mt.highlight) {
+    const a = d.abilities[mt.playIndex]!;
+    const reqs = 'targets' in a ? a.targets : undefined;
+    for (const t of targetCombos(s, reqs, m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
+  } else if (canDebut) out.push({ type: 'play', manager: m, card: id, targets: [] });
+}
+
+function activateCandidates(s: GameState, m: ManagerId, id: string, stars: number, out: Action[]): void {
+  const d = defOf(s, s.cards[id]!);
+  const activated = meta(d).activated;
+  if (activated.length === 0) return;
+  const ms = s.managers[m];
+  for (const i of activated) {
+    const a = activatedAbility(s, id, i);
+    if (!a || (a.cost.stars ?? 0) > stars) continue;
+    const grads = a.cost.graduate ? graduateCostCandidates(s, m, id, a).map((g) => [g]) : [[]];
+    const discards = a.cost.discard ? combinations(ms.hand, a.cost.discard) : [[]];
+    for (const t of targetCombos(s, a.targets, m, id))
+      for (const g of grads) for (const dc of discards) out.push({ type: 'activate', manager: m, card: id, ability: i, targets: t, costCards: [...g, ...dc] });
   }
 }
 

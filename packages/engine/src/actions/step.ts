@@ -4,6 +4,7 @@
  */
 import { cloneState } from '../core/clone.js';
 import { makeCtx } from '../core/context.js';
+import { duringStep } from '../core/stage-index.js';
 import type { GameEvent } from '../core/events.js';
 import type { GameState } from '../core/types.js';
 import { checkAction, performAction } from './dispatch.js';
@@ -44,7 +45,7 @@ export function stepParsed(state: GameState, action: Action): StepResult {
     if (r) return r;
     const s = cloneState(state);
     const ctx = makeCtx(s);
-    performAction(ctx, action);
+    duringStep(s, () => performAction(ctx, action));
     s.seq += 1;
     return { ok: true, state: s, events: ctx.events };
   } catch (e) {
@@ -62,7 +63,7 @@ export function stepInPlace(state: GameState, action: Action): { ok: true; event
     const r = checkAction(state, action);
     if (r) return r;
     const ctx = makeCtx(state);
-    performAction(ctx, action);
+    duringStep(state, () => performAction(ctx, action));
     state.seq += 1;
     return { ok: true, events: ctx.events };
   } catch (e) {

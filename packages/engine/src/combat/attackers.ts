@@ -14,7 +14,8 @@ export function canAttack(s: GameState, id: string): boolean {
   return !hasKeyword(s, c, 'moderator');
 }
 
-const cache = new WeakMap<object, { turn: number; nextId: number; ids: readonly string[] }>();
+/** One slot: the last combat asked about (a WeakMap write per combat costs more than the list itself). */
+let kept: { combat: object; turn: number; nextId: number; ids: readonly string[] } | null = null;
 
 /**
  * The characters that may attack now. While attackers are declared nothing else changes (nobody has
@@ -23,10 +24,9 @@ const cache = new WeakMap<object, { turn: number; nextId: number; ids: readonly 
 export function eligibleAttackers(s: GameState): readonly string[] {
   const cb = s.combat;
   if (!cb || s.phase !== 'combat-attack') return computeEligible(s);
-  const hit = cache.get(cb);
-  if (hit && hit.turn === s.turn && hit.nextId === s.nextId) return hit.ids;
+  if (kept && kept.combat === cb && kept.turn === s.turn && kept.nextId === s.nextId) return kept.ids;
   const ids = computeEligible(s);
-  cache.set(cb, { turn: s.turn, nextId: s.nextId, ids });
+  kept = { combat: cb, turn: s.turn, nextId: s.nextId, ids };
   return ids;
 }
 

@@ -43,7 +43,8 @@ interface BlockFacts {
   maxCallout?: number;
 }
 
-const factsCache = new WeakMap<object, { turn: number; nextId: number; attackers: number; facts: BlockFacts }>();
+/** One slot: the last combat asked about (a WeakMap write per combat costs more than the facts themselves). */
+let kept: { combat: object; turn: number; nextId: number; attackers: number; facts: BlockFacts } | null = null;
 
 function computeFacts(s: GameState): BlockFacts {
   const attackers = s.combat ? s.combat.attackers : [];
@@ -68,10 +69,11 @@ function computeFacts(s: GameState): BlockFacts {
 function blockFacts(s: GameState): BlockFacts {
   const cb = s.combat;
   if (!cb || s.phase !== 'combat-block') return computeFacts(s);
-  const hit = factsCache.get(cb);
-  if (hit && hit.turn === s.turn && hit.nextId === s.nextId && hit.attackers === cb.attackers.length && hit.facts.attackers === cb.attackers) return hit.facts;
+  const hit = kept;
+  if (hit && hit.combat === cb && hit.turn === s.turn && hit.nextId === s.nextId && hit.attackers === cb.attackers.length && hit.facts.attackers === cb.attackers)
+    return hit.facts;
   const facts = computeFacts(s);
-  factsCache.set(cb, { turn: s.turn, nextId: s.nextId, attackers: cb.attackers.length, facts });
+  kept = { combat: cb, turn: s.turn, nextId: s.nextId, attackers: cb.attackers.length, facts };
   return facts;
 }
 
@@ -79,6 +81,19 @@ function blockFacts(s: GameState): BlockFacts {
 export function canAddBlock(s: GameState, blocker: string, attacker: string): boolean {
   const cb = s.combat;
   if (!cb || !cb.attackers.includes(attacker)) return false;
+  if (s.phase === 'combat-block') {
+    // The facts' defenders are exactly the defending manager's characters on stage.
+    const f = blockFacts(s);
+    const j = f.defenders.indexOf(blocker);
+    if (j < 0) return false;
+    let used = 0;
+    for (const b of cb.blocks) {
+      if (b.blocker !== blocker) continue;
+      if (b.attacker === attacker) return false;
+      used++;
+    }
+    return used < f.cap[j]!;
+  }
   const c = s.cards[blocker];
   if (!c || c.owner === s.active || (c.zone !== 'main' && c.zone !== 'centre')) return false;
   if (!isCharacterDef(s.defs[c.def]!)) return false;
@@ -88,10 +103,7 @@ export function canAddBlock(s: GameState, blocker: string, attacker: string): bo
     if (b.attacker === attacker) return false;
     used++;
   }
-  if (s.phase !== 'combat-block') return used < blockCapacity(s, c);
-  const f = blockFacts(s);
-  const j = f.defenders.indexOf(blocker);
-  return used < (j >= 0 ? f.cap[j]! : blockCapacity(s, c));
+  return used < blockCapacity(s, c);
 }
 
 /**

@@ -11,9 +11,34 @@ export interface StageIndex {
   ends: { id: string; ability: EndCondition }[];
   /** Whether any of those statics lowers HP (whatever its condition). */
   lowersHp: boolean;
+  /** Whether none of those statics has a condition (then the auras they give depend on the stage alone). */
+  unconditional: boolean;
 }
 
-const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex }>();
+const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex; epoch: number }>();
+
+/**
+ * Inside a step only engine code changes the state, and every change to a stage list goes through
+ * `stageMoved` (moveCard, commission). So while a step runs, an index checked since the last such move is
+ * still right without walking the stage again. Outside a step (tests, tools, bots) it is always walked.
+ */
+let epoch = 0;
+let stepping: GameState | null = null;
+
+export function stageMoved(): void {
+  epoch++;
+}
+
+export function duringStep<T>(s: GameState, fn: () => T): T {
+  const prev = stepping;
+  stepping = s;
+  epoch++; // whatever happened to the state before the step is not trusted
+  try {
+    return fn();
+  } finally {
+    stepping = prev;
+  }
+}
 
 /** The stage's card ids in a fixed order (A's centre, A's main, B's centre, B's main), with list separators. */
 function sameStage(s: GameState, ids: readonly string[]): boolean {
@@ -32,9 +57,13 @@ function sameStage(s: GameState, ids: readonly string[]): boolean {
 
 export function stageIndex(s: GameState): StageIndex {
   const hit = cache.get(s);
+  if (hit && hit.epoch === epoch && stepping === s) return hit.index;
   // Ids are fresh on every zone change, so the same ids in the same places mean the same cards on stage.
-  if (hit && sameStage(s, hit.ids)) return hit.index;
-  const index: StageIndex = { statics: [], ends: [], lowersHp: false };
+  if (hit && sameStage(s, hit.ids)) {
+    hit.epoch = epoch;
+    return hit.index;
+  }
+  const index: StageIndex = { statics: [], ends: [], lowersHp: false, unconditional: true };
   const ids: string[] = [];
   for (const m of ['A', 'B'] as const) {
     const ms = s.managers[m];
@@ -45,13 +74,14 @@ export function stageIndex(s: GameState): StageIndex {
         for (const ability of mt.statics) {
           index.statics.push({ id, ability });
           if (ability.effect.kind === 'stats' && (ability.effect.hp ?? 0) < 0) index.lowersHp = true;
+          if (ability.condition) index.unconditional = false;
         }
         for (const ability of mt.endConditions) index.ends.push({ id, ability });
       }
       ids.push('|');
     }
   }
-  cache.set(s, { ids, index });
+  cache.set(s, { ids, index, epoch });
   return index;
 }
 

@@ -9,6 +9,7 @@ import { drawCards, sendFromRoster } from '../zones/draw.js';
 import { graduateAll, removeFromStage } from '../zones/graduate.js';
 import { freshId, moveCard } from '../zones/move.js';
 import { makeCard } from '../core/card-instance.js';
+import { stageMoved } from '../core/stage-index.js';
 import { matchesFilter } from './filters.js';
 import { CUSTOM_HANDLERS } from './custom-handlers.js';
 import { liveTarget, selectCards, selectManagers } from './selectors.js';
@@ -37,6 +38,7 @@ export function commission(ctx: Ctx, f: Frame, tokenDef: string, count: number):
     // RUL-TURN-6: character tokens have Debut Burnout too (entered this turn).
     s.cards[id] = makeCard(id, tokenDef, f.controller, 'main', { token: true, enteredTurn: s.turn });
     s.managers[f.controller].main.push(id);
+    stageMoved();
     emit(ctx, { t: 'move', owner: f.controller, from: 'token-gone', to: 'main', card: '', def: tokenDef, newId: id, token: true });
   }
 }

@@ -4,7 +4,7 @@
  */
 import type { Keyword, Keywords, StaticEffect } from '../cards/schema.js';
 import { defOf, onStage } from '../core/query.js';
-import { live, stageIndex } from '../core/stage-index.js';
+import { live, stageIndex, type StageIndex } from '../core/stage-index.js';
 import type { CardInstance, GameState } from '../core/types.js';
 import { evalCondition } from './conditions.js';
 import { matchesFilter } from './filters.js';
@@ -21,9 +21,29 @@ export function auras(s: GameState): Aura[] {
   return computeAuras(s);
 }
 
+/** Auras of an index whose statics have no conditions: they change only with the stage, so they are kept. */
+const stageAuras = new WeakMap<StageIndex, Aura[]>();
+
 function computeAuras(s: GameState): Aura[] {
-  const src = stageIndex(s).statics;
+  const index = stageIndex(s);
+  const src = index.statics;
   if (src.length === 0) return NONE;
+  if (index.unconditional) {
+    const kept = stageAuras.get(index);
+    if (kept && sameSources(s, kept)) return kept;
+    const fresh = collectAuras(s, src);
+    stageAuras.set(index, fresh);
+    return fresh;
+  }
+  return collectAuras(s, src);
+}
+
+function sameSources(s: GameState, list: readonly Aura[]): boolean {
+  for (const a of list) if (s.cards[a.source.id] !== a.source) return false;
+  return true;
+}
+
+function collectAuras(s: GameState, src: StageIndex['statics']): Aura[] {
   let out = NONE;
   for (const { id, ability } of src) {
     const c = live(s, id);

@@ -48,16 +48,27 @@ export function candidatesFor(s: GameState, req: TargetReq, controller: ManagerI
       pool = s.managers.A.graduation.concat(s.managers.B.graduation);
       break;
     default: {
+      // Stage cards: walked in place (A's Centre, A's Main, B's Centre, B's Main) rather than concatenated.
       const { A, B } = s.managers;
-      pool = A.centre.concat(A.main, B.centre, B.main);
+      const out: string[] = [];
+      pushLegal(s, req, controller, sourceId, A.centre, out);
+      pushLegal(s, req, controller, sourceId, A.main, out);
+      pushLegal(s, req, controller, sourceId, B.centre, out);
+      pushLegal(s, req, controller, sourceId, B.main, out);
+      return out;
     }
   }
   return pool.filter((t) => isLegalTarget(s, req, controller, sourceId, t));
 }
 
+function pushLegal(s: GameState, req: TargetReq, controller: ManagerId, sourceId: string | null, ids: readonly string[], out: string[]): void {
+  for (const t of ids) if (isLegalTarget(s, req, controller, sourceId, t)) out.push(t);
+}
+
 /** Every legal combination of distinct targets for a list of requirements, in a stable order. */
 export function targetCombos(s: GameState, reqs: readonly TargetReq[] | undefined, controller: ManagerId, sourceId: string | null): string[][] {
   if (!reqs || reqs.length === 0) return [[]];
+  if (reqs.length === 1) return candidatesFor(s, reqs[0]!, controller, sourceId).map((t) => [t]);
   let combos: string[][] = [[]];
   for (const req of reqs) {
     const cands = candidatesFor(s, req, controller, sourceId);
@@ -71,6 +82,6 @@ export function targetCombos(s: GameState, reqs: readonly TargetReq[] | undefine
 export function targetsLegal(s: GameState, reqs: readonly TargetReq[] | undefined, controller: ManagerId, sourceId: string | null, targets: readonly string[]): boolean {
   const n = reqs?.length ?? 0;
   if (targets.length !== n) return false;
-  if (new Set(targets).size !== n) return false;
+  if (n > 1 && new Set(targets).size !== n) return false;
   return (reqs ?? []).every((r, i) => isLegalTarget(s, r, controller, sourceId, targets[i]!));
 }

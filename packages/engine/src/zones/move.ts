@@ -6,6 +6,7 @@
 import { emit, type Ctx } from '../core/context.js';
 import { onStage } from '../core/query.js';
 import type { CardInstance, CardLocation, GameState } from '../core/types.js';
+import { stageMoved } from '../core/stage-index.js';
 
 export function freshId(s: GameState, prefix = 'c'): string {
   return prefix + (s.nextId++).toString(36);
@@ -65,6 +66,7 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   const s = ctx.s;
   const c = s.cards[id]!;
   const from = c.zone;
+  stageMoved();
   if (from === 'backstage') s.managers[c.owner].backstage = null;
   else {
     const list = listFor(s, c, from);

@@ -14,11 +14,14 @@ const NONE: string[] = [];
 /** Whether some card on stage is banned, damaged or has its HP lowered by a modifier. */
 function anyAtRisk(s: Ctx['s']): boolean {
   const { A, B } = s.managers;
-  for (const list of [A.centre, A.main, B.centre, B.main])
-    for (let i = 0; i < list.length; i++) {
-      const c = s.cards[list[i]!]!;
-      if (c.banned || c.damage > 0 || hpLoweredByMods(c)) return true;
-    }
+  return listAtRisk(s, A.centre) || listAtRisk(s, A.main) || listAtRisk(s, B.centre) || listAtRisk(s, B.main);
+}
+
+function listAtRisk(s: Ctx['s'], ids: readonly string[]): boolean {
+  for (let i = 0; i < ids.length; i++) {
+    const c = s.cards[ids[i]!]!;
+    if (c.banned || c.damage > 0 || (c.mods.length > 0 && hpLoweredByMods(c))) return true;
+  }
   return false;
 }
 
