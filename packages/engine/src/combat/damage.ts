@@ -5,7 +5,7 @@
 import { emit, type Ctx } from '../core/context.js';
 import { onStage } from '../core/query.js';
 import { other } from '../core/types.js';
-import { hasKeyword, statsOf } from '../effects/stats.js';
+import { hasKeyword, statsOf, withStatsMemo } from '../effects/stats.js';
 import { loseSanity } from '../end/sanity.js';
 import { graduateDoomed } from '../zones/state-based.js';
 import { blockerAtk } from './blockers.js';
@@ -80,11 +80,12 @@ export function combatDamage(ctx: Ctx): void {
   const clip = attackers.filter((a) => hasKeyword(s, s.cards[a]!, 'clip'));
   // RUL-COMBAT-5: Clip attackers first; their casualties graduate before the second step.
   if (clip.length) {
-    dealAll(ctx, clip.flatMap((a) => attackerHits(ctx, a)));
+    dealAll(ctx, withStatsMemo(s, () => clip.flatMap((a) => attackerHits(ctx, a))));
     graduateDoomed(ctx);
   }
   const rest = attackers.filter((a) => !clip.includes(a) && present(ctx, a));
   const blockers = [...new Set(cb.blocks.map((b) => b.blocker))].filter((b) => present(ctx, b));
-  const hits = rest.flatMap((a) => attackerHits(ctx, a)).concat(blockers.flatMap((b) => blockerHits(ctx, b)));
+  // Working out the hits only reads the position, so stats are computed once per card for it.
+  const hits = withStatsMemo(s, () => rest.flatMap((a) => attackerHits(ctx, a)).concat(blockers.flatMap((b) => blockerHits(ctx, b))));
   dealAll(ctx, hits);
 }

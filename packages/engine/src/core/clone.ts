@@ -3,6 +3,8 @@
  * state is never changed; structuredClone would be several times slower on the hot path of playouts.
  * Card definitions are immutable and shared by reference.
  */
+import { cardRecord } from './card-instance.js';
+import { managerRecord, stateRecord } from './records.js';
 import type { CardInstance, GameState, ManagerState, Pending } from './types.js';
 
 function copyCounters(src: Record<string, number>): Record<string, number> {
@@ -11,37 +13,25 @@ function copyCounters(src: Record<string, number>): Record<string, number> {
   return out;
 }
 
-/** Field by field (not spread): one hidden class for every card keeps this fast. */
+/** Through the same record builders as fresh objects, so clones share their hidden classes. */
 function cloneCard(c: CardInstance): CardInstance {
-  return {
-    id: c.id,
-    def: c.def,
-    owner: c.owner,
-    zone: c.zone,
-    token: c.token,
-    tilted: c.tilted,
-    damage: c.damage,
-    enteredTurn: c.enteredTurn,
-    counters: copyCounters(c.counters),
-    mods: c.mods.length ? c.mods.map((m) => ({ ...m })) : [],
-    attachedTo: c.attachedTo,
-    banned: c.banned,
-    used: c.used.length ? c.used.slice() : [],
-    returnsFromHiatus: c.returnsFromHiatus,
-  };
+  const x = cardRecord(c);
+  x.counters = copyCounters(c.counters);
+  x.mods = c.mods.length ? c.mods.map((m) => ({ ...m })) : [];
+  x.used = c.used.length ? c.used.slice() : [];
+  return x;
 }
 
 function cloneManager(m: ManagerState): ManagerState {
-  return {
-    ...m,
-    roster: m.roster.slice(),
-    hand: m.hand.slice(),
-    centre: m.centre.slice(),
-    main: m.main.slice(),
-    starPool: m.starPool.slice(),
-    graduation: m.graduation.slice(),
-    hiatus: m.hiatus.slice(),
-  };
+  const x = managerRecord(m);
+  x.roster = m.roster.slice();
+  x.hand = m.hand.slice();
+  x.centre = m.centre.slice();
+  x.main = m.main.slice();
+  x.starPool = m.starPool.slice();
+  x.graduation = m.graduation.slice();
+  x.hiatus = m.hiatus.slice();
+  return x;
 }
 
 function clonePending(p: Pending | null): Pending | null {
@@ -52,17 +42,16 @@ function clonePending(p: Pending | null): Pending | null {
 export function cloneState(s: GameState): GameState {
   const cards: Record<string, CardInstance> = {};
   for (const k in s.cards) cards[k] = cloneCard(s.cards[k]!);
-  return {
-    ...s,
-    rng: [s.rng[0], s.rng[1], s.rng[2], s.rng[3]],
-    cards,
-    managers: { A: cloneManager(s.managers.A), B: cloneManager(s.managers.B) },
-    stack: s.stack.map((i) => ({ ...i, targets: i.targets.slice() })),
-    stackCards: s.stackCards.slice(),
-    triggerQueue: s.triggerQueue.map((t) => ({ ...t })),
-    pending: clonePending(s.pending),
-    combat: s.combat
-      ? { attackers: s.combat.attackers.slice(), blocks: s.combat.blocks.map((b) => ({ ...b })), blocked: s.combat.blocked.slice() }
-      : null,
-  };
+  const x = stateRecord(s);
+  x.rng = [s.rng[0], s.rng[1], s.rng[2], s.rng[3]];
+  x.cards = cards;
+  x.managers = { A: cloneManager(s.managers.A), B: cloneManager(s.managers.B) };
+  x.stack = s.stack.map((i) => ({ ...i, targets: i.targets.slice() }));
+  x.stackCards = s.stackCards.slice();
+  x.triggerQueue = s.triggerQueue.map((t) => ({ ...t }));
+  x.pending = clonePending(s.pending);
+  x.combat = s.combat
+    ? { attackers: s.combat.attackers.slice(), blocks: s.combat.blocks.map((b) => ({ ...b })), blocked: s.combat.blocked.slice() }
+    : null;
+  return x;
 }

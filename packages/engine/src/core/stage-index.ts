@@ -13,6 +13,8 @@ export interface StageIndex {
   lowersHp: boolean;
   /** Whether none of those statics has a condition (then the auras they give depend on the stage alone). */
   unconditional: boolean;
+  /** Room for effects/stats.ts to keep those auras with the index they came from. */
+  auras?: unknown;
 }
 
 const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex; epoch: number }>();

@@ -21,19 +21,15 @@ export function auras(s: GameState): Aura[] {
   return computeAuras(s);
 }
 
-/** Auras of an index whose statics have no conditions: they change only with the stage, so they are kept. */
-const stageAuras = new WeakMap<StageIndex, Aura[]>();
-
 function computeAuras(s: GameState): Aura[] {
   const index = stageIndex(s);
   const src = index.statics;
   if (src.length === 0) return NONE;
+  // Auras of statics without conditions change only with the stage, so they are kept with its index.
   if (index.unconditional) {
-    const kept = stageAuras.get(index);
+    const kept = index.auras as Aura[] | undefined;
     if (kept && sameSources(s, kept)) return kept;
-    const fresh = collectAuras(s, src);
-    stageAuras.set(index, fresh);
-    return fresh;
+    return (index.auras = collectAuras(s, src));
   }
   return collectAuras(s, src);
 }

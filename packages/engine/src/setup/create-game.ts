@@ -4,6 +4,7 @@
  */
 import type { CardDef } from '../cards/schema.js';
 import { makeCard } from '../core/card-instance.js';
+import { managerRecord, stateRecord } from '../core/records.js';
 import { makeCtx } from '../core/context.js';
 import type { GameEvent } from '../core/events.js';
 import { seedRng, shuffleInPlace } from '../core/rng.js';
@@ -28,7 +29,7 @@ export type CreateResult =
   | { ok: false; code: 'invalid-roster'; message: string; problems: Record<ManagerId, RosterProblem[]> };
 
 export function emptyManager(): ManagerState {
-  return {
+  return managerRecord({
     sanity: STARTING_SANITY,
     roster: [],
     hand: [],
@@ -41,7 +42,7 @@ export function emptyManager(): ManagerState {
     availableStars: 0,
     deckOuts: 0,
     mulligan: 'pending',
-  };
+  });
 }
 
 /** The definitions a match needs: its cards and every token they can commission. */
@@ -60,7 +61,7 @@ export function collectDefs(ids: Iterable<string>, get: (id: string) => CardDef 
 }
 
 export function blankState(seed: string, defs: Record<string, CardDef>): GameState {
-  return {
+  return stateRecord({
     v: 1,
     seed,
     rng: seedRng(seed),
@@ -85,7 +86,7 @@ export function blankState(seed: string, defs: Record<string, CardDef>): GameSta
     winner: null,
     endReason: null,
     seq: 0,
-  };
+  });
 }
 
 export function createGame(cfg: MatchConfig): CreateResult {
