@@ -26,8 +26,8 @@ function usedCapacity(blocks: readonly Block[], blocker: string): number {
 /**
  * What blocking legality reads of the board: each attacker's ATK, Callout and Clout, each defending
  * character's ATK as a blocker, capacity and Moderator. Only the assignment changes while blocks are being
- * declared (nobody has priority in that step), so during 'combat-block' the facts are kept for the combat
- * object; at any other time they are computed afresh.
+ * declared (nobody has priority in that step), so during 'combat-block' the facts of the last combat asked
+ * about are kept; at any other time they are computed afresh.
  */
 interface BlockFacts {
   attackers: readonly string[];
@@ -172,7 +172,7 @@ function searchMaxCallout(f: BlockFacts): number {
   return dfs(0);
 }
 
-/** Combined blocker ATK on attacker index `i` under `blocks` (RUL-COMBAT-2: tilted blockers count 0). */
+/** Combined blocker ATK on `attacker` under `blocks` (RUL-COMBAT-2: tilted blockers count 0). */
 function blockSum(s: GameState, f: BlockFacts, blocks: readonly Block[], attacker: string): number {
   let sum = 0;
   for (const b of blocks) {

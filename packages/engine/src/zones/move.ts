@@ -66,7 +66,6 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   const s = ctx.s;
   const c = s.cards[id]!;
   const from = c.zone;
-  stageMoved();
   if (from === 'backstage') s.managers[c.owner].backstage = null;
   else {
     const list = listFor(s, c, from);
@@ -76,6 +75,7 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   if (onStage(c) && !toStage) leaveStage(s, c);
   delete s.cards[id];
   if (c.token && !toStage) {
+    stageMoved();
     emit(ctx, { t: 'move', owner: c.owner, from, to: 'token-gone', card: id, def: c.def, newId: '', token: true });
     return '';
   }
@@ -93,6 +93,7 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
     if (opts.bottom) list.unshift(nid);
     else list.push(nid);
   } else if (to === 'backstage') s.managers[c.owner].backstage = nid;
+  stageMoved(); // after the lists changed: the stage index is re-checked from here on
   emit(ctx, { t: 'move', owner: c.owner, from, to, card: id, def: c.def, newId: nid, ...(c.token ? { token: true } : {}) });
   return nid;
 }
