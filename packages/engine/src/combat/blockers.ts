@@ -77,6 +77,17 @@ function blockFacts(s: GameState): BlockFacts {
   return facts;
 }
 
+/** How many attackers `blocker` already blocks, or -1 when it already blocks `attacker`. */
+function usedUnlessPaired(blocks: readonly Block[], blocker: string, attacker: string): number {
+  let used = 0;
+  for (const b of blocks) {
+    if (b.blocker !== blocker) continue;
+    if (b.attacker === attacker) return -1;
+    used++;
+  }
+  return used;
+}
+
 /** Whether adding this pair to the assignment is allowed (capacity and distinctness only). */
 export function canAddBlock(s: GameState, blocker: string, attacker: string): boolean {
   const cb = s.combat;
@@ -85,25 +96,14 @@ export function canAddBlock(s: GameState, blocker: string, attacker: string): bo
     // The facts' defenders are exactly the defending manager's characters on stage.
     const f = blockFacts(s);
     const j = f.defenders.indexOf(blocker);
-    if (j < 0) return false;
-    let used = 0;
-    for (const b of cb.blocks) {
-      if (b.blocker !== blocker) continue;
-      if (b.attacker === attacker) return false;
-      used++;
-    }
-    return used < f.cap[j]!;
+    const used = j < 0 ? -1 : usedUnlessPaired(cb.blocks, blocker, attacker);
+    return used >= 0 && used < f.cap[j]!;
   }
   const c = s.cards[blocker];
   if (!c || c.owner === s.active || (c.zone !== 'main' && c.zone !== 'centre')) return false;
   if (!isCharacterDef(s.defs[c.def]!)) return false;
-  let used = 0;
-  for (const b of cb.blocks) {
-    if (b.blocker !== blocker) continue;
-    if (b.attacker === attacker) return false;
-    used++;
-  }
-  return used < blockCapacity(s, c);
+  const used = usedUnlessPaired(cb.blocks, blocker, attacker);
+  return used >= 0 && used < blockCapacity(s, c);
 }
 
 /**
