@@ -10,6 +10,7 @@
  */
 import type { CardDef, Keyword, Keywords } from '../cards/schema.js';
 import { makeCard } from '../core/card-instance.js';
+import { managerRecord, stateRecord } from '../core/records.js';
 import { seedRng } from '../core/rng.js';
 import type { CardInstance, CardLocation, GameState, ManagerId, ManagerState, Modifier, Pending } from '../core/types.js';
 import { statsOf } from '../effects/stats.js';
@@ -106,7 +107,7 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
       cards[id] = hidden(id, m, 'roster');
       return id;
     });
-    managers[m] = {
+    managers[m] = managerRecord({
       sanity: mv.sanity,
       roster,
       hand,
@@ -119,7 +120,7 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
       availableStars: mv.availableStars,
       deckOuts: mv.deckOuts,
       mulligan: mv.mulligan === 'pending' ? 'pending' : mv.mulligan === 'redrawn' ? 'redrawn' : 'kept',
-    };
+    });
   }
   const stackCards: string[] = [];
   const stack = view.stack.map(({ card, ...item }) => {
@@ -134,7 +135,7 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
   if (view.pending?.kind === 'choose-order') pending = { kind: 'choose-order', manager: view.pending.manager };
   else if (view.pending?.kind === 'discard') pending = { kind: 'discard', manager: view.pending.manager };
   // A pending choice cannot be rebuilt (where it resumes is hidden); callers decide those without simulating.
-  const s: GameState = {
+  const s: GameState = stateRecord({
     v: 1,
     seed: `sim:${seed}`,
     rng: seedRng(`sim:${seed}`),
@@ -161,7 +162,7 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
     winner: view.winner,
     endReason: view.endReason,
     seq: view.seq,
-  };
+  });
   for (const [c, v] of rebuild) rebuildMods(s, c, v);
   return s;
 }
