@@ -18,7 +18,7 @@
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { cloneState } from '../core/clone.js';
-import { aLegalAssignment, blockerAtk, blockProblems, canAddBlock, defenderCharacters } from '../combat/blockers.js';
+import { aLegalAssignment, blockerAtk, blockProblems, defenderCharacters, forEachAddableBlock } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
 import { actionKey, type Action } from '../actions/schema.js';
 import { stepInPlace } from '../actions/step.js';
@@ -511,7 +511,7 @@ function repairStep(sim: GameState, d: ManagerId, mayCancel: boolean): Action | 
   const cb = sim.combat;
   if (!cb) return null;
   const options: Action[] = [];
-  for (const b of defenderCharacters(sim)) for (const a of cb.attackers) if (canAddBlock(sim, b, a)) options.push({ type: 'block', manager: d, blocker: b, attacker: a });
+  forEachAddableBlock(sim, (blocker, attacker) => options.push({ type: 'block', manager: d, blocker, attacker }));
   if (mayCancel) for (const b of cb.blocks) options.push({ type: 'cancel-block', manager: d, blocker: b.blocker, attacker: b.attacker });
   let best: Action | null = null;
   let fewest = Infinity;

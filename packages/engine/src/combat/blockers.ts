@@ -116,11 +116,9 @@ export function forEachAddableBlock(s: GameState, fn: (blocker: string, attacker
   const f = blockFacts(s);
   for (let j = 0; j < f.defenders.length; j++) {
     const d = f.defenders[j]!;
-    if (usedCapacity(cb.blocks, d) >= f.cap[j]!) continue;
     for (const a of cb.attackers) {
-      let taken = false;
-      for (const b of cb.blocks) if (b.blocker === d && b.attacker === a) taken = true;
-      if (!taken) fn(d, a);
+      const used = usedUnlessPaired(cb.blocks, d, a);
+      if (used >= 0 && used < f.cap[j]!) fn(d, a);
     }
   }
 }
@@ -256,11 +254,11 @@ export function blockProblems(s: GameState, blocks: readonly Block[], firstOnly 
 export function aLegalAssignment(s: GameState): Block[] {
   const cb = s.combat;
   if (!cb) return [];
-  const defenders = defenderCharacters(s);
-  const power = defenders.map((d) => blockerAtk(s, d));
-  const cap = defenders.map((d) => blockCapacity(s, s.cards[d]!));
-  const callouts = cb.attackers.filter((a) => hasKeyword(s, s.cards[a]!, 'callout'));
-  const need = callouts.map((a) => ({ id: a, atk: statsOf(s, s.cards[a]!).atk, clout: hasKeyword(s, s.cards[a]!, 'clout') }));
+  const f = blockFacts(s);
+  const { defenders, power } = f;
+  const cap = f.cap.slice(); // the search below changes it (and restores it); the facts may be kept
+  const fighters = f.attackers.map((id, i) => ({ id, atk: f.atk[i]!, clout: f.clout[i]! }));
+  const need = fighters.filter((_, i) => f.callout[i]);
   const target = maxCalloutBlocked(s);
   // Depth-first over the Callout attackers, as in maxCalloutBlocked, stopping at the first choice that
   // blocks `target` of them.
@@ -302,12 +300,11 @@ export function aLegalAssignment(s: GameState): Block[] {
   };
   const blocks: Block[] = [];
   if (target > 0 && dfs(0, 0)) need.forEach((n, i) => chosen[i]!.forEach((j) => blocks.push({ blocker: defenders[j]!, attacker: n.id })));
-  const used = (d: string) => usedCapacity(blocks, d);
-  const byAtk = cb.attackers.map((a) => ({ a, atk: statsOf(s, s.cards[a]!).atk, clout: hasKeyword(s, s.cards[a]!, 'clout') })).sort((x, y) => y.atk - x.atk);
+  const byAtk = fighters.slice().sort((x, y) => y.atk - x.atk);
   defenders.forEach((m, j) => {
-    if (!hasKeyword(s, s.cards[m]!, 'moderator')) return;
-    for (const { a, atk, clout } of byAtk) {
-      if (used(m) >= cap[j]!) break;
+    if (!f.moderator[j]) return;
+    for (const { id: a, atk, clout } of byAtk) {
+      if (usedCapacity(blocks, m) >= cap[j]!) break;
       if (blocks.some((b) => b.attacker === a)) continue;
       if (clout && power[j]! < atk) continue;
       blocks.push({ blocker: m, attacker: a });
