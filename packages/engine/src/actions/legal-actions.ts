@@ -1,12 +1,14 @@
 /**
  * Every legal action for a manager. Candidates are generated per rules section and kept only when the same
- * check that guards the door accepts them, so "listed" and "accepted" cannot drift apart.
+ * check that guards the door accepts them, so "listed" and "accepted" cannot drift apart; the few kinds
+ * generated exactly (see exactByConstruction) skip that second look.
  */
 import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
 import { forEachAddableBlock } from '../combat/blockers.js';
+import { evalCondition } from '../effects/conditions.js';
 import { withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
 import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
@@ -60,9 +62,14 @@ function activateCandidates(s: GameState, m: ManagerId, id: string, stars: numbe
   const activated = meta(d).activated;
   if (activated.length === 0) return;
   const ms = s.managers[m];
+  const c = s.cards[id]!;
   for (const i of activated) {
     const a = activatedAbility(s, id, i);
     if (!a || (a.cost.stars ?? 0) > stars) continue;
+    // Pre-filters only, once per ability instead of once per target combo (checkActivate stays the authority).
+    if (a.speed === 'main' && (s.active !== m || s.phase !== 'main' || s.stack.length)) continue;
+    if ((a.oncePerTurn && c.used.includes(i)) || (a.cost.tilt && c.tilted)) continue;
+    if (a.condition && !evalCondition(s, a.condition, m, id)) continue;
     const grads = a.cost.graduate ? graduateCostCandidates(s, m, id, a).map((g) => [g]) : [[]];
     const discards = a.cost.discard ? combinations(ms.hand, a.cost.discard) : [[]];
     for (const t of targetCombos(s, a.targets, m, id))
@@ -96,7 +103,7 @@ function candidates(s: GameState, m: ManagerId): Action[] {
     return out;
   }
   if (s.phase === 'combat-attack' && s.active === m && s.combat) {
-    for (const id of eligibleAttackers(s)) out.push({ type: 'attack', manager: m, card: id });
+    for (const id of eligibleAttackers(s)) if (!s.combat.attackers.includes(id)) out.push({ type: 'attack', manager: m, card: id });
     for (const id of s.combat.attackers) out.push({ type: 'cancel-attack', manager: m, card: id });
     out.push({ type: 'confirm-attack', manager: m });
     return out;
@@ -111,11 +118,35 @@ function candidates(s: GameState, m: ManagerId): Action[] {
   return out;
 }
 
+/**
+ * Candidate kinds the generators above produce only when the door accepts them, so listing does not check
+ * them again: passes and star tilts (generated only for the manager holding priority with nothing pending,
+ * from their untilted Star Pool), concessions, and the declaration toggles (attackers from
+ * `eligibleAttackers` minus those declared, blocks from `forEachAddableBlock`, cancels from the declared
+ * lists). Everything else (plays, activations, star placement, confirming blocks, choices) is checked.
+ * The property suite holds this: every listed action applies.
+ */
+function exactByConstruction(a: Action): boolean {
+  switch (a.type) {
+    case 'concede':
+    case 'pass':
+    case 'tilt-star':
+    case 'attack':
+    case 'cancel-attack':
+    case 'confirm-attack':
+    case 'block':
+    case 'cancel-block':
+      return true;
+    default:
+      return false;
+  }
+}
+
 export function legalActions(s: GameState, m: ManagerId): Action[] {
   return withStatsMemo(s, () => {
     const all = candidates(s, m);
     let n = 0;
-    for (const a of all) if (checkAction(s, a) === null) all[n++] = a;
+    for (const a of all) if (exactByConstruction(a) || checkAction(s, a) === null) all[n++] = a;
     all.length = n;
     return all;
   });

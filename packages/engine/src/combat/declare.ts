@@ -8,7 +8,7 @@ import { other, type GameState, type ManagerId } from '../core/types.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 import { queueCardTriggers } from '../stack/triggers.js';
 import { settle } from '../turn/flow.js';
-import { canAttack } from './attackers.js';
+import { eligibleAttackers } from './attackers.js';
 import { blockProblems, canAddBlock } from './blockers.js';
 
 function attackStep(s: GameState, m: ManagerId): Rejection | null {
@@ -31,7 +31,8 @@ export function checkAttack(s: GameState, m: ManagerId, card: string): Rejection
   if (!s.cards[card]) return reject('unknown-card', `There is no card ${card}`);
   if (s.cards[card]!.owner !== m) return reject('wrong-manager', 'You can only attack with your own characters');
   if (s.combat!.attackers.includes(card)) return reject('cannot-attack', 'That character is already attacking');
-  if (!canAttack(s, card))
+  // eligibleAttackers is canAttack over the stage, kept for the combat while attackers are declared.
+  if (!eligibleAttackers(s).includes(card))
     return reject('cannot-attack', 'Attackers must be untilted characters on your stage, without Debut Burnout, and not Moderators (RUL-COMBAT-1)');
   return null;
 }
