@@ -7,9 +7,9 @@ import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
-import { forEachAddableBlock } from '../combat/blockers.js';
+import { blockProblems, forEachAddableBlock } from '../combat/blockers.js';
 import { evalCondition } from '../effects/conditions.js';
-import { withStatsMemo } from '../effects/stats.js';
+import { playLimit, withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
 import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
 import { checkAction } from './dispatch.js';
@@ -35,7 +35,8 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): void {
   const ms = s.managers[m];
   out.push({ type: 'pass', manager: m });
   for (const id of ms.starPool) if (!s.cards[id]!.tilted) out.push({ type: 'tilt-star', manager: m, card: id });
-  if (s.phase === 'resource' && s.active === m && !s.starPlaced)
+  // checkPlaceStar's conditions (RUL-TURN-3, RUL-TURN-4), asked once for the whole hand.
+  if (s.phase === 'resource' && s.active === m && !s.starPlaced && s.stack.length === 0 && s.played < playLimit(s, m))
     for (const id of ms.hand) out.push({ type: 'place-star', manager: m, card: id });
   const stars = potentialStars(s, m);
   // Pre-filter only (checkAction stays the authority): debuts need the own Main Step, empty stack.
@@ -111,7 +112,9 @@ function candidates(s: GameState, m: ManagerId): Action[] {
   if (s.phase === 'combat-block' && other(s.active) === m && s.combat) {
     forEachAddableBlock(s, (blocker, attacker) => out.push({ type: 'block', manager: m, blocker, attacker }));
     for (const b of s.combat.blocks) out.push({ type: 'cancel-block', manager: m, blocker: b.blocker, attacker: b.attacker });
-    out.push({ type: 'confirm-block', manager: m });
+    // Confirming needs an assignment without Callout, Clout or Moderator problems (RUL-COMBAT-3); asked
+    // here directly so that listing does not build checkConfirmBlock's explanation for every refusal.
+    if (blockProblems(s, s.combat.blocks, true).length === 0) out.push({ type: 'confirm-block', manager: m });
     return out;
   }
   if (s.priority === m) priorityActions(s, m, out);
@@ -120,20 +123,23 @@ function candidates(s: GameState, m: ManagerId): Action[] {
 
 /**
  * Candidate kinds the generators above produce only when the door accepts them, so listing does not check
- * them again: passes and star tilts (generated only for the manager holding priority with nothing pending,
- * from their untilted Star Pool), concessions, and the declaration toggles (attackers from
- * `eligibleAttackers` minus those declared, blocks from `forEachAddableBlock`, cancels from the declared
- * lists). Everything else (plays, activations, star placement, confirming blocks, choices) is checked.
- * The property suite holds this: every listed action applies.
+ * them again: passes, star tilts and star placements (generated only for the manager holding priority with
+ * nothing pending: their untilted star cards, or their hand when checkPlaceStar's conditions hold),
+ * concessions, and the declaration toggles (attackers from `eligibleAttackers` minus those declared, blocks
+ * from `forEachAddableBlock`, cancels from the declared lists, a confirmation of blocks only without block
+ * problems). Everything else (plays, activations, choices) is checked. The property suite holds this:
+ * every listed action applies.
  */
 function exactByConstruction(a: Action): boolean {
   switch (a.type) {
     case 'concede':
     case 'pass':
     case 'tilt-star':
+    case 'place-star':
     case 'attack':
     case 'cancel-attack':
     case 'confirm-attack':
+    case 'confirm-block':
     case 'block':
     case 'cancel-block':
       return true;
@@ -147,7 +153,7 @@ export function legalActions(s: GameState, m: ManagerId): Action[] {
     const all = candidates(s, m);
     let n = 0;
     for (const a of all) if (exactByConstruction(a) || checkAction(s, a) === null) all[n++] = a;
-    all.length = n;
+    if (n !== all.length) all.length = n;
     return all;
   });
 }

@@ -144,6 +144,12 @@ export function progress(ctx: Ctx): boolean {
   }
 }
 
+function onlyPhaseEvents(ctx: Ctx, from: number): boolean {
+  const ev = ctx.events;
+  for (let i = from; i < ev.length; i++) if (ev[i]!.t !== 'phase') return false;
+  return true;
+}
+
 /**
  * Runs everything automatic after an action. `actor` is the manager whose action caused new triggers
  * (the other manager then gets priority, RUL-STACK-1); null when the game itself caused them.
@@ -151,9 +157,11 @@ export function progress(ctx: Ctx): boolean {
 export function settle(ctx: Ctx, actor: ManagerId | null): void {
   const s = ctx.s;
   // Every change to the game emits an event, so the end and graduation checks only need to run again
-  // when new events have appeared since they last ran.
+  // when new events have appeared since they last ran, and not for phase changes alone: no condition,
+  // filter or stat reads the phase (nor what moves with it: priority, the combat record, plays counted).
   let seen = -1;
   for (let guard = 0; guard < 100000; guard++) {
+    if (seen !== ctx.events.length && seen >= 0 && onlyPhaseEvents(ctx, seen)) seen = ctx.events.length;
     if (seen !== ctx.events.length) {
       if (checkEnd(ctx)) return;
       if (s.pending) return;
