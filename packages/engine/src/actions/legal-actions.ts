@@ -13,7 +13,7 @@ import { playLimit, withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
 import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
 import { checkAction } from './dispatch.js';
-import { potentialStars } from '../turn/pay-stars.js';
+import { potentialStarsEach } from '../turn/pay-stars.js';
 import type { Action } from './schema.js';
 
 function combinations<T>(xs: readonly T[], k: number): T[][] {
@@ -31,20 +31,22 @@ function combinations<T>(xs: readonly T[], k: number): T[][] {
   return out;
 }
 
-function priorityActions(s: GameState, m: ManagerId, out: Action[]): void {
+/** Priority actions; returns how many candidates in `out` are exact (see candidates). */
+function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
   const ms = s.managers[m];
   out.push({ type: 'pass', manager: m });
-  for (const id of ms.starPool) if (!s.cards[id]!.tilted) out.push({ type: 'tilt-star', manager: m, card: id });
+  const stars = potentialStarsEach(s, m, (id) => out.push({ type: 'tilt-star', manager: m, card: id }));
   // checkPlaceStar's conditions (RUL-TURN-3, RUL-TURN-4), asked once for the whole hand.
   if (s.phase === 'resource' && s.active === m && !s.starPlaced && s.stack.length === 0 && s.played < playLimit(s, m))
     for (const id of ms.hand) out.push({ type: 'place-star', manager: m, card: id });
-  const stars = potentialStars(s, m);
+  const exact = out.length;
   // Pre-filter only (checkAction stays the authority): debuts need the own Main Step, empty stack.
   const canDebut = s.phase === 'main' && s.active === m && s.stack.length === 0;
   for (const id of ms.hand) playCandidates(s, m, id, stars, canDebut, out);
   if (ms.backstage && canDebut) playCandidates(s, m, ms.backstage, stars, canDebut, out);
   for (const id of ms.centre) activateCandidates(s, m, id, stars, out);
   for (const id of ms.main) activateCandidates(s, m, id, stars, out);
+  return exact;
 }
 
 function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, canDebut: boolean, out: Action[]): void {
@@ -84,30 +86,40 @@ function activateCandidates(s: GameState, m: ManagerId, id: string, stars: numbe
  * the legal ones all the same).
  */
 export function candidateActions(s: GameState, m: ManagerId): Action[] {
-  return withStatsMemo(s, () => candidates(s, m));
+  const out: Action[] = [];
+  withStatsMemo(s, () => candidates(s, m, out));
+  return out;
 }
 
-function candidates(s: GameState, m: ManagerId): Action[] {
-  const out: Action[] = [];
-  if (s.phase === 'game-over') return out;
+/**
+ * Fills `out` with the candidates and returns how many of them, from the start, are exact by construction:
+ * the door would accept them, so listing does not check them again. Those are the concession, passes, star
+ * tilts and star placements (generated only for the manager holding priority with nothing pending: their
+ * untilted star cards, or their hand when checkPlaceStar's conditions hold) and the declaration toggles
+ * (attackers from `eligibleAttackers` minus those declared, blocks from `forEachAddableBlock`, cancels from
+ * the declared lists, a confirmation of blocks only without block problems). Plays, activations, mulligans
+ * and choices come after them and are checked. The property suite holds this: every listed action applies.
+ */
+function candidates(s: GameState, m: ManagerId, out: Action[]): number {
+  if (s.phase === 'game-over') return 0;
   out.push({ type: 'concede', manager: m });
   if (s.phase === 'mulligan') {
     out.push({ type: 'mulligan', manager: m, redraw: false }, { type: 'mulligan', manager: m, redraw: true });
-    return out;
+    return 1;
   }
   const p = s.pending;
   if (p) {
-    if (p.manager !== m) return out;
+    if (p.manager !== m) return 1;
     if (p.kind === 'choose-order') out.push({ type: 'choose-order', manager: m, goFirst: true }, { type: 'choose-order', manager: m, goFirst: false });
     else if (p.kind === 'discard') for (const id of s.managers[m].hand) out.push({ type: 'discard', manager: m, card: id });
     else p.options.forEach((_, i) => out.push({ type: 'choose', manager: m, option: i }));
-    return out;
+    return 1;
   }
   if (s.phase === 'combat-attack' && s.active === m && s.combat) {
     for (const id of eligibleAttackers(s)) if (!s.combat.attackers.includes(id)) out.push({ type: 'attack', manager: m, card: id });
     for (const id of s.combat.attackers) out.push({ type: 'cancel-attack', manager: m, card: id });
     out.push({ type: 'confirm-attack', manager: m });
-    return out;
+    return out.length;
   }
   if (s.phase === 'combat-block' && other(s.active) === m && s.combat) {
     forEachAddableBlock(s, (blocker, attacker) => out.push({ type: 'block', manager: m, blocker, attacker }));
@@ -115,44 +127,18 @@ function candidates(s: GameState, m: ManagerId): Action[] {
     // Confirming needs an assignment without Callout, Clout or Moderator problems (RUL-COMBAT-3); asked
     // here directly so that listing does not build checkConfirmBlock's explanation for every refusal.
     if (blockProblems(s, s.combat.blocks, true).length === 0) out.push({ type: 'confirm-block', manager: m });
-    return out;
+    return out.length;
   }
-  if (s.priority === m) priorityActions(s, m, out);
-  return out;
-}
-
-/**
- * Candidate kinds the generators above produce only when the door accepts them, so listing does not check
- * them again: passes, star tilts and star placements (generated only for the manager holding priority with
- * nothing pending: their untilted star cards, or their hand when checkPlaceStar's conditions hold),
- * concessions, and the declaration toggles (attackers from `eligibleAttackers` minus those declared, blocks
- * from `forEachAddableBlock`, cancels from the declared lists, a confirmation of blocks only without block
- * problems). Everything else (plays, activations, choices) is checked. The property suite holds this:
- * every listed action applies.
- */
-function exactByConstruction(a: Action): boolean {
-  switch (a.type) {
-    case 'concede':
-    case 'pass':
-    case 'tilt-star':
-    case 'place-star':
-    case 'attack':
-    case 'cancel-attack':
-    case 'confirm-attack':
-    case 'confirm-block':
-    case 'block':
-    case 'cancel-block':
-      return true;
-    default:
-      return false;
-  }
+  if (s.priority === m) return priorityActions(s, m, out);
+  return out.length;
 }
 
 export function legalActions(s: GameState, m: ManagerId): Action[] {
   return withStatsMemo(s, () => {
-    const all = candidates(s, m);
-    let n = 0;
-    for (const a of all) if (exactByConstruction(a) || checkAction(s, a) === null) all[n++] = a;
+    const all: Action[] = [];
+    const exact = candidates(s, m, all);
+    let n = exact;
+    for (let i = exact; i < all.length; i++) if (checkAction(s, all[i]!) === null) all[n++] = all[i]!;
     if (n !== all.length) all.length = n;
     return all;
   });

@@ -86,6 +86,11 @@ export function combatDamage(ctx: Ctx): void {
   const rest = attackers.filter((a) => !clip.includes(a) && present(ctx, a));
   const blockers = [...new Set(cb.blocks.map((b) => b.blocker))].filter((b) => present(ctx, b));
   // Working out the hits only reads the position, so stats are computed once per card for it.
-  const hits = withStatsMemo(s, () => rest.flatMap((a) => attackerHits(ctx, a)).concat(blockers.flatMap((b) => blockerHits(ctx, b))));
+  const hits = withStatsMemo(s, () => {
+    const out: Hit[] = [];
+    for (const a of rest) for (const h of attackerHits(ctx, a)) out.push(h);
+    for (const b of blockers) for (const h of blockerHits(ctx, b)) out.push(h);
+    return out;
+  });
   dealAll(ctx, hits);
 }

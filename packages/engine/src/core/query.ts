@@ -30,10 +30,6 @@ export function stageOf(s: GameState, m: ManagerId): string[] {
   return ms.centre.length ? ms.centre.concat(ms.main) : ms.main;
 }
 
-export function allStage(s: GameState): string[] {
-  return stageOf(s, 'A').concat(stageOf(s, 'B'));
-}
-
 export function isCharacterOnStage(s: GameState, id: string): boolean {
   const c = s.cards[id];
   return !!c && onStage(c) && isCharacterDef(s.defs[c.def]!);

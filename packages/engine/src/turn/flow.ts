@@ -3,7 +3,7 @@
  * settle loop that runs everything automatic until some manager has a decision to make.
  */
 import { emit, type Ctx } from '../core/context.js';
-import { allStage } from '../core/query.js';
+import { forEachOnStage } from '../core/query.js';
 import { other, type ManagerId, type Phase } from '../core/types.js';
 import { checkEnd } from '../end/check-end.js';
 import { anyEligibleAttacker } from '../combat/attackers.js';
@@ -30,11 +30,11 @@ export function beginTurn(ctx: Ctx): void {
   const s = ctx.s;
   emit(ctx, { t: 'turn', turn: s.turn, active: s.active });
   setPhase(ctx, 'start');
-  for (const id of allStage(s)) {
+  forEachOnStage(s, (id) => {
     const c = s.cards[id]!;
     c.damage = 0;
     c.banned = false;
-  }
+  });
   for (const id of s.managers[s.active].hiatus.slice()) {
     const c = s.cards[id]!;
     if (!c.returnsFromHiatus) continue;
@@ -49,11 +49,11 @@ export function beginTurn(ctx: Ctx): void {
 /** End of turn clean-up: "until end of turn" effects end, unspent stars vanish (RUL-TURN-5). */
 function cleanup(ctx: Ctx): void {
   const s = ctx.s;
-  for (const id of allStage(s)) {
+  forEachOnStage(s, (id) => {
     const c = s.cards[id]!;
     if (c.mods.length) c.mods = c.mods.filter((m) => m.until !== 'turn');
     if (c.used.length) c.used = [];
-  }
+  });
   for (const m of ['A', 'B'] as const) {
     if (s.managers[m].availableStars !== 0) {
       s.managers[m].availableStars = 0;
@@ -77,13 +77,14 @@ export function progress(ctx: Ctx): boolean {
     case 'start': {
       // RUL-TURN-1 steps 3 and 4: untilt all of the active manager's cards, draw 1.
       const ms = s.managers[s.active];
-      for (const id of ms.centre.concat(ms.main, ms.starPool)) {
-        const c = s.cards[id]!;
-        if (c.tilted) {
-          c.tilted = false;
-          emit(ctx, { t: 'tilt', card: id, tilted: false });
+      for (const list of [ms.centre, ms.main, ms.starPool])
+        for (const id of list) {
+          const c = s.cards[id]!;
+          if (c.tilted) {
+            c.tilted = false;
+            emit(ctx, { t: 'tilt', card: id, tilted: false });
+          }
         }
-      }
       drawCards(ctx, s.active, 1);
       setPhase(ctx, 'resource');
       s.played = 0;

@@ -12,16 +12,29 @@ import { listingMemo } from '../effects/stats.js';
 /** Available stars plus every untilted star card's value: the most a manager could pay now. */
 export function potentialStars(s: GameState, m: ManagerId): number {
   const memo = listingMemo(s);
-  if (memo) return (memo.stars[m] ??= countStars(s, m));
-  return countStars(s, m);
+  if (memo) return (memo.stars[m] ??= countStars(s, m, null));
+  return countStars(s, m, null);
 }
 
-function countStars(s: GameState, m: ManagerId): number {
+/**
+ * potentialStars for a listing that also wants each untilted star card (the manual tilts it lists): one
+ * walk of the Star Pool for both, and the figure is remembered for the rest of the listing.
+ */
+export function potentialStarsEach(s: GameState, m: ManagerId, each: (id: string) => void): number {
+  const n = countStars(s, m, each);
+  const memo = listingMemo(s);
+  if (memo) memo.stars[m] = n;
+  return n;
+}
+
+function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | null): number {
   const ms = s.managers[m];
   let n = ms.availableStars;
   for (const id of ms.starPool) {
     const c = s.cards[id]!;
-    if (!c.tilted) n += s.defs[c.def]!.stars;
+    if (c.tilted) continue;
+    n += s.defs[c.def]!.stars;
+    if (each) each(id);
   }
   return n;
 }
