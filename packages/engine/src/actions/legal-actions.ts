@@ -1,7 +1,7 @@
 /**
  * Every legal action for a manager. Candidates are generated per rules section and kept only when the same
- * check that guards the door accepts them, so "listed" and "accepted" cannot drift apart; the few kinds
- * generated exactly (see exactByConstruction) skip that second look.
+ * check that guards the door accepts them, so "listed" and "accepted" cannot drift apart; the kinds
+ * generated exactly come first and skip that second look (see candidates).
  */
 import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
