@@ -2,7 +2,7 @@
  * Facts about a card definition that hot paths ask again and again, computed once per definition object.
  * Definitions are immutable, so a WeakMap keyed by the object is always right.
  */
-import type { Ability, CardDef } from './schema.js';
+import type { Ability, CardDef, Trigger } from './schema.js';
 
 export type StaticAbility = Extract<Ability, { kind: 'static' }>;
 export type EndCondition = Extract<Ability, { kind: 'end-condition' }>;
@@ -15,7 +15,8 @@ export interface DefMeta {
   playIndex: number;
   statics: StaticAbility[];
   endConditions: EndCondition[];
-  triggered: boolean;
+  /** The events its triggered abilities wait for (each once). */
+  triggerOn: Trigger['on'][];
   /** Indices of activated abilities. */
   activated: number[];
   /** Ids of the tokens this card's abilities commission (their definitions are as public as the card). */
@@ -53,7 +54,7 @@ export function meta(d: CardDef): DefMeta {
       playIndex: d.abilities.findIndex((a) => a.kind === 'play'),
       statics: d.abilities.filter((a): a is StaticAbility => a.kind === 'static'),
       endConditions: d.abilities.filter((a): a is EndCondition => a.kind === 'end-condition'),
-      triggered: d.abilities.some((a) => a.kind === 'triggered'),
+      triggerOn: [...new Set(d.abilities.flatMap((a) => (a.kind === 'triggered' ? [a.trigger.on] : [])))],
       activated: d.abilities.flatMap((a, i) => (a.kind === 'activated' ? [i] : [])),
       tokens: commissionedTokens(d),
     };

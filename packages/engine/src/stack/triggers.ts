@@ -35,7 +35,7 @@ export function queueCardTriggers(s: GameState, id: string, match: (t: Trigger) 
 export function queueStageTriggers(s: GameState, on: 'start-of-turn' | 'end-of-turn' | 'highlight-played', about: ManagerId): void {
   forEachOnStage(s, (id) => {
     const c = s.cards[id]!;
-    if (!meta(defOf(s, c)).triggered) return;
+    if (!meta(defOf(s, c)).triggerOn.includes(on)) return;
     queueCardTriggers(s, id, (t) => t.on === on && whoseOk(t.whose, c.owner, about));
   });
 }
