@@ -14,6 +14,7 @@ import { targetCombos } from '../effects/targets.js';
 import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
 import { checkAction } from './dispatch.js';
 import { potentialStarsEach } from '../turn/pay-stars.js';
+import { isHighlight, playTargets } from '../turn/play-card.js';
 import type { Action } from './schema.js';
 
 function combinations<T>(xs: readonly T[], k: number): T[][] {
@@ -52,11 +53,8 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
 function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, canDebut: boolean, out: Action[]): void {
   const d = defOf(s, s.cards[id]!);
   if (d.cost > stars) return;
-  const mt = meta(d);
-  if (mt.highlight) {
-    const a = d.abilities[mt.playIndex]!;
-    const reqs = 'targets' in a ? a.targets : undefined;
-    for (const t of targetCombos(s, reqs, m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
+  if (isHighlight(d)) {
+    for (const t of targetCombos(s, playTargets(d), m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
   } else if (canDebut) out.push({ type: 'play', manager: m, card: id, targets: [] });
 }
 

@@ -4,7 +4,7 @@
  * paid from available stars (RUL-TURN-5), events unique by name (RUL-TURN-7).
  * Highlights: whenever their owner has priority, through the stack (RUL-STACK-1, RUL-STACK-3).
  */
-import type { CardDef } from '../cards/schema.js';
+import type { CardDef, TargetReq } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
 import type { Ctx } from '../core/context.js';
 import { defOf, stageOf } from '../core/query.js';
@@ -24,6 +24,14 @@ export function playAbilityIndex(d: CardDef): number {
 
 export function isHighlight(d: CardDef): boolean {
   return meta(d).highlight;
+}
+
+/** What playing the card targets: its play ability's requirements for a highlight, nothing otherwise. */
+export function playTargets(d: CardDef): readonly TargetReq[] | undefined {
+  const mt = meta(d);
+  if (!mt.highlight) return undefined;
+  const a = d.abilities[mt.playIndex]!;
+  return 'targets' in a ? a.targets : undefined;
 }
 
 /** RUL-TURN-4: plays in the active manager's own Main Phase count; highlights at other times do not. */
@@ -49,8 +57,7 @@ export function checkPlay(s: GameState, m: ManagerId, card: string, targets: rea
   }
   if (d.cost > potentialStars(s, m))
     return reject('cannot-afford', `${d.name} costs ${d.cost} stars; you have ${potentialStars(s, m)} (available plus untilted star cards)`);
-  const reqs = isHighlight(d) ? (d.abilities[playAbilityIndex(d)] as { targets?: [] }).targets : undefined;
-  if (!targetsLegal(s, reqs, m, card, targets)) return reject('illegal-target', `Those are not legal targets for ${d.name}`);
+  if (!targetsLegal(s, playTargets(d), m, card, targets)) return reject('illegal-target', `Those are not legal targets for ${d.name}`);
   return null;
 }
 
