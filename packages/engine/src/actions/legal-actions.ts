@@ -5,13 +5,13 @@
  */
 import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
-import { other, type GameState, type ManagerId } from '../core/types.js';
+import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
 import { blockProblems, forEachAddableBlock } from '../combat/blockers.js';
 import { evalCondition } from '../effects/conditions.js';
 import { playLimit, withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
-import { activatedAbility, graduateCostCandidates } from '../stack/activate.js';
+import { graduateCostCandidates, type ActivatedAbility } from '../stack/activate.js';
 import { checkAction } from './dispatch.js';
 import { potentialStarsEach } from '../turn/pay-stars.js';
 import { isHighlight, playTargets } from '../turn/play-card.js';
@@ -34,7 +34,7 @@ function combinations<T>(xs: readonly T[], k: number): T[][] {
 
 /** Priority actions; returns how many candidates in `out` are exact (see candidates). */
 function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
-  const ms = s.managers[m];
+  const ms = managerOf(s, m);
   out.push({ type: 'pass', manager: m });
   const stars = potentialStarsEach(s, m, (id) => out.push({ type: 'tilt-star', manager: m, card: id }));
   // checkPlaceStar's conditions (RUL-TURN-3, RUL-TURN-4), asked once for the whole hand.
@@ -59,14 +59,14 @@ function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, c
 }
 
 function activateCandidates(s: GameState, m: ManagerId, id: string, stars: number, out: Action[]): void {
-  const d = defOf(s, s.cards[id]!);
+  const c = s.cards[id]!;
+  const d = defOf(s, c);
   const activated = meta(d).activated;
   if (activated.length === 0) return;
-  const ms = s.managers[m];
-  const c = s.cards[id]!;
+  const ms = managerOf(s, m);
   for (const i of activated) {
-    const a = activatedAbility(s, id, i);
-    if (!a || (a.cost.stars ?? 0) > stars) continue;
+    const a = d.abilities[i] as ActivatedAbility; // meta lists only activated abilities' indices
+    if ((a.cost.stars ?? 0) > stars) continue;
     // Pre-filters only, once per ability instead of once per target combo (checkActivate stays the authority).
     if (a.speed === 'main' && (s.active !== m || s.phase !== 'main' || s.stack.length)) continue;
     if ((a.oncePerTurn && c.used.includes(i)) || (a.cost.tilt && c.tilted)) continue;
@@ -109,7 +109,7 @@ function candidates(s: GameState, m: ManagerId, out: Action[]): number {
   if (p) {
     if (p.manager !== m) return 1;
     if (p.kind === 'choose-order') out.push({ type: 'choose-order', manager: m, goFirst: true }, { type: 'choose-order', manager: m, goFirst: false });
-    else if (p.kind === 'discard') for (const id of s.managers[m].hand) out.push({ type: 'discard', manager: m, card: id });
+    else if (p.kind === 'discard') for (const id of managerOf(s, m).hand) out.push({ type: 'discard', manager: m, card: id });
     else p.options.forEach((_, i) => out.push({ type: 'choose', manager: m, option: i }));
     return 1;
   }

@@ -4,8 +4,8 @@
  * for and against. Used by the strong bot to compare the outcomes of its candidate actions.
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
-import { isCharacterDef } from '../core/query.js';
-import { other, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
+import { defById, isCharacterDef } from '../core/query.js';
+import { managerOf, other, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
 import { statsOf, withStatsMemo } from '../effects/stats.js';
 
 export interface EvalWeights {
@@ -66,7 +66,7 @@ export function printedValue(d: CardDef): number {
 }
 
 function stageValue(s: GameState, c: CardInstance, w: EvalWeights): number {
-  const d = s.defs[c.def]!;
+  const d = defById(s, c.def);
   const cond = d.abilities.length ? conditionValue(d, c, w) : 0;
   if (!isCharacterDef(d)) return cond + (c.token ? 0.5 : 0.5 + 0.6 * d.cost);
   const st = statsOf(s, c);
@@ -101,12 +101,12 @@ function sanityValue(x: number, w: EvalWeights): number {
 }
 
 function side(s: GameState, m: ManagerId, w: EvalWeights): number {
-  const ms = s.managers[m];
+  const ms = managerOf(s, m);
   let v = sanityValue(ms.sanity, w) + w.hand * ms.hand.length;
   for (const id of ms.centre) v += stageValue(s, s.cards[id]!, w);
   for (const id of ms.main) v += stageValue(s, s.cards[id]!, w);
   let stars = 0;
-  for (const id of ms.starPool) stars += s.defs[s.cards[id]!.def]!.stars;
+  for (const id of ms.starPool) stars += defById(s, s.cards[id]!.def).stars;
   v += w.star * Math.min(stars, 8);
   if (ms.roster.length < 3) v -= 2 * (3 - ms.roster.length);
   return v;

@@ -23,7 +23,7 @@ import { deciders } from '../actions/deciders.js';
 import { actionKey, type Action } from '../actions/schema.js';
 import { stepInPlace } from '../actions/step.js';
 import { isCharacterDef } from '../core/query.js';
-import type { Block, GameState, ManagerId, Phase } from '../core/types.js';
+import { managerOf, type Block, type GameState, type ManagerId, type Phase } from '../core/types.js';
 import { blockCapacity, statsOf, withStatsMemo } from '../effects/stats.js';
 import type { CardView, GameView } from '../view/projection.js';
 import { determinise } from './determinise.js';
@@ -347,7 +347,7 @@ function playOn(sim: GameState, me: ManagerId, combatRoot: boolean): void {
 function quietAction(sim: GameState, who: ManagerId): Action {
   const p = sim.pending;
   if (p?.kind === 'discard') {
-    const hand = sim.managers[who].hand;
+    const hand = managerOf(sim, who).hand;
     let pick = hand[0]!;
     let low = Infinity;
     for (const id of hand) {
@@ -441,7 +441,7 @@ function blockByModel(sim: GameState, d: ManagerId): boolean {
   let incoming = 0;
   for (const a of attackers) if (!blocked.has(a.id)) incoming += a.atk;
   for (const a of attackers) {
-    if (incoming < sim.managers[d].sanity) break;
+    if (incoming < managerOf(sim, d).sanity) break;
     if (blocked.has(a.id)) continue;
     const b = cheapestFor(a);
     if (b && block(b, a)) incoming -= a.atk;

@@ -1,6 +1,6 @@
 /** Declaring attackers (RUL-COMBAT-1, RUL-TURN-6, RUL-TURN-8). */
-import { charactersOf, isCharacterDef } from '../core/query.js';
-import type { GameState } from '../core/types.js';
+import { defById, charactersOf, isCharacterDef } from '../core/query.js';
+import { managerOf, type GameState } from '../core/types.js';
 import { hasKeyword } from '../effects/stats.js';
 
 /** RUL-COMBAT-1: untilted, free of Debut Burnout (RUL-TURN-6), not a Moderator. */
@@ -9,7 +9,7 @@ export function canAttack(s: GameState, id: string): boolean {
   if (!c || c.owner !== s.active || c.tilted) return false;
   if (c.zone !== 'main' && c.zone !== 'centre') return false;
   // RUL-ZONE-4 and the rules text: assets and events never attack; only characters (leaders included) do.
-  if (!isCharacterDef(s.defs[c.def]!)) return false;
+  if (!isCharacterDef(defById(s, c.def))) return false;
   if (c.enteredTurn >= s.turn) return false;
   return !hasKeyword(s, c, 'moderator');
 }
@@ -36,7 +36,7 @@ function computeEligible(s: GameState): string[] {
 
 /** Whether any character could attack (RUL-TURN-8: otherwise the Combat Phase is skipped). */
 export function anyEligibleAttacker(s: GameState): boolean {
-  const ms = s.managers[s.active];
+  const ms = managerOf(s, s.active);
   for (const id of ms.centre) if (canAttack(s, id)) return true;
   for (const id of ms.main) if (canAttack(s, id)) return true;
   return false;

@@ -3,7 +3,7 @@
  * confirmation is legal only when the whole assignment keeps Callout, Clout and Moderator. The same check
  * explains to the UI why an assignment cannot be confirmed yet.
  */
-import { charactersOf, isCharacterDef } from '../core/query.js';
+import { defById, charactersOf, isCharacterDef } from '../core/query.js';
 import { other, type Block, type GameState } from '../core/types.js';
 import { blockCapacity, hasKeyword, statsOf } from '../effects/stats.js';
 
@@ -101,7 +101,7 @@ export function canAddBlock(s: GameState, blocker: string, attacker: string): bo
   }
   const c = s.cards[blocker];
   if (!c || c.owner === s.active || (c.zone !== 'main' && c.zone !== 'centre')) return false;
-  if (!isCharacterDef(s.defs[c.def]!)) return false;
+  if (!isCharacterDef(defById(s, c.def))) return false;
   const used = usedUnlessPaired(cb.blocks, blocker, attacker);
   return used >= 0 && used < blockCapacity(s, c);
 }
@@ -187,7 +187,7 @@ function isBlocked(blocks: readonly Block[], attacker: string): boolean {
 }
 
 function nameOf(s: GameState, id: string): string {
-  return s.defs[s.cards[id]!.def]!.name;
+  return defById(s, s.cards[id]!.def).name;
 }
 
 /**

@@ -4,7 +4,8 @@
  * Callers still check entries with `live`.
  */
 import { meta, type EndCondition, type StaticAbility } from '../cards/def-meta.js';
-import type { CardInstance, GameState } from './types.js';
+import { managerOf, type CardInstance, type GameState } from './types.js';
+import { defById } from './query.js';
 
 export interface StageIndex {
   statics: { id: string; ability: StaticAbility }[];
@@ -68,11 +69,11 @@ export function stageIndex(s: GameState): StageIndex {
   const index: StageIndex = { statics: [], ends: [], lowersHp: false, unconditional: true };
   const ids: string[] = [];
   for (const m of ['A', 'B'] as const) {
-    const ms = s.managers[m];
+    const ms = managerOf(s, m);
     for (const list of [ms.centre, ms.main]) {
       for (const id of list) {
         ids.push(id);
-        const mt = meta(s.defs[s.cards[id]!.def]!);
+        const mt = meta(defById(s, s.cards[id]!.def));
         for (const ability of mt.statics) {
           index.statics.push({ id, ability });
           if (ability.effect.kind === 'stats' && (ability.effect.hp ?? 0) < 0) index.lowersHp = true;

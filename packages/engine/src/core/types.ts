@@ -5,6 +5,14 @@ export type ManagerId = 'A' | 'B';
 export const MANAGERS: readonly ManagerId[] = ['A', 'B'];
 export const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');
 
+/**
+ * `s.managers[m]` without a keyed read: with 'A' and 'B' both passing through the same line, V8 turns such a
+ * read megamorphic (a stub-cache probe every time); two named reads stay inlined. Hot paths use this.
+ */
+export function managerOf(s: GameState, m: ManagerId): ManagerState {
+  return m === 'A' ? s.managers.A : s.managers.B;
+}
+
 export type Phase =
   | 'mulligan'
   | 'turn-order'

@@ -1,8 +1,8 @@
 /** The effect primitives: one case per kind of effect a card may have (cards/schema.ts Effect). */
 import type { Effect } from '../cards/schema.js';
 import { emit, type Ctx } from '../core/context.js';
-import { defOf, isCharacterDef, onStage } from '../core/query.js';
-import type { ChoiceOption, Frame } from '../core/types.js';
+import { defById, defOf, isCharacterDef, onStage } from '../core/query.js';
+import { managerOf, type ChoiceOption, type Frame } from '../core/types.js';
 import { gainSanity, loseSanity } from '../end/sanity.js';
 import { shuffleInPlace } from '../core/rng.js';
 import { drawCards, sendFromRoster } from '../zones/draw.js';
@@ -37,7 +37,7 @@ export function commission(ctx: Ctx, f: Frame, tokenDef: string, count: number):
     const id = freshId(s);
     // RUL-TURN-6: character tokens have Debut Burnout too (entered this turn).
     s.cards[id] = makeCard(id, tokenDef, f.controller, 'main', { token: true, enteredTurn: s.turn });
-    s.managers[f.controller].main.push(id);
+    managerOf(s, f.controller).main.push(id);
     stageMoved();
     emit(ctx, { t: 'move', owner: f.controller, from: 'token-gone', to: 'main', card: '', def: tokenDef, newId: id, token: true });
   }
@@ -151,25 +151,25 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       return 'done';
     }
     case 'search-roster': {
-      const roster = s.managers[f.controller].roster;
+      const roster = managerOf(s, f.controller).roster;
       const found = roster.filter((id) => matchesFilter(s, s.cards[id]!, e.filter, f.source, false));
       if (found.length === 0) {
         shuffleInPlace(s, roster);
         emit(ctx, { t: 'shuffle', manager: f.controller });
         return 'done';
       }
-      const options: ChoiceOption[] = found.map((id) => ({ label: `Take ${s.defs[s.cards[id]!.def]!.name}`, cards: [id], take: id }));
+      const options: ChoiceOption[] = found.map((id) => ({ label: `Take ${defById(s, s.cards[id]!.def).name}`, cards: [id], take: id }));
       options.push({ label: 'Take nothing' });
       s.pending = { kind: 'choice', manager: f.controller, prompt: 'Search your roster for a card', options, resume: { kind: 'pick', frame: f, from: 'roster-search', looked: [] } };
       return 'suspend';
     }
     case 'look-at-top': {
-      const roster = s.managers[f.controller].roster;
+      const roster = managerOf(s, f.controller).roster;
       const looked = roster.slice(Math.max(0, roster.length - e.count)).reverse();
       if (looked.length === 0) return 'done';
       const options: ChoiceOption[] = looked
         .filter((id) => matchesFilter(s, s.cards[id]!, e.filter, f.source, false))
-        .map((id) => ({ label: `Take ${s.defs[s.cards[id]!.def]!.name}`, cards: [id], take: id }));
+        .map((id) => ({ label: `Take ${defById(s, s.cards[id]!.def).name}`, cards: [id], take: id }));
       options.push({ label: 'Take nothing', cards: looked });
       s.pending = { kind: 'choice', manager: f.controller, prompt: `Look at the top ${looked.length} of your roster`, options, resume: { kind: 'pick', frame: f, from: 'look-at-top', looked } };
       return 'suspend';
@@ -180,7 +180,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
 /** The second half of search-roster / look-at-top, once the controller has picked. */
 export function finishPick(ctx: Ctx, from: 'roster-search' | 'look-at-top', looked: string[], picked: string | null, manager: 'A' | 'B'): void {
   const s = ctx.s;
-  const roster = s.managers[manager].roster;
+  const roster = managerOf(s, manager).roster;
   if (picked) moveCard(ctx, picked, 'hand');
   if (from === 'roster-search') {
     shuffleInPlace(s, roster);

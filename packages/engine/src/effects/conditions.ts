@@ -1,12 +1,12 @@
 /** Conditions written on cards ("if you have...", win/loss conditions), from the controller's side. */
 import type { Condition } from '../cards/schema.js';
 import { stageOf } from '../core/query.js';
-import { other, type GameState, type ManagerId } from '../core/types.js';
+import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { matchesFilter } from './filters.js';
 
 /** RUL-ZONE-2: a card on Hiatus is only ever counted by the 'hiatus' zone, never as roster, hand or stage. */
 function zoneIds(s: GameState, m: ManagerId, zone: string): string[] {
-  const ms = s.managers[m];
+  const ms = managerOf(s, m);
   switch (zone) {
     case 'stage':
       return stageOf(s, m);
@@ -26,7 +26,7 @@ function zoneIds(s: GameState, m: ManagerId, zone: string): string[] {
 export function evalCondition(s: GameState, c: Condition, you: ManagerId, sourceId: string | null): boolean {
   switch (c.kind) {
     case 'sanity': {
-      const v = s.managers[c.who === 'you' ? you : other(you)].sanity;
+      const v = managerOf(s, c.who === 'you' ? you : other(you)).sanity;
       return (c.atMost === undefined || v <= c.atMost) && (c.atLeast === undefined || v >= c.atLeast);
     }
     case 'count': {

@@ -3,7 +3,7 @@
  * (mutates only the step's working state). A card file naming an unknown handler fails validation.
  */
 import { emit, type Ctx } from '../core/context.js';
-import { isCharacterDef, onStage } from '../core/query.js';
+import { defById, isCharacterDef, onStage } from '../core/query.js';
 import type { Frame } from '../core/types.js';
 import { statsOf } from './stats.js';
 
@@ -14,7 +14,7 @@ export const CUSTOM_HANDLERS: Record<string, CustomHandler> = {
   'swap-atk-hp': (ctx, _f, cards) => {
     for (const id of cards) {
       const c = ctx.s.cards[id];
-      if (!c || !onStage(c) || !isCharacterDef(ctx.s.defs[c.def]!)) continue;
+      if (!c || !onStage(c) || !isCharacterDef(defById(ctx.s, c.def))) continue;
       const st = statsOf(ctx.s, c);
       c.mods.push({ atk: st.hp - st.atk, hp: st.atk - st.hp, until: 'turn' });
       emit(ctx, { t: 'stats', card: id });

@@ -1,12 +1,12 @@
 /** Turning an effect's selectors into the cards and managers it acts on, at resolution time. */
 import type { Ability, CardSel, ManagerSel, TargetReq } from '../cards/schema.js';
-import { onStage } from '../core/query.js';
-import { other, type Frame, type GameState, type ManagerId } from '../core/types.js';
+import { defById, onStage } from '../core/query.js';
+import { managerOf, other, type Frame, type GameState, type ManagerId } from '../core/types.js';
 import { matchesFilter } from './filters.js';
 import { isLegalTarget } from './targets.js';
 
 export function frameAbility(s: GameState, f: Frame): Ability {
-  return s.defs[f.sourceDef]!.abilities[f.ability]!;
+  return defById(s, f.sourceDef).abilities[f.ability]!;
 }
 
 function reqs(s: GameState, f: Frame): readonly TargetReq[] {
@@ -39,7 +39,7 @@ export function selectCards(s: GameState, f: Frame, sel: CardSel): string[] {
       for (const m of ['A', 'B'] as const) {
         if (sel.side === 'you' && m !== f.controller) continue;
         if (sel.side === 'opponent' && m === f.controller) continue;
-        const ms = s.managers[m];
+        const ms = managerOf(s, m);
         for (const id of ms.centre.concat(ms.main)) {
           const c = s.cards[id]!;
           if (onStage(c) && matchesFilter(s, c, sel.filter, f.source)) out.push(id);

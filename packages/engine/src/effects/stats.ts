@@ -83,16 +83,17 @@ const NO_KEYWORDS: Keywords = {};
  * While legal actions are listed nothing changes, so stats can be remembered per card for that call only
  * (`withStatsMemo`). Outside such a call every read recomputes.
  */
-let memo: { s: GameState; stats: Map<CardInstance, Stats> | null; auras?: Aura[]; stars: { A?: number; B?: number } } | null = null;
+/** `stars`: each seat's potential stars (A, then B), -1 until counted. */
+let memo: { s: GameState; stats: Map<CardInstance, Stats> | null; auras: Aura[] | undefined; stars: [number, number] } | null = null;
 
 /** The memo of the read-only call in progress for this state, if any (other derived figures keep theirs here). */
-export function listingMemo(s: GameState): { stars: { A?: number; B?: number } } | null {
+export function listingMemo(s: GameState): { stars: [number, number] } | null {
   return memo && memo.s === s ? memo : null;
 }
 
 export function withStatsMemo<T>(s: GameState, fn: () => T): T {
   if (memo) return fn();
-  memo = { s, stats: null, stars: {} };
+  memo = { s, stats: null, auras: undefined, stars: [-1, -1] };
   try {
     return fn();
   } finally {
@@ -117,7 +118,9 @@ function computeStats(s: GameState, c: CardInstance): Stats {
   const all = auras(s);
   // Fast path: nothing changes the printed card (the common case in most positions).
   if (all.length === 0 && c.mods.length === 0) return { atk, hp, keywords: d.keywords ?? NO_KEYWORDS };
-  const kw: Record<string, number | true | undefined> = { ...(d.keywords ?? {}) };
+  // The printed keywords are shared until an aura or modifier changes one; only then are they copied.
+  let kw = (d.keywords ?? NO_KEYWORDS) as Record<string, number | true | undefined>;
+  let own = false;
   for (const a of all) {
     if (!covers(s, a, c)) continue;
     const e = a.effect;
@@ -126,6 +129,10 @@ function computeStats(s: GameState, c: CardInstance): Stats {
       atk += (e.atk ?? 0) * k;
       hp += (e.hp ?? 0) * k;
     } else if (e.kind === 'keyword') {
+      if (!own) {
+        kw = { ...kw };
+        own = true;
+      }
       kw[e.keyword] = e.keyword === 'moderator' ? Math.max(Number(kw.moderator ?? 0), e.x ?? 1) : true;
     }
   }
@@ -133,6 +140,10 @@ function computeStats(s: GameState, c: CardInstance): Stats {
     atk += m.atk ?? 0;
     hp += m.hp ?? 0;
     if (m.keyword) {
+      if (!own) {
+        kw = { ...kw };
+        own = true;
+      }
       if (m.remove) delete kw[m.keyword];
       else kw[m.keyword] = m.keyword === 'moderator' ? Math.max(Number(kw.moderator ?? 0), m.x ?? 1) : true;
     }

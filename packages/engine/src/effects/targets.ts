@@ -3,7 +3,7 @@
  * RUL-STACK-2: targets are chosen when an item goes on the stack and checked again when it resolves.
  */
 import type { TargetReq } from '../cards/schema.js';
-import { isCharacterDef, onStage } from '../core/query.js';
+import { defById, isCharacterDef, onStage } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { matchesFilter } from './filters.js';
 
@@ -28,7 +28,7 @@ export function isLegalTarget(s: GameState, req: TargetReq, controller: ManagerI
     case 'stage-card': {
       const c = s.cards[target];
       if (!c || !onStage(c) || !sideOk(req.side, controller, c.owner)) return false;
-      if (req.kind === 'character' && !isCharacterDef(s.defs[c.def]!)) return false;
+      if (req.kind === 'character' && !isCharacterDef(defById(s, c.def))) return false;
       return matchesFilter(s, c, req.filter, sourceId);
     }
   }

@@ -5,7 +5,7 @@
  */
 import { emit, type Ctx } from '../core/context.js';
 import { randInt, shuffleInPlace } from '../core/rng.js';
-import { other, type GameState, type ManagerId } from '../core/types.js';
+import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 import { drawCards } from '../zones/draw.js';
 import { moveCard } from '../zones/move.js';
@@ -15,13 +15,13 @@ export const OPENING_HAND = 5;
 
 export function checkMulligan(s: GameState, m: ManagerId): Rejection | null {
   if (s.phase !== 'mulligan') return reject('wrong-phase', 'Mulligans are only made at the start of the match');
-  if (s.managers[m].mulligan !== 'pending') return reject('out-of-turn', `Manager ${m} has already decided on a mulligan`);
+  if (managerOf(s, m).mulligan !== 'pending') return reject('out-of-turn', `Manager ${m} has already decided on a mulligan`);
   return null;
 }
 
 export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
   const s = ctx.s;
-  const ms = s.managers[m];
+  const ms = managerOf(s, m);
   if (redraw) {
     const from = ctx.events.length;
     for (const id of ms.hand.slice()) moveCard(ctx, id, 'roster');
@@ -36,7 +36,7 @@ export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
   }
   ms.mulligan = redraw ? 'redrawn' : 'kept';
   emit(ctx, { t: 'mulligan-decided', manager: m, redraw });
-  if (s.managers[other(m)].mulligan !== 'pending') {
+  if (managerOf(s, other(m)).mulligan !== 'pending') {
     const winner: ManagerId = randInt(s, 2) === 0 ? 'A' : 'B';
     s.coinWinner = winner;
     emit(ctx, { t: 'coin', winner });

@@ -5,7 +5,7 @@
 import type { Ability } from '../cards/schema.js';
 import { emit, type Ctx } from '../core/context.js';
 import { defOf, isCharacterDef, onStage } from '../core/query.js';
-import { other, type GameState, type ManagerId } from '../core/types.js';
+import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../actions/guards.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 import { evalCondition } from '../effects/conditions.js';
@@ -28,7 +28,7 @@ export function activatedAbility(s: GameState, card: string, index: number): Act
 /** Cards that may pay a "graduate a character" cost. */
 export function graduateCostCandidates(s: GameState, m: ManagerId, source: string, a: ActivatedAbility): string[] {
   if (!a.cost.graduate) return [];
-  const ms = s.managers[m];
+  const ms = managerOf(s, m);
   return ms.centre.concat(ms.main).filter((id) => {
     const c = s.cards[id]!;
     return isCharacterDef(defOf(s, c)) && matchesFilter(s, c, a.cost.graduate, source);
@@ -68,7 +68,7 @@ export function checkActivate(
       return reject('cost-unpaid', 'The character to graduate for the cost is not one you control that matches');
     rest = costCards.slice(1);
   }
-  const hand = s.managers[m].hand;
+  const hand = managerOf(s, m).hand;
   let last = -1;
   for (const d of rest) {
     const i = hand.indexOf(d);

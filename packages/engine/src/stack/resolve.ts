@@ -9,6 +9,7 @@ import { evalCondition } from '../effects/conditions.js';
 import { frameAbility, liveTarget } from '../effects/selectors.js';
 import { checkEnd } from '../end/check-end.js';
 import { moveCard } from '../zones/move.js';
+import { defById } from '../core/query.js';
 
 /** Runs a frame from `frame.next`. Returns false when it paused on a pending choice. */
 export function runFrame(ctx: Ctx, frame: Frame): boolean {
@@ -60,7 +61,7 @@ export function resolveTop(ctx: Ctx): void {
     s.pending = {
       kind: 'choice',
       manager: item.controller,
-      prompt: `Use ${s.defs[item.sourceDef]!.name}'s ability?`,
+      prompt: `Use ${defById(s, item.sourceDef).name}'s ability?`,
       options: [{ label: 'Yes' }, { label: 'No' }],
       resume: { kind: 'may', frame },
     };

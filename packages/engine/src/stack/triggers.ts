@@ -6,7 +6,7 @@
 import type { Ability, Trigger } from '../cards/schema.js';
 import { emit, type Ctx } from '../core/context.js';
 import { meta } from '../cards/def-meta.js';
-import { defOf, forEachOnStage } from '../core/query.js';
+import { defById, defOf, forEachOnStage } from '../core/query.js';
 import type { GameState, ManagerId, QueuedTrigger, StackItem } from '../core/types.js';
 import { evalCondition } from '../effects/conditions.js';
 import { targetCombos } from '../effects/targets.js';
@@ -48,7 +48,7 @@ export function pushItem(ctx: Ctx, item: Omit<StackItem, 'id'>): StackItem {
 }
 
 function abilityOf(s: GameState, t: QueuedTrigger): TriggeredAbility {
-  return s.defs[t.sourceDef]!.abilities[t.ability] as TriggeredAbility;
+  return defById(s, t.sourceDef).abilities[t.ability] as TriggeredAbility;
 }
 
 /**
@@ -76,7 +76,7 @@ export function flushTriggers(ctx: Ctx): boolean {
     s.pending = {
       kind: 'choice',
       manager: t.controller,
-      prompt: `Choose targets for ${s.defs[t.sourceDef]!.name}`,
+      prompt: `Choose targets for ${defById(s, t.sourceDef).name}`,
       options: combos.map((c) => ({ label: c.join(', '), targets: c })),
       resume: { kind: 'trigger-targets', trigger: t },
     };

@@ -3,8 +3,8 @@
  * settle loop that runs everything automatic until some manager has a decision to make.
  */
 import { emit, type Ctx } from '../core/context.js';
-import { forEachOnStage } from '../core/query.js';
-import { other, type ManagerId, type Phase } from '../core/types.js';
+import { defById, forEachOnStage } from '../core/query.js';
+import { managerOf, other, type ManagerId, type Phase } from '../core/types.js';
 import { checkEnd } from '../end/check-end.js';
 import { anyEligibleAttacker } from '../combat/attackers.js';
 import { defenderCharacters } from '../combat/blockers.js';
@@ -35,11 +35,11 @@ export function beginTurn(ctx: Ctx): void {
     c.damage = 0;
     c.banned = false;
   });
-  for (const id of s.managers[s.active].hiatus.slice()) {
+  for (const id of managerOf(s, s.active).hiatus.slice()) {
     const c = s.cards[id]!;
     if (!c.returnsFromHiatus) continue;
     c.returnsFromHiatus = false;
-    moveCard(ctx, id, s.defs[c.def]!.types.includes('leader') ? 'centre' : 'main');
+    moveCard(ctx, id, defById(s, c.def).types.includes('leader') ? 'centre' : 'main');
   }
   queueStageTriggers(s, 'start-of-turn', s.active);
   s.priority = null;
@@ -55,8 +55,8 @@ function cleanup(ctx: Ctx): void {
     if (c.used.length) c.used = [];
   });
   for (const m of ['A', 'B'] as const) {
-    if (s.managers[m].availableStars !== 0) {
-      s.managers[m].availableStars = 0;
+    if (managerOf(s, m).availableStars !== 0) {
+      managerOf(s, m).availableStars = 0;
       emit(ctx, { t: 'stars', manager: m, available: 0 });
     }
   }
@@ -76,7 +76,7 @@ export function progress(ctx: Ctx): boolean {
   switch (s.phase) {
     case 'start': {
       // RUL-TURN-1 steps 3 and 4: untilt all of the active manager's cards, draw 1.
-      const ms = s.managers[s.active];
+      const ms = managerOf(s, s.active);
       for (const list of [ms.centre, ms.main, ms.starPool])
         for (const id of list) {
           const c = s.cards[id]!;
@@ -129,7 +129,7 @@ export function progress(ctx: Ctx): boolean {
     case 'end': {
       // RUL-TURN-9: hand limit, active manager first.
       for (const m of [s.active, other(s.active)] as ManagerId[]) {
-        if (s.managers[m].hand.length > HAND_LIMIT) {
+        if (managerOf(s, m).hand.length > HAND_LIMIT) {
           s.pending = { kind: 'discard', manager: m };
           return false;
         }

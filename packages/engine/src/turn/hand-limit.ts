@@ -1,6 +1,6 @@
 /** RUL-TURN-9: at the end of the turn each manager discards down to 5, one card at a time, active first. */
 import type { Ctx } from '../core/context.js';
-import type { GameState } from '../core/types.js';
+import { managerOf, type GameState } from '../core/types.js';
 import { moveCard } from '../zones/move.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 
@@ -10,11 +10,11 @@ export function checkDiscard(s: GameState, manager: 'A' | 'B', card: string): Re
   const p = s.pending;
   if (!p || p.kind !== 'discard') return reject('wrong-phase', 'There is no hand-limit discard to make now');
   if (p.manager !== manager) return reject('wrong-manager', `Manager ${p.manager} is discarding, not ${manager}`);
-  if (!s.managers[manager].hand.includes(card)) return reject('wrong-zone', `Card ${card} is not in your hand`);
+  if (!managerOf(s, manager).hand.includes(card)) return reject('wrong-zone', `Card ${card} is not in your hand`);
   return null;
 }
 
 export function doDiscard(ctx: Ctx, manager: 'A' | 'B', card: string): void {
   moveCard(ctx, card, 'graduation');
-  if (ctx.s.managers[manager].hand.length <= HAND_LIMIT) ctx.s.pending = null;
+  if (managerOf(ctx.s, manager).hand.length <= HAND_LIMIT) ctx.s.pending = null;
 }

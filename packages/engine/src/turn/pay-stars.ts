@@ -4,16 +4,20 @@
  * not need (project ruling PR-5: automatic payment; a manager who wants another choice tilts by hand first).
  */
 import { emit, type Ctx } from '../core/context.js';
-import type { GameState, ManagerId } from '../core/types.js';
+import { managerOf, type GameState, type ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../actions/guards.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 import { listingMemo } from '../effects/stats.js';
+import { defById } from '../core/query.js';
 
 /** Available stars plus every untilted star card's value: the most a manager could pay now. */
 export function potentialStars(s: GameState, m: ManagerId): number {
   const memo = listingMemo(s);
-  if (memo) return (memo.stars[m] ??= countStars(s, m, null));
-  return countStars(s, m, null);
+  if (!memo) return countStars(s, m, null);
+  // Indexed by seat rather than keyed by 'A'/'B', which would make the read megamorphic.
+  const i = m === 'A' ? 0 : 1;
+  const known = memo.stars[i];
+  return known >= 0 ? known : (memo.stars[i] = countStars(s, m, null));
 }
 
 /**
@@ -23,17 +27,17 @@ export function potentialStars(s: GameState, m: ManagerId): number {
 export function potentialStarsEach(s: GameState, m: ManagerId, each: (id: string) => void): number {
   const n = countStars(s, m, each);
   const memo = listingMemo(s);
-  if (memo) memo.stars[m] = n;
+  if (memo) memo.stars[m === 'A' ? 0 : 1] = n;
   return n;
 }
 
 function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | null): number {
-  const ms = s.managers[m];
+  const ms = managerOf(s, m);
   let n = ms.availableStars;
   for (const id of ms.starPool) {
     const c = s.cards[id]!;
     if (c.tilted) continue;
-    n += s.defs[c.def]!.stars;
+    n += defById(s, c.def).stars;
     if (each) each(id);
   }
   return n;
@@ -42,8 +46,8 @@ function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | n
 /** Which star cards automatic payment would tilt for `need` more stars. */
 export function autoTiltPlan(s: GameState, m: ManagerId, need: number): string[] {
   if (need <= 0) return [];
-  const value = (id: string) => s.defs[s.cards[id]!.def]!.stars;
-  const untilted = s.managers[m].starPool.filter((id) => !s.cards[id]!.tilted && value(id) > 0);
+  const value = (id: string) => defById(s, s.cards[id]!.def).stars;
+  const untilted = managerOf(s, m).starPool.filter((id) => !s.cards[id]!.tilted && value(id) > 0);
   untilted.sort((a, b) => value(b) - value(a));
   const plan: string[] = [];
   let sum = 0;
@@ -65,12 +69,12 @@ export function autoTiltPlan(s: GameState, m: ManagerId, need: number): string[]
 export function pay(ctx: Ctx, m: ManagerId, cost: number): void {
   if (cost <= 0) return;
   const s = ctx.s;
-  const ms = s.managers[m];
+  const ms = managerOf(s, m);
   for (const id of autoTiltPlan(s, m, cost - ms.availableStars)) {
     const c = s.cards[id]!;
     c.tilted = true;
     emit(ctx, { t: 'tilt', card: id, tilted: true });
-    ms.availableStars += s.defs[c.def]!.stars;
+    ms.availableStars += defById(s, c.def).stars;
   }
   ms.availableStars -= cost;
   emit(ctx, { t: 'stars', manager: m, available: ms.availableStars });
@@ -91,6 +95,6 @@ export function doTiltStar(ctx: Ctx, m: ManagerId, card: string): void {
   const c = s.cards[card]!;
   c.tilted = true;
   emit(ctx, { t: 'tilt', card, tilted: true });
-  s.managers[m].availableStars += s.defs[c.def]!.stars;
-  emit(ctx, { t: 'stars', manager: m, available: s.managers[m].availableStars });
+  managerOf(s, m).availableStars += defById(s, c.def).stars;
+  emit(ctx, { t: 'stars', manager: m, available: managerOf(s, m).availableStars });
 }

@@ -7,7 +7,7 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
 import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
-import type { CardInstance, ChoiceOption, CombatState, EndReason, GameState, ManagerId, Phase, StackItem } from '../core/types.js';
+import { managerOf, type CardInstance, type ChoiceOption, type CombatState, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
 import { blockProblems, type BlockProblem } from '../combat/blockers.js';
 
 export type Viewer = ManagerId | 'spectator';
@@ -104,7 +104,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
   const bothDecided = s.managers.A.mulligan !== 'pending' && s.managers.B.mulligan !== 'pending';
   const managers = {} as Record<ManagerId, ManagerView>;
   for (const m of ['A', 'B'] as const) {
-    const ms = s.managers[m];
+    const ms = managerOf(s, m);
     managers[m] = {
       sanity: ms.sanity,
       rosterCount: ms.roster.length,
@@ -129,7 +129,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
   let pending: PendingView | null = null;
   const p = s.pending;
   if (p?.kind === 'choose-order') pending = { kind: 'choose-order', manager: p.manager };
-  else if (p?.kind === 'discard') pending = { kind: 'discard', manager: p.manager, count: s.managers[p.manager].hand.length - 5 };
+  else if (p?.kind === 'discard') pending = { kind: 'discard', manager: p.manager, count: managerOf(s, p.manager).hand.length - 5 };
   else if (p?.kind === 'choice') {
     const mine = viewer === p.manager;
     if (mine) for (const o of p.options) for (const id of o.cards ?? []) if (s.cards[id]) defs[s.cards[id]!.def] = s.defs[s.cards[id]!.def]!;

@@ -1,12 +1,12 @@
 /** Drawing and sending from the roster, with escalating deck-out (RUL-TURN-2). */
 import { emit, type Ctx } from '../core/context.js';
-import type { ManagerId } from '../core/types.js';
+import { managerOf, type ManagerId } from '../core/types.js';
 import { loseSanity } from '../end/sanity.js';
 import { moveCard } from './move.js';
 
 /** RUL-TURN-2: each missing card costs one more sanity than the last, per manager, never reset. */
 export function deckOut(ctx: Ctx, m: ManagerId): void {
-  const ms = ctx.s.managers[m];
+  const ms = managerOf(ctx.s, m);
   ms.deckOuts += 1;
   emit(ctx, { t: 'deck-out', manager: m, amount: ms.deckOuts });
   loseSanity(ctx, m, ms.deckOuts, 'deck-out');
@@ -14,7 +14,7 @@ export function deckOut(ctx: Ctx, m: ManagerId): void {
 
 /** Moves the top n cards of a roster, one at a time; each missing card is a deck-out instead. */
 function takeFromRoster(ctx: Ctx, m: ManagerId, n: number, to: 'hand' | 'graduation'): void {
-  const roster = ctx.s.managers[m].roster;
+  const roster = managerOf(ctx.s, m).roster;
   for (let i = 0; i < n; i++) {
     const top = roster[roster.length - 1];
     if (top === undefined) deckOut(ctx, m);

@@ -8,6 +8,8 @@ import { meta } from '../cards/def-meta.js';
 import { anyHpLoweringAura, hpLoweredByMods, statsOf, withStatsMemo } from '../effects/stats.js';
 import { stageIndex } from '../core/stage-index.js';
 import { graduateAll } from './graduate.js';
+import { managerOf } from '../core/types.js';
+import { defById } from '../core/query.js';
 
 const NONE: string[] = [];
 
@@ -39,11 +41,11 @@ function doomedNow(ctx: Ctx): string[] {
   const lowering = stageIndex(s).lowersHp && anyHpLoweringAura(s);
   // Active manager's first, so their graduation triggers are queued first (and resolve last).
   for (const m of [s.active, s.active === 'A' ? 'B' : 'A'] as const) {
-    const ms = s.managers[m];
+    const ms = managerOf(s, m);
     for (let i = 0; i < ms.centre.length + ms.main.length; i++) {
       const id = i < ms.centre.length ? ms.centre[i]! : ms.main[i - ms.centre.length]!;
       const c = s.cards[id]!;
-      if (!meta(s.defs[c.def]!).character) continue;
+      if (!meta(defById(s, c.def)).character) continue;
       if (c.banned) out.push(id);
       else if (c.damage > 0 || lowering || hpLoweredByMods(c)) {
         const hp = statsOf(s, c).hp;
