@@ -46,21 +46,33 @@ function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | n
 /** Which star cards automatic payment would tilt for `need` more stars. */
 export function autoTiltPlan(s: GameState, m: ManagerId, need: number): string[] {
   if (need <= 0) return [];
-  const value = (id: string) => defById(s, s.cards[id]!.def).stars;
-  const untilted = managerOf(s, m).starPool.filter((id) => !s.cards[id]!.tilted && value(id) > 0);
-  untilted.sort((a, b) => value(b) - value(a));
+  // Each untilted star card's value, read once (the sort below would otherwise look it up per comparison).
+  const ids: string[] = [];
+  const values: number[] = [];
+  for (const id of managerOf(s, m).starPool) {
+    const c = s.cards[id]!;
+    const v = defById(s, c.def).stars;
+    if (c.tilted || v <= 0) continue;
+    ids.push(id);
+    values.push(v);
+  }
+  // Largest first; the sort is stable, so equal values keep their Star Pool order.
+  const order = ids.map((_, i) => i).sort((a, b) => values[b]! - values[a]!);
   const plan: string[] = [];
+  const planValues: number[] = [];
   let sum = 0;
-  for (const id of untilted) {
+  for (const i of order) {
     if (sum >= need) break;
-    plan.push(id);
-    sum += value(id);
+    plan.push(ids[i]!);
+    planValues.push(values[i]!);
+    sum += values[i]!;
   }
   // Drop cards the payment turned out not to need, smallest first.
   for (let i = plan.length - 1; i >= 0; i--) {
-    if (sum - value(plan[i]!) >= need) {
-      sum -= value(plan[i]!);
+    if (sum - planValues[i]! >= need) {
+      sum -= planValues[i]!;
       plan.splice(i, 1);
+      planValues.splice(i, 1);
     }
   }
   return plan;
