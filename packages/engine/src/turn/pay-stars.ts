@@ -4,7 +4,7 @@
  * not need (project ruling PR-5: automatic payment; a manager who wants another choice tilts by hand first).
  */
 import { emit, type Ctx } from '../core/context.js';
-import { managerOf, type GameState, type ManagerId } from '../core/types.js';
+import { managerOf, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../actions/guards.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 import { listingMemo } from '../effects/stats.js';
@@ -31,14 +31,49 @@ export function potentialStarsEach(s: GameState, m: ManagerId, each: (id: string
   return n;
 }
 
+/**
+ * The Star Pool's cards and their star values, kept beside each pool array. Listing counts the pool on
+ * every call and the pool changes seldom: cards enter and leave it only by moving, which gives them fresh ids,
+ * so the same ids in the same places (and the same card dictionary) mean the same records and values. Tilt
+ * is read from each record every time. Pitfall: a record replaced in place under the same id is not seen;
+ * the engine never does that (moves re-key the same record).
+ */
+interface PoolCards {
+  cardsOf: GameState['cards'];
+  ids: string[];
+  cards: CardInstance[];
+  values: number[];
+}
+const pools = new WeakMap<string[], PoolCards>();
+
+function poolCards(s: GameState, pool: string[]): PoolCards {
+  const kept = pools.get(pool);
+  if (kept && kept.cardsOf === s.cards && sameIds(kept.ids, pool)) return kept;
+  const fresh: PoolCards = { cardsOf: s.cards, ids: pool.slice(), cards: [], values: [] };
+  for (const id of pool) {
+    const c = s.cards[id]!;
+    fresh.cards.push(c);
+    fresh.values.push(defById(s, c.def).stars);
+  }
+  pools.set(pool, fresh);
+  return fresh;
+}
+
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
 function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | null): number {
   const ms = managerOf(s, m);
   let n = ms.availableStars;
-  for (const id of ms.starPool) {
-    const c = s.cards[id]!;
-    if (c.tilted) continue;
-    n += defById(s, c.def).stars;
-    if (each) each(id);
+  if (ms.starPool.length === 0) return n;
+  const p = poolCards(s, ms.starPool);
+  for (let i = 0; i < p.cards.length; i++) {
+    if (p.cards[i]!.tilted) continue;
+    n += p.values[i]!;
+    if (each) each(p.ids[i]!);
   }
   return n;
 }
