@@ -157,9 +157,23 @@ function keywordsTouched(s: GameState, c: CardInstance): boolean {
   return false;
 }
 
+/**
+ * Whether the card has keyword `k` now: the same answer as `statsOf(...).keywords[k]`, worked out for that
+ * keyword alone (printed, then auras granting it, then the card's modifiers in order, the last one deciding),
+ * so combat's many keyword questions do not compute whole stats outside a listing.
+ */
 export function hasKeyword(s: GameState, c: CardInstance, k: Keyword): boolean {
-  if (!keywordsTouched(s, c)) return defOf(s, c).keywords?.[k] !== undefined;
-  return statsOf(s, c).keywords[k] !== undefined;
+  let has = defOf(s, c).keywords?.[k] !== undefined;
+  if (!has)
+    for (const a of auras(s)) {
+      const e = a.effect;
+      if (e.kind === 'keyword' && e.keyword === k && covers(s, a, c)) {
+        has = true;
+        break;
+      }
+    }
+  for (const m of c.mods) if (m.keyword === k) has = !m.remove;
+  return has;
 }
 
 /** Moderator X: how many attackers this character may block (1 for everyone else). RUL-COMBAT-2. */
