@@ -3,6 +3,7 @@
  * shuffled by the engine's seeded RNG, both managers draw 5 and the match waits for mulligan decisions.
  */
 import type { CardDef } from '../cards/schema.js';
+import { uniformDef } from '../cards/def-shape.js';
 import { makeCard } from '../core/card-instance.js';
 import { managerRecord, stateRecord } from '../core/records.js';
 import { makeCtx } from '../core/context.js';
@@ -91,7 +92,12 @@ export function blankState(seed: string, defs: Record<string, CardDef>): GameSta
 
 export function createGame(cfg: MatchConfig): CreateResult {
   const get = lookupFrom(cfg.pool);
-  const problems = { A: validateRoster(cfg.rosters.A, get), B: validateRoster(cfg.rosters.B, get) };
+  // Validation only reads the definitions, so it reads them in the one layout (cards/def-shape.ts).
+  const read = (id: string) => {
+    const d = get(id);
+    return d && uniformDef(d);
+  };
+  const problems = { A: validateRoster(cfg.rosters.A, read), B: validateRoster(cfg.rosters.B, read) };
   const hard = (ps: RosterProblem[]) => (cfg.unchecked ? ps.filter((p) => p.rule === 'unknown-card' || p.rule === 'RUL-SETUP-1') : ps);
   if (hard(problems.A).length || hard(problems.B).length) {
     const all = [...hard(problems.A).map((p) => `A: ${p.message}`), ...hard(problems.B).map((p) => `B: ${p.message}`)];

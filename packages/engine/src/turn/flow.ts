@@ -145,12 +145,6 @@ export function progress(ctx: Ctx): boolean {
   }
 }
 
-function onlyPhaseEvents(ctx: Ctx, from: number): boolean {
-  const ev = ctx.events;
-  for (let i = from; i < ev.length; i++) if (ev[i]!.t !== 'phase') return false;
-  return true;
-}
-
 /**
  * Runs everything automatic after an action. `actor` is the manager whose action caused new triggers
  * (the other manager then gets priority, RUL-STACK-1); null when the game itself caused them.
@@ -160,13 +154,13 @@ export function settle(ctx: Ctx, actor: ManagerId | null): void {
   // Every change to the game emits an event, so the end and graduation checks only need to run again
   // when new events have appeared since they last ran, and not for phase changes alone: no condition,
   // filter or stat reads the phase (nor what moves with it: priority, the combat record, plays counted).
+  // `ctx.changes` counts the events other than phase changes.
   let seen = -1;
   for (let guard = 0; guard < 100000; guard++) {
-    if (seen !== ctx.events.length && seen >= 0 && onlyPhaseEvents(ctx, seen)) seen = ctx.events.length;
-    if (seen !== ctx.events.length) {
+    if (seen !== ctx.changes) {
       if (checkEnd(ctx)) return;
       if (s.pending) return;
-      const before = ctx.events.length;
+      const before = ctx.changes;
       if (graduateDoomed(ctx)) continue;
       seen = before;
     }

@@ -16,9 +16,9 @@ export function deckOut(ctx: Ctx, m: ManagerId): void {
 function takeFromRoster(ctx: Ctx, m: ManagerId, n: number, to: 'hand' | 'graduation'): void {
   const roster = managerOf(ctx.s, m).roster;
   for (let i = 0; i < n; i++) {
-    const top = roster[roster.length - 1];
-    if (top === undefined) deckOut(ctx, m);
-    else moveCard(ctx, top, to);
+    // Checked by length: reading index -1 of an empty array is a slow keyed lookup.
+    if (roster.length === 0) deckOut(ctx, m);
+    else moveCard(ctx, roster[roster.length - 1]!, to);
   }
 }
 
