@@ -32,32 +32,24 @@ export function potentialStarsEach(s: GameState, m: ManagerId, each: (id: string
 }
 
 /**
- * The Star Pool's cards and their star values, kept beside each pool array. Listing counts the pool on
- * every call and the pool changes seldom: cards enter and leave it only by moving, which gives them fresh ids,
- * so the same ids in the same places (and the same card dictionary) mean the same records and values. Tilt
- * is read from each record every time. Pitfall: a record replaced in place under the same id is not seen;
- * the engine never does that (moves re-key the same record).
+ * The Star Pool's cards and their star values, kept for the pool being played on. Listing counts the pool
+ * on every call and the pool changes seldom: cards enter and leave it only by moving, which gives them fresh
+ * ids, so the same ids in the same places (in the same pool array, with the same card dictionary) mean the
+ * same records and values. Tilt is read from each record every time. One slot per seat, filled the second
+ * time a pool is counted: a state counted once (each copy the public door makes) walks its pool directly
+ * and costs no more than before. Pitfall: a record replaced in place under the same id is not seen; the
+ * engine never does that (moves re-key the same record).
  */
 interface PoolCards {
+  pool: string[];
   cardsOf: GameState['cards'];
   ids: string[];
   cards: CardInstance[];
   values: number[];
 }
-const pools = new WeakMap<string[], PoolCards>();
-
-function poolCards(s: GameState, pool: string[]): PoolCards {
-  const kept = pools.get(pool);
-  if (kept && kept.cardsOf === s.cards && sameIds(kept.ids, pool)) return kept;
-  const fresh: PoolCards = { cardsOf: s.cards, ids: pool.slice(), cards: [], values: [] };
-  for (const id of pool) {
-    const c = s.cards[id]!;
-    fresh.cards.push(c);
-    fresh.values.push(defById(s, c.def).stars);
-  }
-  pools.set(pool, fresh);
-  return fresh;
-}
+const kept: (PoolCards | null)[] = [null, null];
+const seenPool: (string[] | null)[] = [null, null];
+const seenCards: (GameState['cards'] | null)[] = [null, null];
 
 function sameIds(a: readonly string[], b: readonly string[]): boolean {
   if (a.length !== b.length) return false;
@@ -65,11 +57,38 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
   return true;
 }
 
+function keptPool(s: GameState, seat: number, pool: string[]): PoolCards | null {
+  const k = kept[seat];
+  if (k && k.pool === pool && k.cardsOf === s.cards && sameIds(k.ids, pool)) return k;
+  if (seenPool[seat] !== pool || seenCards[seat] !== s.cards) {
+    seenPool[seat] = pool;
+    seenCards[seat] = s.cards;
+    return null;
+  }
+  const fresh: PoolCards = { pool, cardsOf: s.cards, ids: pool.slice(), cards: [], values: [] };
+  for (const id of pool) {
+    const c = s.cards[id]!;
+    fresh.cards.push(c);
+    fresh.values.push(defById(s, c.def).stars);
+  }
+  kept[seat] = fresh;
+  return fresh;
+}
+
 function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | null): number {
   const ms = managerOf(s, m);
   let n = ms.availableStars;
   if (ms.starPool.length === 0) return n;
-  const p = poolCards(s, ms.starPool);
+  const p = keptPool(s, m === 'A' ? 0 : 1, ms.starPool);
+  if (!p) {
+    for (const id of ms.starPool) {
+      const c = s.cards[id]!;
+      if (c.tilted) continue;
+      n += defById(s, c.def).stars;
+      if (each) each(id);
+    }
+    return n;
+  }
   for (let i = 0; i < p.cards.length; i++) {
     if (p.cards[i]!.tilted) continue;
     n += p.values[i]!;
