@@ -5,6 +5,7 @@
  */
 import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
+import { stageIndex } from '../core/stage-index.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
 import { blockProblems, forEachAddableBlock } from '../combat/blockers.js';
@@ -45,8 +46,8 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
   const canDebut = s.phase === 'main' && s.active === m && s.stack.length === 0;
   for (const id of ms.hand) playCandidates(s, m, id, stars, canDebut, out);
   if (ms.backstage && canDebut) playCandidates(s, m, ms.backstage, stars, canDebut, out);
-  for (const id of ms.centre) activateCandidates(s, m, id, stars, out);
-  for (const id of ms.main) activateCandidates(s, m, id, stars, out);
+  // Only the stage cards that have activated abilities, in stage order (Centre, then Main).
+  for (const id of stageIndex(s).activators[m === 'A' ? 0 : 1]) activateCandidates(s, m, id, stars, out);
   return exact;
 }
 

@@ -14,6 +14,8 @@ export interface StageIndex {
   lowersHp: boolean;
   /** Whether none of those statics has a condition (then the auras they give depend on the stage alone). */
   unconditional: boolean;
+  /** Each seat's stage cards (A's, then B's; Centre, then Main) that have activated abilities. */
+  activators: [string[], string[]];
   /** Room for effects/stats.ts to keep those auras with the index they came from. */
   auras?: unknown;
 }
@@ -66,7 +68,7 @@ export function stageIndex(s: GameState): StageIndex {
     hit.epoch = epoch;
     return hit.index;
   }
-  const index: StageIndex = { statics: [], ends: [], lowersHp: false, unconditional: true };
+  const index: StageIndex = { statics: [], ends: [], lowersHp: false, unconditional: true, activators: [[], []] };
   const ids: string[] = [];
   for (const m of ['A', 'B'] as const) {
     const ms = managerOf(s, m);
@@ -80,6 +82,7 @@ export function stageIndex(s: GameState): StageIndex {
           if (ability.condition) index.unconditional = false;
         }
         for (const ability of mt.endConditions) index.ends.push({ id, ability });
+        if (mt.activated.length) index.activators[m === 'A' ? 0 : 1].push(id);
       }
       ids.push('|');
     }
