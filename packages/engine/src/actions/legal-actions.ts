@@ -15,7 +15,7 @@ import { targetCombos } from '../effects/targets.js';
 import { graduateCostCandidates, type ActivatedAbility } from '../stack/activate.js';
 import { checkAction } from './dispatch.js';
 import { potentialStarsEach } from '../turn/pay-stars.js';
-import { isHighlight, playTargets } from '../turn/play-card.js';
+import { countsAsPlay, eventNameTaken, isHighlight, playTargets } from '../turn/play-card.js';
 import type { Action } from './schema.js';
 
 function combinations<T>(xs: readonly T[], k: number): T[][] {
@@ -41,22 +41,26 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
   // checkPlaceStar's conditions (RUL-TURN-3, RUL-TURN-4), asked once for the whole hand.
   if (s.phase === 'resource' && s.active === m && !s.starPlaced && s.stack.length === 0 && s.played < playLimit(s, m))
     for (const id of ms.hand) out.push({ type: 'place-star', manager: m, card: id });
+  // Plays are exact too: checkPlay's conditions, asked here (RUL-TURN-4 play limit, own Main Step with an empty
+  // stack for debuts, RUL-TURN-7 event names, the cost against potential stars), and targets from targetCombos,
+  // which yields only legal, distinct targets.
+  const underLimit = s.played < playLimit(s, m);
+  const highlights = underLimit || !countsAsPlay(s, m);
+  const debuts = underLimit && s.phase === 'main' && s.active === m && s.stack.length === 0;
+  for (const id of ms.hand) playCandidates(s, m, id, stars, highlights, debuts, out);
+  if (ms.backstage && debuts) playCandidates(s, m, ms.backstage, stars, highlights, debuts, out);
   const exact = out.length;
-  // Pre-filter only (checkAction stays the authority): debuts need the own Main Step, empty stack.
-  const canDebut = s.phase === 'main' && s.active === m && s.stack.length === 0;
-  for (const id of ms.hand) playCandidates(s, m, id, stars, canDebut, out);
-  if (ms.backstage && canDebut) playCandidates(s, m, ms.backstage, stars, canDebut, out);
   // Only the stage cards that have activated abilities, in stage order (Centre, then Main).
   for (const id of stageIndex(s).activators[m === 'A' ? 0 : 1]) activateCandidates(s, m, id, stars, out);
   return exact;
 }
 
-function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, canDebut: boolean, out: Action[]): void {
+function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, highlights: boolean, debuts: boolean, out: Action[]): void {
   const d = defOf(s, s.cards[id]!);
   if (d.cost > stars) return;
   if (isHighlight(d)) {
-    for (const t of targetCombos(s, playTargets(d), m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
-  } else if (canDebut) out.push({ type: 'play', manager: m, card: id, targets: [] });
+    if (highlights) for (const t of targetCombos(s, playTargets(d), m, id)) out.push({ type: 'play', manager: m, card: id, targets: t });
+  } else if (debuts && !eventNameTaken(s, m, d)) out.push({ type: 'play', manager: m, card: id, targets: [] });
 }
 
 function activateCandidates(s: GameState, m: ManagerId, id: string, stars: number, out: Action[]): void {
@@ -94,10 +98,11 @@ export function candidateActions(s: GameState, m: ManagerId): Action[] {
  * Fills `out` with the candidates and returns how many of them, from the start, are exact by construction:
  * the door would accept them, so listing does not check them again. Those are the concession, passes, star
  * tilts and star placements (generated only for the manager holding priority with nothing pending: their
- * untilted star cards, or their hand when checkPlaceStar's conditions hold) and the declaration toggles
- * (attackers from `eligibleAttackers` minus those declared, blocks from `forEachAddableBlock`, cancels from
- * the declared lists, a confirmation of blocks only without block problems). Plays, activations, mulligans
- * and choices come after them and are checked. The property suite holds this: every listed action applies.
+ * untilted star cards, or their hand when checkPlaceStar's conditions hold), plays (checkPlay's conditions
+ * asked in priorityActions, targets from targetCombos) and the declaration toggles (attackers from
+ * `eligibleAttackers` minus those declared, blocks from `forEachAddableBlock`, cancels from the declared lists,
+ * a confirmation of blocks only without block problems). Activations, mulligans and choices come after them
+ * and are checked. The property suite holds this: every listed action applies.
  */
 function candidates(s: GameState, m: ManagerId, out: Action[]): number {
   if (s.phase === 'game-over') return 0;

@@ -39,6 +39,15 @@ export function countsAsPlay(s: GameState, m: ManagerId): boolean {
   return m === s.active && (s.phase === 'main' || s.phase === 'resource');
 }
 
+/** RUL-TURN-7: an event whose name one of the manager's events on stage already has cannot be played. */
+export function eventNameTaken(s: GameState, m: ManagerId, d: CardDef): boolean {
+  if (!d.types.includes('event')) return false;
+  return stageOf(s, m).some((id) => {
+    const o = defOf(s, s.cards[id]!);
+    return o.types.includes('event') && o.name === d.name;
+  });
+}
+
 export function checkPlay(s: GameState, m: ManagerId, card: string, targets: readonly string[]): Rejection | null {
   const r = needPriority(s, m) ?? ownCard(s, m, card);
   if (r) return r;
@@ -52,8 +61,7 @@ export function checkPlay(s: GameState, m: ManagerId, card: string, targets: rea
     if (s.active !== m || s.phase !== 'main') return reject('wrong-phase', `${d.name} can only be debuted in your own Main Step`);
     if (s.stack.length) return reject('stack-not-empty', 'Wait for the stack to resolve before debuting');
     if (s.played >= playLimit(s, m)) return reject('play-limit', `You have played ${s.played} cards this Main Phase (RUL-TURN-4)`);
-    if (d.types.includes('event') && stageOf(s, m).some((id) => { const o = defOf(s, s.cards[id]!); return o.types.includes('event') && o.name === d.name; }))
-      return reject('event-unique', `You already have an event named ${d.name} on stage (RUL-TURN-7)`);
+    if (eventNameTaken(s, m, d)) return reject('event-unique', `You already have an event named ${d.name} on stage (RUL-TURN-7)`);
   }
   if (d.cost > potentialStars(s, m))
     return reject('cannot-afford', `${d.name} costs ${d.cost} stars; you have ${potentialStars(s, m)} (available plus untilted star cards)`);
