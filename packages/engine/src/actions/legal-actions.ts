@@ -5,7 +5,7 @@
  */
 import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
-import { stageIndex } from '../core/stage-index.js';
+import { duringStep, stageIndex } from '../core/stage-index.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { eligibleAttackers } from '../combat/attackers.js';
 import { blockProblems, forEachAddableBlock } from '../combat/blockers.js';
@@ -138,12 +138,13 @@ function candidates(s: GameState, m: ManagerId, out: Action[]): number {
 }
 
 export function legalActions(s: GameState, m: ManagerId): Action[] {
-  return withStatsMemo(s, () => {
+  // Listing changes nothing, so like a step it may trust the stage index once checked (core/stage-index.ts).
+  return duringStep(s, () => withStatsMemo(s, () => {
     const all: Action[] = [];
     const exact = candidates(s, m, all);
     let n = exact;
     for (let i = exact; i < all.length; i++) if (checkAction(s, all[i]!) === null) all[n++] = all[i]!;
     if (n !== all.length) all.length = n;
     return all;
-  });
+  }));
 }

@@ -60,12 +60,18 @@ function sameStage(s: GameState, ids: readonly string[]): boolean {
   return k === ids.length;
 }
 
+/** The last state asked about, in front of the WeakMap (a step or a listing asks several times in a row). */
+let frontState: GameState | null = null;
+let frontEntry: { ids: string[]; index: StageIndex; epoch: number } | undefined;
+
 export function stageIndex(s: GameState): StageIndex {
-  const hit = cache.get(s);
+  const hit = s === frontState ? frontEntry : cache.get(s);
   if (hit && hit.epoch === epoch && stepping === s) return hit.index;
   // Ids are fresh on every zone change, so the same ids in the same places mean the same cards on stage.
   if (hit && sameStage(s, hit.ids)) {
     hit.epoch = epoch;
+    frontState = s;
+    frontEntry = hit;
     return hit.index;
   }
   const index: StageIndex = { statics: [], ends: [], lowersHp: false, unconditional: true, activators: [[], []] };
@@ -87,7 +93,10 @@ export function stageIndex(s: GameState): StageIndex {
       ids.push('|');
     }
   }
-  cache.set(s, { ids, index, epoch });
+  const entry = { ids, index, epoch };
+  cache.set(s, entry);
+  frontState = s;
+  frontEntry = entry;
   return index;
 }
 
