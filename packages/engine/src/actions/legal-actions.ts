@@ -39,12 +39,12 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
   out.push({ type: 'pass', manager: m });
   const stars = potentialStarsEach(s, m, (id) => out.push({ type: 'tilt-star', manager: m, card: id }));
   // checkPlaceStar's conditions (RUL-TURN-3, RUL-TURN-4), asked once for the whole hand.
-  if (s.phase === 'resource' && s.active === m && !s.starPlaced && s.stack.length === 0 && s.played < playLimit(s, m))
+  const underLimit = s.played < playLimit(s, m);
+  if (s.phase === 'resource' && s.active === m && !s.starPlaced && s.stack.length === 0 && underLimit)
     for (const id of ms.hand) out.push({ type: 'place-star', manager: m, card: id });
   // Plays are exact too: checkPlay's conditions, asked here (RUL-TURN-4 play limit, own Main Step with an empty
   // stack for debuts, RUL-TURN-7 event names, the cost against potential stars), and targets from targetCombos,
   // which yields only legal, distinct targets.
-  const underLimit = s.played < playLimit(s, m);
   const highlights = underLimit || !countsAsPlay(s, m);
   const debuts = underLimit && s.phase === 'main' && s.active === m && s.stack.length === 0;
   for (const id of ms.hand) playCandidates(s, m, id, stars, highlights, debuts, out);
