@@ -81,9 +81,9 @@ const NO_KEYWORDS: Keywords = {};
 
 /**
  * While legal actions are listed nothing changes, so stats can be remembered per card for that call only
- * (`withStatsMemo`). Outside such a call every read recomputes.
+ * (`withStatsMemo`). Outside such a call every read recomputes. `stars`: each seat's potential stars (A, then
+ * B), -1 until counted.
  */
-/** `stars`: each seat's potential stars (A, then B), -1 until counted. */
 let memo: { s: GameState; stats: Map<CardInstance, Stats> | null; auras: Aura[] | undefined; stars: [number, number] } | null = null;
 
 /** The memo of the read-only call in progress for this state, if any (other derived figures keep theirs here). */
