@@ -1,6 +1,6 @@
 /** The mutable working set of one step: the (already cloned) state and the events it produced. */
 import type { GameEvent } from './events.js';
-import type { GameState, ManagerId } from './types.js';
+import type { GameState, ManagerId, Phase } from './types.js';
 
 export interface Ctx {
   s: GameState;
@@ -8,8 +8,8 @@ export interface Ctx {
   /** Why each manager last lost sanity, to report a deck-out loss as such. */
   lastLoss: Partial<Record<ManagerId, 'combat' | 'effect' | 'deck-out' | 'raid'>>;
   /**
-   * How many events other than 'phase' ones have been emitted: settle re-runs its checks when this moves.
-   * Counted here, where each event's kind is known, rather than by reading back events of every shape.
+   * How many events other than phase changes have been emitted (`emit`, not `emitPhase`): settle re-runs its
+   * checks when this moves. Counted as they are emitted rather than by reading back events of every shape.
    */
   changes: number;
 }
@@ -18,7 +18,12 @@ export function makeCtx(s: GameState): Ctx {
   return { s, events: [], lastLoss: {}, changes: 0 };
 }
 
-export function emit(ctx: Ctx, e: GameEvent): void {
+export function emit(ctx: Ctx, e: Exclude<GameEvent, { t: 'phase' }>): void {
   ctx.events.push(e);
-  if (e.t !== 'phase') ctx.changes++;
+  ctx.changes++;
+}
+
+/** A phase change: an event like any other, but not a change the settle checks need to see (flow.ts). */
+export function emitPhase(ctx: Ctx, phase: Phase): void {
+  ctx.events.push({ t: 'phase', phase });
 }

@@ -2,7 +2,7 @@
  * RUL-TURN-3: in the Resource Step, at most one card per turn goes from hand to the Star Pool, face up.
  * It counts toward the 3-card limit (RUL-TURN-4) but is not "playing a card" for card effects.
  */
-import { emit, type Ctx } from '../core/context.js';
+import { emitPhase, type Ctx } from '../core/context.js';
 import type { GameState, ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../actions/guards.js';
 import { reject, type Rejection } from '../actions/rejections.js';
@@ -27,6 +27,6 @@ export function doPlaceStar(ctx: Ctx, card: string): void {
   s.played += 1;
   // Only one star card a turn: the Resource Step is over.
   s.phase = 'main';
-  emit(ctx, { t: 'phase', phase: 'main' });
+  emitPhase(ctx, 'main');
   s.passes = 0;
 }
