@@ -66,10 +66,8 @@ function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, h
 function activateCandidates(s: GameState, m: ManagerId, id: string, stars: number, out: Action[]): void {
   const c = s.cards[id]!;
   const d = defOf(s, c);
-  const activated = meta(d).activated;
-  if (activated.length === 0) return;
   const ms = managerOf(s, m);
-  for (const i of activated) {
+  for (const i of meta(d).activated) {
     const a = d.abilities[i] as ActivatedAbility; // meta lists only activated abilities' indices
     if ((a.cost.stars ?? 0) > stars) continue;
     // Pre-filters only, once per ability instead of once per target combo (checkActivate stays the authority).

@@ -20,7 +20,7 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { cloneState } from '../core/clone.js';
 import { aLegalAssignment, blockerAtk, blockProblems, defenderCharacters, forEachAddableBlock } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
-import { actionKey, type Action } from '../actions/schema.js';
+import type { Action } from '../actions/schema.js';
 import { stepInPlace } from '../actions/step.js';
 import { isCharacterDef } from '../core/query.js';
 import { managerOf, type Block, type GameState, type ManagerId, type Phase } from '../core/types.js';

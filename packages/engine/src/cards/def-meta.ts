@@ -1,6 +1,6 @@
 /**
  * Facts about a card definition that hot paths ask again and again, computed once per definition object.
- * Definitions are immutable, so a WeakMap keyed by the object is always right.
+ * Definitions are immutable, so facts kept on the object itself (under a symbol, see `meta`) are always right.
  */
 import type { Ability, CardDef, Trigger } from './schema.js';
 
