@@ -3,7 +3,7 @@
  * Confirming attackers tilts them and opens the first response window; confirming blocks opens the second
  * (RUL-STACK-4).
  */
-import { emit, emitPhase, type Ctx } from '../core/context.js';
+import { emit, setPhase, type Ctx } from '../core/context.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { reject, type Rejection } from '../actions/rejections.js';
 import { queueCardTriggers } from '../stack/triggers.js';
@@ -54,8 +54,7 @@ export function doConfirmAttack(ctx: Ctx): void {
   }
   emit(ctx, { t: 'attackers', attackers: cb.attackers.slice() });
   for (const a of cb.attackers) queueCardTriggers(s, a, (t) => t.on === 'attack');
-  s.phase = 'combat-attack-window';
-  emitPhase(ctx, s.phase);
+  setPhase(ctx, 'combat-attack-window');
   s.priority = cb.attackers.length ? s.active : null;
   s.passes = 0;
   settle(ctx, null);
@@ -92,8 +91,7 @@ export function doConfirmBlock(ctx: Ctx): void {
   cb.blocked = cb.attackers.filter((a) => cb.blocks.some((b) => b.attacker === a));
   emit(ctx, { t: 'blockers', blocks: cb.blocks.map((b) => ({ ...b })) });
   for (const b of new Set(cb.blocks.map((x) => x.blocker))) queueCardTriggers(s, b, (t) => t.on === 'block');
-  s.phase = 'combat-block-window';
-  emitPhase(ctx, s.phase);
+  setPhase(ctx, 'combat-block-window');
   s.priority = s.active;
   s.passes = 0;
   settle(ctx, null);

@@ -8,7 +8,7 @@ export interface Ctx {
   /** Why each manager last lost sanity, to report a deck-out loss as such. */
   lastLoss: Partial<Record<ManagerId, 'combat' | 'effect' | 'deck-out' | 'raid'>>;
   /**
-   * How many events other than phase changes have been emitted (`emit`, not `emitPhase`): settle re-runs its
+   * How many events other than phase changes have been emitted (`emit`, not `setPhase`): settle re-runs its
    * checks when this moves. Counted as they are emitted rather than by reading back events of every shape.
    */
   changes: number;
@@ -23,7 +23,11 @@ export function emit(ctx: Ctx, e: Exclude<GameEvent, { t: 'phase' }>): void {
   ctx.changes++;
 }
 
-/** A phase change: an event like any other, but not a change the settle checks need to see (flow.ts). */
-export function emitPhase(ctx: Ctx, phase: Phase): void {
+/**
+ * Enters a phase and emits the phase event: an event like any other, but not a change the settle checks need
+ * to see, so it is not counted in `changes` (turn/flow.ts settle).
+ */
+export function setPhase(ctx: Ctx, phase: Phase): void {
+  ctx.s.phase = phase;
   ctx.events.push({ t: 'phase', phase });
 }

@@ -3,7 +3,7 @@
  * simultaneous: neither manager sees the other's until both have decided.
  * RUL-SETUP-3: then the server flips a fair coin; the winner chooses to go first or second.
  */
-import { emit, emitPhase, type Ctx } from '../core/context.js';
+import { emit, setPhase, type Ctx } from '../core/context.js';
 import { randInt, shuffleInPlace } from '../core/rng.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { reject, type Rejection } from '../actions/rejections.js';
@@ -40,8 +40,7 @@ export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
     const winner: ManagerId = randInt(s, 2) === 0 ? 'A' : 'B';
     s.coinWinner = winner;
     emit(ctx, { t: 'coin', winner });
-    s.phase = 'turn-order';
-    emitPhase(ctx, 'turn-order');
+    setPhase(ctx, 'turn-order');
     s.pending = { kind: 'choose-order', manager: winner };
   }
 }

@@ -2,7 +2,7 @@
  * The turn, phase by phase (rules text "Play procedure"; RUL-TURN-1, RUL-TURN-8, RUL-TURN-9), and the
  * settle loop that runs everything automatic until some manager has a decision to make.
  */
-import { emit, emitPhase, type Ctx } from '../core/context.js';
+import { emit, setPhase, type Ctx } from '../core/context.js';
 import { defById, forEachOnStage } from '../core/query.js';
 import { managerOf, other, type ManagerId, type Phase } from '../core/types.js';
 import { checkEnd } from '../end/check-end.js';
@@ -18,11 +18,6 @@ import { HAND_LIMIT } from './hand-limit.js';
 /** Phases whose only priority windows are for triggered abilities: they end as soon as the stack empties. */
 export function triggerOnly(p: Phase): boolean {
   return p === 'start' || p === 'resolution' || p === 'end';
-}
-
-function setPhase(ctx: Ctx, p: Phase): void {
-  ctx.s.phase = p;
-  emitPhase(ctx, p);
 }
 
 /** RUL-TURN-1, step 1 and 2: clear damage (RUL-COMBAT-8), then "start of turn" effects (hiatus returns first). */

@@ -2,7 +2,7 @@
  * RUL-TURN-3: in the Resource Step, at most one card per turn goes from hand to the Star Pool, face up.
  * It counts toward the 3-card limit (RUL-TURN-4) but is not "playing a card" for card effects.
  */
-import { emitPhase, type Ctx } from '../core/context.js';
+import { setPhase, type Ctx } from '../core/context.js';
 import type { GameState, ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../actions/guards.js';
 import { reject, type Rejection } from '../actions/rejections.js';
@@ -26,7 +26,6 @@ export function doPlaceStar(ctx: Ctx, card: string): void {
   s.starPlaced = true;
   s.played += 1;
   // Only one star card a turn: the Resource Step is over.
-  s.phase = 'main';
-  emitPhase(ctx, 'main');
+  setPhase(ctx, 'main');
   s.passes = 0;
 }
