@@ -35,10 +35,12 @@ for (let n = 0; n < 20_000 && s.phase !== 'game-over'; n++) {
   const ms = performance.now() - t0;
   counts[a.type] = (counts[a.type] ?? 0) + 1;
   if (ms > 500) console.log(`   (slow: ${who} ${a.type} took ${ms.toFixed(0)} ms, phase ${s.phase}, ${legal.length} legal)`);
-  if (a.type === 'choose-order') a = legal.find((x) => x.type === 'choose-order' && x.goFirst === (who === 'A')) ?? a;
-  if (!['pass', 'confirm-attack', 'confirm-block', 'mulligan', 'choose-order'].includes(a.type)) {
+  if (a.type === 'choose-order') a = { type: 'choose-order', manager: who, goFirst: who === 'A' };
+  if (!['pass', 'mulligan', 'choose-order'].includes(a.type)) {
     const x = a as Record<string, unknown>;
-    const bits = ['card', 'attacker', 'blocker', 'source'].filter((k) => typeof x[k] === 'string').map((k) => `${k}=${name(x[k] as string)}`);
+    const bits = ['card', 'source'].filter((k) => typeof x[k] === 'string').map((k) => `${k}=${name(x[k] as string)}`);
+    if (a.type === 'declare-attackers') bits.push(`attackers=${a.attackers.map(name).join(',') || 'none'}`);
+    if (a.type === 'declare-blocks') bits.push(`blocks=${a.blocks.map((b) => `${name(b.blocker)}>${name(b.attacker)}`).join(',') || 'none'}`);
     console.log(`   ${who} ${a.type} ${bits.join(' ')}`);
   }
   const r = step(s, a);

@@ -6,14 +6,15 @@
  * 1. `stepInPlace`, the door without the copy (what bots' simulations use): the headline figures;
  * 2. `step`, the public door that copies the state first: a shorter run, for the cost of the copy.
  * Policy: the deciding manager (`deciders(state)[0]`) picks uniformly among `legalActions(state, who)`,
- * leaving out 'concede' and manual 'tilt-star' (star payment is automatic, PR-5). The time spent listing
+ * leaving out 'concede' and manual 'tilt-star' (star payment is automatic, PR-5); an offered declaration is
+ * answered by a uniformly random legal one (`realise`). The time spent listing
  * legal actions is measured separately (mean µs per call, timed on one call in 16). The last line is one JSON
  * object.
  */
-import { createGame, deciders, legalActions, makeRng, step, stepInPlace, type Action, type GameState, type MatchConfig } from '../src/index.js';
+import { createGame, deciders, legalActions, makeRng, realise, step, stepInPlace, type Action, type GameState, type Legal, type MatchConfig } from '../src/index.js';
 import { flag, loadPool, type BenchPool } from './pools.js';
 
-const POLICY = "who = deciders(state)[0]; uniform over legalActions(state, who) minus 'concede' and 'tilt-star' (payment is automatic)";
+const POLICY = "who = deciders(state)[0]; uniform over legalActions(state, who) minus 'concede' and 'tilt-star' (payment is automatic); declarations uniformly random legal";
 const MAX_ACTIONS = 20_000;
 
 interface RunResult {
@@ -43,7 +44,7 @@ const TIME_EVERY = 16;
 
 function choose(s: GameState, rnd: () => number, timing: { calls: number; timed: number; ms: number }): Action {
   const who = deciders(s)[0]!;
-  let all: Action[];
+  let all: Legal[];
   if (timing.calls++ % TIME_EVERY === 0) {
     const t0 = performance.now();
     all = legalActions(s, who);
@@ -58,7 +59,7 @@ function choose(s: GameState, rnd: () => number, timing: { calls: number; timed:
     if (t !== 'concede' && t !== 'tilt-star') options[n++] = i;
   }
   if (n === 0) throw new Error(`no action for ${who} in phase ${s.phase} (seed ${s.seed})`);
-  return all[options[Math.floor(rnd() * n)]!]!;
+  return realise(all[options[Math.floor(rnd() * n)]!]!, rnd);
 }
 
 const options: number[] = [];

@@ -19,7 +19,11 @@ export { validateRoster, lookupFrom, ROSTER_SIZE, type Roster, type RosterProble
 export { project, type GameView, type ManagerView, type CardView, type PendingView, type Viewer } from './view/projection.js';
 export { projectEvent, projectEvents } from './view/project-events.js';
 export { isLegalTarget, candidatesFor, targetCombos, targetsLegal } from './effects/targets.js';
-export { aLegalAssignment, blockProblems, type BlockProblem } from './combat/blockers.js';
+export { aLegalAssignment, blockOffer, blockProblems, maxCalloutBlocked, type BlockOffer, type BlockProblem, type AttackerFacts, type BlockerFacts } from './combat/blockers.js';
+export { attackOffer, attackProblems, type AttackOffer, type AttackBar, type DeclarationProblem } from './combat/attackers.js';
+export { randomAttackers, randomBlocks } from './combat/random-declaration.js';
+export { isOffer, permits, realise, simplest, type Legal, type Offer } from './actions/offers.js';
+export { sameNameLabels } from './core/labels.js';
 export { statsOf } from './effects/stats.js';
 export { CUSTOM_HANDLERS } from './effects/custom-handlers.js';
 export { rulesText, NO_ABILITIES, type RulesTextLookup } from './cards/rules-text.js';

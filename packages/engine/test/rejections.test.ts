@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  actionKey,
   CardDef,
   cloneState,
   createGame,
@@ -15,12 +14,15 @@ import {
   legalActions,
   other,
   parseAction,
+  permits,
   step,
   stepInPlace,
+  type Action,
   type ActionInput,
   type GameState,
   type ManagerId,
   type RejectCode,
+  type Rejection,
 } from '../src/index.js';
 import { basicPool, basicRoster } from './fixtures/basic-pool.js';
 
@@ -131,11 +133,17 @@ function toCombat(t: Table): Table {
   return { ...t, s };
 }
 
-/** Declares these attackers, confirms, and both pass the response window: blockers are being declared. */
+const declareAttackers = (manager: ManagerId, attackers: string[]): Action => ({ type: 'declare-attackers', manager, attackers });
+const declareBlocks = (manager: ManagerId, blocks: [string, string][]): Action => ({
+  type: 'declare-blocks',
+  manager,
+  blocks: blocks.map(([blocker, attacker]) => ({ blocker, attacker })),
+});
+
+/** Declares these attackers and both pass the response window: blocks are being declared. */
 function toBlocks(t: Table, attackers: string[]): Table {
   let s = t.s;
-  for (const id of attackers) s = ok(s, { type: 'attack', manager: t.a, card: id });
-  s = ok(s, { type: 'confirm-attack', manager: t.a });
+  s = ok(s, declareAttackers(t.a, attackers));
   s = ok(s, { type: 'pass', manager: t.a });
   s = ok(s, { type: 'pass', manager: t.b });
   expect(s.phase).toBe('combat-block');
@@ -145,25 +153,26 @@ function toBlocks(t: Table, attackers: string[]): Table {
 // ---------------------------------------------------------------------------------------------------------
 // The assertion
 
-function expectRejected(s: GameState, input: unknown, code: RejectCode): void {
+function expectRejected(s: GameState, input: unknown, code: RejectCode): Rejection {
   const copy = structuredClone(s);
   const h = hashState(s);
   const r = step(s, input);
   expect(r.ok, `expected ${code}`).toBe(false);
-  if (r.ok) return;
+  if (r.ok) throw new Error(`expected ${code}, accepted`);
   expect(r.code, r.message).toBe(code);
   expect(r.message.length).toBeGreaterThan(0);
   expect(r.message.length).toBeLessThan(2000); // a huge input is not echoed back whole
   expect(hashState(s)).toBe(h);
   expect(s).toEqual(copy);
   const parsed = parseAction(input);
-  if (!parsed.ok) return;
+  if (!parsed.ok) return r;
   // Not listed, and the in-place door agrees without touching the state.
-  expect(legalActions(s, parsed.action.manager).map(actionKey)).not.toContain(actionKey(parsed.action));
+  expect(permits(legalActions(s, parsed.action.manager), parsed.action)).toBe(false);
   const r2 = stepInPlace(s, parsed.action);
   expect(r2.ok).toBe(false);
   if (!r2.ok) expect(r2.code).toBe(code);
   expect(hashState(s)).toBe(h);
+  return r;
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -216,13 +225,16 @@ describe('malformed actions are rejected as malformed', () => {
     ['nested targets', { type: 'play', manager: 'A', card: 'c1', targets: [['c2']] }],
     ['deeply nested targets', { type: 'play', manager: 'A', card: 'c1', targets: deep }],
     ['cost cards of the wrong type', { type: 'activate', manager: 'A', card: 'c1', ability: 0, costCards: [1] }],
-    ['a block without attacker', { type: 'block', manager: 'A', blocker: 'c1' }],
+    ['a block without attacker', { type: 'declare-blocks', manager: 'A', blocks: [{ blocker: 'c1' }] }],
+    ['attackers not an array', { type: 'declare-attackers', manager: 'A', attackers: 'c1' }],
+    ['too many attackers', { type: 'declare-attackers', manager: 'A', attackers: Array(41).fill('c1') }],
+    ['a block with an extra field', { type: 'declare-blocks', manager: 'A', blocks: [{ blocker: 'c1', attacker: 'c2', x: 1 }] }],
     ['a huge card id', { type: 'play', manager: 'A', card: 'x'.repeat(1_000_000) }],
     ['a huge type', { type: 't'.repeat(1_000_000), manager: 'A' }],
     ['a huge manager', { type: 'pass', manager: 'A'.repeat(1_000_000) }],
     ['a huge target list', { type: 'play', manager: 'A', card: 'c1', targets: Array(100_000).fill('c2') }],
   ];
-  it.each(cases)('malformed: %s', (_name, input) => expectRejected(s, input, 'malformed'));
+  it.each(cases)('malformed: %s', (_name, input) => void expectRejected(s, input, 'malformed'));
 
   // zod lets an exception from a getter (or a Proxy trap) escape; the door must still reject, not throw.
   it('an object whose getter throws is rejected, not thrown', () => {
@@ -270,15 +282,15 @@ describe('out-of-turn actions', () => {
 
   it('RUL-COMBAT-1: only the active manager declares attackers', () => {
     const t = toCombat(mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), mine: put(s, b, 'test-grunt', 'main') })));
-    expectRejected(t.s, { type: 'attack', manager: t.b, card: t.ids.mine! }, 'out-of-turn');
-    expectRejected(t.s, { type: 'confirm-attack', manager: t.b }, 'out-of-turn');
+    expectRejected(t.s, declareAttackers(t.b, [t.ids.mine!]), 'out-of-turn');
+    expectRejected(t.s, declareAttackers(t.b, []), 'out-of-turn');
   });
 
   it('RUL-COMBAT-2: only the defending manager declares blockers', () => {
     const t0 = toCombat(mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), home: put(s, a, 'test-grunt', 'main'), def: put(s, b, 'test-grunt', 'main') })));
     const t = toBlocks(t0, [t0.ids.att!]);
-    expectRejected(t.s, { type: 'block', manager: t.a, blocker: t.ids.home!, attacker: t.ids.att! }, 'out-of-turn');
-    expectRejected(t.s, { type: 'confirm-block', manager: t.a }, 'out-of-turn');
+    expectRejected(t.s, declareBlocks(t.a, [[t.ids.home!, t.ids.att!]]), 'out-of-turn');
+    expectRejected(t.s, declareBlocks(t.a, []), 'out-of-turn');
     // Nobody holds priority while blockers are declared.
     expectRejected(t.s, { type: 'pass', manager: t.a }, 'wrong-phase');
     expectRejected(t.s, { type: 'pass', manager: t.b }, 'wrong-phase');
@@ -333,9 +345,9 @@ describe('actions in the wrong phase', () => {
 
   it('RUL-COMBAT-1: attacks are declared only in the Combat Phase', () => {
     const t = mainStep((s, a) => ({ att: put(s, a, 'test-grunt', 'main') }));
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.ids.att! }, 'wrong-phase');
-    expectRejected(t.s, { type: 'confirm-attack', manager: t.a }, 'wrong-phase');
-    expectRejected(t.s, { type: 'block', manager: t.b, blocker: t.ids.att!, attacker: t.ids.att! }, 'wrong-phase');
+    expectRejected(t.s, declareAttackers(t.a, [t.ids.att!]), 'wrong-phase');
+    expectRejected(t.s, declareAttackers(t.a, []), 'wrong-phase');
+    expectRejected(t.s, declareBlocks(t.b, [[t.ids.att!, t.ids.att!]]), 'wrong-phase');
   });
 
   it('RUL-TURN-8: there is no Combat Phase on the first turn, so no attack then', () => {
@@ -348,7 +360,7 @@ describe('actions in the wrong phase', () => {
     if (!r.ok) throw new Error(r.message);
     expect(r.events.filter((e) => e.t === 'phase').map((e) => (e as { phase: string }).phase)).not.toContain('combat-attack');
     expect(r.state.turn).toBe(2);
-    expectRejected(r.state, { type: 'attack', manager: t.a, card: t.ids.att! }, 'wrong-phase');
+    expectRejected(r.state, declareAttackers(t.a, [t.ids.att!]), 'wrong-phase');
   });
 
   it('a main-speed ability cannot be used in response, nor by the other manager', () => {
@@ -409,13 +421,13 @@ describe('acting for the other manager or with their cards', () => {
 
   it('RUL-COMBAT-1: a manager attacks only with their own characters', () => {
     const t = toCombat(mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), theirs: put(s, b, 'test-grunt', 'main') })));
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.ids.theirs! }, 'wrong-manager');
+    expectRejected(t.s, declareAttackers(t.a, [t.ids.theirs!]), 'illegal-attackers');
   });
 
   it('RUL-COMBAT-2: a manager blocks only with their own characters', () => {
     const t0 = toCombat(mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), home: put(s, a, 'test-grunt', 'main'), def: put(s, b, 'test-grunt', 'main') })));
     const t = toBlocks(t0, [t0.ids.att!]);
-    expectRejected(t.s, { type: 'block', manager: t.b, blocker: t.ids.home!, attacker: t.ids.att! }, 'wrong-manager');
+    expectRejected(t.s, declareBlocks(t.b, [[t.ids.home!, t.ids.att!]]), 'illegal-blocks');
   });
 
   it('RUL-TURN-9: only the manager over the hand limit discards, and only from their own hand', () => {
@@ -662,32 +674,40 @@ describe('combat legality', () => {
 
   it('RUL-TURN-6: a character cannot attack in the turn it entered the stage', () => {
     const t = combat();
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.ids.fresh! }, 'cannot-attack');
+    const r = expectRejected(t.s, declareAttackers(t.a, [t.ids.fresh!]), 'illegal-attackers');
+    expect(r.message).toMatch(/Debut Burnout/);
   });
 
   it('RUL-COMBAT-1: attackers must be untilted, not Moderators, and not already attacking', () => {
     const t = combat();
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.ids.tilted! }, 'cannot-attack');
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.ids.mod! }, 'cannot-attack');
-    const s = ok(t.s, { type: 'attack', manager: t.a, card: t.ids.att! });
-    expectRejected(s, { type: 'attack', manager: t.a, card: t.ids.att! }, 'cannot-attack');
+    expect(expectRejected(t.s, declareAttackers(t.a, [t.ids.tilted!]), 'illegal-attackers').message).toMatch(/tilted/);
+    expect(expectRejected(t.s, declareAttackers(t.a, [t.ids.mod!]), 'illegal-attackers').message).toMatch(/Moderator/);
+    expect(expectRejected(t.s, declareAttackers(t.a, [t.ids.att!, t.ids.att!]), 'illegal-attackers').message).toMatch(/twice/);
+    // One problem per card, each named: a whole declaration is judged at once.
+    const all = expectRejected(t.s, declareAttackers(t.a, [t.ids.att!, t.ids.tilted!, t.ids.mod!]), 'illegal-attackers').message;
+    expect(all.split('; ')).toHaveLength(2);
+    const s = ok(t.s, declareAttackers(t.a, [t.ids.att!]));
+    expect(s.combat!.attackers).toEqual([t.ids.att!]);
+    expectRejected(s, declareAttackers(t.a, [t.ids.att!]), 'wrong-phase');
   });
 
   it('RUL-ZONE-4: assets and events never attack', () => {
     const t = combat();
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.ids.mic! }, 'cannot-attack');
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.ids.hype! }, 'cannot-attack');
+    expectRejected(t.s, declareAttackers(t.a, [t.ids.mic!]), 'illegal-attackers');
+    expectRejected(t.s, declareAttackers(t.a, [t.ids.hype!]), 'illegal-attackers');
   });
 
   it('only cards on the stage attack: not the Backstage Centre, not a card in hand', () => {
     const t = combat();
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.s.managers[t.a].backstage! }, 'cannot-attack');
-    expectRejected(t.s, { type: 'attack', manager: t.a, card: t.s.managers[t.a].hand[0]! }, 'cannot-attack');
+    expectRejected(t.s, declareAttackers(t.a, [t.s.managers[t.a].backstage!]), 'illegal-attackers');
+    expectRejected(t.s, declareAttackers(t.a, [t.s.managers[t.a].hand[0]!]), 'illegal-attackers');
   });
 
-  it('cancel-attack needs a declared attacker (invalid-option)', () => {
+  it('a refusal naming a hidden card reads exactly like one naming a card that does not exist', () => {
     const t = combat();
-    expectRejected(t.s, { type: 'cancel-attack', manager: t.a, card: t.ids.att! }, 'invalid-option');
+    const never = expectRejected(t.s, declareAttackers(t.a, ['zz-never-issued']), 'illegal-attackers').message;
+    const hidden = [t.s.managers[t.b].hand[0]!, t.s.managers[t.b].roster[0]!, t.s.managers[t.a].roster[0]!];
+    for (const id of hidden) expect(expectRejected(t.s, declareAttackers(t.a, [id]), 'illegal-attackers').message).toBe(never.replace('zz-never-issued', id));
   });
 
   const blocking = (arrange: (s: GameState, a: ManagerId, b: ManagerId) => Record<string, string>, attackers: string[]) => {
@@ -706,28 +726,27 @@ describe('combat legality', () => {
       }),
       ['x', 'y'],
     );
-    const s = ok(t.s, { type: 'block', manager: t.b, blocker: t.ids.d!, attacker: t.ids.x! });
-    expectRejected(s, { type: 'block', manager: t.b, blocker: t.ids.d!, attacker: t.ids.y! }, 'cannot-block');
-    expectRejected(s, { type: 'block', manager: t.b, blocker: t.ids.d!, attacker: t.ids.x! }, 'cannot-block');
-    expectRejected(t.s, { type: 'block', manager: t.b, blocker: t.ids.mic!, attacker: t.ids.x! }, 'cannot-block');
-    expectRejected(t.s, { type: 'block', manager: t.b, blocker: t.ids.d!, attacker: t.ids.home! }, 'cannot-block');
-    expectRejected(t.s, { type: 'cancel-block', manager: t.b, blocker: t.ids.d!, attacker: t.ids.x! }, 'invalid-option');
+    const [d, x, y, mic, home] = [t.ids.d!, t.ids.x!, t.ids.y!, t.ids.mic!, t.ids.home!];
+    expect(expectRejected(t.s, declareBlocks(t.b, [[d, x], [d, y]]), 'illegal-blocks').message).toMatch(/only one attacker/);
+    expect(expectRejected(t.s, declareBlocks(t.b, [[d, x], [d, x]]), 'illegal-blocks').message).toMatch(/twice/);
+    expectRejected(t.s, declareBlocks(t.b, [[mic, x]]), 'illegal-blocks');
+    expectRejected(t.s, declareBlocks(t.b, [[d, home]]), 'illegal-blocks');
+    ok(t.s, declareBlocks(t.b, [[d, x]]));
   });
 
   it('RUL-COMBAT-3: an assignment leaving a blockable Callout attacker unblocked is illegal', () => {
     const t = blocking((s, a, b) => ({ caller: put(s, a, 'test-caller', 'main'), d: put(s, b, 'test-grunt', 'main') }), ['caller']);
-    expectRejected(t.s, { type: 'confirm-block', manager: t.b }, 'illegal-blocks');
+    expect(expectRejected(t.s, declareBlocks(t.b, []), 'illegal-blocks').message).toMatch(/Callout/);
   });
 
   it('RUL-COMBAT-3: Clout attackers need blockers with combined ATK at least their own', () => {
     const t = blocking((s, a, b) => ({ clout: put(s, a, 'test-clout', 'main'), d: put(s, b, 'test-grunt', 'main'), e: put(s, b, 'test-caller', 'main') }), ['clout']);
-    const s = ok(t.s, { type: 'block', manager: t.b, blocker: t.ids.d!, attacker: t.ids.clout! });
-    expectRejected(s, { type: 'confirm-block', manager: t.b }, 'illegal-blocks');
+    expect(expectRejected(t.s, declareBlocks(t.b, [[t.ids.d!, t.ids.clout!]]), 'illegal-blocks').message).toMatch(/Clout/);
   });
 
   it('RUL-COMBAT-3: a Moderator with spare capacity must block an unblocked attacker it can block', () => {
     const t = blocking((s, a, b) => ({ x: put(s, a, 'test-grunt', 'main'), mod: put(s, b, 'test-mod', 'main') }), ['x']);
-    expectRejected(t.s, { type: 'confirm-block', manager: t.b }, 'illegal-blocks');
+    expect(expectRejected(t.s, declareBlocks(t.b, []), 'illegal-blocks').message).toMatch(/Moderator/);
   });
 });
 
@@ -782,11 +801,10 @@ describe('after the game is over', () => {
   it('RUL-END-1: after a manager runs out of sanity every action is rejected as game-over', () => {
     const t = toCombat(mainStep((s, a) => ({ att: put(s, a, 'test-clout', 'main') })));
     t.s.managers[t.b].sanity = 1;
-    let s = ok(t.s, { type: 'attack', manager: t.a, card: t.ids.att! });
-    s = ok(s, { type: 'confirm-attack', manager: t.a });
+    let s = ok(t.s, declareAttackers(t.a, [t.ids.att!]));
     s = ok(s, { type: 'pass', manager: t.a });
     s = ok(s, { type: 'pass', manager: t.b });
-    if (s.phase === 'combat-block') s = ok(s, { type: 'confirm-block', manager: t.b });
+    if (s.phase === 'combat-block') s = ok(s, declareBlocks(t.b, []));
     while (s.phase !== 'game-over' && s.priority) s = ok(s, { type: 'pass', manager: s.priority });
     expect(s.phase).toBe('game-over');
     expect(s.winner).toBe(t.a);

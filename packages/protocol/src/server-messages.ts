@@ -3,7 +3,7 @@
  * own projected events, never another viewer's (the engine's `project` / `projectEvents` decide what a
  * viewer may see).
  */
-import type { Action, EndReason, GameEvent, GameView, ManagerId, Viewer } from '@vroyale/engine';
+import type { EndReason, GameEvent, GameView, Legal, ManagerId, Viewer } from '@vroyale/engine';
 import type { ClockConfig, Seat, Visibility } from './client-payloads.js';
 
 /** Why a match ended: the engine's reasons, plus the server's own (flag fall, seat-hold expiry). */
@@ -46,8 +46,12 @@ export interface ViewMessage {
   view: GameView;
   /** The projected events of the actions since the previous view; empty on a full sync. */
   events: GameEvent[];
-  /** This viewer's legal actions when the match waits on them; otherwise empty (always for spectators). */
-  legal: Action[];
+  /**
+   * This viewer's legal actions when the match waits on them; otherwise empty (always for spectators). A
+   * declaration is listed as an offer (`choose-attackers`, `choose-blocks`) to be answered with a whole
+   * `declare-attackers` / `declare-blocks` that the engine's `attackProblems` / `blockProblems` accept.
+   */
+  legal: Legal[];
   deciders: ManagerId[];
   clocks: ClocksView;
   result: MatchResult | null;

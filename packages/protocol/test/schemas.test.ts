@@ -3,7 +3,7 @@
  * action (every legal action of real games parses, with or without `manager`).
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, deciders, legalActions, makeRng, step, Action } from '@vroyale/engine';
+import { createGame, deciders, legalActions, makeRng, realise, step, Action } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { ActionPayload, ChatPayload, CLIENT_PAYLOADS, ClientAction, CreateRoomPayload, HelloPayload, JoinRoomPayload, LIMITS, SettingsPayload } from '../src/index.js';
 
@@ -69,7 +69,8 @@ describe('ClientAction mirrors the engine Action', () => {
       let s = created.state;
       for (let n = 0; n < 400 && s.phase !== 'game-over'; n++) {
         const who = deciders(s)[0]!;
-        const legal = legalActions(s, who);
+        // Offers are answered with a random legal declaration (`realise`): that is what a client sends.
+        const legal = legalActions(s, who).map((l) => realise(l, rnd));
         for (const a of legal) {
           const { manager: _m, ...bare } = a;
           const parsed = ClientAction.parse(bare);

@@ -6,7 +6,7 @@
  * as it was.
  */
 import { createHistogram } from 'node:perf_hooks';
-import { deciders, hashState, legalActions, project, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
+import { deciders, hashState, legalActions, project, simplest, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, MatchResult, ViewMessage } from '@vroyale/protocol';
 import type { ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
@@ -312,7 +312,7 @@ export class MatchMaster {
     if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
     const legal = legalActions(this.state, seat);
     if (legal.length === 0) return;
-    const safe = legal.find((a) => a.type !== 'concede') ?? legal[0]!;
+    const safe = simplest(legal.find((a) => a.type !== 'concede') ?? legal[0]!);
     this.deps.bot
       .decide({ view: project(this.state, seat), legal, seed: `${this.id}:${seq}:${seat}` })
       .catch((e: unknown) => {
@@ -339,7 +339,7 @@ export class MatchMaster {
       if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
       if (!this.deps.autoPassOf(this.match.seats[seat].userId)) return;
       const legal = legalActions(this.state, seat);
-      if (!legal.some((a) => a.type === 'pass') || !legal.every((a) => AUTO_PASSABLE.has(a.type))) return;
+      if (!legal.some((a) => a.type === 'pass') || !legal.every((a) => AUTO_PASSABLE.has(a.type as Action['type']))) return;
       await this.apply(seat, { type: 'pass', manager: seat }, 'auto-pass', null);
     });
   }

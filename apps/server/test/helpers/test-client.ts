@@ -3,7 +3,7 @@
  * latest view per room, and can play on its own with random legal actions.
  */
 import { io, type Socket } from 'socket.io-client';
-import type { Action } from '@vroyale/engine';
+import { realise, type Action, type Legal } from '@vroyale/engine';
 import type { Ack, AckData, ClientEventName, ClientToServerEvents, RoomState, ServerToClientEvents, ViewMessage } from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { CLIENT_PAYLOADS } from '@vroyale/protocol';
@@ -143,9 +143,12 @@ export class TestClient {
   }
 }
 
-/** A random legal action that keeps the game moving: never concede, never a manual star tilt. */
-export function pickRandom(legal: readonly Action[], rnd: () => number): Action {
+/**
+ * A random legal action that keeps the game moving: never concede, never a manual star tilt; an offered
+ * declaration is answered with a uniformly random legal one.
+ */
+export function pickRandom(legal: readonly Legal[], rnd: () => number): Action {
   const useful = legal.filter((a) => a.type !== 'concede' && a.type !== 'tilt-star');
   const pool = useful.length > 0 ? useful : legal;
-  return pool[Math.floor(rnd() * pool.length)]!;
+  return realise(pool[Math.floor(rnd() * pool.length)]!, rnd);
 }

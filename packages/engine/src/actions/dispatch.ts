@@ -1,7 +1,7 @@
 /** Routes each action to the rules section that checks and performs it. */
 import type { Ctx } from '../core/context.js';
 import type { GameState } from '../core/types.js';
-import { checkAttack, checkBlock, checkCancelAttack, checkCancelBlock, checkConfirmAttack, checkConfirmBlock, doConfirmAttack, doConfirmBlock } from '../combat/declare.js';
+import { checkDeclareAttackers, checkDeclareBlocks, doDeclareAttackers, doDeclareBlocks } from '../combat/declare.js';
 import { checkChoose, doChoose } from '../effects/choose.js';
 import { doConcede } from '../end/concede.js';
 import { checkChooseOrder, checkMulligan, doChooseOrder, doMulligan } from '../setup/mulligan.js';
@@ -32,18 +32,10 @@ export function checkAction(s: GameState, a: Action): Rejection | null {
       return checkPlay(s, a.manager, a.card, a.targets);
     case 'activate':
       return checkActivate(s, a.manager, a.card, a.ability, a.targets, a.costCards);
-    case 'attack':
-      return checkAttack(s, a.manager, a.card);
-    case 'cancel-attack':
-      return checkCancelAttack(s, a.manager, a.card);
-    case 'confirm-attack':
-      return checkConfirmAttack(s, a.manager);
-    case 'block':
-      return checkBlock(s, a.manager, a.blocker, a.attacker);
-    case 'cancel-block':
-      return checkCancelBlock(s, a.manager, a.blocker, a.attacker);
-    case 'confirm-block':
-      return checkConfirmBlock(s, a.manager);
+    case 'declare-attackers':
+      return checkDeclareAttackers(s, a.manager, a.attackers);
+    case 'declare-blocks':
+      return checkDeclareBlocks(s, a.manager, a.blocks);
     case 'discard':
       return checkDiscard(s, a.manager, a.card);
     case 'choose':
@@ -55,7 +47,6 @@ export function checkAction(s: GameState, a: Action): Rejection | null {
 
 /** Performs an action already checked by checkAction, on the step's working copy. */
 export function performAction(ctx: Ctx, a: Action): void {
-  const s = ctx.s;
   switch (a.type) {
     case 'mulligan':
       return doMulligan(ctx, a.manager, a.redraw);
@@ -73,22 +64,10 @@ export function performAction(ctx: Ctx, a: Action): void {
       return doPlay(ctx, a.manager, a.card, a.targets);
     case 'activate':
       return doActivate(ctx, a.manager, a.card, a.ability, a.targets, a.costCards);
-    case 'attack':
-      s.combat!.attackers.push(a.card);
-      return;
-    case 'cancel-attack':
-      s.combat!.attackers = s.combat!.attackers.filter((x) => x !== a.card);
-      return;
-    case 'confirm-attack':
-      return doConfirmAttack(ctx);
-    case 'block':
-      s.combat!.blocks.push({ blocker: a.blocker, attacker: a.attacker });
-      return;
-    case 'cancel-block':
-      s.combat!.blocks = s.combat!.blocks.filter((b) => !(b.blocker === a.blocker && b.attacker === a.attacker));
-      return;
-    case 'confirm-block':
-      return doConfirmBlock(ctx);
+    case 'declare-attackers':
+      return doDeclareAttackers(ctx, a.attackers);
+    case 'declare-blocks':
+      return doDeclareBlocks(ctx, a.blocks);
     case 'discard':
       doDiscard(ctx, a.manager, a.card);
       return settle(ctx, null);

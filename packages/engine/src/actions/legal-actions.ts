@@ -7,8 +7,8 @@ import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
 import { duringStep, stageIndex } from '../core/stage-index.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
-import { eligibleAttackers } from '../combat/attackers.js';
-import { blockProblems, forEachAddableBlock } from '../combat/blockers.js';
+import { attackOffer } from '../combat/attackers.js';
+import { blockOffer } from '../combat/blockers.js';
 import { evalCondition } from '../effects/conditions.js';
 import { playLimit, withStatsMemo } from '../effects/stats.js';
 import { targetCombos } from '../effects/targets.js';
@@ -16,6 +16,7 @@ import { graduateCostCandidates, type ActivatedAbility } from '../stack/activate
 import { checkAction } from './dispatch.js';
 import { potentialStarsEach } from '../turn/pay-stars.js';
 import { countsAsPlay, eventNameTaken, isHighlight, playTargets } from '../turn/play-card.js';
+import type { Legal } from './offers.js';
 import type { Action } from './schema.js';
 
 function combinations<T>(xs: readonly T[], k: number): T[][] {
@@ -34,7 +35,7 @@ function combinations<T>(xs: readonly T[], k: number): T[][] {
 }
 
 /** Priority actions; returns how many candidates in `out` are exact (see candidates). */
-function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
+function priorityActions(s: GameState, m: ManagerId, out: Legal[]): number {
   const ms = managerOf(s, m);
   out.push({ type: 'pass', manager: m });
   const stars = potentialStarsEach(s, m, (id) => out.push({ type: 'tilt-star', manager: m, card: id }));
@@ -55,7 +56,7 @@ function priorityActions(s: GameState, m: ManagerId, out: Action[]): number {
   return exact;
 }
 
-function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, highlights: boolean, debuts: boolean, out: Action[]): void {
+function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, highlights: boolean, debuts: boolean, out: Legal[]): void {
   const d = defOf(s, s.cards[id]!);
   if (d.cost > stars) return;
   if (isHighlight(d)) {
@@ -63,7 +64,7 @@ function playCandidates(s: GameState, m: ManagerId, id: string, stars: number, h
   } else if (debuts && !eventNameTaken(s, m, d)) out.push({ type: 'play', manager: m, card: id, targets: [] });
 }
 
-function activateCandidates(s: GameState, m: ManagerId, id: string, stars: number, out: Action[]): void {
+function activateCandidates(s: GameState, m: ManagerId, id: string, stars: number, out: Legal[]): void {
   const c = s.cards[id]!;
   const d = defOf(s, c);
   const ms = managerOf(s, m);
@@ -86,8 +87,8 @@ function activateCandidates(s: GameState, m: ManagerId, id: string, stars: numbe
  * door accepts; a random policy can instead sample from these and check only what it picks (uniform over
  * the legal ones all the same).
  */
-export function candidateActions(s: GameState, m: ManagerId): Action[] {
-  const out: Action[] = [];
+export function candidateActions(s: GameState, m: ManagerId): Legal[] {
+  const out: Legal[] = [];
   withStatsMemo(s, () => candidates(s, m, out));
   return out;
 }
@@ -97,12 +98,12 @@ export function candidateActions(s: GameState, m: ManagerId): Action[] {
  * the door would accept them, so listing does not check them again. Those are the concession, passes, star
  * tilts and star placements (generated only for the manager holding priority with nothing pending: their
  * untilted star cards, or their hand when checkPlaceStar's conditions hold), plays (checkPlay's conditions
- * asked in priorityActions, targets from targetCombos) and the declaration toggles (attackers from
- * `eligibleAttackers` minus those declared, blocks from `forEachAddableBlock`, cancels from the declared lists,
- * a confirmation of blocks only without block problems). Activations, mulligans and choices come after them
- * and are checked. The property suite holds this: every listed action applies.
+ * asked in priorityActions, targets from targetCombos) and the two declaration offers (RUL-COMBAT-1/2: one
+ * entry describing the decision, judged by `attackProblems` / `blockProblems`). Activations, mulligans and
+ * choices come after them and are checked. The property suite holds this: every listed action applies, and
+ * every declaration an offer accepts applies.
  */
-function candidates(s: GameState, m: ManagerId, out: Action[]): number {
+function candidates(s: GameState, m: ManagerId, out: Legal[]): number {
   if (s.phase === 'game-over') return 0;
   out.push({ type: 'concede', manager: m });
   if (s.phase === 'mulligan') {
@@ -118,30 +119,25 @@ function candidates(s: GameState, m: ManagerId, out: Action[]): number {
     return 1;
   }
   if (s.phase === 'combat-attack' && s.active === m && s.combat) {
-    for (const id of eligibleAttackers(s)) if (!s.combat.attackers.includes(id)) out.push({ type: 'attack', manager: m, card: id });
-    for (const id of s.combat.attackers) out.push({ type: 'cancel-attack', manager: m, card: id });
-    out.push({ type: 'confirm-attack', manager: m });
+    out.push(attackOffer(s));
     return out.length;
   }
   if (s.phase === 'combat-block' && other(s.active) === m && s.combat) {
-    forEachAddableBlock(s, (blocker, attacker) => out.push({ type: 'block', manager: m, blocker, attacker }));
-    for (const b of s.combat.blocks) out.push({ type: 'cancel-block', manager: m, blocker: b.blocker, attacker: b.attacker });
-    // Confirming needs an assignment without Callout, Clout or Moderator problems (RUL-COMBAT-3); asked
-    // here directly so that listing does not build checkConfirmBlock's explanation for every refusal.
-    if (blockProblems(s, s.combat.blocks, true).length === 0) out.push({ type: 'confirm-block', manager: m });
+    out.push(blockOffer(s));
     return out.length;
   }
   if (s.priority === m) return priorityActions(s, m, out);
   return out.length;
 }
 
-export function legalActions(s: GameState, m: ManagerId): Action[] {
+export function legalActions(s: GameState, m: ManagerId): Legal[] {
   // Listing changes nothing, so like a step it may trust the stage index once checked (core/stage-index.ts).
   return duringStep(s, () => withStatsMemo(s, () => {
-    const all: Action[] = [];
+    const all: Legal[] = [];
     const exact = candidates(s, m, all);
     let n = exact;
-    for (let i = exact; i < all.length; i++) if (checkAction(s, all[i]!) === null) all[n++] = all[i]!;
+    // Past `exact` come only activations, mulligans and choices: never offers.
+    for (let i = exact; i < all.length; i++) if (checkAction(s, all[i] as Action) === null) all[n++] = all[i]!;
     if (n !== all.length) all.length = n;
     return all;
   }));

@@ -21,12 +21,11 @@ export const Action = z.discriminatedUnion('type', [
       costCards: z.array(id).max(4).default([]),
     })
     .strict(),
-  z.object({ type: z.literal('attack'), manager, card: id }).strict(),
-  z.object({ type: z.literal('cancel-attack'), manager, card: id }).strict(),
-  z.object({ type: z.literal('confirm-attack'), manager }).strict(),
-  z.object({ type: z.literal('block'), manager, blocker: id, attacker: id }).strict(),
-  z.object({ type: z.literal('cancel-block'), manager, blocker: id, attacker: id }).strict(),
-  z.object({ type: z.literal('confirm-block'), manager }).strict(),
+  // RUL-COMBAT-1/2: attackers and blocks are each declared as a whole (bounded: a stage holds at most ~30 cards).
+  z.object({ type: z.literal('declare-attackers'), manager, attackers: z.array(id).max(40) }).strict(),
+  z
+    .object({ type: z.literal('declare-blocks'), manager, blocks: z.array(z.object({ blocker: id, attacker: id }).strict()).max(80) })
+    .strict(),
   z.object({ type: z.literal('discard'), manager, card: id }).strict(),
   z.object({ type: z.literal('choose'), manager, option: z.number().int().min(0).max(99) }).strict(),
   z.object({ type: z.literal('concede'), manager }).strict(),
@@ -42,6 +41,10 @@ export function actionKey(a: Action): string {
       return `play|${a.manager}|${a.card}|${a.targets.join(',')}`;
     case 'activate':
       return `activate|${a.manager}|${a.card}|${a.ability}|${a.targets.join(',')}|${a.costCards.join(',')}`;
+    case 'declare-attackers':
+      return `declare-attackers|${a.manager}|${a.attackers.join(',')}`;
+    case 'declare-blocks':
+      return `declare-blocks|${a.manager}|${a.blocks.map((b) => `${b.blocker}>${b.attacker}`).join(',')}`;
     default:
       return JSON.stringify(Object.entries(a).sort(([x], [y]) => (x < y ? -1 : 1)));
   }

@@ -4,7 +4,8 @@
  * The clock (for per-decision timings) is injected; by default `performance.now()` around the bot call only.
  */
 import type { CardDef } from '../cards/schema.js';
-import { actionKey, type Action } from '../actions/schema.js';
+import { permits } from '../actions/offers.js';
+import type { Action } from '../actions/schema.js';
 import { deciders } from '../actions/deciders.js';
 import { legalActions } from '../actions/legal-actions.js';
 import { step } from '../actions/step.js';
@@ -20,8 +21,10 @@ import type { Bot } from './types.js';
  */
 export const withTurnOrder =
   (bot: Bot, goFirst: boolean): Bot =>
-  (input) =>
-    input.legal.find((a) => a.type === 'choose-order' && a.goFirst === goFirst) ?? bot(input);
+  (input) => {
+    const order = input.legal.find((a) => a.type === 'choose-order' && a.goFirst === goFirst);
+    return order && order.type === 'choose-order' ? order : bot(input);
+  };
 
 export interface MatchOptions {
   seed: string;
@@ -81,8 +84,7 @@ export function playMatch(o: MatchOptions): MatchResult {
     const t0 = clock();
     const action: Action = o.bots[who]({ view, legal, seed: `${o.seed}:${n}:${who}` });
     timings[who].push(clock() - t0);
-    const key = actionKey(action);
-    if (!legal.some((a) => a.type === action.type && actionKey(a) === key)) return done(`bot ${who} chose an action that is not listed as legal: ${JSON.stringify(action)}`);
+    if (!permits(legal, action)) return done(`bot ${who} chose an action that is not listed as legal: ${JSON.stringify(action)}`);
     const r = step(s, action);
     if (!r.ok) return done(`${r.code}: ${r.message} after ${JSON.stringify(action)}`);
     s = r.state;

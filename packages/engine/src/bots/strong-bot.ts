@@ -8,18 +8,22 @@
  *   action is tried on a determinised copy of the position (determinise.ts: the bot's own view, hidden
  *   cards replaced by unplayable placeholders), played forward with a quiet policy (both managers pass;
  *   the defender blocks by a simple model; through combat damage when the decision was a combat one), and
- *   the result is scored by `evaluate`. Attackers are added one at a time (greedy), with an extra
- *   "everyone attacks" candidate so that swings which only work together (lethal) are not missed.
- * - Blocks: a whole assignment is planned (greedy over simulated combats, only assignments the engine
- *   accepts score), then realised one block per call, then confirmed.
+ *   the result is scored by `evaluate`.
+ * - Attackers (one whole declaration, RUL-COMBAT-1): grown one attacker at a time while the simulated
+ *   combat scores better, then compared with "everyone attacks", so that swings which only work together
+ *   (lethal) are not missed.
+ * - Blocks (one whole declaration, RUL-COMBAT-2): an assignment is planned greedily over simulated combats;
+ *   only assignments the offer's legality function accepts score.
  * - Work is capped per decision (simulated engine steps, deterministic), so huge boards stay fast.
  *
  * The bot reads only its input: the view, the legal actions and the seed (for the simulation's draws).
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { cloneState } from '../core/clone.js';
-import { aLegalAssignment, blockerAtk, blockProblems, defenderCharacters, forEachAddableBlock } from '../combat/blockers.js';
+import type { AttackOffer } from '../combat/attackers.js';
+import { aLegalAssignment, blockerAtk, blockOffer, blockProblems, defenderCharacters, type BlockOffer } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
+import { isOffer, type Legal } from '../actions/offers.js';
 import type { Action } from '../actions/schema.js';
 import { stepInPlace } from '../actions/step.js';
 import { isCharacterDef } from '../core/query.js';
@@ -44,8 +48,8 @@ export interface StrongBotOptions {
 }
 
 const COMBAT: ReadonlySet<Phase> = new Set(['combat-attack', 'combat-attack-window', 'combat-block', 'combat-block-window']);
-const NEVER: ReadonlySet<Action['type']> = new Set(['concede', 'tilt-star', 'cancel-attack', 'cancel-block']);
-const PASSIVE: ReadonlySet<Action['type']> = new Set(['pass', 'confirm-attack', 'confirm-block']);
+const NEVER: ReadonlySet<Action['type']> = new Set(['concede', 'tilt-star']);
+const PASSIVE: ReadonlySet<Action['type']> = new Set(['pass']);
 /** A non-passive action must beat doing nothing by this much (avoids spending cards on nothing). */
 const EPS = 0.05;
 const MAX_SIM_STEPS = 120;
@@ -80,9 +84,17 @@ export const strongBot: Bot = createStrongBot();
 function decide({ view, legal, seed }: BotInput, o: Opts): Action {
   work = 0;
   if (legal.length === 0) throw new Error('strongBot: no legal action to choose from');
-  if (legal.length === 1) return legal[0]!;
   const me = view.viewer;
   if (me === 'spectator') throw new Error('strongBot: spectators do not decide');
+  const offer = legal.find(isOffer);
+  if (offer?.type === 'choose-attackers') return attackDecision(view, me, offer, seed, o);
+  if (offer?.type === 'choose-blocks') return blockDecision(view, me, offer, o);
+  const actions = legal.filter((l): l is Action => !isOffer(l));
+  if (actions.length === 1) return actions[0]!;
+  return decideAction(view, me, actions, seed, o);
+}
+
+function decideAction(view: GameView, me: ManagerId, legal: Action[], seed: string | number, o: Opts): Action {
   const first = (t: Action['type']) => legal.find((a) => a.type === t);
   if (first('mulligan')) return mulligan(view, me, legal);
   if (first('choose-order')) return legal.find((a) => a.type === 'choose-order' && a.goFirst === o.goFirst) ?? legal[0]!;
@@ -92,7 +104,6 @@ function decide({ view, legal, seed }: BotInput, o: Opts): Action {
     const r = resourceStep(view, me, legal);
     if (r) return r;
   }
-  if (view.phase === 'combat-block' && view.combat && view.active !== me) return blockDecision(view, me, legal, o);
   return search(view, me, legal, seed, o);
 }
 
@@ -227,44 +238,73 @@ function search(view: GameView, me: ManagerId, legal: Action[], seed: string | n
     const v = scoreOf([a]) - (PASSIVE.has(a.type) ? 0 : EPS);
     if (v > top) [best, top] = [a, v];
   }
-  // Greedy attacks can miss a swing that only works all together (lethal, or too many to block).
-  const attacks = cands.filter((a) => a.type === 'attack');
-  if (attacks.length >= 2 && work <= WORK_BUDGET && scoreOf(attacks) - EPS > top) best = attacks[0]!;
   return best;
 }
 
 /**
- * Blocking: plan the whole assignment, then take one step towards it (cancel a block the plan does not
- * want, add one it does, or confirm). The plan is built from no blocks each time, so successive calls
- * agree on it. It grows greedily: each round adds the block (or, for a Clout attacker, the pair of
- * blocks) whose simulated combat scores best, while that beats the plan so far. Only assignments the
- * engine accepts (Callout, Clout, Moderator) score at all.
+ * Attackers: grow the declaration greedily (each round adds the attacker whose simulated combat scores
+ * best, while that beats stopping by EPS), then try everyone attacking, since a swing can work only all
+ * together (lethal, or too many to block).
  */
-function blockDecision(view: GameView, me: ManagerId, legal: Action[], o: Opts): Action {
-  const fallback = legal.find((a) => a.type === 'confirm-block') ?? legal.find((a) => a.type !== 'concede') ?? legal[0]!;
-  // One simulation seed for the whole block step (not the call's seed), so every call plans the same.
-  const base = determinise(view, `blocks:${view.turn}`, o.defs);
-  const cb = base.combat!;
-  const current = cb.blocks.slice();
-  cb.blocks = [];
-  const key = (b: Block) => `${b.blocker}>${b.attacker}`;
-  const score = (plan: Block[]): number => {
+function attackDecision(view: GameView, me: ManagerId, offer: AttackOffer, seed: string | number, o: Opts): Action {
+  const declare = (attackers: string[]): Action => ({ type: 'declare-attackers', manager: me, attackers });
+  const eligible = offer.eligible.map((e) => e.id).slice(0, o.maxCandidates);
+  if (eligible.length === 0) return declare([]);
+  const base = determinise(view, seed, o.defs);
+  const score = (attackers: string[]): number => {
     try {
       const sim = cloneState(base);
-      for (const b of plan) if (!simStep(sim, { type: 'block', manager: me, blocker: b.blocker, attacker: b.attacker }).ok) return -Infinity;
-      // An assignment the engine would refuse scores by how many problems it still has, so that the
-      // greedy steps below walk towards a legal one (two Callout attackers need two blocks, and so on).
-      const problems = withStatsMemo(sim, () => blockProblems(sim, sim.combat!.blocks).length);
-      if (problems > 0) return -ILLEGAL * problems;
-      if (!simStep(sim, { type: 'confirm-block', manager: me }).ok) return -ILLEGAL;
+      if (!simStep(sim, declare(attackers)).ok) return -Infinity;
+      playOn(sim, me, true);
+      return evaluate(sim, me, o.weights);
+    } catch {
+      return -Infinity; // a position the simulation cannot follow: judge the declaration by the others
+    }
+  };
+  let plan: string[] = [];
+  let top = score(plan);
+  for (;;) {
+    let add: string | null = null;
+    let bestScore = top;
+    for (const id of eligible) {
+      if (plan.includes(id) || (work > WORK_BUDGET && add !== null)) continue;
+      const v = score([...plan, id]) - EPS;
+      if (v > bestScore) [add, bestScore] = [id, v];
+    }
+    if (add === null) break;
+    plan = [...plan, add];
+    top = bestScore + EPS;
+  }
+  if (eligible.length >= 2 && plan.length < eligible.length && work <= WORK_BUDGET && score(eligible) - EPS > top) plan = eligible;
+  return declare(plan);
+}
+
+/**
+ * Blocking: plan the whole assignment. It grows greedily from no blocks: each round adds the block (or, for
+ * a Clout attacker, the group of blocks) whose simulated combat scores best, while that beats the plan so
+ * far. Only assignments the offer's legality function accepts (Callout, Clout, Moderator) score at all.
+ */
+function blockDecision(view: GameView, me: ManagerId, offer: BlockOffer, o: Opts): Action {
+  const declare = (blocks: Block[]): Action => ({ type: 'declare-blocks', manager: me, blocks });
+  const base = determinise(view, `blocks:${view.turn}`, o.defs);
+  const cb = base.combat!;
+  const key = (b: Block) => `${b.blocker}>${b.attacker}`;
+  const score = (plan: Block[]): number => {
+    // An assignment the engine would refuse scores by how many problems it has, so that the greedy steps
+    // below walk towards a legal one (two Callout attackers need two blocks, and so on).
+    const problems = blockProblems(offer, plan).length;
+    if (problems > 0) return -ILLEGAL * problems;
+    try {
+      const sim = cloneState(base);
+      if (!simStep(sim, declare(plan)).ok) return -ILLEGAL;
       playOn(sim, me, true);
       return evaluate(sim, me, o.weights);
     } catch {
       return -Infinity;
     }
   };
-  const defenders = defenderCharacters(base);
-  const clout = new Set(cb.attackers.filter((a) => statsOf(base, base.cards[a]!).keywords.clout));
+  const defenders = offer.blockers.map((b) => b.id);
+  const clout = new Set(offer.attackers.filter((a) => a.clout).map((a) => a.id));
   // Greedy growth from a starting assignment: each round adds the best-scoring block (or Clout group).
   const grow = (start: Block[]): [Block[], number] => {
     let plan = start;
@@ -285,11 +325,11 @@ function blockDecision(view: GameView, me: ManagerId, legal: Action[], o: Opts):
         }
         // Clout may need more than two blockers: the fewest strongest ones that reach its ATK.
         if (clout.has(attacker)) {
-          const need = statsOf(base, base.cards[attacker]!).atk;
-          const strongest = defenders.map((d) => ({ d, atk: blockerAtk(base, d) })).sort((x, y) => y.atk - x.atk);
+          const need = offer.attackers.find((a) => a.id === attacker)!.atk;
+          const strongest = offer.blockers.slice().sort((x, y) => y.atk - x.atk);
           const move: Block[] = [];
           let sum = 0;
-          for (const { d, atk } of strongest) {
+          for (const { id: d, atk } of strongest) {
             if (sum >= need || atk === 0) break;
             move.push({ blocker: d, attacker });
             sum += atk;
@@ -307,22 +347,15 @@ function blockDecision(view: GameView, me: ManagerId, legal: Action[], o: Opts):
   if (top <= -ILLEGAL) {
     // The greedy steps from no blocks found no legal assignment (big boards with Callout and Moderators):
     // grow from one the engine is sure to accept, and also try the legal ones a small search finds.
-    const sure = aLegalAssignment(base);
+    const sure = aLegalAssignment(offer);
     [plan, top] = grow(sure);
     if (top <= -ILLEGAL) [plan, top] = [sure, -ILLEGAL + 1]; // scoring failed (budget): still a legal plan
-    for (const option of legalAssignments(base, 6, 1_000)) {
+    for (const option of legalAssignments(offer, 6, 1_000)) {
       const v = score(option);
       if (v > top) [plan, top] = [option, v];
     }
   }
-  const want = new Set(plan.map(key));
-  const has = new Set(current.map(key));
-  for (const b of current)
-    if (!want.has(key(b)))
-      return legal.find((a) => a.type === 'cancel-block' && a.blocker === b.blocker && a.attacker === b.attacker) ?? fallback;
-  for (const b of plan)
-    if (!has.has(key(b))) return legal.find((a) => a.type === 'block' && a.blocker === b.blocker && a.attacker === b.attacker) ?? fallback;
-  return fallback;
+  return declare(blockProblems(offer, plan, true).length ? aLegalAssignment(offer) : plan);
 }
 
 /**
@@ -337,7 +370,7 @@ function playOn(sim: GameState, me: ManagerId, combatRoot: boolean): void {
     const who = deciders(sim)[0];
     if (!who) return;
     if (!sim.pending && sim.phase === 'combat-block') {
-      if (!(who === me && simStep(sim, { type: 'confirm-block', manager: who }).ok) && !blockByModel(sim, who)) return;
+      if (!(who === me && simStep(sim, { type: 'declare-blocks', manager: who, blocks: [] }).ok) && !blockByModel(sim, who)) return;
       continue;
     }
     if (!simStep(sim, quietAction(sim, who)).ok) return;
@@ -358,7 +391,7 @@ function quietAction(sim: GameState, who: ManagerId): Action {
   }
   if (p?.kind === 'choice') return { type: 'choose', manager: who, option: 0 };
   if (p?.kind === 'choose-order') return { type: 'choose-order', manager: who, goFirst: true };
-  if (sim.phase === 'combat-attack') return { type: 'confirm-attack', manager: who };
+  if (sim.phase === 'combat-attack') return { type: 'declare-attackers', manager: who, attackers: [] };
   return { type: 'pass', manager: who };
 }
 
@@ -387,22 +420,24 @@ function kills(x: Fighter, y: Fighter): boolean {
  * The defender model: block an attacker with a character that kills it and survives, else trade when the
  * trade is even or better; then meet Callout (the cheapest blocker that may block it) and Moderator (a
  * Moderator with room blocks an unblocked attacker); chump-block only when the unblocked damage would be
- * lethal. Then confirm, repairing the assignment one block at a time if the engine still refuses it.
+ * lethal. Then declare, repairing the assignment one block at a time if the legality function still refuses it.
  */
 function blockByModel(sim: GameState, d: ManagerId): boolean {
   const cb = sim.combat;
   if (!cb) return false;
+  const offer = blockOffer(sim);
   const room = new Map<string, number>();
   const [attackers, free] = withStatsMemo(sim, () => {
-    for (const id of defenderCharacters(sim)) room.set(id, blockCapacity(sim, sim.cards[id]!) - cb.blocks.filter((b) => b.blocker === id).length);
+    for (const b of offer.blockers) room.set(b.id, b.capacity);
     return [
       cb.attackers.map((id) => fighter(sim, id, false)).sort((x, y) => y.atk - x.atk),
       [...room].filter(([, n]) => n > 0).map(([id]) => fighter(sim, id, true)),
     ];
   });
-  const blocked = new Set(cb.blocks.map((b) => b.attacker));
+  const blocks: Block[] = [];
+  const blocked = new Set<string>();
   const block = (b: Fighter, a: Fighter): boolean => {
-    if (!simStep(sim, { type: 'block', manager: d, blocker: b.id, attacker: a.id }).ok) return false;
+    blocks.push({ blocker: b.id, attacker: a.id });
     blocked.add(a.id);
     const left = room.get(b.id)! - 1;
     room.set(b.id, left);
@@ -446,15 +481,15 @@ function blockByModel(sim: GameState, d: ManagerId): boolean {
     const b = cheapestFor(a);
     if (b && block(b, a)) incoming -= a.atk;
   }
-  for (let i = 0; i < 12; i++) {
-    if (simStep(sim, { type: 'confirm-block', manager: d }).ok) return true;
-    const fix = repairStep(sim, d, true);
-    if (!fix || !simStep(sim, fix).ok) break;
+  let plan = blocks;
+  for (let i = 0; i < 12 && blockProblems(offer, plan, true).length; i++) {
+    const fixed = repairStep(offer, plan);
+    if (!fixed) break;
+    plan = fixed;
   }
-  // The model's blocks could not be repaired: replace them with an assignment the engine accepts.
-  for (const b of cb.blocks.slice()) simStep(sim, { type: 'cancel-block', manager: d, blocker: b.blocker, attacker: b.attacker });
-  for (const b of aLegalAssignment(sim)) simStep(sim, { type: 'block', manager: d, blocker: b.blocker, attacker: b.attacker });
-  return simStep(sim, { type: 'confirm-block', manager: d }).ok;
+  // The model's blocks could not be repaired: an assignment the engine accepts instead.
+  if (blockProblems(offer, plan, true).length) plan = aLegalAssignment(offer);
+  return simStep(sim, { type: 'declare-blocks', manager: d, blocks: plan }).ok;
 }
 
 /**
@@ -462,9 +497,9 @@ function blockByModel(sim: GameState, d: ManagerId): boolean {
  * depth-first search over each defender's choice (no block, or up to its capacity of attackers), with a
  * budget of assignments looked at. Moderators try blocking first, the others not blocking first.
  */
-function legalAssignments(base: GameState, limit: number, budget: number): Block[][] {
-  const cb = base.combat!;
-  const defenders = defenderCharacters(base);
+function legalAssignments(offer: BlockOffer, limit: number, budget: number): Block[][] {
+  const attackers = offer.attackers.map((a) => a.id);
+  const defenders = offer.blockers.map((b) => b.id);
   const out: Block[][] = [];
   const blocks: Block[] = [];
   let leaves = 0;
@@ -473,8 +508,8 @@ function legalAssignments(base: GameState, limit: number, budget: number): Block
     const rec = (start: number, acc: string[]) => {
       if (acc.length) res.push(acc.slice());
       if (acc.length === cap) return;
-      for (let i = start; i < cb.attackers.length; i++) {
-        acc.push(cb.attackers[i]!);
+      for (let i = start; i < attackers.length; i++) {
+        acc.push(attackers[i]!);
         rec(i + 1, acc);
         acc.pop();
       }
@@ -482,17 +517,16 @@ function legalAssignments(base: GameState, limit: number, budget: number): Block
     rec(0, []);
     return res;
   };
-  const choices = defenders.map((d) => {
-    const cap = blockCapacity(base, base.cards[d]!);
-    const some = subsets(cap);
-    return cap > 1 || statsOf(base, base.cards[d]!).keywords.moderator ? [...some, []] : [[], ...some];
+  const choices = offer.blockers.map((b) => {
+    const some = subsets(b.capacity);
+    return b.capacity > 1 || b.moderator ? [...some, []] : [[], ...some];
   });
   const rec = (i: number): void => {
     if (out.length >= limit || leaves >= budget) return;
     if (i === defenders.length) {
       leaves++;
       work += 0.05;
-      if (blockProblems(base, blocks).length === 0) out.push(blocks.slice());
+      if (blockProblems(offer, blocks, true).length === 0) out.push(blocks.slice());
       return;
     }
     for (const targets of choices[i]!) {
@@ -502,28 +536,26 @@ function legalAssignments(base: GameState, limit: number, budget: number): Block
       if (out.length >= limit || leaves >= budget) return;
     }
   };
-  withStatsMemo(base, () => rec(0)); // the position does not change while assignments are checked
+  rec(0);
   return out;
 }
 
-/** The block (or, if allowed, cancellation) that leaves the fewest block problems. */
-function repairStep(sim: GameState, d: ManagerId, mayCancel: boolean): Action | null {
-  const cb = sim.combat;
-  if (!cb) return null;
-  const options: Action[] = [];
-  forEachAddableBlock(sim, (blocker, attacker) => options.push({ type: 'block', manager: d, blocker, attacker }));
-  if (mayCancel) for (const b of cb.blocks) options.push({ type: 'cancel-block', manager: d, blocker: b.blocker, attacker: b.attacker });
-  let best: Action | null = null;
+/** The assignment one block added or removed away from `blocks` that leaves the fewest problems. */
+function repairStep(offer: BlockOffer, blocks: Block[]): Block[] | null {
+  const options: Block[][] = [];
+  const used = new Map<string, number>();
+  for (const b of blocks) used.set(b.blocker, (used.get(b.blocker) ?? 0) + 1);
+  for (const d of offer.blockers)
+    if ((used.get(d.id) ?? 0) < d.capacity)
+      for (const a of offer.attackers) if (!blocks.some((b) => b.blocker === d.id && b.attacker === a.id)) options.push([...blocks, { blocker: d.id, attacker: a.id }]);
+  const adds = options.length;
+  for (const b of blocks) options.push(blocks.filter((x) => x !== b));
+  let best: Block[] | null = null;
   let fewest = Infinity;
-  withStatsMemo(sim, () => {
-    for (const a of options) {
-      if (a.type !== 'block' && a.type !== 'cancel-block') continue;
-      work += 0.2;
-      const blocks =
-        a.type === 'block' ? [...cb.blocks, { blocker: a.blocker, attacker: a.attacker }] : cb.blocks.filter((b) => !(b.blocker === a.blocker && b.attacker === a.attacker));
-      const n = blockProblems(sim, blocks).length + (a.type === 'cancel-block' ? 0.5 : 0);
-      if (n < fewest) [best, fewest] = [a, n];
-    }
+  options.forEach((option, k) => {
+    work += 0.2;
+    const n = blockProblems(offer, option).length + (k >= adds ? 0.5 : 0);
+    if (n < fewest) [best, fewest] = [option, n];
   });
   return best;
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
 import { deciders } from '../actions/deciders.js';
 import { legalActions } from '../actions/legal-actions.js';
+import { realise } from '../actions/offers.js';
 import { stepInPlace } from '../actions/step.js';
 import { createGame } from '../setup/create-game.js';
 import { cloneState } from './clone.js';
@@ -18,7 +19,7 @@ function positions(seed: string, every: number): GameState[] {
   for (let n = 0; s.phase !== 'game-over' && n < 3000; n++) {
     if (n % every === 0) out.push(cloneState(s));
     const options = legalActions(s, deciders(s)[0]!).filter((a) => a.type !== 'concede');
-    stepInPlace(s, options[Math.floor(rnd() * options.length)]!);
+    stepInPlace(s, realise(options[Math.floor(rnd() * options.length)]!, rnd));
   }
   out.push(s);
   return out;

@@ -8,7 +8,6 @@ import { meta } from '../cards/def-meta.js';
 import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
 import { managerOf, type CardInstance, type ChoiceOption, type CombatState, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
-import { blockProblems, type BlockProblem } from '../combat/blockers.js';
 
 export type Viewer = ManagerId | 'spectator';
 
@@ -63,7 +62,7 @@ export interface GameView {
   priority: ManagerId | null;
   managers: Record<ManagerId, ManagerView>;
   stack: (StackItem & { card: CardView | null })[];
-  combat: (CombatState & { problems: BlockProblem[] }) | null;
+  combat: CombatState | null;
   pending: PendingView | null;
   played: number;
   /** How many cards each manager may play in their Main Phase (RUL-TURN-4 plus extra-plays statics). */
@@ -142,7 +141,6 @@ export function project(s: GameState, viewer: Viewer): GameView {
         attackers: s.combat.attackers.slice(),
         blocks: s.combat.blocks.map((b) => ({ ...b })),
         blocked: s.combat.blocked.slice(),
-        problems: s.phase === 'combat-block' ? blockProblems(s, s.combat.blocks) : [],
       }
     : null;
   return {

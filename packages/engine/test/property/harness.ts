@@ -15,10 +15,12 @@ import {
   createGame,
   deciders,
   hashState,
+  isOffer,
   legalActions,
   makeRng,
   MANAGERS,
   other,
+  realise,
   step,
   stepInPlace,
   type Accepted,
@@ -28,6 +30,7 @@ import {
   type GameEvent,
   type GameState,
   type GameView,
+  type Legal,
   type ManagerId,
   type MatchConfig,
   type Roster,
@@ -106,8 +109,8 @@ export function fail(msg: string, ctx?: unknown): never {
 export interface DecideInfo {
   index: number;
   who: ManagerId;
-  /** Legal actions of `who` in `state` (concede included). */
-  legal: Action[];
+  /** Legal actions of `who` in `state` (concede included); declarations as offers. */
+  legal: Legal[];
   state: GameState;
   action: Action;
   /** For the checks' own random choices (separate from the policy, so a game depends only on its seed). */
@@ -162,7 +165,7 @@ const MAX_STEPS = 20_000;
 
 /**
  * One random full game. Policy: `who = deciders(state)[0]`, uniform over `legalActions(state, who)` minus
- * 'concede'; with probability `concedeRate` a random manager (the decider or not: RUL-END-3 allows it at any
+ * 'concede', an offered declaration answered by a uniformly random legal one (`realise`); with probability `concedeRate` a random manager (the decider or not: RUL-END-3 allows it at any
  * time) concedes at a random step instead. Every chosen action must be accepted, and nothing may throw.
  */
 export function playRandomGame(spec: PoolSpec, gameSeed: number, opts: GameOptions = {}): GameRecord {
@@ -190,7 +193,7 @@ export function playRandomGame(spec: PoolSpec, gameSeed: number, opts: GameOptio
       const m = pick(rng, MANAGERS);
       action = { type: 'concede', manager: m };
       rec.conceded = m;
-    } else action = pick(rng, choices);
+    } else action = realise(pick(rng, choices), rng);
     opts.onDecide?.({ index: i, who, legal, state: s, action, rng: checkRng });
     let r: ReturnType<typeof stepInPlace> | ReturnType<typeof step>;
     try {
@@ -215,8 +218,8 @@ export function playRandomGame(spec: PoolSpec, gameSeed: number, opts: GameOptio
 // (a) legality: listed actions apply; unlisted actions are rejected
 
 export const ACTION_TYPES: ActionType[] = [
-  'mulligan', 'choose-order', 'pass', 'place-star', 'tilt-star', 'play', 'activate', 'attack', 'cancel-attack',
-  'confirm-attack', 'block', 'cancel-block', 'confirm-block', 'discard', 'choose', 'concede',
+  'mulligan', 'choose-order', 'pass', 'place-star', 'tilt-star', 'play', 'activate', 'declare-attackers',
+  'declare-blocks', 'discard', 'choose', 'concede',
 ];
 
 /** Every id a mutated action could name: live cards (hidden ones included), stack items, stale ids, managers. */
@@ -240,23 +243,20 @@ export function randomAction(rng: Rng, type: ActionType, manager: ManagerId, poo
     case 'choose-order':
       return { type, manager, goFirst: rng() < 0.5 };
     case 'pass':
-    case 'confirm-attack':
-    case 'confirm-block':
     case 'concede':
       return { type, manager };
     case 'place-star':
     case 'tilt-star':
-    case 'attack':
-    case 'cancel-attack':
     case 'discard':
       return { type, manager, card: card() };
     case 'play':
       return { type, manager, card: card(), targets: someIds(rng, pool, 2) };
     case 'activate':
       return { type, manager, card: card(), ability: randInt(rng, 4), targets: someIds(rng, pool, 2), costCards: someIds(rng, pool, 2) };
-    case 'block':
-    case 'cancel-block':
-      return { type, manager, blocker: card(), attacker: card() };
+    case 'declare-attackers':
+      return { type, manager, attackers: someIds(rng, pool, 3) };
+    case 'declare-blocks':
+      return { type, manager, blocks: someIds(rng, pool, 3).map((blocker) => ({ blocker, attacker: card() })) };
     case 'choose':
       return { type, manager, option: randInt(rng, 7) };
   }
@@ -278,7 +278,9 @@ export function mutateAction(rng: Rng, base: Action | undefined, pool: readonly 
       return r;
     }
     case 2:
-      for (const k of ['card', 'blocker', 'attacker'] as const) if (k in a && rng() < 0.7) a[k] = pick(rng, pool);
+      if ('card' in a && rng() < 0.7) a.card = pick(rng, pool);
+      if (a.type === 'declare-attackers') a.attackers = a.attackers.map((x) => (rng() < 0.5 ? pick(rng, pool) : x));
+      if (a.type === 'declare-blocks') for (const b of a.blocks) b[rng() < 0.5 ? 'blocker' : 'attacker'] = pick(rng, pool);
       return a;
     case 3:
       if ('targets' in a) a.targets = someIds(rng, pool, 2);
@@ -302,7 +304,7 @@ export function mutateAction(rng: Rng, base: Action | undefined, pool: readonly 
   }
 }
 
-export const keySet = (xs: readonly Action[]): Set<string> => new Set(xs.map(actionKey));
+export const keySet = (xs: readonly Legal[]): Set<string> => new Set(xs.flatMap((x) => (isOffer(x) ? [] : [actionKey(x)])));
 
 // ---------------------------------------------------------------------------------------------------------
 // (b) card conservation

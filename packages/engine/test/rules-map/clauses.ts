@@ -69,8 +69,8 @@ export const SECTIONS: Section[] = [
   {
     title: 'Combat (text: 3. Combat Phase, 4. Resolution Phase, In-Combat Effect Glossary)',
     clauses: [
-      r('RUL-COMBAT-1', 'All attackers declared at once; untilted, no Debut Burnout, not a Moderator; they tilt.', ['combat/attackers.ts', 'combat/declare.ts']),
-      r('RUL-COMBAT-2', 'Each blocker blocks one attacker (Moderator X up to X); several may block one; tilted blockers have 0 ATK.', ['combat/blockers.ts', 'effects/stats.ts']),
+      r('RUL-COMBAT-1', 'All attackers declared at once, as a whole (the other manager never sees a choice being made); untilted, no Debut Burnout, not a Moderator; they tilt.', ['combat/attackers.ts', 'combat/declare.ts']),
+      r('RUL-COMBAT-2', 'Blocks declared as a whole; each blocker blocks one attacker (Moderator X up to X); several may block one; tilted blockers have 0 ATK.', ['combat/blockers.ts', 'combat/declare.ts', 'effects/stats.ts']),
       r('RUL-COMBAT-3', 'Blocks must keep Callout, Clout and Moderator.', ['combat/blockers.ts', 'combat/declare.ts'], ['Callout', 'Clout', 'Moderator']),
       r('RUL-COMBAT-4', 'Damage: attacker in full to each blocker, blockers to their attacker, unblocked to sanity, all at once.', ['combat/damage.ts']),
       r('RUL-COMBAT-5', 'Clip attackers strike first; their casualties graduate before the second step.', ['combat/damage.ts'], ['Clip']),

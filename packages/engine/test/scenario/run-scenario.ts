@@ -31,7 +31,7 @@ export function parseScenario(file: string, json: unknown): Scenario {
 }
 
 /** The fields of an action that hold card ids (or manager ids, for targets) and so accept refs. */
-const ONE = ['card', 'blocker', 'attacker'] as const;
+const ONE = ['card'] as const;
 const MANY = ['targets', 'costCards'] as const;
 
 function resolveAction(s: GameState, aliases: Aliases, st: ActionStep): Record<string, unknown> {
@@ -40,6 +40,14 @@ function resolveAction(s: GameState, aliases: Aliases, st: ActionStep): Record<s
   a.manager = st.manager;
   for (const k of ONE) if (typeof a[k] === 'string') a[k] = resolveRef(s, aliases, a[k] as string);
   for (const k of MANY) if (Array.isArray(a[k])) a[k] = (a[k] as unknown[]).map((x) => (typeof x === 'string' ? resolveRef(s, aliases, x) : x));
+  if (Array.isArray(a.attackers)) a.attackers = (a.attackers as unknown[]).map((x) => (typeof x === 'string' ? resolveRef(s, aliases, x) : x));
+  if (Array.isArray(a.blocks))
+    a.blocks = (a.blocks as unknown[]).map((b) => {
+      if (!b || typeof b !== 'object') return b;
+      const pair = { ...(b as Record<string, unknown>) };
+      for (const k of ['blocker', 'attacker'] as const) if (typeof pair[k] === 'string') pair[k] = resolveRef(s, aliases, pair[k] as string);
+      return pair;
+    });
   return a;
 }
 
@@ -117,8 +125,8 @@ function passUntil(run: Run, st: PassStep, label: string): boolean {
     if (s.pending) return fail(run, `${label}: stopped at a pending ${s.pending.kind} for ${s.pending.manager} in ${s.phase}, turn ${s.turn}`);
     let action: Record<string, unknown>;
     if (s.priority) action = { type: 'pass', manager: s.priority };
-    else if (s.phase === 'combat-attack') action = { type: 'confirm-attack', manager: s.active };
-    else if (s.phase === 'combat-block') action = { type: 'confirm-block', manager: s.active === 'A' ? 'B' : 'A' };
+    else if (s.phase === 'combat-attack') action = { type: 'declare-attackers', manager: s.active, attackers: [] };
+    else if (s.phase === 'combat-block') action = { type: 'declare-blocks', manager: s.active === 'A' ? 'B' : 'A', blocks: [] };
     else return fail(run, `${label}: nobody can act in ${s.phase}, turn ${s.turn}`);
     const r = apply(run, action, label);
     if (!r.ok) return fail(run, `${label}: ${action.manager as ManagerId} ${action.type as string} was rejected in ${s.phase}, turn ${s.turn}: ${r.code}: ${r.message}`);
