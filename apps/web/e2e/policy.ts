@@ -1,7 +1,8 @@
 /**
  * A simple player that uses the UI only: it reads the prompt and the highlighted cards and clicks. Debut or
- * play what it can, attack with everything, block only when it must, take the first option of any choice,
- * otherwise pass. Every click is a real Playwright click on a visible control.
+ * play what it can, attack with everything, block only when it must (the blocks Callout and Moderators
+ * require), take the first option of any choice, otherwise pass. Every click is a real Playwright click on a
+ * visible control.
  */
 import type { Page } from 'playwright-core';
 
@@ -29,10 +30,6 @@ function choose(): string {
   const menu = document.querySelector('.card-menu');
   if (menu) {
     const items = [...menu.querySelectorAll('button')] as HTMLButtonElement[];
-    // Blocks that break Callout/Clout/Moderator are fixed by trying other pairs: a random walk over the
-    // listed block and stop-blocking entries finds a confirmable assignment quickly on small boards.
-    const blockItems = items.filter((b) => !b.disabled && /^(Block |Stop blocking )/.test(b.textContent ?? ''));
-    if (blockItems.length) return mark(blockItems[Math.floor(Math.random() * blockItems.length)], 'menu:block')!;
     const pref = [/^Debut/, /^Play /, /^Place in Star Pool/];
     for (const re of pref) {
       const it = items.find((b) => !b.disabled && re.test(b.textContent ?? ''));
@@ -45,20 +42,20 @@ function choose(): string {
   if (/choose target|pay the cost/.test(title)) return mark(buttons.find((b) => !/Cancel/.test(b.textContent ?? '')), 'target') ?? 'waiting';
   if (/^Hand limit/.test(title)) return mark(btn(/^Discard/), 'discard') ?? 'waiting';
   const mine = [...document.querySelectorAll('.side-bottom .slot.actionable > .slot-btn[role="button"]')] as HTMLElement[];
-  if (phase === 'combat-attack' && buttons.length) {
+  if (phase === 'combat-attack' && /^Declare attackers/.test(title)) {
+    // Everyone attacks: "Attack with all" (or the one attacker), then the declaration.
+    const all = btn(/^Attack with all/);
+    if (all) return mark(all, 'attack-all')!;
     const attacker = mine.find((b) => !b.closest('.slot')?.classList.contains('attacking') && !b.closest('.hand') && !b.closest('.star-cards'));
-    const key = `${seq}:${attacker?.closest('[data-card-id]')?.getAttribute('data-card-id') ?? ''}`;
-    if (attacker && !tried[key]) {
-      tried[key] = true;
-      return mark(attacker, 'attack')!;
-    }
-    return mark(btn(/^Confirm|^Attack with no one/), 'confirm-attack') ?? 'waiting';
+    if (attacker) return mark(attacker, 'attack')!;
+    return mark(btn(/^Attack with \d|^No attack/), 'declare-attackers') ?? 'waiting';
   }
-  if (phase === 'combat-block') {
-    const confirm = btn(/^Confirm blocks/);
-    if (confirm) return mark(confirm, 'confirm-block')!;
-    const blockers = mine.filter((b) => !b.closest('.hand') && !b.closest('.star-cards'));
-    return mark(blockers[Math.floor(Math.random() * blockers.length)], 'blocker') ?? 'waiting';
+  if (phase === 'combat-block' && /^Declare blocks|^Now click/.test(title)) {
+    const none = btn(/^No blocks/);
+    if (none) return mark(none, 'no-blocks')!;
+    const declare = btn(/^Declare \d+ block/);
+    if (declare) return mark(declare, 'declare-blocks')!;
+    return mark(btn(/^Make the required blocks/), 'required-blocks') ?? 'waiting';
   }
   if (buttons.length && prompt?.closest('.mid-main') && /choosing|^Waiting/.test(title) === false && !btn(/^Pass/)) {
     // A choice (may / search / trigger targets): the first option.

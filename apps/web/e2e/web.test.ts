@@ -81,8 +81,8 @@ describe.skipIf(!enabled)('web app end to end', () => {
     // Both managers act in turns of the loop; whoever has nothing to do waits briefly.
     for (;;) {
       if (++steps > 6000) throw new Error('the match did not end');
-      // The defender's view while blocks are being declared: the block prompt open, a blocker assigned (or
-      // its menu open when it could block several attackers).
+      // The defender's view while blocks are being declared: a blocker clicked (assigned, or selected when
+      // it could block several attackers); nothing is sent until the whole declaration is.
       const combatMoment = async (p: Page) => {
         if (combatShot || (await p.getAttribute('.board', 'data-phase').catch(() => null)) !== 'combat-block') return;
         if ((await p.locator('.side-top .slot.attacking').count()) === 0) return;
@@ -90,16 +90,13 @@ describe.skipIf(!enabled)('web app end to end', () => {
         if ((await blocker.count()) === 0) return;
         const seq = await seqOf(p);
         await blocker.click();
-        await p.waitForFunction((q) => !!document.querySelector('.card-menu') || document.querySelector('.board')?.getAttribute('data-seq') !== String(q), seq, { timeout: 5000 });
-        await p.locator('.prompt-title', { hasText: 'Assign blockers' }).waitFor();
+        await p.locator('.side-bottom .slot.blocking, .side-bottom .slot.selected').first().waitFor({ timeout: 5000 });
+        expect(await seqOf(p)).toBe(seq); // building the blocks sent nothing
         await p.mouse.move(640, 2); // no card zoom over the board in the picture
         await shot(p, 'playmat-combat');
         expect(await unnamedControls(p)).toEqual([]);
-        if (await p.locator('.card-menu').count()) {
-          // Esc closes a menu.
-          await p.keyboard.press('Escape');
-          await p.locator('.card-menu').waitFor({ state: 'detached' });
-        }
+        // Esc drops a selection.
+        await p.keyboard.press('Escape');
         combatShot = true;
       };
       await combatMoment(a.page);

@@ -89,9 +89,11 @@ export interface UiState {
   browse: { title: string; ids: string[]; manager: string } | null;
   /** The keyword explanation under the pointer (drawn above everything, so no card or zone clips it). */
   tip: { label: string; text: string; x: number; y: number } | null;
+  /** A combat declaration being built (attackers or blocks), sent whole when confirmed (game/declaration.ts). */
+  draft: import('./game/declaration').Draft | null;
 }
 
-export const ui = createStore<UiState>()(() => ({ hover: null, menu: null, aiming: null, browse: null, tip: null }));
+export const ui = createStore<UiState>()(() => ({ hover: null, menu: null, aiming: null, browse: null, tip: null, draft: null }));
 export function useUi<T>(selector: (s: UiState) => T): T {
   return useStore(ui, selector);
 }

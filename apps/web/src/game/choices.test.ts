@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Action } from '@vroyale/engine';
+import type { Action, Legal } from '@vroyale/engine';
 import { actionsByCard, autoPick, complete, menuFor, narrow, primaryAction } from './choices';
 import { parseRoute } from '../ui/route';
 
@@ -7,17 +7,16 @@ const play = (card: string, targets: string[]): Action => ({ type: 'play', manag
 const act = (card: string, targets: string[], costCards: string[]): Action => ({ type: 'activate', manager: 'A', card, ability: 0, targets, costCards });
 
 describe('choices from legal actions', () => {
-  it('groups actions by the card they concern, blockers included', () => {
-    const legal: Action[] = [
+  it('groups actions by the card they concern; a declaration offer belongs to no card menu', () => {
+    const legal: Legal[] = [
       { type: 'pass', manager: 'A' },
       play('c1', []),
       { type: 'place-star', manager: 'A', card: 'c1' },
-      { type: 'block', manager: 'A', blocker: 'c2', attacker: 'c9' },
+      { type: 'choose-attackers', manager: 'A', eligible: [{ id: 'c2', label: 'X' }], barred: [] },
     ];
     const m = actionsByCard(legal);
     expect(m.get('c1')?.map((a) => a.type)).toEqual(['play', 'place-star']);
-    expect(m.get('c2')?.map((a) => a.type)).toEqual(['block']);
-    expect(m.has('c9')).toBe(false);
+    expect(m.has('c2')).toBe(false);
   });
 
   it('one menu entry per play, whatever its targets', () => {
@@ -47,12 +46,22 @@ describe('choices from legal actions', () => {
     expect(narrow(cands, ['c']).remaining).toEqual([]);
   });
 
-  it('space confirms combat declarations before it passes', () => {
+  it('space declares the declaration being built when it is legal, else passes', () => {
     const p: Action = { type: 'pass', manager: 'A' };
-    const c: Action = { type: 'confirm-block', manager: 'A' };
-    expect(primaryAction([p, c])).toBe(c);
-    expect(primaryAction([p])).toBe(p);
-    expect(primaryAction([{ type: 'concede', manager: 'A' }])).toBeNull();
+    expect(primaryAction([p], null, 3)).toBe(p);
+    expect(primaryAction([{ type: 'concede', manager: 'A' }], null, 3)).toBeNull();
+    const offer: Legal = {
+      type: 'choose-blocks',
+      manager: 'A',
+      attackers: [{ id: 'x', label: 'X', atk: 2, callout: true, clout: false }],
+      blockers: [{ id: 'd', label: 'D', atk: 1, capacity: 1, moderator: false }],
+    };
+    // Callout: no blocks is refused, so Space does nothing until the draft blocks X.
+    expect(primaryAction([offer], null, 3)).toBeNull();
+    const draft = { seq: 3, attackers: [], blocks: [{ blocker: 'd', attacker: 'x' }], selected: null };
+    expect(primaryAction([offer], draft, 3)).toEqual({ type: 'declare-blocks', manager: 'A', blocks: [{ blocker: 'd', attacker: 'x' }] });
+    // A draft of an older decision (another seq) is not used.
+    expect(primaryAction([offer], draft, 4)).toBeNull();
   });
 
   it('routes invite and replay links', () => {

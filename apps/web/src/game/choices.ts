@@ -3,21 +3,21 @@
  * groups the listed actions by the card they concern and walks a play's targets one pick at a time, offering
  * at each step only the values some listed action still has.
  */
-import type { Action, CardDef, CardView, GameView, ManagerId } from '@vroyale/engine';
+import type { Action, CardDef, CardView, GameView, Legal, ManagerId } from '@vroyale/engine';
+import { declarationOf, draftFor, offerIn, type Draft } from './declaration';
 import { rulesText } from '@vroyale/engine';
 
 export type CardAction = Extract<Action, { card: string }>;
 
-/** The card an action is about, for the card's own menu. */
-export function actionCard(a: Action): string | null {
-  if ('card' in a) return a.card;
-  if (a.type === 'block' || a.type === 'cancel-block') return a.blocker;
-  return null;
+/** The card an action is about, for the card's own menu (declarations are built on the board instead). */
+export function actionCard(a: Legal): string | null {
+  return 'card' in a ? a.card : null;
 }
 
-export function actionsByCard(legal: readonly Action[]): Map<string, Action[]> {
+export function actionsByCard(legal: readonly Legal[]): Map<string, Action[]> {
   const m = new Map<string, Action[]>();
   for (const a of legal) {
+    if (!('card' in a)) continue;
     const c = actionCard(a);
     if (c === null) continue;
     const list = m.get(c);
@@ -78,25 +78,9 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, na
         key = 'tilt-star';
         label = 'Tilt for stars';
         break;
-      case 'attack':
-        key = 'attack';
-        label = 'Attack';
-        break;
-      case 'cancel-attack':
-        key = 'cancel-attack';
-        label = 'Cancel attack';
-        break;
       case 'discard':
         key = 'discard';
         label = 'Discard';
-        break;
-      case 'block':
-        key = `block:${a.attacker}`;
-        label = `Block ${name(a.attacker)}`;
-        break;
-      case 'cancel-block':
-        key = `cancel-block:${a.attacker}`;
-        label = `Stop blocking ${name(a.attacker)}`;
         break;
       default:
         continue;
@@ -185,9 +169,12 @@ export function describeTarget(view: GameView, id: string, names: Record<Manager
   return `${view.defs[f.card.def]?.name ?? 'a card'} (${whose} ${ZONE_NAME[f.zone] ?? f.zone})`;
 }
 
-/** The one button for the space bar: confirm combat declarations, else pass. */
-export function primaryAction(legal: readonly Action[]): Action | null {
-  return legal.find((a) => a.type === 'confirm-attack') ?? legal.find((a) => a.type === 'confirm-block') ?? legal.find((a) => a.type === 'pass') ?? null;
+/** The one button for the space bar: declare the combat declaration being built (when legal), else pass. */
+export function primaryAction(legal: readonly Legal[], draft: Draft | null, seq: number): Action | null {
+  const offer = offerIn(legal);
+  if (offer) return declarationOf(offer, draftFor(draft, seq));
+  for (const a of legal) if (a.type === 'pass') return a;
+  return null;
 }
 
 export const PHASES: { key: string; label: string; phases: string[] }[] = [
@@ -210,9 +197,8 @@ const PHASE_NAME: Record<string, string> = {
   end: 'end of the turn',
 };
 
-/** What passing priority does now (RUL-STACK-1; the Resource Step ends on the active manager's pass). */
+/** What passing priority does now (RUL-STACK-1, RUL-STACK-5: every phase ends when both pass in a row). */
 export function passHint(view: GameView): string {
   if (view.stack.length > 0) return 'When both managers pass in a row, the top of the stack resolves.';
-  if (view.phase === 'resource') return 'Passing ends your Resource Step.';
   return `When both managers pass in a row, the ${PHASE_NAME[view.phase] ?? 'step'} ends.`;
 }

@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createGame, deciders, legalActions, makeRng, project, step, type Action, type CardView, type GameState, type GameView, type ManagerId } from '@vroyale/engine';
+import { createGame, deciders, legalActions, makeRng, project, realise, step, type Action, type CardView, type Legal, type GameState, type GameView, type ManagerId } from '@vroyale/engine';
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { store } from '../store';
 import { Board, placeMenu, stageCardWidth } from './board';
@@ -25,7 +25,7 @@ function midGame(): GameState {
     if (s.turn >= 6 && s.phase === 'main' && s.managers.A.main.length >= 2 && s.managers.B.main.length >= 2 && s.managers.A.graduation.length > 0) return s;
     const who = deciders(s)[0]!;
     const legal = legalActions(s, who).filter((a) => a.type !== 'concede' && a.type !== 'tilt-star');
-    const r = step(s, legal[Math.floor(rnd() * legal.length)]!);
+    const r = step(s, realise(legal[Math.floor(rnd() * legal.length)]!, rnd));
     if (!r.ok) throw new Error(r.message);
     s = r.state;
   }
@@ -55,7 +55,7 @@ function richView(viewer: 'A' | 'spectator'): GameView {
   return v;
 }
 
-function render(view: GameView, me: ManagerId | null, legal: Action[] = []): string {
+function render(view: GameView, me: ManagerId | null, legal: Legal[] = []): string {
   store.setState({ defs: { ...view.defs } });
   return renderToStaticMarkup(createElement(Board, { view, legal, names, me, busy: false, onAct: () => undefined }));
 }
@@ -145,16 +145,25 @@ describe('the playmat from a projection', () => {
     for (const id of hands.managers.B.hand) expect(bHtml).toContain(`data-card-id="${id}"`);
   });
 
-  it('shows block problems (Callout/Clout/Moderator) live in the block prompt', () => {
+  it('shows block problems (Callout/Clout/Moderator) live in the block prompt, from the offer', () => {
     const v = richView('A');
     v.phase = 'combat-block';
     v.active = 'B';
-    v.combat = { attackers: [b.main[1]!.id], blocks: [], blocked: [], problems: [{ card: b.main[1]!.id, code: 'callout', message: 'Sample has Callout: it must be blocked while you are able to' } as never] };
+    const attacker = b.main[1]!.id;
+    v.combat = { attackers: [attacker], blocks: [], blocked: [] };
     const blocker = v.managers.A.main[1]!;
-    const out = render(v, 'A', [{ type: 'block', manager: 'A', blocker: blocker.id, attacker: b.main[1]!.id }]);
-    expect(out).toContain('Assign blockers: click your characters to block');
+    const out = render(v, 'A', [
+      { type: 'concede', manager: 'A' },
+      {
+        type: 'choose-blocks',
+        manager: 'A',
+        attackers: [{ id: attacker, label: 'Sample', atk: 2, callout: true, clout: false }],
+        blockers: [{ id: blocker.id, label: 'Wall', atk: 1, capacity: 1, moderator: false }],
+      },
+    ]);
+    expect(out).toContain('Declare blocks: click your characters to block Sample');
     expect(out).toContain('Sample has Callout: it must be blocked while you are able to');
-    expect(out).toContain('Blocks cannot be confirmed yet');
+    expect(out).toMatch(/<button class="btn primary" disabled="">Declare blocks<\/button>/);
   });
 });
 

@@ -5,6 +5,7 @@
  */
 import type { ManagerId } from '@vroyale/engine';
 import { actionsByCard, narrow } from '../game/choices';
+import { draftFor, offerIn, problemsOf } from '../game/declaration';
 import { useUi } from '../store';
 import { Browse } from './playmat/browse';
 import { other, type BoardProps, type Ctx } from './playmat/context';
@@ -20,14 +21,21 @@ export { rowCardWidth, stageCardWidth, starGap } from './playmat/layout';
 
 export function Board(props: BoardProps) {
   const aiming = useUi((s) => s.aiming);
+  const stored = useUi((s) => s.draft);
   const { view, me } = props;
   const bottom: ManagerId = me ?? 'A';
   const top = other(bottom);
-  const attackers = new Set(view.combat?.attackers ?? []);
+  // While a declaration is being built, the board shows the draft; otherwise what was declared.
+  const offer = offerIn(props.legal);
+  const draft = draftFor(stored, view.seq);
+  const attackers = new Set(offer?.type === 'choose-attackers' ? draft.attackers : (view.combat?.attackers ?? []));
   const blocks = new Map<string, string[]>();
-  for (const b of view.combat?.blocks ?? []) blocks.set(b.blocker, [...(blocks.get(b.blocker) ?? []), b.attacker]);
+  for (const b of offer?.type === 'choose-blocks' ? draft.blocks : (view.combat?.blocks ?? [])) blocks.set(b.blocker, [...(blocks.get(b.blocker) ?? []), b.attacker]);
   const problems = new Map<string, string[]>();
-  for (const p of view.combat?.problems ?? []) problems.set(p.card, [...(problems.get(p.card) ?? []), p.message]);
+  if (offer?.type === 'choose-blocks') for (const p of problemsOf(offer, draft)) problems.set(p.card, [...(problems.get(p.card) ?? []), p.message]);
+  const declarable = new Set<string>(
+    offer?.type === 'choose-attackers' ? offer.eligible.map((e) => e.id) : offer ? [...offer.blockers.map((b) => b.id), ...(draft.selected ? offer.attackers.map((a) => a.id) : [])] : [],
+  );
   const ctx: Ctx = {
     ...props,
     byCard: actionsByCard(props.legal),
@@ -35,6 +43,9 @@ export function Board(props: BoardProps) {
     attackers,
     blocks,
     problems,
+    offer,
+    draft,
+    declarable,
   };
   return (
     <div className={`board${aiming ? ' is-aiming' : ''}`} data-seq={view.seq} data-phase={view.phase} data-legal={props.legal.length}>

@@ -212,18 +212,10 @@ export function describe(a: { actor: ManagerId; action: unknown }, names: Record
       return `${who} plays ${card(act.card)}${on(act.targets)}`;
     case 'activate':
       return `${who} activates ${card(act.card)}'s ability${on(act.targets)}`;
-    case 'attack':
-      return `${who} sends ${card(act.card)} to attack`;
-    case 'cancel-attack':
-      return `${who} takes ${card(act.card)} back from the attack`;
-    case 'confirm-attack':
-      return `${who} confirms the attack`;
-    case 'block':
-      return `${who} blocks ${card(act.attacker)} with ${card(act.blocker)}`;
-    case 'cancel-block':
-      return `${who} takes ${card(act.blocker)} off blocking`;
-    case 'confirm-block':
-      return `${who} confirms the blocks`;
+    case 'declare-attackers':
+      return act.attackers.length ? `${who} attacks with ${act.attackers.map(card).join(', ')}` : `${who} declares no attack`;
+    case 'declare-blocks':
+      return act.blocks.length ? `${who} blocks: ${act.blocks.map((b) => `${card(b.blocker)} blocks ${card(b.attacker)}`).join('; ')}` : `${who} declares no blocks`;
     case 'discard':
       return `${who} discards ${card(act.card)}`;
     case 'choose':

@@ -51,7 +51,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
 
   const onAct = useCallback((a: Action) => void act(roomId, a), [roomId]);
   const legal = msg?.legal ?? [];
-  useBoardKeys(legal, busy, onAct);
+  useBoardKeys(legal, msg?.seq ?? -1, busy, onAct);
 
   const names: Record<ManagerId, string> = { A: room?.seats.A?.name ?? 'Manager A', B: room?.seats.B?.name ?? 'Manager B' };
   const seat: ManagerId | null = msg ? (msg.viewer === 'spectator' ? null : msg.viewer) : null;

@@ -4,6 +4,7 @@
  */
 import type { CardDef } from '@vroyale/engine';
 import { autoPick, complete, menuFor, narrow, type MenuEntry } from '../../game/choices';
+import { clickForBlocks, toggleAttacker } from '../../game/declaration';
 import { ui } from '../../store';
 import { lookup, nameOf, type Ctx } from './context';
 
@@ -23,12 +24,18 @@ export function startEntry(ctx: Ctx, card: string, e: MenuEntry): void {
   ui.setState({ aiming: { card, label: e.label, candidates: e.actions, picked }, menu: null });
 }
 
-/** Single actions that need no menu: a click does them (a blocker with only one attacker to block blocks it). */
-const DIRECT = new Set(['attack', 'cancel-attack', 'discard', 'block', 'cancel-block']);
+/** Single actions that need no menu: a click does them. */
+const DIRECT = new Set(['discard']);
 
 export function clickCard(ctx: Ctx, id: string, def: CardDef | undefined): void {
   const aiming = ui.getState().aiming;
   if (aiming && ctx.aimingNext.has(id)) return pick(ctx, id);
+  // Building a declaration: clicks change the local draft; nothing is sent until it is declared.
+  if (ctx.offer && ctx.declarable.has(id) && !ctx.busy) {
+    const next = ctx.offer.type === 'choose-attackers' ? toggleAttacker(ctx.draft, id) : clickForBlocks(ctx.offer, ctx.draft, id);
+    if (next) ui.setState({ draft: next, menu: null });
+    return;
+  }
   const acts = ctx.byCard.get(id);
   if (!acts?.length || ctx.busy) return;
   const entries = menuFor(acts, def, (x) => nameOf(ctx.view, x), lookup);

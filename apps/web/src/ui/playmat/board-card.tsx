@@ -15,7 +15,9 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
   if (!def) return null;
   const acts = ctx.byCard.get(card.id);
   const targetable = ctx.aimingNext.has(card.id);
-  const actionable = !!acts?.length;
+  const declarable = ctx.declarable.has(card.id);
+  const selected = ctx.draft.selected === card.id;
+  const actionable = !!acts?.length || declarable;
   const attacking = ctx.attackers.has(card.id);
   const blocking = ctx.blocks.get(card.id);
   const problems = ctx.problems.get(card.id);
@@ -28,11 +30,12 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
     attacking ? 'attacking' : '',
     blocking ? 'blocking' : '',
     problems ? 'has-problem' : '',
+    selected ? 'selected' : '',
     extraClass ?? '',
   ]
     .filter(Boolean)
     .join(' ');
-  const label = `${cardLabel(def, card)}${attacking ? ', attacking' : ''}${blocking ? `, blocking ${blocking.map((a) => nameOf(ctx.view, a)).join(' and ')}` : ''}${targetable ? ', can be chosen' : actionable ? ', has actions' : ''}`;
+  const label = `${cardLabel(def, card)}${selected ? ', selected to block' : ''}${attacking ? ', attacking' : ''}${blocking ? `, blocking ${blocking.map((a) => nameOf(ctx.view, a)).join(' and ')}` : ''}${targetable ? ', can be chosen' : actionable ? ', has actions' : ''}`;
   const inner = <CardFace def={def} view={card} size={size} />;
   return (
     <div className={cls} ref={anchor}>
@@ -41,8 +44,8 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
         role={actionable || targetable ? 'button' : 'img'}
         tabIndex={0}
         aria-label={label}
-        aria-haspopup={actionable && !targetable ? 'menu' : undefined}
-        aria-expanded={actionable && !targetable ? menu : undefined}
+        aria-haspopup={actionable && !targetable && !declarable ? 'menu' : undefined}
+        aria-expanded={actionable && !targetable && !declarable ? menu : undefined}
         onClick={actionable || targetable ? () => clickCard(ctx, card.id, def) : undefined}
         onKeyDown={
           actionable || targetable

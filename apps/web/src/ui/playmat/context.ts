@@ -3,12 +3,13 @@
  * the legal actions (computed once in `Board`, so cards don't each rescan the combat or the action list).
  */
 import type { ReactNode } from 'react';
-import type { Action, GameView, ManagerId } from '@vroyale/engine';
+import type { Action, GameView, Legal, ManagerId } from '@vroyale/engine';
+import type { Draft, Offer } from '../../game/declaration';
 import { store } from '../../store';
 
 export interface BoardProps {
   view: GameView;
-  legal: readonly Action[];
+  legal: readonly Legal[];
   names: Record<ManagerId, string>;
   /** The seat shown at the bottom and whose hand is face up; null for spectators and replays. */
   me: ManagerId | null;
@@ -21,9 +22,16 @@ export interface BoardProps {
 export interface Ctx extends BoardProps {
   byCard: Map<string, Action[]>;
   aimingNext: Set<string>;
+  /** Attackers: declared ones, or while the attackers are being chosen, the ones chosen so far. */
   attackers: Set<string>;
+  /** Blocker → attackers it blocks: declared, or as the blocks being built have them. */
   blocks: Map<string, string[]>;
   problems: Map<string, string[]>;
+  /** The declaration this manager is asked for, and the draft of it (game/declaration.ts). */
+  offer: Offer | null;
+  draft: Draft;
+  /** Cards a click adds to or takes out of the declaration being built. */
+  declarable: Set<string>;
 }
 
 export const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');

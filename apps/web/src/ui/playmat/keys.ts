@@ -1,15 +1,15 @@
 import { useEffect } from 'react';
-import type { Action } from '@vroyale/engine';
+import type { Action, Legal } from '@vroyale/engine';
 import { complete, primaryAction } from '../../game/choices';
 import { ui } from '../../store';
 
 /** Space/Enter pass or confirm; Esc cancels aiming, menus and the zone browser. */
-export function useBoardKeys(legal: readonly Action[], busy: boolean, onAct: (a: Action) => void): void {
+export function useBoardKeys(legal: readonly Legal[], seq: number, busy: boolean, onAct: (a: Action) => void): void {
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const t = e.target as HTMLElement | null;
       if (e.key === 'Escape') {
-        ui.setState({ aiming: null, menu: null, browse: null });
+        ui.setState((s) => ({ aiming: null, menu: null, browse: null, draft: s.draft ? { ...s.draft, selected: null } : null }));
         return;
       }
       if (e.key !== ' ' && e.key !== 'Enter') return;
@@ -23,7 +23,7 @@ export function useBoardKeys(legal: readonly Action[], busy: boolean, onAct: (a:
         }
         return;
       }
-      const a = primaryAction(legal);
+      const a = primaryAction(legal, ui.getState().draft, seq);
       if (a && !busy) {
         e.preventDefault();
         onAct(a);
@@ -31,5 +31,5 @@ export function useBoardKeys(legal: readonly Action[], busy: boolean, onAct: (a:
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [legal, busy, onAct]);
+  }, [legal, seq, busy, onAct]);
 }

@@ -1,16 +1,25 @@
 /** The prompt bar: what the game is waiting for, and only the legal answers to it. */
 import type { ReactNode } from 'react';
-import type { Action, ManagerId } from '@vroyale/engine';
+import { aLegalAssignment, type Action, type AttackBar, type ManagerId } from '@vroyale/engine';
 import { complete, describeTarget, narrow, passHint } from '../../game/choices';
+import { allAttackers, declarationOf, offerLabel, problemsOf } from '../../game/declaration';
 import { ui, useUi } from '../../store';
 import { CardFace } from '../card';
 import { pick } from './actions';
 import { nameOf, other, type Ctx } from './context';
 
+/** Why a character cannot attack, in the prompt's hint line. */
+const BARRED: Record<AttackBar, string> = {
+  'not-a-character': 'not a character',
+  tilted: 'tilted',
+  'debut-burnout': 'Debut Burnout (entered this turn)',
+  moderator: 'Moderators do not attack',
+};
+
 export function Prompt({ ctx }: { ctx: Ctx }) {
   const aiming = useUi((s) => s.aiming);
   const { view, legal, busy, onAct, names, me } = ctx;
-  const has = (t: Action['type']) => legal.filter((a) => a.type === t);
+  const has = (t: Action['type']) => legal.filter((a): a is Action => a.type === t);
   const btn = (a: Action, label: string, primary = false, key?: string) => (
     <button key={key ?? label} className={primary ? 'btn primary' : 'btn'} disabled={busy} onClick={() => onAct(a)}>
       {label}
@@ -82,19 +91,34 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         })}
       </div>
     );
-  } else if (view.phase === 'combat-attack') {
-    const n = view.combat?.attackers.length ?? 0;
-    title = n ? `Attacking with ${n} character${n === 1 ? '' : 's'}: confirm, or click a character to change` : 'Declare attackers: click your untilted characters';
-    const confirm = has('confirm-attack')[0];
-    body = <div className="options">{confirm && btn(confirm, n ? `Confirm ${n} attacker${n === 1 ? '' : 's'} (Space)` : 'Attack with no one (Space)', true)}</div>;
-  } else if (view.phase === 'combat-block') {
-    const problems = view.combat?.problems ?? [];
-    const atk = view.combat?.attackers ?? [];
-    title =
-      atk.length === 1
-        ? `Assign blockers: click your characters to block ${nameOf(view, atk[0]!)} (click again to take one back)`
-        : 'Assign blockers: click one of your characters, then choose the attacker it blocks';
-    const confirm = has('confirm-block')[0];
+  } else if (ctx.offer?.type === 'choose-attackers') {
+    // RUL-COMBAT-1: attackers are chosen here, locally, and declared as a whole.
+    const offer = ctx.offer;
+    const n = ctx.draft.attackers.length;
+    const declare = declarationOf(offer, ctx.draft);
+    title = offer.eligible.length ? `Declare attackers: click your characters to choose them (${n} of ${offer.eligible.length} chosen)` : 'None of your characters can attack';
+    body = (
+      <div className="options">
+        {offer.eligible.length > 1 && (
+          <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: allAttackers(offer, ctx.draft) })}>
+            {n === offer.eligible.length ? 'Clear' : 'Attack with all'}
+          </button>
+        )}
+        {declare && btn(declare, n ? `Attack with ${n} (Space)` : 'No attack (Space)', true, 'declare')}
+        {offer.barred.length > 0 && <span className="hint">{offer.barred.map((b) => `${b.label}: ${BARRED[b.reason]}`).join(' · ')}</span>}
+      </div>
+    );
+  } else if (ctx.offer?.type === 'choose-blocks') {
+    // RUL-COMBAT-2/3: blocks are built here, with the engine's own legality function as live feedback.
+    const offer = ctx.offer;
+    const problems = problemsOf(offer, ctx.draft);
+    const declare = declarationOf(offer, ctx.draft);
+    const selected = ctx.draft.selected ? offerLabel(offer, ctx.draft.selected) : null;
+    title = selected
+      ? `Now click the attacker ${selected} blocks (or ${selected} again to cancel)`
+      : offer.attackers.length === 1
+        ? `Declare blocks: click your characters to block ${offer.attackers[0]!.label}`
+        : 'Declare blocks: click one of your characters, then the attacker it blocks';
     body = (
       <>
         {problems.length > 0 && (
@@ -105,7 +129,24 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
           </ul>
         )}
         <div className="options">
-          {confirm ? btn(confirm, `Confirm blocks (Space)`, true) : <span className="hint">Blocks cannot be confirmed yet{problems.length ? '' : ': assign a blocker first'}.</span>}
+          {problems.length > 0 && (
+            // The engine's own minimal legal assignment (what Callout and Moderators require), to start from.
+            <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: { ...ctx.draft, blocks: aLegalAssignment(offer), selected: null } })}>
+              Make the required blocks
+            </button>
+          )}
+          {ctx.draft.blocks.length > 0 && (
+            <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: { ...ctx.draft, blocks: [], selected: null } })}>
+              Clear blocks
+            </button>
+          )}
+          {declare ? (
+            btn(declare, ctx.draft.blocks.length ? `Declare ${ctx.draft.blocks.length} block${ctx.draft.blocks.length === 1 ? '' : 's'} (Space)` : 'No blocks (Space)', true, 'declare')
+          ) : (
+            <button className="btn primary" disabled>
+              Declare blocks
+            </button>
+          )}
         </div>
       </>
     );
