@@ -48,7 +48,15 @@ export function Board(props: BoardProps) {
     declarable,
   };
   return (
-    <div className={`board${aiming ? ' is-aiming' : ''}`} data-seq={view.seq} data-phase={view.phase} data-legal={props.legal.length}>
+    <div
+      className={`board${aiming ? ' is-aiming' : ''}`}
+      data-seq={view.seq}
+      data-phase={view.phase}
+      data-turn={view.turn}
+      data-active={view.active}
+      data-me={me ?? 'spectator'}
+      data-legal={props.legal.length}
+    >
       <Side ctx={ctx} m={top} top />
       <div className="midline">
         <PhaseTracker view={view} names={props.names} me={me} />
