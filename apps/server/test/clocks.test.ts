@@ -1,10 +1,7 @@
 /**
- * Chess clocks and auto-pass, with the server's time under the test's control (ManualClock).
- * - A clock runs only while the match waits on its manager (both during mulligans) and the mover gets the
- *   increment; at zero the manager loses on time.
- * - Auto-pass (docs/auto-pass.md) passes for an opted-in manager only when pass/concede are all they can do,
- *   never before the minimum delay, never when they have a choice; the opponent sees exactly what a manual
- *   pass looks like.
+ * Chess clocks, with the server's time under the test's control (ManualClock): a clock runs only while the
+ * match waits on its manager (both during mulligans) and the mover gets the increment; at zero the manager
+ * loses on time. (Stops, where the server passes for a manager at once, are in stops.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRng } from '@vroyale/engine';
@@ -16,7 +13,7 @@ import { ManualClock } from '../src/time/manual-clock.js';
 const clock = new ManualClock();
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { capacity: 100_000, refillPerSec: 1 }, autoPass: { minMs: 1_000, maxMs: 3_000 } }, clock);
+  t = await startTestServer({ rateLimit: { capacity: 100_000, refillPerSec: 1 } }, clock);
 });
 afterAll(async () => {
   await t.close();
@@ -29,8 +26,6 @@ async function until(check: () => boolean, what: string, timeoutMs = 5_000): Pro
     await new Promise((r) => setTimeout(r, 2));
   }
 }
-/** What auto-pass treats as "nothing to do" (docs/auto-pass.md). */
-const PASSABLE = new Set(['pass', 'concede', 'tilt-star']);
 const tick = () => new Promise((r) => setTimeout(r, 25));
 
 async function act(c: TestClient, roomId: string, seat: 'A' | 'B', action: unknown): Promise<number> {
@@ -107,6 +102,9 @@ describe('clocks over a whole match', () => {
   it('charge exactly the managers the match waits on, response windows included, and credit the mover', async () => {
     const inc = 1_000;
     const { a, b, roomId } = await twoManagers(t.url, { clock: { initialMs: 2 * 60 * 60 * 1000, incrementMs: inc } });
+    // Every decision waits on its manager, so each one is charged and credited as the model says.
+    await a.fullControl();
+    await b.fullControl();
     const master = t.server.game.room(roomId)!.master!;
     const rnd = makeRng('clock-model');
     const expected = { A: 2 * 60 * 60 * 1000, B: 2 * 60 * 60 * 1000 };
@@ -134,68 +132,6 @@ describe('clocks over a whole match', () => {
       expected[mover] += inc;
     }
     expect(responseWindows).toBeGreaterThan(10);
-    for (const c of [a, b]) c.close();
-  });
-});
-
-describe('auto-pass', () => {
-  it('passes for an opted-in manager only when passing is all they can do, after the uniform delay, unseen', async () => {
-    const { a, b, roomId } = await twoManagers(t.url);
-    expect(await a.emit('settings', { autoPass: true })).toEqual({ ok: true, autoPass: true });
-    const master = t.server.game.room(roomId)!.master!;
-    const rnd = makeRng('auto-pass');
-    let autoPasses = 0;
-    let choices = 0;
-    const synced = () => a.view(roomId)?.seq === master.seq && b.view(roomId)?.seq === master.seq;
-    for (let i = 0; i < 3_000 && autoPasses < 12 && !master.matchResult; i++) {
-      await until(synced, 'both clients in sync');
-      const seq = master.seq;
-      const va = a.view(roomId)!;
-      if (va.deciders.includes('A')) {
-        const onlyPass = va.legal.some((x) => x.type === 'pass') && va.legal.every((x) => PASSABLE.has(x.type));
-        if (onlyPass) {
-          clock.advance(999);
-          await tick();
-          expect(master.seq).toBe(seq); // never before the minimum delay
-          clock.advance(2_001);
-          await until(() => master.seq === seq + 1, 'auto-pass');
-          autoPasses++;
-          await until(synced, 'sync after auto-pass');
-          // B saw an ordinary pass by A: same event, nothing about how it came about.
-          const seen = b.view(roomId)!;
-          expect(seen.events.find((e) => e.t === 'pass')).toEqual({ t: 'pass', manager: 'A' });
-        } else {
-          clock.advance(3_500);
-          await tick();
-          expect(master.seq).toBe(seq); // a manager with a choice is never passed for
-          choices++;
-          await act(a, roomId, 'A', pickRandom(va.legal, rnd));
-        }
-      } else if (va.deciders.includes('B')) {
-        await act(b, roomId, 'B', pickRandom(b.view(roomId)!.legal, rnd));
-      }
-    }
-    expect(autoPasses).toBeGreaterThanOrEqual(6);
-    expect(choices).toBeGreaterThan(0);
-    // Nothing B received mentions the setting or automatic play.
-    expect(JSON.stringify(b.received)).not.toMatch(/auto/i);
-
-    // Switched off: the server no longer passes for A.
-    expect(await a.emit('settings', { autoPass: false })).toEqual({ ok: true, autoPass: false });
-    for (let i = 0; i < 200 && !master.matchResult; i++) {
-      await until(synced, 'sync');
-      const va = a.view(roomId)!;
-      const onlyPass = va.deciders.includes('A') && va.legal.some((x) => x.type === 'pass') && va.legal.every((x) => PASSABLE.has(x.type));
-      if (onlyPass) {
-        const seq = master.seq;
-        clock.advance(5_000);
-        await tick();
-        expect(master.seq).toBe(seq);
-        break;
-      }
-      const who = va.deciders.includes('A') ? a : b;
-      await act(who, roomId, who === a ? 'A' : 'B', pickRandom(who.view(roomId)!.legal, rnd));
-    }
     for (const c of [a, b]) c.close();
   });
 });
