@@ -21,6 +21,7 @@ import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
 import { ChessClock } from './chess-clock.js';
 import { DefsLedger } from './defs-ledger.js';
+import { earnsIncrement } from './increment-rule.js';
 import { SerialQueue } from './serial-queue.js';
 import { buildViewMessage, type ViewContext } from './view-message.js';
 
@@ -154,8 +155,7 @@ export class MatchMaster {
     if (!r.ok) return answer({ ok: false, code: r.code, message: r.message });
     const now = this.deps.clock.now();
     this.chess.settle(now);
-    // Flag falls and abandons are not moves: no increment.
-    const increment = origin !== 'time' && origin !== 'abandoned' && this.chess.isRunning(seat);
+    const increment = earnsIncrement(action.type, origin) && this.chess.isRunning(seat);
     const clocks = this.chess.snapshot(now);
     if (increment) clocks[seat] += this.room.clockConfig.incrementMs;
     const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
