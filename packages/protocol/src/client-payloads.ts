@@ -85,7 +85,8 @@ export type RematchPayload = RoomRefPayload;
 
 /**
  * One game action. `seenSeq` is the `seq` of the last view the client acted on: an action sent against an
- * older state is refused ('stale') rather than applied to a position its sender has not seen.
+ * older state is refused ('stale') rather than applied to a position its sender has not seen. A concession
+ * is the exception: it is legal at any moment, whatever view it was sent from.
  * `clientActionId` makes a retry safe: the same id never applies twice and gets the first answer again.
  */
 export const ActionPayload = z

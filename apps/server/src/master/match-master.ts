@@ -126,7 +126,9 @@ export class MatchMaster {
     if (this.result) return { ok: false, code: 'match-over', message: 'The match is over' };
     if (p.action.manager !== undefined && p.action.manager !== seat)
       return { ok: false, code: 'wrong-seat', message: `You play seat ${seat}; this action names ${p.action.manager}` };
-    if (p.seenSeq !== this.state.seq)
+    // A concession needs no fresh view: it is legal at any moment, also while the match waits on the other
+    // manager, and a view arriving meanwhile must not make the manager send it again.
+    if (p.seenSeq !== this.state.seq && p.action.type !== 'concede')
       return { ok: false, code: 'stale', message: `The match has moved on (seq ${this.state.seq}, you saw ${p.seenSeq}); act on the latest view` };
     return null;
   }
