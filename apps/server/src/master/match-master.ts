@@ -146,6 +146,32 @@ export class MatchMaster {
   }
 
   /**
+   * Ends the match as a draw on the server's authority: both seat holds ran out (rooms/room.ts). No engine
+   * action means "draw", so the match and its room are closed with the server's result in one transaction
+   * and the log stays as it was; views carry the result, and nobody is asked anything any more.
+   */
+  serverDraw(origin: 'abandoned'): Promise<void> {
+    return this.queue.run(() => {
+      if (this.closed || this.result) return;
+      const now = this.deps.clock.now();
+      this.chess.settle(now);
+      const result: MatchResult = { winner: 'draw', reason: origin };
+      try {
+        this.deps.storage.endMatch(this.id, this.room.roomId, result, this.chess.snapshot(now), now);
+      } catch (e) {
+        this.deps.log.error({ err: e, matchId: this.id }, 'saving a draw failed; trying again');
+        this.deps.clock.setTimeout(() => void this.serverDraw(origin), RETRY_MS);
+        return;
+      }
+      this.result = result;
+      this.afterChange(now);
+      this.broadcast(this.context(now), []);
+      this.deps.log.info({ matchId: this.id, ...result, seq: this.state.seq }, 'match ended');
+      this.room.onMatchEnded(result);
+    });
+  }
+
+  /**
    * The one place the state changes. The engine checks the action; the row is written (group commit) before
    * anything in memory changes, so a failed write leaves the match as it was (and the client may retry with
    * the same clientActionId). Then, in one synchronous block: the new state, the ack to the sender, and each
