@@ -50,7 +50,7 @@ type ActionAck = Ack<{ seq: number }>;
 type Reply = (ack: ActionAck) => void;
 type PassUntilReply = (ack: Ack<{ mode: PassUntilMode }>) => void;
 
-/** A server-initiated change (flag fall, abandon, bot move) whose write failed is tried again this much later. */
+/** A server-initiated change (flag fall, abandon, draw, bot move, automatic pass) whose write failed is tried again this much later. */
 const RETRY_MS = 1_000;
 
 /**
