@@ -253,10 +253,9 @@ export async function sendStops(stops: StopSettings): Promise<boolean> {
   return true;
 }
 
-/** Passes until my next turn or until something happens, in one match; null cancels. */
-export async function passUntil(roomId: string, mode: PassUntilMode): Promise<PassUntilMode | null> {
-  const ack = await call('match:pass-until', { roomId, mode });
-  return ack ? ack.mode : null;
+/** Passes until my next turn or until something happens, in one match; null cancels. True once in force. */
+export async function passUntil(roomId: string, mode: PassUntilMode): Promise<boolean> {
+  return !!(await call('match:pass-until', { roomId, mode }));
 }
 
 let actionCounter = 0;
