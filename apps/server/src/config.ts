@@ -38,8 +38,6 @@ export interface ServerConfig {
    * 0 runs them on the event loop, as tests may).
    */
   botThreads: number;
-  /** VROYALE_AUTOPASS_MIN_MS / _MAX_MS: the uniform delay before an auto-pass (docs/auto-pass.md). */
-  autoPass: { minMs: number; maxMs: number };
   /** Per socket, all messages (VROYALE_RATE_CAPACITY, VROYALE_RATE_PER_SEC). */
   rateLimit: BucketConfig;
   /** Per user and room, chat lines. */
@@ -70,7 +68,6 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     seatHoldMs: 60_000,
     botDelayMs: 600,
     botThreads: 1,
-    autoPass: { minMs: 800, maxMs: 2_500 },
     rateLimit: { capacity: 40, refillPerSec: 20 },
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
     finishedTtlMs: 10 * MIN,
@@ -117,7 +114,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     seatHoldMs: int(env, 'VROYALE_SEAT_HOLD_MS', d.seatHoldMs),
     botDelayMs: int(env, 'VROYALE_BOT_DELAY_MS', d.botDelayMs),
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
-    autoPass: { minMs: int(env, 'VROYALE_AUTOPASS_MIN_MS', d.autoPass.minMs), maxMs: int(env, 'VROYALE_AUTOPASS_MAX_MS', d.autoPass.maxMs) },
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     webDist: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL || d.logLevel,

@@ -66,7 +66,7 @@ export class GameServer {
       config: d.config,
       transport: d.transport,
       bot: d.bot,
-      autoPassOf: (id) => d.users.autoPassOf(id),
+      stopsOf: (id) => d.users.stopsOf(id),
       pool: d.pool,
       users: d.users,
       onRoomChanged: () => this.lobby.changed(),
@@ -131,7 +131,7 @@ export class GameServer {
       const seat = room.seatOf(user.id);
       if (seat && room.status !== 'finished') seats.push({ roomId: room.roomId, seat });
     }
-    reply({ ok: true, token, userId: user.id, name: user.name, seats, autoPass: user.autoPass });
+    reply({ ok: true, token, userId: user.id, name: user.name, seats });
     // Reconnection: every live seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
   }
@@ -254,9 +254,18 @@ export class GameServer {
       return room.master.submit(seat, p, reply);
     },
 
+    'match:pass-until': (conn, p, reply) => {
+      const room = this.lobby.get(p.roomId);
+      if (!room) return reply(err('room-not-found', 'No such room'));
+      const seat = room.seatOf(conn.userId);
+      if (!seat) return reply(err('not-a-manager', 'Only the two managers of a match can pass in it'));
+      if (!room.master) return reply(err('not-started', 'The match has not started'));
+      return room.master.setPassUntil(seat, p.mode, reply);
+    },
+
     settings: (conn, p, reply) => {
-      this.d.users.setAutoPass(conn.userId, p.autoPass);
-      reply({ ok: true, autoPass: p.autoPass });
+      this.d.users.setStops(conn.userId, p.stops);
+      reply({ ok: true, stops: p.stops });
       for (const room of this.lobby.rooms.values()) if (room.master && room.seatOf(conn.userId)) room.master.settingsChanged();
     },
   };

@@ -49,6 +49,7 @@ function schemaAccepts(event: string, payload: unknown): boolean {
 describe('hostile and broken messages', () => {
   it('≥ 5,000 generated bad messages each get an error ack and change no state', async () => {
     const { a, b, roomId } = await twoManagers(t.url);
+    await a.fullControl();
     a.startAutoplay(roomId, makeRng('fz-a'), (v) => v.seq >= 20 && v.deciders.includes('A'));
     b.startAutoplay(roomId, makeRng('fz-b'));
     await a.waitFor(() => a.stopped, 30_000, 'pause with A to act');

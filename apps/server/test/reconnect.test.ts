@@ -28,6 +28,7 @@ const aDecidesAfter = (seq: number) => (v: ViewMessage) => v.seq >= seq && v.dec
 describe('reconnection', () => {
   it('a manager who drops mid-turn resumes on a new socket with the same token and the match continues', async () => {
     const { a, b, roomId } = await twoManagers(t.url);
+    await a.fullControl();
     const spec = await TestClient.connect(t.url, 'Watcher');
     expect(await spec.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
     a.startAutoplay(roomId, makeRng('rc-a'), aDecidesAfter(30));

@@ -21,6 +21,7 @@ afterAll(async () => {
 describe('restart on the same database', () => {
   it('restores an in-progress match from its log; clients continue with the same state hash', async () => {
     const { a, b, roomId } = await twoManagers(t.url);
+    await a.fullControl();
     a.startAutoplay(roomId, makeRng('rs-a'), (v) => v.seq >= 40 && v.deciders.includes('A'));
     b.startAutoplay(roomId, makeRng('rs-b'));
     await a.waitFor(() => a.stopped, 30_000, 'pause');
@@ -60,6 +61,7 @@ describe('restart on the same database', () => {
 
   it('marks a match whose log no longer replays as broken and starts anyway', async () => {
     const { a, b, roomId } = await twoManagers(t.url);
+    await a.fullControl();
     a.startAutoplay(roomId, makeRng('br-a'), (v) => v.seq >= 6 && v.deciders.includes('A'));
     b.startAutoplay(roomId, makeRng('br-b'));
     await a.waitFor(() => a.stopped, 30_000, 'pause');

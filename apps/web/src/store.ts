@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { CardDef } from '@vroyale/engine';
-import type { ChatMessage, RoomState, RoomSummary, Seat, ViewMessage } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, type ChatMessage, type RoomState, type RoomSummary, type Seat, type StopSettings, type ViewMessage } from '@vroyale/protocol';
 
 export type ConnStatus = 'idle' | 'connecting' | 'online' | 'offline';
 
@@ -28,7 +28,8 @@ export interface AppState {
   me: { userId: string; name: string } | null;
   /** Seats this user holds in live rooms (from hello). */
   seats: { roomId: string; seat: Seat }[];
-  autoPass: boolean;
+  /** Where this person wants to be asked (sent to the server on every hello; see net/client.ts). */
+  stops: StopSettings;
   lobby: RoomSummary[];
   roomStates: Record<string, RoomState>;
   /** The latest view message per room. */
@@ -51,7 +52,7 @@ export const initialState = (): AppState => ({
   conn: 'idle',
   me: null,
   seats: [],
-  autoPass: false,
+  stops: DEFAULT_STOP_SETTINGS,
   lobby: [],
   roomStates: {},
   views: {},

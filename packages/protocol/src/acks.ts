@@ -21,7 +21,7 @@ export const ERROR_CODES = [
   'not-a-manager',
   /** The action names the other manager. */
   'wrong-seat',
-  /** `seenSeq` is not the match's current seq. */
+  /** `seenSeq` is not the match's current seq (never for a concession, which is accepted on any view). */
   'stale',
   'not-started',
   'match-over',

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { ClientAction } from './client-action.js';
 import { LIMITS } from './limits.js';
+import { PassUntilMode, StopSettings } from './stop-settings.js';
 
 export const RoomId = z.string().min(1).max(LIMITS.roomIdMax).regex(/^[A-Za-z0-9_-]+$/, 'room ids are base64url');
 export type RoomId = z.infer<typeof RoomId>;
@@ -84,7 +85,8 @@ export type RematchPayload = RoomRefPayload;
 
 /**
  * One game action. `seenSeq` is the `seq` of the last view the client acted on: an action sent against an
- * older state is refused ('stale') rather than applied to a position its sender has not seen.
+ * older state is refused ('stale') rather than applied to a position its sender has not seen. A concession
+ * is the exception: it is legal at any moment, whatever view it was sent from.
  * `clientActionId` makes a retry safe: the same id never applies twice and gets the first answer again.
  */
 export const ActionPayload = z
@@ -106,13 +108,25 @@ export const ChatPayload = z
   .strict();
 export type ChatPayload = z.infer<typeof ChatPayload>;
 
-/** The identified user's own settings; never shown to anyone else (see docs/auto-pass.md). */
+/**
+ * The identified user's own settings, sent whole (the browser keeps them); they apply to every match of the
+ * user at once and are never shown to anyone else (see docs/auto-pass.md).
+ */
 export const SettingsPayload = z
   .object({
-    autoPass: z.boolean(),
+    stops: StopSettings,
   })
   .strict();
 export type SettingsPayload = z.infer<typeof SettingsPayload>;
+
+/** A one-shot pass for one match (see `PassUntilMode`); `mode: null` cancels the one in force. */
+export const PassUntilPayload = z
+  .object({
+    roomId: RoomId,
+    mode: PassUntilMode,
+  })
+  .strict();
+export type PassUntilPayload = z.infer<typeof PassUntilPayload>;
 
 /** Events without a payload still take an (empty) object, so every handler parses the same way. */
 export const EmptyPayload = z.object({}).strict();

@@ -13,6 +13,7 @@ import {
   HelloPayload,
   JoinRoomPayload,
   LeaveRoomPayload,
+  PassUntilPayload,
   PlayBotPayload,
   RematchPayload,
   SettingsPayload,
@@ -20,6 +21,7 @@ import {
 } from './client-payloads.js';
 import type { ChatMessage, LobbyRooms, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
+import type { PassUntilMode, StopSettings } from './stop-settings.js';
 
 /** Event name → payload schema: the server's dispatch table, and the single list of client events. */
 export const CLIENT_PAYLOADS = {
@@ -34,6 +36,7 @@ export const CLIENT_PAYLOADS = {
   'room:chat': ChatPayload,
   'room:rematch': RematchPayload,
   'match:action': ActionPayload,
+  'match:pass-until': PassUntilPayload,
   settings: SettingsPayload,
 } as const;
 
@@ -41,7 +44,7 @@ export type ClientEventName = keyof typeof CLIENT_PAYLOADS;
 
 /** What each client event's ack carries on success. */
 export interface AckData {
-  hello: { token: string; userId: string; name: string; seats: { roomId: string; seat: Seat }[]; autoPass: boolean };
+  hello: { token: string; userId: string; name: string; seats: { roomId: string; seat: Seat }[] };
   'lobby:subscribe': LobbyRooms;
   'lobby:unsubscribe': object;
   'room:create': { roomId: string };
@@ -53,7 +56,10 @@ export interface AckData {
   /** The offers so far, and the new room once both managers agreed. */
   'room:rematch': RematchState;
   'match:action': { seq: number };
-  settings: { autoPass: boolean };
+  /** The one-shot now in force for the sender's seat in that match. */
+  'match:pass-until': { mode: PassUntilMode };
+  /** The settings now in force (an echo of what was sent). */
+  settings: { stops: StopSettings };
 }
 
 export type ClientToServerEvents = {

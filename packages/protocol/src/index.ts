@@ -1,6 +1,7 @@
 /** @vroyale/protocol: the messages between VRoyale clients and the server, as zod schemas and types. */
 export * from './limits.js';
 export * from './client-action.js';
+export * from './stop-settings.js';
 export * from './client-payloads.js';
 export * from './acks.js';
 export * from './server-messages.js';

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, deciders, legalActions, makeRng, realise, step, Action } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { ActionPayload, ChatPayload, CLIENT_PAYLOADS, ClientAction, CreateRoomPayload, HelloPayload, JoinRoomPayload, LIMITS, SettingsPayload } from '../src/index.js';
+import { ActionPayload, ChatPayload, CLIENT_PAYLOADS, ClientAction, CreateRoomPayload, DEFAULT_STOP_SETTINGS, HelloPayload, JoinRoomPayload, LIMITS, PassUntilPayload, SettingsPayload } from '../src/index.js';
 
 describe('payload schemas', () => {
   it('hello: a trimmed display name and an optional token', () => {
@@ -39,8 +39,13 @@ describe('payload schemas', () => {
   });
 
   it('settings and action envelopes are strict', () => {
-    expect(SettingsPayload.safeParse({ autoPass: true }).success).toBe(true);
-    expect(SettingsPayload.safeParse({ autoPass: 'yes' }).success).toBe(false);
+    expect(SettingsPayload.safeParse({ stops: DEFAULT_STOP_SETTINGS }).success).toBe(true);
+    expect(SettingsPayload.safeParse({ autoPass: true }).success).toBe(false);
+    expect(SettingsPayload.safeParse({ stops: DEFAULT_STOP_SETTINGS, theme: 'dark' }).success).toBe(false);
+    expect(PassUntilPayload.safeParse({ roomId: 'r', mode: 'my-turn' }).success).toBe(true);
+    expect(PassUntilPayload.safeParse({ roomId: 'r', mode: null }).success).toBe(true);
+    expect(PassUntilPayload.safeParse({ roomId: 'r', mode: 'forever' }).success).toBe(false);
+    expect(PassUntilPayload.safeParse({ roomId: 'r' }).success).toBe(false);
     const ok = { roomId: 'r', clientActionId: 'c1', seenSeq: 3, action: { type: 'pass' } };
     expect(ActionPayload.safeParse(ok).success).toBe(true);
     expect(ActionPayload.safeParse({ ...ok, seenSeq: -1 }).success).toBe(false);
@@ -53,7 +58,7 @@ describe('payload schemas', () => {
 
   it('lists a schema for every client event', () => {
     expect(Object.keys(CLIENT_PAYLOADS).sort()).toEqual(
-      ['hello', 'lobby:subscribe', 'lobby:unsubscribe', 'match:action', 'room:chat', 'room:create', 'room:join', 'room:leave', 'room:play-bot', 'room:rematch', 'room:spectate', 'settings'].sort(),
+      ['hello', 'lobby:subscribe', 'lobby:unsubscribe', 'match:action', 'room:chat', 'room:create', 'room:join', 'room:leave', 'room:play-bot', 'room:rematch', 'room:spectate', 'settings', 'match:pass-until'].sort(),
     );
   });
 });

@@ -3,13 +3,15 @@
  * (the browser keeps it); a later hello that presents it is the same user, on any new socket. Only the
  * token's hash is stored. An unknown or expired token simply starts a new identity.
  */
+import { DEFAULT_STOP_SETTINGS, StopSettings } from '@vroyale/protocol';
 import type { Storage } from '../storage/storage.js';
 import { hashToken, newSessionToken, newUserId } from './ids.js';
 
 export interface User {
   id: string;
   name: string;
-  autoPass: boolean;
+  /** Where this person wants to be asked (docs/auto-pass.md); only the server and their own sockets see them. */
+  stops: StopSettings;
   /** Live sockets of this user (several tabs are fine). */
   sockets: Set<string>;
 }
@@ -28,20 +30,20 @@ export class Users {
       const found = this.storage.findSession(hashToken(token));
       if (found) {
         this.storage.touchSession(found.userId, name, this.now());
-        const user = this.load(found.userId, name, found.autoPass);
+        const user = this.load(found.userId, name, found.stops);
         return { user, token };
       }
     }
     const fresh = newSessionToken();
     const id = newUserId();
     this.storage.createSession(hashToken(fresh), id, name, this.now());
-    return { user: this.load(id, name, false), token: fresh };
+    return { user: this.load(id, name, null), token: fresh };
   }
 
-  private load(id: string, name: string, autoPass: boolean): User {
+  private load(id: string, name: string, storedStops: unknown): User {
     let u = this.byId.get(id);
     if (!u) {
-      u = { id, name, autoPass, sockets: new Set() };
+      u = { id, name, stops: validStops(storedStops), sockets: new Set() };
       this.byId.set(id, u);
     }
     u.name = name;
@@ -54,17 +56,18 @@ export class Users {
 
   /** For rooms restored after a restart: their managers are known users even before they say hello. */
   remember(id: string, name: string): User {
-    return this.byId.get(id) ?? this.load(id, name, this.storage.findAutoPass(id));
+    return this.byId.get(id) ?? this.load(id, name, this.storage.findStops(id));
   }
 
-  setAutoPass(id: string, on: boolean): void {
+  setStops(id: string, stops: StopSettings): void {
     const u = this.byId.get(id);
-    if (u) u.autoPass = on;
-    this.storage.setAutoPass(id, on);
+    if (u) u.stops = stops;
+    this.storage.setStops(id, stops);
   }
 
-  autoPassOf(id: string): boolean {
-    return this.byId.get(id)?.autoPass ?? false;
+  /** A user not in memory (forgotten, or never seen) gets the defaults, like a browser that sent none. */
+  stopsOf(id: string): StopSettings {
+    return this.byId.get(id)?.stops ?? DEFAULT_STOP_SETTINGS;
   }
 
   forget(id: string): void {
@@ -78,4 +81,11 @@ export class Users {
   detachSocket(id: string, socketId: string): void {
     this.byId.get(id)?.sockets.delete(socketId);
   }
+}
+
+/** Stored settings from an older version (a window renamed, a field gone) fall back to the defaults. */
+function validStops(stored: unknown): StopSettings {
+  if (stored === null) return DEFAULT_STOP_SETTINGS;
+  const r = StopSettings.safeParse(stored);
+  return r.success ? r.data : DEFAULT_STOP_SETTINGS;
 }

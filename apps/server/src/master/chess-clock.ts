@@ -1,7 +1,8 @@
 /**
  * A chess clock per manager. A manager's time runs only while the match waits on them (the engine's
- * `deciders`: both during mulligans, one at a time after), response windows included. The manager who acted
- * gets the increment. Pure arithmetic over an injected `now`, so it is tested without a server.
+ * `deciders`: both during mulligans, one at a time after), response windows included. The manager who
+ * completed a decision gets the increment (who does is master/increment-rule.ts). Pure arithmetic over an
+ * injected `now`, so it is tested without a server.
  */
 import type { ManagerId } from '@vroyale/engine';
 import type { ClockConfig, ClocksView } from '@vroyale/protocol';
@@ -33,7 +34,7 @@ export class ChessClock {
     this.running = new Set(managers);
   }
 
-  /** The increment for a manager who has just acted (not for actions the server takes on a flag or abandon). */
+  /** The increment for a manager who has just completed a decision (see increment-rule.ts). */
   addIncrement(m: ManagerId): void {
     this.remaining[m] += this.cfg.incrementMs;
   }

@@ -1,17 +1,19 @@
 /**
  * The authority for one match. Everything that changes the match goes through its SerialQueue, one task at
- * a time: a manager's action, a bot's move, an auto-pass, a flag fall, an abandoned seat. For each:
+ * a time: a manager's action, a bot's move, a pass the server makes where a manager has no stop, a flag
+ * fall, an abandoned seat. For each:
  * check → engine `step` → persist (group commit: the task waits for the transaction that holds its row) →
  * ack → broadcast each viewer its own projection. A rejected or unpersisted action leaves the state exactly
  * as it was.
  */
 import { createHistogram } from 'node:perf_hooks';
 import { deciders, hashState, legalActions, project, simplest, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
-import type { Ack, ActionPayload, ClockConfig, MatchResult, ViewMessage } from '@vroyale/protocol';
+import type { Ack, ActionPayload, ClockConfig, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
 import type { ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
-import { uniformInt } from '../identity/ids.js';
 import type { Logger } from '../logger.js';
+import { autoAction } from '../stops/auto-action.js';
+import { OneShots } from '../stops/one-shots.js';
 import type { ActionOrigin, MatchRecord } from '../storage/records.js';
 import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
@@ -19,6 +21,7 @@ import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
 import { ChessClock } from './chess-clock.js';
 import { DefsLedger } from './defs-ledger.js';
+import { earnsIncrement } from './increment-rule.js';
 import { SerialQueue } from './serial-queue.js';
 import { buildViewMessage, type ViewContext } from './view-message.js';
 
@@ -31,8 +34,8 @@ export interface MasterDeps {
   config: ServerConfig;
   transport: Transport;
   bot: ServerBot;
-  /** A user's own auto-pass setting (read at each decision, so a change applies at once). */
-  autoPassOf(userId: string): boolean;
+  /** A user's own stop settings (read at each decision, so a change applies at once). */
+  stopsOf(userId: string): StopSettings;
 }
 
 /** What the master needs from its room: who watches, and a call when the match ends. */
@@ -45,8 +48,9 @@ export interface MasterRoom {
 
 type ActionAck = Ack<{ seq: number }>;
 type Reply = (ack: ActionAck) => void;
+type PassUntilReply = (ack: Ack<{ mode: PassUntilMode }>) => void;
 
-/** A server-initiated change (flag fall, abandon, bot move) whose write failed is tried again this much later. */
+/** A server-initiated change (flag fall, abandon, draw, bot move, automatic pass) whose write failed is tried again this much later. */
 const RETRY_MS = 1_000;
 
 /**
@@ -54,13 +58,6 @@ const RETRY_MS = 1_000;
  * view handed to the transport (queue wait, engine, group commit, ack, views). /api/metrics reads it.
  */
 export const actionTimings = createHistogram();
-
-/**
- * A manager whose legal actions are only these is passed for when they opted in. Tilting a star by hand is
- * legal whenever an untilted star is in the pool but does nothing by itself (payment is automatic), so it
- * does not count as a choice; otherwise auto-pass would almost never apply after the first turns.
- */
-const AUTO_PASSABLE = new Set<Action['type']>(['pass', 'concede', 'tilt-star']);
 
 export class MatchMaster {
   private state: GameState;
@@ -72,6 +69,8 @@ export class MatchMaster {
   private readonly timers = new Map<string, TimerHandle>();
   private closed = false;
   private readonly defsLedger = new DefsLedger();
+  /** 'Pass until ...' per seat, in memory only (stops/one-shots.ts). */
+  private readonly oneShots = new OneShots();
 
   constructor(
     private readonly deps: MasterDeps,
@@ -127,7 +126,9 @@ export class MatchMaster {
     if (this.result) return { ok: false, code: 'match-over', message: 'The match is over' };
     if (p.action.manager !== undefined && p.action.manager !== seat)
       return { ok: false, code: 'wrong-seat', message: `You play seat ${seat}; this action names ${p.action.manager}` };
-    if (p.seenSeq !== this.state.seq)
+    // A concession needs no fresh view: it is legal at any moment, also while the match waits on the other
+    // manager, and a view arriving meanwhile must not make the manager send it again.
+    if (p.seenSeq !== this.state.seq && p.action.type !== 'concede')
       return { ok: false, code: 'stale', message: `The match has moved on (seq ${this.state.seq}, you saw ${p.seenSeq}); act on the latest view` };
     return null;
   }
@@ -145,20 +146,44 @@ export class MatchMaster {
   }
 
   /**
+   * Ends the match as a draw on the server's authority: both seat holds ran out (rooms/room.ts). No engine
+   * action means "draw", so the match and its room are closed with the server's result in one transaction
+   * and the log stays as it was; views carry the result, and nobody is asked anything any more.
+   */
+  serverDraw(origin: 'abandoned'): Promise<void> {
+    return this.queue.run(() => {
+      if (this.closed || this.result) return;
+      const now = this.deps.clock.now();
+      this.chess.settle(now);
+      const result: MatchResult = { winner: 'draw', reason: origin };
+      try {
+        this.deps.storage.endMatch(this.id, this.room.roomId, result, this.chess.snapshot(now), now);
+      } catch (e) {
+        this.deps.log.error({ err: e, matchId: this.id }, 'saving a draw failed; trying again');
+        this.deps.clock.setTimeout(() => void this.serverDraw(origin), RETRY_MS);
+        return;
+      }
+      this.result = result;
+      this.afterChange(now);
+      this.broadcast(this.context(now), []);
+      this.deps.log.info({ matchId: this.id, ...result, seq: this.state.seq }, 'match ended');
+      this.room.onMatchEnded(result);
+    });
+  }
+
+  /**
    * The one place the state changes. The engine checks the action; the row is written (group commit) before
    * anything in memory changes, so a failed write leaves the match as it was (and the client may retry with
    * the same clientActionId). Then, in one synchronous block: the new state, the ack to the sender, and each
    * viewer's view — the sender sees its ack before the view it caused.
    */
-  private async apply(seat: ManagerId, action: unknown, origin: ActionOrigin, clientKey: string | null, reply?: Reply): Promise<ActionAck> {
+  private async apply(seat: ManagerId, action: Action, origin: ActionOrigin, clientKey: string | null, reply?: Reply): Promise<ActionAck> {
     const answer = (ack: ActionAck): ActionAck => (reply?.(ack), ack);
     const r = step(this.state, action);
     if (!r.ok) return answer({ ok: false, code: r.code, message: r.message });
     const now = this.deps.clock.now();
     this.chess.settle(now);
-    // Flag falls and abandons are not moves: no increment. Auto-passes are, exactly like a manual pass,
-    // so clocks cannot tell an opponent which passes were automatic (docs/auto-pass.md).
-    const increment = origin !== 'time' && origin !== 'abandoned' && this.chess.isRunning(seat);
+    const increment = earnsIncrement(action.type, origin) && this.chess.isRunning(seat);
     const clocks = this.chess.snapshot(now);
     if (increment) clocks[seat] += this.room.clockConfig.incrementMs;
     const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
@@ -182,6 +207,7 @@ export class MatchMaster {
     // Committed. The clocks were settled at `now`; the commit took a fraction of a millisecond more, which
     // is charged to whoever runs next (settle at the next change), so no time is lost or invented.
     if (increment) this.chess.addIncrement(seat);
+    this.oneShots.afterEvents(r.events, this.state.active);
     this.state = r.state;
     this.hash = null;
     if (clientKey !== null) this.clientAcks.set(clientKey, r.state.seq);
@@ -242,7 +268,7 @@ export class MatchMaster {
     }
   }
 
-  // --- timers: flags, bot moves, auto-passes ----------------------------------------------------------------
+  // --- what acts on its own: flags, bot moves, passes on no stop -------------------------------------------------
 
   /** After every change: restart the right clocks and schedule whatever acts next on its own. */
   private afterChange(now: number): void {
@@ -256,21 +282,35 @@ export class MatchMaster {
     const flag = this.chess.nextFlag(now);
     if (flag) this.schedule('flag', flag.inMs, () => this.onFlag());
     const seq = this.state.seq;
-    for (const seat of waiting) {
-      const occupant = this.match.seats[seat];
-      if (occupant.bot) this.schedule(`bot:${seat}`, this.deps.config.botDelayMs, () => this.botMove(seat, seq));
-      else if (this.deps.autoPassOf(occupant.userId)) {
-        // Drawn for every decision of an opted-in manager, before looking at what they could do.
-        const delay = uniformInt(this.deps.config.autoPass.minMs, this.deps.config.autoPass.maxMs);
-        this.schedule(`auto:${seat}`, delay, () => this.autoPass(seat, seq));
-      }
-    }
+    for (const seat of waiting) if (this.match.seats[seat].bot) this.schedule(`bot:${seat}`, this.deps.config.botDelayMs, () => this.botMove(seat, seq));
+    this.planAutomatic();
   }
 
-  /** A manager switched auto-pass on or off: re-plan the current decision. */
+  /**
+   * Queues an automatic answer for each human manager the match waits on; the task decides (it may be that
+   * they have a stop here). No delay: the decision reads only settings and public facts, so answering at
+   * once tells the opponent nothing about the hand (docs/auto-pass.md).
+   */
+  private planAutomatic(): void {
+    const seq = this.state.seq;
+    for (const seat of deciders(this.state)) if (!this.match.seats[seat].bot) void this.queue.run(() => this.actForManager(seat, seq));
+  }
+
+  /** A manager changed their stop settings: re-plan the current decision. */
   settingsChanged(): void {
     void this.queue.run(() => {
-      if (!this.closed && !this.result) this.afterChange(this.deps.clock.now());
+      if (!this.closed && !this.result) this.planAutomatic();
+    });
+  }
+
+  /** Sets or cancels (null) a seat's one-shot pass; it applies to the current decision at once. */
+  setPassUntil(seat: ManagerId, mode: PassUntilMode, reply: PassUntilReply): Promise<void> {
+    return this.queue.run(() => {
+      if (this.closed) return reply({ ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' });
+      if (this.result) return reply({ ok: false, code: 'match-over', message: 'The match is over' });
+      this.oneShots.set(seat, mode);
+      reply({ ok: true, mode });
+      this.planAutomatic();
     });
   }
 
@@ -334,14 +374,16 @@ export class MatchMaster {
       .catch((e: unknown) => this.deps.log.error({ err: e, matchId: this.id }, 'bot move failed'));
   }
 
-  private autoPass(seat: ManagerId, seq: number): void {
-    void this.queue.run(async () => {
-      if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
-      if (!this.deps.autoPassOf(this.match.seats[seat].userId)) return;
-      const legal = legalActions(this.state, seat);
-      if (!legal.some((a) => a.type === 'pass') || !legal.every((a) => AUTO_PASSABLE.has(a.type as Action['type']))) return;
-      await this.apply(seat, { type: 'pass', manager: seat }, 'auto-pass', null);
-    });
+  /** Runs in the queue: passes (or declares nothing) for a manager with no stop here; otherwise nothing. */
+  private async actForManager(seat: ManagerId, seq: number): Promise<void> {
+    if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
+    const action = autoAction(this.state, seat, this.deps.stopsOf(this.match.seats[seat].userId), this.oneShots.of(seat));
+    if (!action) return;
+    const r = await this.apply(seat, action, 'auto-pass', null);
+    if (r.ok) return;
+    this.deps.log.error({ matchId: this.id, seat, code: r.code, action }, 'automatic action refused; the manager is asked');
+    // Not saved: try again a little later (any change in between re-plans anyway).
+    if (r.code === 'internal') this.schedule(`auto:${seat}`, RETRY_MS, () => void this.queue.run(() => this.actForManager(seat, seq)));
   }
 
   // --- shutdown -------------------------------------------------------------------------------------------

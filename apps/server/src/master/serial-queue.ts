@@ -1,6 +1,6 @@
 /**
  * A promise chain that runs one task at a time, in submission order. Each match has one, and every change
- * to the match (a manager's action, a bot's move, an auto-pass, a flag fall, an abandoned seat) goes
+ * to the match (a manager's action, a bot's move, an automatic pass, a flag fall, an abandoned seat) goes
  * through it, so two changes can never interleave even if a task awaits.
  */
 export class SerialQueue {

@@ -16,7 +16,8 @@ export interface ViewContext {
 }
 
 export function buildViewMessage(ctx: ViewContext, viewer: Viewer, events: readonly GameEvent[], full: boolean): ViewMessage {
-  const waitingOn = deciders(ctx.state);
+  // A result the engine did not make (a draw when both seat holds ran out) leaves its state mid-turn.
+  const waitingOn = ctx.result ? [] : deciders(ctx.state);
   const mine = viewer !== 'spectator' && waitingOn.includes(viewer);
   return {
     roomId: ctx.roomId,

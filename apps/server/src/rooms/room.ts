@@ -3,7 +3,7 @@
  * A seat belongs to a user, not a socket: any socket of that user acts for the seat, and when the last one
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
-import { createGame, type CardDef, type ManagerId, type Viewer } from '@vroyale/engine';
+import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
 import type { ChatMessage, ClockConfig, MatchResult, RematchState, RoomState, RoomStatus, RoomSummary, Seat, SeatInfo, Visibility } from '@vroyale/protocol';
 import { newMatchId, newSeed } from '../identity/ids.js';
 import type { Users } from '../identity/users.js';
@@ -39,6 +39,8 @@ export class Room implements MasterRoom {
   /** Attached sockets → their user. */
   private readonly members = new Map<string, string>();
   private readonly holds = new Map<Seat, { deadline: number; handle: TimerHandle }>();
+  /** Seats whose hold ran out while the other manager was away too: their loss waits on that manager. */
+  private readonly expired = new Set<Seat>();
 
   constructor(
     private readonly deps: RoomDeps,
@@ -85,7 +87,7 @@ export class Room implements MasterRoom {
   attach(socketId: string, userId: string): void {
     this.members.set(socketId, userId);
     const seat = this.seatOf(userId);
-    if (seat) this.cancelHold(seat);
+    if (seat) this.returned(seat);
     this.broadcastState();
     this.master?.sendFull([socketId], seat ?? 'spectator');
     if (this.chatLog.length > 0) for (const m of this.chatLog) this.deps.transport.send(socketId, 'room:chat', m);
@@ -176,6 +178,7 @@ export class Room implements MasterRoom {
     this.status = 'finished';
     this.finishedAt = this.deps.clock.now();
     for (const s of SEATS) this.cancelHold(s);
+    this.expired.clear();
     void result;
     this.broadcastState();
     this.deps.onRoomChanged(this);
@@ -202,7 +205,32 @@ export class Room implements MasterRoom {
     if (this.socketsOfSeat(seat).length > 0) return;
     this.deps.log.info({ roomId: this.roomId, seat, status: this.status }, 'seat hold expired');
     if (this.status === 'waiting') this.freeSeat(seat);
-    else if (this.status === 'active') void this.master?.serverConcede(seat as ManagerId, 'abandoned');
+    else if (this.status === 'active') this.abandoned(seat);
+  }
+
+  /**
+   * A seat's hold ran out during the match. With the other manager here, this seat loses. With them away
+   * too, nobody is there to win, and the one who left second must not win by leaving later: if the other
+   * hold runs out as well the match is a draw; if the other manager comes back first, this seat loses then;
+   * if this manager comes back first, play goes on.
+   */
+  private abandoned(seat: Seat): void {
+    const rival = other(seat);
+    const rivalAway = !this.seats[rival]!.bot && this.socketsOfSeat(rival).length === 0;
+    if (!rivalAway) return void this.master?.serverConcede(seat, 'abandoned');
+    if (this.expired.has(rival)) {
+      this.expired.clear();
+      return void this.master?.serverDraw('abandoned');
+    }
+    this.expired.add(seat);
+  }
+
+  /** A manager's socket is back: their hold ends, and a seat whose hold ran out meanwhile loses now. */
+  private returned(seat: Seat): void {
+    this.cancelHold(seat);
+    this.expired.delete(seat);
+    const rival = other(seat);
+    if (this.status === 'active' && this.expired.delete(rival)) void this.master?.serverConcede(rival, 'abandoned');
   }
 
   // --- room state -----------------------------------------------------------------------------------------

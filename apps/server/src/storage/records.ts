@@ -50,5 +50,6 @@ export interface ActionRecord {
 export interface SessionRecord {
   userId: string;
   name: string;
-  autoPass: boolean;
+  /** The stop settings last sent from this session's browser, unvalidated (null: never sent). */
+  stops: unknown;
 }

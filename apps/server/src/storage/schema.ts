@@ -42,12 +42,18 @@ export const MIGRATIONS: string[] = [
     match_id         TEXT NOT NULL REFERENCES matches (id),
     seq              INTEGER NOT NULL,    -- the state's seq after this action (1, 2, ...)
     actor            TEXT NOT NULL CHECK (actor IN ('A', 'B')),
-    origin           TEXT NOT NULL,       -- player | bot | auto-pass | time | abandoned
+    origin           TEXT NOT NULL,       -- player | bot | auto-pass (a pass or empty declaration on no stop) | time | abandoned
     action_json      TEXT NOT NULL,
     client_action_id TEXT,                -- '<seat>:<client id>' for players; NULL for the server's own
     at               INTEGER NOT NULL,
     UNIQUE (match_id, seq),
     UNIQUE (match_id, client_action_id)
   );
+  `,
+  // Stop settings replace the auto-pass flag (docs/auto-pass.md): the session keeps the browser's last
+  // settings as JSON (NULL: the defaults), so a restored match applies them before the manager is back.
+  `
+  ALTER TABLE sessions DROP COLUMN auto_pass;
+  ALTER TABLE sessions ADD COLUMN stops_json TEXT;
   `,
 ];

@@ -22,6 +22,16 @@ import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord
 
 export type SyncMode = 'normal' | 'full';
 
+/** A JSON column's value, or null when it is empty or not JSON (a hand-edited row must not stop a hello). */
+function parseJson(v: unknown): unknown {
+  if (typeof v !== 'string') return null;
+  try {
+    return JSON.parse(v);
+  } catch {
+    return null;
+  }
+}
+
 type Row = Record<string, unknown>;
 
 /** An action row as stored, plus what the same transaction updates on its match. */
@@ -55,11 +65,11 @@ export class Storage {
     this.migrate();
     const db = this.db;
     this.st = {
-      sessionByToken: db.prepare('SELECT user_id, name, auto_pass FROM sessions WHERE token_hash = ?'),
-      insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, name, auto_pass, created_at, last_seen) VALUES (?, ?, ?, 0, ?, ?)'),
+      sessionByToken: db.prepare('SELECT user_id, name, stops_json FROM sessions WHERE token_hash = ?'),
+      insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, name, created_at, last_seen) VALUES (?, ?, ?, ?, ?)'),
       touchSession: db.prepare('UPDATE sessions SET name = ?, last_seen = ? WHERE user_id = ?'),
-      setAutoPass: db.prepare('UPDATE sessions SET auto_pass = ? WHERE user_id = ?'),
-      autoPassOf: db.prepare('SELECT auto_pass FROM sessions WHERE user_id = ?'),
+      setStops: db.prepare('UPDATE sessions SET stops_json = ? WHERE user_id = ?'),
+      stopsOf: db.prepare('SELECT stops_json FROM sessions WHERE user_id = ?'),
       upsertRoom: db.prepare(
         `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at)
          VALUES (@id, @visibility, @status, @initial, @increment, @seats, @matchId, @createdAt, @now)
@@ -96,7 +106,7 @@ export class Storage {
 
   findSession(tokenHash: string): SessionRecord | null {
     const r = this.st.sessionByToken.get(tokenHash) as Row | undefined;
-    return r ? { userId: String(r.user_id), name: String(r.name), autoPass: r.auto_pass === 1 } : null;
+    return r ? { userId: String(r.user_id), name: String(r.name), stops: parseJson(r.stops_json) } : null;
   }
 
   createSession(tokenHash: string, userId: string, name: string, now: number): void {
@@ -107,13 +117,14 @@ export class Storage {
     this.st.touchSession.run(name, now, userId);
   }
 
-  setAutoPass(userId: string, on: boolean): void {
-    this.st.setAutoPass.run(on ? 1 : 0, userId);
+  /** The session's stop settings as stored; the caller validates them (users.ts). */
+  setStops(userId: string, stops: unknown): void {
+    this.st.setStops.run(JSON.stringify(stops), userId);
   }
 
-  findAutoPass(userId: string): boolean {
-    const r = this.st.autoPassOf.get(userId) as Row | undefined;
-    return r?.auto_pass === 1;
+  findStops(userId: string): unknown {
+    const r = this.st.stopsOf.get(userId) as Row | undefined;
+    return parseJson(r?.stops_json);
   }
 
   // --- rooms and matches ----------------------------------------------------------------------------------
@@ -197,6 +208,17 @@ export class Storage {
         this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId);
         this.st.setRoomStatus.run('finished', a.at, a.roomId);
       } else this.st.setClocks.run(clocks, a.matchId);
+    })();
+  }
+
+  /**
+   * Ends a match that no action ended (both seat holds ran out: a draw), with its room, in one transaction.
+   * The log stays as it was: the result is the server's, like a flag fall's reason.
+   */
+  endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): void {
+    this.db.transaction(() => {
+      this.st.finishMatch.run(JSON.stringify(result), JSON.stringify(clocks), at, matchId);
+      this.st.setRoomStatus.run('finished', at, roomId);
     })();
   }
 

@@ -1,5 +1,5 @@
 /**
- * Time as a dependency: every deadline on the server (chess clocks, seat holds, bot and auto-pass delays)
+ * Time as a dependency: every deadline on the server (chess clocks, seat holds, bot delays)
  * goes through a `Clock`, so tests can move time by hand instead of sleeping.
  */
 export type TimerHandle = { readonly id: number } | ReturnType<typeof setTimeout>;

@@ -4,7 +4,7 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { realise, type Action, type Legal } from '@vroyale/engine';
-import type { Ack, AckData, ClientEventName, ClientToServerEvents, RoomState, ServerToClientEvents, ViewMessage } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, type Ack, type AckData, type ClientEventName, type ClientToServerEvents, type RoomState, type ServerToClientEvents, type ViewMessage } from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { CLIENT_PAYLOADS } from '@vroyale/protocol';
 
@@ -75,6 +75,15 @@ export class TestClient {
   emitRaw(event: string, payload: unknown, timeoutMs = 10_000): Promise<Ack<object>> {
     const s = this.socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<object>> } };
     return s.timeout(timeoutMs).emitWithAck(event, payload);
+  }
+
+  /**
+   * Full control: the server never answers for this client. Tests that pause a match "with A to act" need
+   * it, or the server may pass for A (no stop there) right after the view the pause was decided on.
+   */
+  async fullControl(): Promise<void> {
+    const ack = await this.emit('settings', { stops: { ...DEFAULT_STOP_SETTINGS, fullControl: true } });
+    if (!ack.ok) throw new Error(`settings failed: ${ack.message}`);
   }
 
   view(roomId: string): ViewMessage | undefined {

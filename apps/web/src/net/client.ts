@@ -12,10 +12,12 @@ import type {
   ClientEventName,
   ClientToServerEvents,
   ClockConfig,
+  PassUntilMode,
   ServerToClientEvents,
   ViewMessage,
   Visibility,
 } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, StopSettings } from '@vroyale/protocol';
 import { learn, sentence, type LogContext } from '../game/log';
 import { store, toast, ui, type LogLine } from '../store';
 
@@ -24,6 +26,8 @@ type Payload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0]
 
 const TOKEN_KEY = 'vroyale.token';
 const NAME_KEY = 'vroyale.name';
+/** Stop settings live with the person, per browser (docs/auto-pass.md): the server only holds a copy. */
+const STOPS_KEY = 'vroyale.stops';
 const LOG_MAX = 400;
 
 let socket: ClientSocket | null = null;
@@ -166,7 +170,9 @@ export async function hello(name: string): Promise<boolean> {
   }
   localStorage.setItem(TOKEN_KEY, ack.token);
   localStorage.setItem(NAME_KEY, ack.name);
-  store.setState({ me: { userId: ack.userId, name: ack.name }, seats: ack.seats, autoPass: ack.autoPass });
+  store.setState({ me: { userId: ack.userId, name: ack.name }, seats: ack.seats });
+  // Before anything else, so the server answers for this person as they asked from the first decision on.
+  await sendStops(savedStops());
   if (lobbyWanted) void subscribeLobby();
   for (const roomId of watching) if (!ack.seats.some((s) => s.roomId === roomId)) void emit('room:spectate', { roomId });
   return true;
@@ -224,9 +230,32 @@ export async function sendChat(roomId: string, text: string): Promise<boolean> {
   return !!(await call('room:chat', { roomId, text }));
 }
 
-export async function setAutoPass(autoPass: boolean): Promise<void> {
-  const ack = await call('settings', { autoPass });
-  if (ack) store.setState({ autoPass: ack.autoPass });
+/** This browser's stop settings; the defaults when none were saved or the saved ones no longer fit. */
+export function savedStops(): StopSettings {
+  try {
+    const r = StopSettings.safeParse(JSON.parse(localStorage.getItem(STOPS_KEY) ?? 'null'));
+    return r.success ? r.data : DEFAULT_STOP_SETTINGS;
+  } catch {
+    return DEFAULT_STOP_SETTINGS;
+  }
+}
+
+/** Sends stop settings to the server and, once it has them, keeps them in this browser. */
+export async function sendStops(stops: StopSettings): Promise<boolean> {
+  const ack = await call('settings', { stops });
+  if (!ack) return false;
+  store.setState({ stops: ack.stops });
+  try {
+    localStorage.setItem(STOPS_KEY, JSON.stringify(ack.stops));
+  } catch {
+    /* storage unavailable: the server still has them for this session */
+  }
+  return true;
+}
+
+/** Passes until my next turn or until something happens, in one match; null cancels. True once in force. */
+export async function passUntil(roomId: string, mode: PassUntilMode): Promise<boolean> {
+  return !!(await call('match:pass-until', { roomId, mode }));
 }
 
 let actionCounter = 0;

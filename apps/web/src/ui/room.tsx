@@ -1,7 +1,7 @@
 /** A room: waiting room (seats, invite link, join), the live playmat, spectating, and the end of a match. */
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Action, ManagerId } from '@vroyale/engine';
-import { act, leaveRoom, setAutoPass, spectate } from '../net/client';
+import { act, leaveRoom, spectate } from '../net/client';
 import { useApp, useUi } from '../store';
 import { Board, useBoardKeys } from './board';
 import { ZoomPreview } from './card';
@@ -23,7 +23,6 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const viewAt = useApp((s) => s.viewAt[roomId] ?? 0);
   const busy = useApp((s) => s.busy);
   const me = useApp((s) => s.me);
-  const autoPass = useApp((s) => s.autoPass);
   const hasSeat = useApp((s) => s.seats.some((x) => x.roomId === roomId));
   const hover = useUi((s) => (s.menu || s.aiming ? null : s.hover));
   const asked = useRef(false);
@@ -76,11 +75,6 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
         {room && seat === null && <SeatStatus room={room} seat="B" me={null} />}
         <span className="spacer" />
-        {seat !== null && (
-          <label className="toggle" title="Pass automatically when passing is your only option">
-            <input type="checkbox" checked={autoPass} onChange={(e) => void setAutoPass(e.target.checked)} /> Auto-pass
-          </label>
-        )}
         {concede && (
           <button
             className="btn danger"
