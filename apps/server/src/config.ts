@@ -34,6 +34,12 @@ export interface ServerConfig {
   /** VROYALE_BOT_DELAY_MS: a server bot waits this long before each move, so people can follow. */
   botDelayMs: number;
   /**
+   * VROYALE_MATCH_SEED: for measurements and tests only. When set, match seeds are `<this>:<n>` for the n-th
+   * match this process starts, so a scripted match deals the same cards every run. Unset (the default), every
+   * seed is 128 random bits: never set it on a server strangers play on, or they could predict the deals.
+   */
+  matchSeed: string | null;
+  /**
    * VROYALE_BOT_THREADS: worker threads that run the server bot's decisions off the event loop (default 1;
    * 0 runs them on the event loop, as tests may).
    */
@@ -67,6 +73,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     clock: { initialMs: 10 * MIN, incrementMs: 5_000 },
     seatHoldMs: 60_000,
     botDelayMs: 600,
+    matchSeed: null,
     botThreads: 1,
     rateLimit: { capacity: 40, refillPerSec: 20 },
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
@@ -113,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     seatHoldMs: int(env, 'VROYALE_SEAT_HOLD_MS', d.seatHoldMs),
     botDelayMs: int(env, 'VROYALE_BOT_DELAY_MS', d.botDelayMs),
+    matchSeed: env.VROYALE_MATCH_SEED || d.matchSeed,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     webDist: existsSync(webDist) ? webDist : null,

@@ -18,7 +18,8 @@ import type { MatchMaster } from '../src/master/match-master.js';
 const clock = new ManualClock();
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { capacity: 100_000, refillPerSec: 1 } }, clock);
+  // Fixed match seeds: every run deals the same matches, so the counts below are facts, not luck.
+  t = await startTestServer({ rateLimit: { capacity: 100_000, refillPerSec: 1 }, matchSeed: 'stops-test' }, clock);
 });
 afterAll(async () => {
   await t.close();

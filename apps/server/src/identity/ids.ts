@@ -9,6 +9,10 @@ export const newUserId = (): string => `u_${randomBytes(9).toString('base64url')
 export const newSessionToken = (): string => randomBytes(32).toString('base64url');
 /** The match seed decides every shuffle: it never leaves the server before the match has ended. */
 export const newSeed = (): string => randomBytes(16).toString('hex');
+
+let scripted = 0;
+/** A match seed: random, or with config.matchSeed set (measurements, tests) `<matchSeed>:<n>` for the n-th match. */
+export const matchSeed = (fixed: string | null): string => (fixed === null ? newSeed() : `${fixed}:${scripted++}`);
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 /** A uniform integer in [min, max] from the OS generator (nothing about a match can predict it). */
 export const uniformInt = (min: number, max: number): number => (max <= min ? min : randomInt(min, max + 1));

@@ -5,7 +5,7 @@
  */
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
 import type { ChatMessage, ClockConfig, MatchResult, RematchState, RoomState, RoomStatus, RoomSummary, Seat, SeatInfo, Visibility } from '@vroyale/protocol';
-import { newMatchId, newSeed } from '../identity/ids.js';
+import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
 import type { MatchRecord, Occupant, RoomRecord, Seats } from '../storage/records.js';
@@ -135,7 +135,7 @@ export class Room implements MasterRoom {
 
   private startMatch(): void {
     const seats = { A: this.seats.A!, B: this.seats.B! };
-    const seed = newSeed();
+    const seed = matchSeed(this.deps.config.matchSeed);
     const created = createGame({ seed, pool: this.deps.pool, rosters: { A: seats.A.roster, B: seats.B.roster } });
     if (!created.ok) throw new Error(`createGame refused validated rosters: ${created.message}`);
     const now = this.deps.clock.now();
