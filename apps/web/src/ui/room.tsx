@@ -5,6 +5,7 @@ import { act, leaveRoom, setAutoPass, spectate } from '../net/client';
 import { useApp, useUi } from '../store';
 import { Board, useBoardKeys } from './board';
 import { ZoomPreview } from './card';
+import { ConcedeButton } from './concede-button';
 import { EndOverlay, useFollowRematch } from './end-overlay';
 import { Clock, SeatStatus } from './room-clock';
 import { SidePanel } from './room-side-panel';
@@ -60,7 +61,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
 
   if (!msg) return <WaitingRoom roomId={roomId} room={room} />;
 
-  const concede = legal.find((a) => a.type === 'concede');
+  const live = seat !== null && !msg.result && msg.view.phase !== 'game-over';
   return (
     <div className="room">
       <header className="topbar">
@@ -81,17 +82,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
             <input type="checkbox" checked={autoPass} onChange={(e) => void setAutoPass(e.target.checked)} /> Auto-pass
           </label>
         )}
-        {concede && (
-          <button
-            className="btn danger"
-            disabled={busy}
-            onClick={() => {
-              if (confirm('Concede this match?')) onAct(concede);
-            }}
-          >
-            Concede
-          </button>
-        )}
+        {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
             Stop watching
