@@ -28,6 +28,24 @@ describe('choices from legal actions', () => {
     ]);
   });
 
+  it('names each attacker a block entry means, and points at it', () => {
+    const name = (id: string) => ({ x1: 'Chat Regular (1)', x2: 'Chat Regular (2)' })[id] ?? id;
+    const entries = menuFor(
+      [
+        { type: 'block', manager: 'A', blocker: 'b', attacker: 'x1' },
+        { type: 'block', manager: 'A', blocker: 'b', attacker: 'x2' },
+        { type: 'tilt-star', manager: 'A', card: 'b' },
+      ],
+      undefined,
+      name,
+    );
+    expect(entries.map((e) => [e.label, e.point])).toEqual([
+      ['Block Chat Regular (1)', 'x1'],
+      ['Block Chat Regular (2)', 'x2'],
+      ['Tilt for stars', undefined],
+    ]);
+  });
+
   it('walks targets then cost cards, offering only values some legal action has', () => {
     const cands = [act('s', ['t1'], ['k1']), act('s', ['t1'], ['k2']), act('s', ['t2'], ['k1'])];
     expect(narrow(cands, []).next).toEqual(['t1', 't2']);

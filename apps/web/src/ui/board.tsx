@@ -5,6 +5,7 @@
  */
 import type { ManagerId } from '@vroyale/engine';
 import { actionsByCard, narrow } from '../game/choices';
+import { labels } from '../game/labels';
 import { useUi } from '../store';
 import { Browse } from './playmat/browse';
 import { other, type BoardProps, type Ctx } from './playmat/context';
@@ -25,7 +26,11 @@ export function Board(props: BoardProps) {
   const top = other(bottom);
   const attackers = new Set(view.combat?.attackers ?? []);
   const blocks = new Map<string, string[]>();
-  for (const b of view.combat?.blocks ?? []) blocks.set(b.blocker, [...(blocks.get(b.blocker) ?? []), b.attacker]);
+  const blockedBy = new Map<string, string[]>();
+  for (const b of view.combat?.blocks ?? []) {
+    blocks.set(b.blocker, [...(blocks.get(b.blocker) ?? []), b.attacker]);
+    blockedBy.set(b.attacker, [...(blockedBy.get(b.attacker) ?? []), b.blocker]);
+  }
   const problems = new Map<string, string[]>();
   for (const p of view.combat?.problems ?? []) problems.set(p.card, [...(problems.get(p.card) ?? []), p.message]);
   const ctx: Ctx = {
@@ -34,7 +39,9 @@ export function Board(props: BoardProps) {
     aimingNext: new Set(aiming ? narrow(aiming.candidates, aiming.picked).next : []),
     attackers,
     blocks,
+    blockedBy,
     problems,
+    labels: labels(view, props.names, me),
   };
   return (
     <div className={`board${aiming ? ' is-aiming' : ''}`} data-seq={view.seq} data-phase={view.phase} data-legal={props.legal.length}>

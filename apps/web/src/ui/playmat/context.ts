@@ -4,6 +4,7 @@
  */
 import type { ReactNode } from 'react';
 import type { Action, GameView, ManagerId } from '@vroyale/engine';
+import type { Labels } from '../../game/labels';
 import { store } from '../../store';
 
 export interface BoardProps {
@@ -22,17 +23,13 @@ export interface Ctx extends BoardProps {
   byCard: Map<string, Action[]>;
   aimingNext: Set<string>;
   attackers: Set<string>;
+  /** Blocker → the attackers it blocks, and attacker → its blockers. */
   blocks: Map<string, string[]>;
+  blockedBy: Map<string, string[]>;
   problems: Map<string, string[]>;
+  /** Card names with markers for same-named cards (game/labels.ts): every name the playmat shows. */
+  labels: Labels;
 }
 
 export const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');
 export const lookup = (id: string) => store.getState().defs[id];
-
-export function nameOf(view: GameView, id: string): string {
-  for (const m of ['A', 'B'] as const) {
-    const mv = view.managers[m];
-    for (const c of [...mv.main, ...mv.centre]) if (c.id === id) return view.defs[c.def]?.name ?? 'a card';
-  }
-  return 'a card';
-}

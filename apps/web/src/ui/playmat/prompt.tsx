@@ -1,15 +1,36 @@
 /** The prompt bar: what the game is waiting for, and only the legal answers to it. */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import type { Action, ManagerId } from '@vroyale/engine';
 import { complete, describeTarget, narrow, passHint } from '../../game/choices';
-import { ui, useUi } from '../../store';
+import { problemTexts } from '../../game/labels';
+import { pointAt, pointing, ui, useUi } from '../../store';
 import { CardFace } from '../card';
 import { pick } from './actions';
-import { nameOf, other, type Ctx } from './context';
+import { other, type Ctx } from './context';
+
+/**
+ * After an action the control that had focus is often gone (a closed menu, a card that moved): focus would
+ * fall back to the page and the next Tab would start from the top. Put it on the prompt's primary answer
+ * instead (pass, confirm, keep), or its first one. A player who is elsewhere (the chat, a card still there)
+ * is left where they are.
+ */
+function useFocusAfterActions(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const el = ref.current;
+    const target = el?.querySelector<HTMLElement>('.options .btn.primary:not(:disabled)') ?? el?.querySelector<HTMLElement>('.options button:not(:disabled)');
+    target?.focus({ preventScroll: true });
+  });
+}
 
 export function Prompt({ ctx }: { ctx: Ctx }) {
   const aiming = useUi((s) => s.aiming);
-  const { view, legal, busy, onAct, names, me } = ctx;
+  const { view, legal, busy, onAct, names, me, labels } = ctx;
+  const ref = useRef<HTMLElement>(null);
+  useFocusAfterActions(ref);
+  // Options that point at cards go away with the aim or the view: so does their pointing.
+  useEffect(() => () => pointAt(null), [aiming, view.seq]);
   const has = (t: Action['type']) => legal.filter((a) => a.type === t);
   const btn = (a: Action, label: string, primary = false, key?: string) => (
     <button key={key ?? label} className={primary ? 'btn primary' : 'btn'} disabled={busy} onClick={() => onAct(a)}>
@@ -29,8 +50,8 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     body = (
       <div className="options">
         {next.map((t) => (
-          <button key={t} className="btn option" disabled={busy} onClick={() => pick(ctx, t)}>
-            {describeTarget(view, t, names, me)}
+          <button key={t} className="btn option" disabled={busy} onClick={() => pick(ctx, t)} {...pointing([t])}>
+            {describeTarget(view, t, labels)}
           </button>
         ))}
         {done && (
@@ -60,7 +81,13 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     title = `Hand limit: choose ${view.pending.count} card${view.pending.count === 1 ? '' : 's'} to discard`;
     body = (
       <div className="options">
-        {has('discard').map((a) => btn(a, `Discard ${a.type === 'discard' ? describeTarget(view, a.card, names, me).replace(/ \(your hand\)$/, '') : ''}`, false, a.type === 'discard' ? a.card : ''))}
+        {has('discard').map((a) =>
+          a.type === 'discard' ? (
+            <button key={a.card} className="btn" disabled={busy} onClick={() => onAct(a)} {...pointing([a.card])}>
+              Discard {labels.name(a.card)}
+            </button>
+          ) : null,
+        )}
       </div>
     );
   } else if (view.pending?.kind === 'choice' && has('choose').length) {
@@ -71,10 +98,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         {has('choose').map((a) => {
           if (a.type !== 'choose') return null;
           const o = opts[a.option];
-          const label = o?.targets?.length ? o.targets.map((t) => describeTarget(view, t, names, me)).join(', ') : (o?.label ?? `Option ${a.option + 1}`);
+          const label = o?.targets?.length ? o.targets.map((t) => describeTarget(view, t, labels)).join(', ') : (o?.label ?? `Option ${a.option + 1}`);
           const def = o?.label.startsWith('Take ') ? Object.values(view.defs).find((d) => `Take ${d.name}` === o.label) : undefined;
+          const means = o?.targets?.length ? o.targets : o?.take ? [o.take] : (o?.cards ?? []);
           return (
-            <button key={a.option} className="btn option with-card" disabled={busy} onClick={() => onAct(a)}>
+            <button key={a.option} className="btn option with-card" disabled={busy} onClick={() => onAct(a)} {...(means.length ? pointing(means) : {})}>
               {def && <CardFace def={def} size="xs" />}
               <span>{label}</span>
             </button>
@@ -88,11 +116,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     const confirm = has('confirm-attack')[0];
     body = <div className="options">{confirm && btn(confirm, n ? `Confirm ${n} attacker${n === 1 ? '' : 's'} (Space)` : 'Attack with no one (Space)', true)}</div>;
   } else if (view.phase === 'combat-block') {
-    const problems = view.combat?.problems ?? [];
+    const problems = problemTexts(view, view.combat?.problems ?? [], labels);
     const atk = view.combat?.attackers ?? [];
     title =
       atk.length === 1
-        ? `Assign blockers: click your characters to block ${nameOf(view, atk[0]!)} (click again to take one back)`
+        ? `Assign blockers: click your characters to block ${labels.full(atk[0]!)} (click again to take one back)`
         : 'Assign blockers: click one of your characters, then choose the attacker it blocks';
     const confirm = has('confirm-block')[0];
     body = (
@@ -100,7 +128,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         {problems.length > 0 && (
           <ul className="problems" aria-live="polite">
             {problems.map((p, i) => (
-              <li key={i}>{p.message}</li>
+              <li key={i}>{p}</li>
             ))}
           </ul>
         )}
@@ -122,7 +150,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   }
 
   return (
-    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label="What happens now" aria-live="polite">
+    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label="What happens now" aria-live="polite" ref={ref}>
       <h2 className="prompt-title">{title}</h2>
       {body}
     </section>
