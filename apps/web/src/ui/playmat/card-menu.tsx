@@ -33,8 +33,18 @@ export function placeMenu(a: Box, m: { width: number; height: number }, avoid: B
 export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: CardDef | undefined; anchor: RefObject<HTMLDivElement | null> }) {
   const entries = menuFor(ctx.byCard.get(id) ?? [], def, (x) => ctx.labels.full(x), lookup);
   const ref = useRef<HTMLDivElement>(null);
-  // A closing menu takes its pointing with it (the entry under the pointer gets no mouseleave).
-  useEffect(() => () => pointAt(null), []);
+  useEffect(() => {
+    const menu = ref.current;
+    const slot = anchor.current;
+    return () => {
+      // A closing menu takes its pointing with it (the entry under the pointer gets no mouseleave)...
+      pointAt(null);
+      // ...and gives focus back to its card rather than to the page (if the card then moves, the prompt
+      // takes focus: prompt.tsx).
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected || menu?.contains(active)) slot?.querySelector<HTMLElement>('.slot-btn')?.focus({ preventScroll: true });
+    };
+  }, [anchor]);
   const [pos, setPos] = useState<{ left: number; top: number } | null>(null);
   useLayoutEffect(() => {
     const a = anchor.current?.getBoundingClientRect();
