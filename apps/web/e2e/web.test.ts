@@ -232,7 +232,8 @@ describe.skipIf(!enabled)('web app end to end', () => {
     let small = false;
     await playToEnd(n.page, 4000, async () => {
       const phase = await n.page.getAttribute('.board', 'data-phase').catch(() => null);
-      // Keyboard: Esc closes a card's menu, Space passes.
+      // Keyboard: Esc closes a card's menu and gives focus back to the card; Space passes even with focus on
+      // a card (it does not open the card). Concede asks first; Esc keeps playing.
       if (!keys && phase === 'main' && (await n.page.getByRole('button', { name: 'Pass (Space)' }).count())) {
         const card = n.page.locator('.side-bottom .hand .slot.actionable > .slot-btn[role="button"]').first();
         if (await card.count()) {
@@ -240,13 +241,20 @@ describe.skipIf(!enabled)('web app end to end', () => {
           if (await n.page.locator('.card-menu').count()) {
             await n.page.keyboard.press('Escape');
             await n.page.locator('.card-menu').waitFor({ state: 'detached' });
+            expect(await n.page.evaluate(() => document.activeElement?.classList.contains('slot-btn'))).toBe(true);
           }
         }
         if ((await n.page.locator('.card-menu').count()) === 0 && (await n.page.getByRole('button', { name: 'Pass (Space)' }).count())) {
+          await n.page.getByRole('button', { name: 'Concede' }).click();
+          const ask = n.page.getByRole('alertdialog', { name: 'Concede this match?' });
+          await ask.waitFor();
+          await n.page.keyboard.press('Escape');
+          await ask.waitFor({ state: 'detached' });
           const seq = await n.page.getAttribute('.board', 'data-seq');
-          await n.page.locator('.phase-tracker').click(); // focus leaves the buttons
+          await n.page.locator('.side-bottom .hand .slot-btn').first().focus();
           await n.page.keyboard.press('Space');
           await n.page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, seq, { timeout: 5000 });
+          expect(await n.page.locator('.card-menu').count()).toBe(0);
           keys = true;
         }
       }

@@ -90,11 +90,33 @@ export interface UiState {
   browse: { title: string; ids: string[]; manager: string } | null;
   /** The keyword explanation under the pointer (drawn above everything, so no card or zone clips it). */
   tip: { label: string; text: string; x: number; y: number } | null;
+  /**
+   * What the menu entry, target option or choice under the pointer (or keyboard focus) means: card ids, a
+   * manager ('A'/'B') or a stack item, drawn highlighted where they are.
+   */
+  point: readonly string[];
   /** A combat declaration being built (attackers or blocks), sent whole when confirmed (game/declaration.ts). */
   draft: import('./game/declaration').Draft | null;
 }
 
-export const ui = createStore<UiState>()(() => ({ hover: null, menu: null, aiming: null, browse: null, tip: null, draft: null }));
+const NONE: readonly string[] = [];
+export const ui = createStore<UiState>()(() => ({ hover: null, menu: null, aiming: null, browse: null, tip: null, point: NONE, draft: null }));
+
+/** Points at these ids while an option is hovered or focused; `null` stops (only if it still points at them). */
+export function pointAt(ids: readonly string[] | null, leaving?: readonly string[]): void {
+  if (ids) ui.setState({ point: ids.length ? ids : NONE });
+  else ui.setState((s) => (!leaving || s.point.join() === leaving.join() ? { point: NONE } : s));
+}
+
+/** Event handlers for a control that means these ids (hover and keyboard focus alike). */
+export function pointing(ids: readonly string[]) {
+  return {
+    onMouseEnter: () => pointAt(ids),
+    onMouseLeave: () => pointAt(null, ids),
+    onFocus: () => pointAt(ids),
+    onBlur: () => pointAt(null, ids),
+  };
+}
 export function useUi<T>(selector: (s: UiState) => T): T {
   return useStore(ui, selector);
 }

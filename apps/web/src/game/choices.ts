@@ -3,9 +3,10 @@
  * groups the listed actions by the card they concern and walks a play's targets one pick at a time, offering
  * at each step only the values some listed action still has.
  */
-import type { Action, CardDef, CardView, GameView, Legal, ManagerId } from '@vroyale/engine';
+import type { Action, CardDef, GameView, Legal } from '@vroyale/engine';
 import { declarationOf, draftFor, offerIn, type Draft } from './declaration';
 import { rulesText } from '@vroyale/engine';
+import { abilityOf, capitalise, type Labels } from './labels';
 
 export type CardAction = Extract<Action, { card: string }>;
 
@@ -32,6 +33,8 @@ export interface MenuEntry {
   key: string;
   label: string;
   detail?: string;
+  /** Another card the entry is about (the attacker a block names): hovering the entry points at it. */
+  point?: string;
   actions: Action[];
 }
 
@@ -48,6 +51,7 @@ export function slotKinds(a: Action): ('target' | 'cost')[] {
   return [];
 }
 
+/** `name` says which card an entry means when several share a name (labels.ts). */
 export function menuFor(actions: readonly Action[], def: CardDef | undefined, name: (id: string) => string, lookup?: (id: string) => CardDef | undefined): MenuEntry[] {
   const out: MenuEntry[] = [];
   const groups = new Map<string, MenuEntry>();
@@ -56,6 +60,7 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, na
     let key: string;
     let label: string;
     let detail: string | undefined;
+    let point: string | undefined;
     switch (a.type) {
       case 'play':
         key = 'play';
@@ -88,7 +93,7 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, na
     const g = groups.get(key);
     if (g) g.actions.push(a);
     else {
-      const e: MenuEntry = { key, label, actions: [a], ...(detail ? { detail } : {}) };
+      const e: MenuEntry = { key, label, actions: [a], ...(detail ? { detail } : {}), ...(point ? { point } : {}) };
       groups.set(key, e);
       out.push(e);
     }
@@ -126,47 +131,28 @@ export function complete(candidates: readonly Action[], picked: readonly string[
   return done.length === 1 ? done[0]! : null;
 }
 
-/** Where a card or target is, for naming it. */
-export function findCard(view: GameView, id: string): { card: CardView; owner: ManagerId; zone: string } | null {
-  for (const m of ['A', 'B'] as const) {
-    const mv = view.managers[m];
-    const zones: [string, CardView[]][] = [
-      ['hand', mv.hand ?? []],
-      ['backstage', mv.backstage ? [mv.backstage] : []],
-      ['centre', mv.centre],
-      ['main', mv.main],
-      ['star-pool', mv.starPool],
-      ['graduation', mv.graduation],
-      ['hiatus', mv.hiatus],
-    ];
-    for (const [zone, cards] of zones) {
-      const c = cards.find((x) => x.id === id);
-      if (c) return { card: c, owner: m, zone };
-    }
-  }
-  for (const s of view.stack) if (s.card?.id === id) return { card: s.card, owner: s.controller, zone: 'stack' };
-  return null;
-}
-
-const ZONE_NAME: Record<string, string> = {
-  hand: 'hand',
-  backstage: 'Backstage',
-  centre: 'Centre Stage',
-  main: 'Main Stage',
-  'star-pool': 'Star Pool',
-  graduation: 'Graduation Zone',
-  hiatus: 'Hiatus',
-  stack: 'stack',
+const ZONE: Record<string, string> = {
+  hand: 'in {} hand',
+  backstage: 'in {} Backstage',
+  centre: 'on {} Centre Stage',
+  main: 'on {} Main Stage',
+  'star-pool': 'in {} Star Pool',
+  graduation: 'in {} Graduation Zone',
+  hiatus: 'in {} Hiatus',
+  stack: 'on the stack',
 };
 
-export function describeTarget(view: GameView, id: string, names: Record<ManagerId, string>, me: ManagerId | null): string {
-  if (id === 'A' || id === 'B') return me === id ? 'You' : names[id];
+/** A target as an option: "Kiri Moonbeam (2) on Bea's Main Stage", "You", "Zap on the stack". */
+export function describeTarget(view: GameView, id: string, l: Labels): string {
+  if (id === 'A' || id === 'B') return capitalise(l.who(id));
   const item = view.stack.find((s) => s.id === id);
-  if (item) return `${view.defs[item.sourceDef]?.name ?? 'an effect'} (on the stack)`;
-  const f = findCard(view, id);
-  if (!f) return id;
-  const whose = me === f.owner ? 'your' : `${names[f.owner]}'s`;
-  return `${view.defs[f.card.def]?.name ?? 'a card'} (${whose} ${ZONE_NAME[f.zone] ?? f.zone})`;
+  if (item) {
+    const src = l.ref(item.source) ? l.name(item.source) : (view.defs[item.sourceDef]?.name ?? 'an effect');
+    return `${item.kind === 'highlight' ? src : abilityOf(src)} on the stack`;
+  }
+  const r = l.ref(id);
+  if (!r) return 'a card';
+  return `${l.name(id)} ${ZONE[r.zone]!.replace('{}', l.whose(r.side))}`;
 }
 
 /** The one button for the space bar: declare the combat declaration being built (when legal), else pass. */

@@ -74,9 +74,3 @@ export function declarationOf(offer: Offer, d: Draft): Action | null {
     ? { type: 'declare-attackers', manager: offer.manager, attackers: d.attackers }
     : { type: 'declare-blocks', manager: offer.manager, blocks: d.blocks };
 }
-
-/** Labels the engine gave the offer's cards (same-named cards told apart). */
-export function offerLabel(offer: Offer, id: string): string | null {
-  if (offer.type === 'choose-attackers') return (offer.eligible.find((e) => e.id === id) ?? offer.barred.find((b) => b.id === id))?.label ?? null;
-  return (offer.attackers.find((a) => a.id === id) ?? offer.blockers.find((b) => b.id === id))?.label ?? null;
-}

@@ -18,6 +18,7 @@ import type {
   Visibility,
 } from '@vroyale/protocol';
 import { DEFAULT_STOP_SETTINGS, StopSettings } from '@vroyale/protocol';
+import { labels } from '../game/labels';
 import { learn, sentence, type LogContext } from '../game/log';
 import { store, toast, ui, type LogLine } from '../store';
 
@@ -102,13 +103,16 @@ export function applyView(m: ViewMessage): void {
   for (const item of m.view.stack) ctx.stackSources[item.id] = item.source;
   ctx.defs = defs;
   ctx.cardDefs = cardDefs;
+  // The log names cards as the board did just before these events and just after them.
+  const prev = st.views[m.roomId];
+  ctx.before = prev && prev.matchId === m.matchId ? labels(prev.view, ctx.names, ctx.me) : null;
+  ctx.after = labels(m.view, ctx.names, ctx.me);
   learn(m.events, ctx);
   const lines: LogLine[] = [];
   for (const e of m.events) {
     const s = sentence(e, ctx);
     if (s) lines.push({ seq: m.seq, ...s });
   }
-  const prev = st.views[m.roomId];
   let log = st.log[m.roomId] ?? [];
   if (m.full && (!prev || prev.matchId !== m.matchId)) {
     // After a reload this tab still has the log it wrote before (sessionStorage): carry on from it.
@@ -116,7 +120,12 @@ export function applyView(m: ViewMessage): void {
     log = kept ? [...kept, { seq: m.seq, kind: 'info', text: 'Reconnected.' }] : [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? 'The match begins.' : 'Joined the match in progress.' }];
   }
   if (lines.length) log = [...log, ...lines].slice(-LOG_MAX);
-  if (prev && prev.seq !== m.seq) ui.setState({ aiming: null, menu: null });
+  if (prev && prev.seq !== m.seq) {
+    // A new position: menus, aims and pointing belong to the old one, and so does the hover zoom (its card
+    // may have moved, which gives it a new id, or the prompt it was read for has changed). Moving the
+    // pointer over a card again brings the zoom back.
+    ui.setState({ aiming: null, menu: null, point: [], hover: null });
+  }
   store.setState({
     views: { ...st.views, [m.roomId]: m },
     viewAt: { ...st.viewAt, [m.roomId]: Date.now() },
@@ -281,6 +290,30 @@ export async function act(roomId: string, action: Action): Promise<boolean> {
     return false;
   }
   return true;
+}
+
+/**
+ * Concedes, whatever the match is waiting for and whether or not this seat is deciding. A view that arrives
+ * while the concession is on its way makes it stale; it is sent again against the newer view.
+ */
+export async function concede(roomId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const view = store.getState().views[roomId];
+    if (!view || view.result) return false;
+    const ack = await emit('match:action', {
+      roomId,
+      clientActionId: `${Date.now().toString(36)}-${(++actionCounter).toString(36)}-concede`,
+      seenSeq: view.seq,
+      action: { type: 'concede' },
+    });
+    if (ack.ok) return true;
+    if (ack.code !== 'stale') {
+      toast(ack.message);
+      return false;
+    }
+  }
+  toast('The match kept moving; concede again');
+  return false;
 }
 
 export function mySeat(roomId: string): ManagerId | null {

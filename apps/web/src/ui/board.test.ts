@@ -11,6 +11,7 @@ import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { store } from '../store';
 import { Board, placeMenu, stageCardWidth } from './board';
 import { nameScale } from './card';
+import { labels } from '../game/labels';
 
 const names: Record<ManagerId, string> = { A: 'Aiko', B: 'Bea' };
 
@@ -113,7 +114,9 @@ describe('the playmat from a projection', () => {
     expect(html).toContain('aria-current="step">Main<');
     expect(html).toContain('You have priority');
     const target = view.defs[a.main[0]!.def]!.name;
-    expect(html).toContain(`Targets: ${target} (your Main Stage), You`);
+    expect(html).toContain(`Targets: ${target} on your Main Stage, You`);
+    // Whose item it is, in the viewer's persons.
+    expect(html).toMatch(/ — a highlight of Bea&#x27;s</);
   });
 
   it('draws tilted cards turned, damage, counters, tokens, equipped assets and Debut Burnout', () => {
@@ -161,9 +164,76 @@ describe('the playmat from a projection', () => {
         blockers: [{ id: blocker.id, label: 'Wall', atk: 1, capacity: 1, moderator: false }],
       },
     ]);
-    expect(out).toContain('Declare blocks: click your characters to block Sample');
+    expect(out).toContain('Declare blocks: click your characters to block ');
     expect(out).toContain('Sample has Callout: it must be blocked while you are able to');
     expect(out).toMatch(/<button class="btn primary" disabled="">Declare blocks<\/button>/);
+  });
+});
+
+describe('same-named cards, quiet stars, sanity', () => {
+  /** Bea attacks with two cards of one name; Aiko's first Main Stage card blocks both (a Moderator's way). */
+  function twins(): { v: GameView; blocker: CardView; atk: CardView[] } {
+    const v = richView('A');
+    const b = v.managers.B;
+    const name = v.defs[b.main[0]!.def]!;
+    const twin = { ...b.main[0]!, id: 'twin-2', tilted: false, damage: 0, counters: {} };
+    b.main.push(twin);
+    const atk = [b.main[0]!, twin];
+    const blocker = v.managers.A.main.find((c) => !c.attachedTo)!;
+    v.phase = 'combat-block';
+    v.active = 'B';
+    v.stack = [];
+    v.combat = { attackers: atk.map((c) => c.id), blocks: atk.map((c) => ({ blocker: blocker.id, attacker: c.id })), blocked: [] } as never;
+    expect(name.name).toBeTruthy();
+    return { v, blocker, atk };
+  }
+
+  it('marks same-named cards in stage order in their accessible names and in block badges', () => {
+    const { v, blocker, atk } = twins();
+    const name = v.defs[atk[0]!.def]!.name;
+    const html = render(v, 'A');
+    const esc = (x: string) => x.replace(/'/g, '&#x27;');
+    expect(html).toContain(`aria-label="${esc(name)} (1), `);
+    expect(html).toContain(`aria-label="${esc(name)} (2), `);
+    // The blocker's name says which two it blocks; its badges too, one per attacker, marker kept apart.
+    const l = labels(v, names, 'A');
+    expect(html).toContain(esc(`blocking ${l.full(atk[0]!.id)} and ${l.full(atk[1]!.id)}`));
+    expect(l.full(atk[1]!.id)).toMatch(/\(2\)$/);
+    // And each attacker says who blocks it.
+    expect(html.split(esc(`blocked by ${l.full(blocker.id)}`)).length - 1).toBe(2);
+    const badges = html.slice(html.indexOf('<span class="badges badges-art">'));
+    expect(badges.match(/class="badge badge-block"/g)?.length).toBe(2);
+    expect(badges).toContain('<span class="badge-mark">(1)</span>');
+    expect(badges).toContain('<span class="badge-mark">(2)</span>');
+    expect(v.managers.A.main.some((c) => c.id === blocker.id)).toBe(true);
+  });
+
+  it('does not advertise a Star Pool card whose only action is a manual tilt', () => {
+    const v = richView('A');
+    const star = v.managers.A.starPool[0]!;
+    expect(star).toBeDefined();
+    star.tilted = false;
+    const tiltOnly = render(v, 'A', [{ type: 'tilt-star', manager: 'A', card: star.id }]);
+    const slot = (html: string) => new RegExp(`<div class="([^"]*)"><div class="slot-btn" role="(\\w+)"[^>]*aria-label="([^"]*)"[^>]*><div class="card[^"]*"[^>]*data-card-id="${star.id}"`).exec(html);
+    const quiet = slot(tiltOnly)!;
+    expect(quiet[1]).not.toMatch(/actionable/);
+    // Still one click away (its menu), and says so to a screen reader.
+    expect(quiet[2]).toBe('button');
+    expect(quiet[3]).toMatch(/can be tilted for stars$/);
+    // Any other action makes it playable again (the class the e2e policy and the glow read).
+    const hand = v.managers.A.hand![0]!;
+    const other = render(v, 'A', [{ type: 'tilt-star', manager: 'A', card: star.id }, { type: 'place-star', manager: 'A', card: hand.id }]);
+    expect(slot(other)![1]).not.toMatch(/actionable/);
+    expect(other).toMatch(new RegExp(`class="slot actionable[^"]*"><div class="slot-btn"[^>]*><div class="card[^"]*"[^>]*data-card-id="${hand.id}"`));
+  });
+
+  it('never shows sanity below 0', () => {
+    const v = richView('A');
+    v.managers.B.sanity = -3;
+    const html = render(v, 'A');
+    expect(html).toContain('aria-label="Bea: 0 sanity"');
+    expect(html).not.toMatch(/mb-sanity[^]*?<\/svg>-3/);
+    expect(html).toMatch(/mb-sanity[^]*?<\/svg>0</);
   });
 });
 

@@ -6,6 +6,7 @@
 import type { ManagerId } from '@vroyale/engine';
 import { actionsByCard, narrow } from '../game/choices';
 import { draftFor, offerIn, problemsOf } from '../game/declaration';
+import { labels } from '../game/labels';
 import { useUi } from '../store';
 import { Browse } from './playmat/browse';
 import { other, type BoardProps, type Ctx } from './playmat/context';
@@ -30,7 +31,11 @@ export function Board(props: BoardProps) {
   const draft = draftFor(stored, view.seq);
   const attackers = new Set(offer?.type === 'choose-attackers' ? draft.attackers : (view.combat?.attackers ?? []));
   const blocks = new Map<string, string[]>();
-  for (const b of offer?.type === 'choose-blocks' ? draft.blocks : (view.combat?.blocks ?? [])) blocks.set(b.blocker, [...(blocks.get(b.blocker) ?? []), b.attacker]);
+  const blockedBy = new Map<string, string[]>();
+  for (const b of offer?.type === 'choose-blocks' ? draft.blocks : (view.combat?.blocks ?? [])) {
+    blocks.set(b.blocker, [...(blocks.get(b.blocker) ?? []), b.attacker]);
+    blockedBy.set(b.attacker, [...(blockedBy.get(b.attacker) ?? []), b.blocker]);
+  }
   const problems = new Map<string, string[]>();
   if (offer?.type === 'choose-blocks') for (const p of problemsOf(offer, draft)) problems.set(p.card, [...(problems.get(p.card) ?? []), p.message]);
   const declarable = new Set<string>(
@@ -42,10 +47,12 @@ export function Board(props: BoardProps) {
     aimingNext: new Set(aiming ? narrow(aiming.candidates, aiming.picked).next : []),
     attackers,
     blocks,
+    blockedBy,
     problems,
     offer,
     draft,
     declarable,
+    labels: labels(view, props.names, me),
   };
   return (
     <div

@@ -37,9 +37,12 @@ export function rulesFor(def: CardDef): string[] {
   return r;
 }
 
-/** A card's accessible name: what it is, its state, and its rules text (the zoom is only for the eyes). */
-export function cardLabel(def: CardDef, v?: CardView | null): string {
-  const parts = [def.name, def.types.map((t) => TYPE_LABEL[t]).join(' '), `cost ${def.cost}`];
+/**
+ * A card's accessible name: what it is, its state, and its rules text (the zoom is only for the eyes).
+ * `name` is the board's label for it ("Kiri Moonbeam (2)", game/labels.ts) where it differs from the printed one.
+ */
+export function cardLabel(def: CardDef, v?: CardView | null, name = def.name): string {
+  const parts = [name, def.types.map((t) => TYPE_LABEL[t]).join(' '), `cost ${def.cost}`];
   if (v?.atk !== undefined || def.atk !== undefined) parts.push(`${v?.atk ?? def.atk} ATK ${v?.hp ?? def.hp} HP`);
   if (v?.tilted) parts.push('tilted');
   if (v?.damage) parts.push(`${v.damage} damage`);
@@ -153,6 +156,8 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
         ui.setState({ hover: { def: def.id, view: view ?? undefined, rect: { left: r.left, right: r.right, top: r.top } } });
       }
     : undefined;
+  // The zoom closes when the position changes (net/client.ts); a pointer still on the card brings it back.
+  const onMove = zoom ? (e: React.MouseEvent<HTMLDivElement>) => void (ui.getState().hover === null && onEnter!(e)) : undefined;
   const onLeave = zoom
     ? () => {
         hovered.current = false;
@@ -165,6 +170,7 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
       data-def={def.id}
       data-card-id={view?.id}
       onMouseEnter={onEnter}
+      onMouseMove={onMove}
       onMouseLeave={onLeave}
     >
       <div className="c-top">

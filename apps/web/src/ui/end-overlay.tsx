@@ -2,7 +2,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ManagerId } from '@vroyale/engine';
 import { joinRoom, offerRematch } from '../net/client';
-import { reasonText } from '../game/log';
+import { capitalise } from '../game/labels';
+import { endReason } from '../game/log';
 import { useApp } from '../store';
 import { useRosterChoice } from './roster-picker';
 import { navigate } from './route';
@@ -64,7 +65,7 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
     <div className="end-overlay" role="dialog" aria-label="Match result">
       <div className="end-card">
         <h2 className={result.winner === me ? 'win' : result.winner === 'draw' ? '' : me ? 'lose' : ''}>{title}</h2>
-        <p>Reason: {reasonText(result.reason)}.</p>
+        <p>{capitalise(endReason(result.reason, result.winner, { me, names }))}.</p>
         {me !== null && theyOffered && !rematch?.roomId && (
           <p className="rematch-offer" role="status">
             {names[them!]} offers a rematch (seats swap, same rosters and clock).

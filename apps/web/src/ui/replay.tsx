@@ -5,7 +5,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createGame, project, projectEvents, step, type Action, type GameEvent, type GameState, type ManagerId, type Roster, type Viewer } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
-import { learn, reasonText, sentence, type LogContext } from '../game/log';
+import { abilityOf, labels, type Labels } from '../game/labels';
+import { endReason, learn, sentence, type LogContext } from '../game/log';
 import { store, useUi } from '../store';
 import { Board } from './board';
 import { ZoomPreview } from './card';
@@ -82,21 +83,34 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   }, [last]);
 
   const names: Record<ManagerId, string> = { A: data?.seats.A.name ?? 'A', B: data?.seats.B.name ?? 'B' };
-  const log = useMemo(() => {
-    const ctx: LogContext = { defs: cardPool, cardDefs: {}, me: viewer === 'spectator' ? null : viewer, names, stackSources: {} };
+  const me = viewer === 'spectator' ? null : viewer;
+  // Every frame's sentences, written once per match and viewer (stepping only slices them). Each batch of
+  // events names cards as the board did before and after it, like the live log.
+  const allLines = useMemo(() => {
+    const ctx: LogContext = { defs: cardPool, cardDefs: {}, me, names, stackSources: {} };
     const lines: { at: number; text: string; kind: string }[] = [];
-    frames.slice(0, i + 1).forEach((f, k) => {
+    let before: Labels | null = null;
+    frames.forEach((f, k) => {
       const evs = projectEvents(f.events, viewer);
       for (const c of Object.values(f.state.cards)) ctx.cardDefs[c.id] = c.def;
+      const after = labels(project(f.state, viewer), names, me);
+      ctx.before = before;
+      ctx.after = after;
+      before = after;
       learn(evs, ctx);
       for (const e of evs) {
         const s = sentence(e, ctx);
         if (s) lines.push({ at: k, ...s });
       }
     });
-    return lines.slice(-200);
+    return lines;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [frames, i, viewer, names.A, names.B]);
+  }, [frames, viewer, names.A, names.B]);
+  const log = useMemo(() => {
+    let n = 0;
+    while (n < allLines.length && allLines[n]!.at <= i) n++;
+    return allLines.slice(Math.max(0, n - 200), n);
+  }, [allLines, i]);
 
   useEffect(() => {
     const el = logRef.current;
@@ -115,7 +129,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
         </a>
         <span className="room-name">
           Replay: {names.A} vs {names.B}
-          {data.result ? ` — ${data.result.winner === 'draw' ? 'draw' : `${names[data.result.winner]} won`} (${reasonText(data.result.reason)})` : ''}
+          {data.result ? ` — ${data.result.winner === 'draw' ? 'draw' : `${names[data.result.winner]} won`} (${endReason(data.result.reason, data.result.winner, { me: null, names })})` : ''}
         </span>
         <div className="replay-controls" role="group" aria-label="Replay controls">
           <button className="btn small" onClick={() => setI(0)} aria-label="First action">
@@ -159,7 +173,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
             onAct={() => undefined}
             status={
               <section className="prompt" aria-label="Replay position">
-                <h2 className="prompt-title">{i === 0 ? 'The opening hands are dealt.' : `Action ${i}: ${describe(data.actions[i - 1]!, names, frames[i - 1]!.state)}.`}</h2>
+                <h2 className="prompt-title">{i === 0 ? 'The opening hands are dealt.' : `Action ${i}: ${describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null))}.`}</h2>
               </section>
             }
           />
@@ -187,31 +201,35 @@ function Icon({ d }: { d: string }) {
   );
 }
 
-/** One recorded action as a sentence, naming cards from the state it was taken in. */
-export function describe(a: { actor: ManagerId; action: unknown }, names: Record<ManagerId, string>, before: GameState): string {
+/**
+ * One recorded action as a sentence, naming cards from the state it was taken in: as the board showed them
+ * (`l`, with markers for same-named cards), else by their printed names.
+ */
+export function describe(a: { actor: ManagerId; action: unknown }, names: Record<ManagerId, string>, before: GameState, l?: Labels): string {
   const who = names[a.actor];
   const act = a.action as Action;
   const card = (id: string) => {
     if (id === 'A' || id === 'B') return names[id];
+    if (l?.ref(id)) return l.full(id, a.actor);
     const c = before.cards[id];
     return c ? (before.defs[c.def]?.name ?? cardPool[c.def]?.name ?? 'a card') : 'a card';
   };
   const on = (t: string[]) => (t.length ? ` targeting ${t.map(card).join(' and ')}` : '');
   switch (act.type) {
     case 'mulligan':
-      return act.redraw ? `${who} shuffles the opening hand away and draws 5 new cards` : `${who} keeps the opening hand`;
+      return act.redraw ? `${who} shuffles their opening hand away and draws 5 new cards` : `${who} keeps their opening hand`;
     case 'choose-order':
       return `${who} chooses to go ${act.goFirst ? 'first' : 'second'}`;
     case 'pass':
       return `${who} passes`;
     case 'place-star':
-      return `${who} places ${card(act.card)} in the Star Pool`;
+      return `${who} places ${card(act.card)} in their Star Pool`;
     case 'tilt-star':
       return `${who} tilts ${card(act.card)} for stars`;
     case 'play':
       return `${who} plays ${card(act.card)}${on(act.targets)}`;
     case 'activate':
-      return `${who} activates ${card(act.card)}'s ability${on(act.targets)}`;
+      return `${who} activates ${abilityOf(card(act.card))}${on(act.targets)}`;
     case 'declare-attackers':
       return act.attackers.length ? `${who} attacks with ${act.attackers.map(card).join(', ')}` : `${who} declares no attack`;
     case 'declare-blocks':

@@ -5,6 +5,7 @@ import { act, leaveRoom, spectate } from '../net/client';
 import { useApp, useUi } from '../store';
 import { Board, useBoardKeys } from './board';
 import { ZoomPreview } from './card';
+import { ConcedeButton } from './concede-button';
 import { EndOverlay, useFollowRematch } from './end-overlay';
 import { Clock, SeatStatus } from './room-clock';
 import { SidePanel } from './room-side-panel';
@@ -59,7 +60,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
 
   if (!msg) return <WaitingRoom roomId={roomId} room={room} />;
 
-  const concede = legal.find((a) => a.type === 'concede');
+  const live = seat !== null && !msg.result && msg.view.phase !== 'game-over';
   return (
     <div className="room">
       <header className="topbar">
@@ -75,17 +76,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
         {room && seat === null && <SeatStatus room={room} seat="B" me={null} />}
         <span className="spacer" />
-        {concede && (
-          <button
-            className="btn danger"
-            disabled={busy}
-            onClick={() => {
-              if (confirm('Concede this match?')) onAct(concede);
-            }}
-          >
-            Concede
-          </button>
-        )}
+        {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
             Stop watching

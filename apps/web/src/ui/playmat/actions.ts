@@ -6,7 +6,7 @@ import type { CardDef } from '@vroyale/engine';
 import { autoPick, complete, menuFor, narrow, type MenuEntry } from '../../game/choices';
 import { clickForBlocks, toggleAttacker } from '../../game/declaration';
 import { ui } from '../../store';
-import { lookup, nameOf, type Ctx } from './context';
+import { lookup, type Ctx } from './context';
 
 /** Starts a card's action: acts at once when there is nothing to choose, else aims or opens the menu. */
 export function startEntry(ctx: Ctx, card: string, e: MenuEntry): void {
@@ -38,7 +38,7 @@ export function clickCard(ctx: Ctx, id: string, def: CardDef | undefined): void 
   }
   const acts = ctx.byCard.get(id);
   if (!acts?.length || ctx.busy) return;
-  const entries = menuFor(acts, def, (x) => nameOf(ctx.view, x), lookup);
+  const entries = menuFor(acts, def, (x) => ctx.labels.full(x), lookup);
   if (entries.length === 1 && entries[0]!.actions.length === 1 && DIRECT.has(entries[0]!.actions[0]!.type)) return ctx.onAct(entries[0]!.actions[0]!);
   ui.setState((s) => ({ menu: s.menu === id ? null : id, aiming: null }));
 }

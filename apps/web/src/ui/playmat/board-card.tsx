@@ -1,25 +1,46 @@
 /** A card on the playmat: its face plus the combat badges, the click/keyboard handling and its action menu. */
 import { useRef } from 'react';
 import type { CardView } from '@vroyale/engine';
-import { useUi } from '../../store';
+import type { Labels } from '../../game/labels';
+import { pointing, useUi } from '../../store';
 import { CardFace, cardLabel, type CardSize } from '../card';
 import { clickCard } from './actions';
 import { CardMenu } from './card-menu';
-import { nameOf, type Ctx } from './context';
+import type { Ctx } from './context';
+
+/**
+ * A card name in a badge: the name may be cut short to the card's width, the marker never is (it is what
+ * tells two same-named attackers apart).
+ */
+function BadgeName({ labels, id }: { labels: Labels; id: string }) {
+  const r = labels.ref(id);
+  return (
+    <>
+      <span className="badge-name">{r?.name ?? 'a card'}</span>
+      {r?.n != null && <span className="badge-mark">({r.n})</span>}
+    </>
+  );
+}
 
 export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: CardView; size: CardSize; extraClass?: string }) {
   const def = ctx.view.defs[card.def];
   const menu = useUi((s) => s.menu === card.id);
   const aimed = useUi((s) => s.aiming?.picked.includes(card.id) ?? false);
+  const pointed = useUi((s) => s.point.includes(card.id));
   const anchor = useRef<HTMLDivElement>(null);
   if (!def) return null;
   const acts = ctx.byCard.get(card.id);
   const targetable = ctx.aimingNext.has(card.id);
   const declarable = ctx.declarable.has(card.id);
   const selected = ctx.draft.selected === card.id;
-  const actionable = !!acts?.length || declarable;
+  // Paying tilts stars by itself: a star card whose only action is a manual tilt is not a move worth
+  // advertising. Its menu stays one click away, but the card does not glow as playable.
+  const quiet = !!acts?.length && acts.every((a) => a.type === 'tilt-star');
+  const actionable = (!!acts?.length && !quiet) || declarable;
+  const clickable = actionable || quiet || targetable;
   const attacking = ctx.attackers.has(card.id);
   const blocking = ctx.blocks.get(card.id);
+  const blockedBy = ctx.blockedBy.get(card.id);
   const problems = ctx.problems.get(card.id);
   const cls = [
     'slot',
@@ -27,6 +48,7 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
     actionable ? 'actionable' : '',
     targetable ? 'targetable' : '',
     aimed ? 'aimed' : '',
+    pointed ? 'pointed' : '',
     attacking ? 'attacking' : '',
     blocking ? 'blocking' : '',
     problems ? 'has-problem' : '',
@@ -35,21 +57,29 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
   ]
     .filter(Boolean)
     .join(' ');
-  const label = `${cardLabel(def, card)}${selected ? ', selected to block' : ''}${attacking ? ', attacking' : ''}${blocking ? `, blocking ${blocking.map((a) => nameOf(ctx.view, a)).join(' and ')}` : ''}${targetable ? ', can be chosen' : actionable ? ', has actions' : ''}`;
-  const inner = <CardFace def={def} view={card} size={size} />;
+  const { labels } = ctx;
+  const state = `${selected ? ', selected to block' : ''}${attacking ? ', attacking' : ''}${blockedBy ? `, blocked by ${blockedBy.map((b) => labels.full(b)).join(' and ')}` : ''}${blocking ? `, blocking ${blocking.map((a) => labels.full(a)).join(' and ')}` : ''}`;
+  // Hovering one side of a block points at the other: the badges may have to shorten names.
+  const linked = blocking ?? blockedBy;
+  const offer = targetable ? ', can be chosen' : actionable ? ', has actions' : quiet ? ', can be tilted for stars' : '';
+  const label = `${cardLabel(def, card, labels.name(card.id))}${state}${offer}`;
+  const menuable = (actionable || quiet) && !targetable && !declarable;
+  const mark = labels.ref(card.id)?.n;
   return (
-    <div className={cls} ref={anchor}>
+    <div className={cls} ref={anchor} {...(linked ? pointing(linked) : {})}>
       <div
         className="slot-btn"
-        role={actionable || targetable ? 'button' : 'img'}
+        role={clickable ? 'button' : 'img'}
         tabIndex={0}
         aria-label={label}
-        aria-haspopup={actionable && !targetable && !declarable ? 'menu' : undefined}
-        aria-expanded={actionable && !targetable && !declarable ? menu : undefined}
-        onClick={actionable || targetable ? () => clickCard(ctx, card.id, def) : undefined}
+        aria-haspopup={menuable ? 'menu' : undefined}
+        aria-expanded={menuable ? menu : undefined}
+        onClick={clickable ? () => clickCard(ctx, card.id, def) : undefined}
         onKeyDown={
-          actionable || targetable
+          clickable
             ? (e) => {
+                // Enter opens the card; Space is the pass/confirm key everywhere (playmat/keys.ts) and reaches
+                // the card only when there is nothing to pass or confirm.
                 if (e.key === 'Enter' || e.key === ' ') {
                   e.preventDefault();
                   e.stopPropagation();
@@ -59,15 +89,32 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
             : undefined
         }
       >
-        {inner}
+        <CardFace def={def} view={card} size={size} />
       </div>
-      {attacking && <span className="badge badge-attack">⚔ Attacking</span>}
+      {mark != null && (
+        // The marker the menus, prompts and log use for this card ("Chat Regular (2)"), on the card itself.
+        <span className="slot-mark" aria-hidden="true" title={labels.name(card.id)}>
+          ({mark})
+        </span>
+      )}
+      {attacking && (
+        <span className="badges badges-foot">
+          <span className="badge badge-attack">⚔ Attacking</span>
+        </span>
+      )}
       {blocking && (
-        <span className="badge badge-block">
-          <svg viewBox="0 0 24 24" aria-hidden="true">
-            <path d="M12 2l8 3v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z" />
-          </svg>
-          {blocking.map((a) => nameOf(ctx.view, a)).join(', ')}
+        // One badge per attacker, each no wider than its card (a long name wraps, its marker stays whole):
+        // badges of neighbouring cards never overlap, and a Moderator blocking several attackers stacks them.
+        // Over the art, where they hide neither the name nor ATK/HP.
+        <span className="badges badges-art">
+          {blocking.map((a) => (
+            <span key={a} className="badge badge-block" title={`Blocking ${labels.full(a)}`}>
+              <svg viewBox="0 0 24 24" aria-hidden="true">
+                <path d="M12 2l8 3v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z" />
+              </svg>
+              <BadgeName labels={labels} id={a} />
+            </span>
+          ))}
         </span>
       )}
       {menu && <CardMenu ctx={ctx} id={card.id} def={def} anchor={anchor} />}

@@ -1,10 +1,10 @@
-import { useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { CardDef } from '@vroyale/engine';
 import { menuFor } from '../../game/choices';
-import { ui } from '../../store';
+import { pointAt, pointing, ui } from '../../store';
 import { startEntry } from './actions';
-import { lookup, nameOf, type Ctx } from './context';
+import { lookup, type Ctx } from './context';
 
 type Box = { left: number; top: number; right: number; bottom: number; width: number; height: number };
 
@@ -31,8 +31,20 @@ export function placeMenu(a: Box, m: { width: number; height: number }, avoid: B
 
 /** The card's action menu, in a portal so scrolling zones never clip it; placed above (or below) the card. */
 export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: CardDef | undefined; anchor: RefObject<HTMLDivElement | null> }) {
-  const entries = menuFor(ctx.byCard.get(id) ?? [], def, (x) => nameOf(ctx.view, x), lookup);
+  const entries = menuFor(ctx.byCard.get(id) ?? [], def, (x) => ctx.labels.full(x), lookup);
   const ref = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const menu = ref.current;
+    const slot = anchor.current;
+    return () => {
+      // A closing menu takes its pointing with it (the entry under the pointer gets no mouseleave)...
+      pointAt(null);
+      // ...and gives focus back to its card rather than to the page (if the card then moves, the prompt
+      // takes focus: prompt.tsx).
+      const active = document.activeElement;
+      if (!active || active === document.body || !active.isConnected || menu?.contains(active)) slot?.querySelector<HTMLElement>('.slot-btn')?.focus({ preventScroll: true });
+    };
+  }, [anchor]);
   const [pos, setPos] = useState<{ left: number; top: number } | null>(null);
   useLayoutEffect(() => {
     const a = anchor.current?.getBoundingClientRect();
@@ -46,11 +58,19 @@ export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: 
       ref={ref}
       className="card-menu"
       role="menu"
-      aria-label={`Actions for ${def?.name ?? 'card'}`}
+      aria-label={`Actions for ${ctx.labels.ref(id) ? ctx.labels.name(id) : (def?.name ?? 'card')}`}
       style={pos ? { left: pos.left, top: pos.top } : { left: -9999, top: 0 }}
     >
       {entries.map((e) => (
-        <button key={e.key} role="menuitem" disabled={ctx.busy} onClick={(ev) => (ev.stopPropagation(), startEntry(ctx, id, e))} title={e.detail}>
+        <button
+          key={e.key}
+          role="menuitem"
+          disabled={ctx.busy}
+          onClick={(ev) => (ev.stopPropagation(), startEntry(ctx, id, e))}
+          title={e.detail}
+          // An entry about another card (the attacker a block names) points at it on the board.
+          {...(e.point ? pointing([e.point]) : {})}
+        >
           <span>{e.label}</span>
           {e.detail && <small>{e.detail}</small>}
         </button>

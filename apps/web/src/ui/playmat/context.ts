@@ -5,6 +5,7 @@
 import type { ReactNode } from 'react';
 import type { Action, GameView, Legal, ManagerId } from '@vroyale/engine';
 import type { Draft, Offer } from '../../game/declaration';
+import type { Labels } from '../../game/labels';
 import { store } from '../../store';
 
 export interface BoardProps {
@@ -24,23 +25,18 @@ export interface Ctx extends BoardProps {
   aimingNext: Set<string>;
   /** Attackers: declared ones, or while the attackers are being chosen, the ones chosen so far. */
   attackers: Set<string>;
-  /** Blocker → attackers it blocks: declared, or as the blocks being built have them. */
+  /** Blocker → the attackers it blocks, and attacker → its blockers: declared, or as the blocks being built have them. */
   blocks: Map<string, string[]>;
+  blockedBy: Map<string, string[]>;
   problems: Map<string, string[]>;
   /** The declaration this manager is asked for, and the draft of it (game/declaration.ts). */
   offer: Offer | null;
   draft: Draft;
   /** Cards a click adds to or takes out of the declaration being built. */
   declarable: Set<string>;
+  /** Card names with markers for same-named cards (game/labels.ts): every name the playmat shows. */
+  labels: Labels;
 }
 
 export const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');
 export const lookup = (id: string) => store.getState().defs[id];
-
-export function nameOf(view: GameView, id: string): string {
-  for (const m of ['A', 'B'] as const) {
-    const mv = view.managers[m];
-    for (const c of [...mv.main, ...mv.centre]) if (c.id === id) return view.defs[c.def]?.name ?? 'a card';
-  }
-  return 'a card';
-}

@@ -1,12 +1,28 @@
 /** The prompt bar: what the game is waiting for, and only the legal answers to it. */
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { aLegalAssignment, type Action, type AttackBar, type ManagerId } from '@vroyale/engine';
 import { complete, describeTarget, narrow, passHint } from '../../game/choices';
-import { allAttackers, declarationOf, offerLabel, problemsOf } from '../../game/declaration';
-import { ui, useUi } from '../../store';
+import { allAttackers, declarationOf, problemsOf } from '../../game/declaration';
+import { pointAt, pointing, ui, useUi } from '../../store';
 import { CardFace } from '../card';
 import { pick } from './actions';
-import { nameOf, other, type Ctx } from './context';
+import { other, type Ctx } from './context';
+
+/**
+ * After an action the control that had focus is often gone (a closed menu, a card that moved): focus would
+ * fall back to the page and the next Tab would start from the top. Put it on the prompt's primary answer
+ * instead (pass, confirm, keep), or its first one. A player who is elsewhere (the chat, a card still there)
+ * is left where they are.
+ */
+function useFocusAfterActions(ref: RefObject<HTMLElement | null>): void {
+  useEffect(() => {
+    const active = document.activeElement;
+    if (active && active !== document.body && active.isConnected) return;
+    const el = ref.current;
+    const target = el?.querySelector<HTMLElement>('.options .btn.primary:not(:disabled)') ?? el?.querySelector<HTMLElement>('.options button:not(:disabled)');
+    target?.focus({ preventScroll: true });
+  });
+}
 
 /** Why a character cannot attack, in the prompt's hint line. */
 const BARRED: Record<AttackBar, string> = {
@@ -18,7 +34,11 @@ const BARRED: Record<AttackBar, string> = {
 
 export function Prompt({ ctx }: { ctx: Ctx }) {
   const aiming = useUi((s) => s.aiming);
-  const { view, legal, busy, onAct, names, me } = ctx;
+  const { view, legal, busy, onAct, names, me, labels } = ctx;
+  const ref = useRef<HTMLElement>(null);
+  useFocusAfterActions(ref);
+  // Options that point at cards go away with the aim or the view: so does their pointing.
+  useEffect(() => () => pointAt(null), [aiming, view.seq]);
   const has = (t: Action['type']) => legal.filter((a): a is Action => a.type === t);
   const btn = (a: Action, label: string, primary = false, key?: string) => (
     <button key={key ?? label} className={primary ? 'btn primary' : 'btn'} disabled={busy} onClick={() => onAct(a)}>
@@ -38,8 +58,8 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     body = (
       <div className="options">
         {next.map((t) => (
-          <button key={t} className="btn option" disabled={busy} onClick={() => pick(ctx, t)}>
-            {describeTarget(view, t, names, me)}
+          <button key={t} className="btn option" disabled={busy} onClick={() => pick(ctx, t)} {...pointing([t])}>
+            {describeTarget(view, t, labels)}
           </button>
         ))}
         {done && (
@@ -69,7 +89,13 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     title = `Hand limit: choose ${view.pending.count} card${view.pending.count === 1 ? '' : 's'} to discard`;
     body = (
       <div className="options">
-        {has('discard').map((a) => btn(a, `Discard ${a.type === 'discard' ? describeTarget(view, a.card, names, me).replace(/ \(your hand\)$/, '') : ''}`, false, a.type === 'discard' ? a.card : ''))}
+        {has('discard').map((a) =>
+          a.type === 'discard' ? (
+            <button key={a.card} className="btn" disabled={busy} onClick={() => onAct(a)} {...pointing([a.card])}>
+              Discard {labels.name(a.card)}
+            </button>
+          ) : null,
+        )}
       </div>
     );
   } else if (view.pending?.kind === 'choice' && has('choose').length) {
@@ -80,10 +106,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         {has('choose').map((a) => {
           if (a.type !== 'choose') return null;
           const o = opts[a.option];
-          const label = o?.targets?.length ? o.targets.map((t) => describeTarget(view, t, names, me)).join(', ') : (o?.label ?? `Option ${a.option + 1}`);
+          const label = o?.targets?.length ? o.targets.map((t) => describeTarget(view, t, labels)).join(', ') : (o?.label ?? `Option ${a.option + 1}`);
           const def = o?.label.startsWith('Take ') ? Object.values(view.defs).find((d) => `Take ${d.name}` === o.label) : undefined;
+          const means = o?.targets?.length ? o.targets : o?.take ? [o.take] : (o?.cards ?? []);
           return (
-            <button key={a.option} className="btn option with-card" disabled={busy} onClick={() => onAct(a)}>
+            <button key={a.option} className="btn option with-card" disabled={busy} onClick={() => onAct(a)} {...(means.length ? pointing(means) : {})}>
               {def && <CardFace def={def} size="xs" />}
               <span>{label}</span>
             </button>
@@ -111,20 +138,21 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   } else if (ctx.offer?.type === 'choose-blocks') {
     // RUL-COMBAT-2/3: blocks are built here, with the engine's own legality function as live feedback.
     const offer = ctx.offer;
-    const problems = problemsOf(offer, ctx.draft);
+    // The engine's own messages: they name cards with the same markers the board shows.
+    const problems = problemsOf(offer, ctx.draft).map((p) => p.message);
     const declare = declarationOf(offer, ctx.draft);
-    const selected = ctx.draft.selected ? offerLabel(offer, ctx.draft.selected) : null;
+    const selected = ctx.draft.selected ? labels.full(ctx.draft.selected) : null;
     title = selected
       ? `Now click the attacker ${selected} blocks (or ${selected} again to cancel)`
       : offer.attackers.length === 1
-        ? `Declare blocks: click your characters to block ${offer.attackers[0]!.label}`
+        ? `Declare blocks: click your characters to block ${labels.full(offer.attackers[0]!.id)}`
         : 'Declare blocks: click one of your characters, then the attacker it blocks';
     body = (
       <>
         {problems.length > 0 && (
           <ul className="problems" aria-live="polite">
             {problems.map((p, i) => (
-              <li key={i}>{p.message}</li>
+              <li key={i}>{p}</li>
             ))}
           </ul>
         )}
@@ -163,7 +191,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   }
 
   return (
-    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label="What happens now" aria-live="polite">
+    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label="What happens now" aria-live="polite" ref={ref}>
       <h2 className="prompt-title">{title}</h2>
       {body}
     </section>

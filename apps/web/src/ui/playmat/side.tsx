@@ -2,7 +2,7 @@
 import { useRef, type CSSProperties } from 'react';
 import type { CardView, ManagerId, ManagerView } from '@vroyale/engine';
 import { ZONE_INFO } from '../../game/glossary';
-import { ui } from '../../store';
+import { ui, useUi } from '../../store';
 import { CardBack } from '../card';
 import { pick } from './actions';
 import { BoardCard } from './board-card';
@@ -13,8 +13,11 @@ import { Pile, Stage, Zone } from './zones';
 function ManagerBadge({ ctx, m }: { ctx: Ctx; m: ManagerId }) {
   const mv = ctx.view.managers[m];
   const targetable = ctx.aimingNext.has(m);
+  const pointed = useUi((s) => s.point.includes(m));
   const priority = ctx.view.priority === m;
-  const label = `${m === ctx.me ? 'You' : ctx.names[m]}: ${mv.sanity} sanity${priority ? ', has priority' : ''}`;
+  // The match is over at 0: an overshoot (5 damage with 3 left) is never shown as negative sanity.
+  const sanity = Math.max(0, mv.sanity);
+  const label = `${m === ctx.me ? 'You' : ctx.names[m]}: ${sanity} sanity${priority ? ', has priority' : ''}`;
   const content = (
     <>
       <span className="mb-name">{ctx.names[m]}</span>
@@ -22,18 +25,18 @@ function ManagerBadge({ ctx, m }: { ctx: Ctx; m: ManagerId }) {
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M12 21s-8-5.2-8-11a4.5 4.5 0 018-2.8A4.5 4.5 0 0120 10c0 5.8-8 11-8 11z" />
         </svg>
-        {mv.sanity}
+        {sanity}
       </span>
       {priority && <span className="mb-priority">Priority</span>}
       {ctx.view.active === m && <span className="mb-active">Turn</span>}
     </>
   );
   return targetable ? (
-    <button className="manager-badge targetable" aria-label={`${label}, can be chosen`} onClick={() => pick(ctx, m)}>
+    <button className={`manager-badge targetable${pointed ? ' pointed' : ''}`} aria-label={`${label}, can be chosen`} onClick={() => pick(ctx, m)}>
       {content}
     </button>
   ) : (
-    <div className={`manager-badge${priority ? ' has-priority' : ''}`} role="group" aria-label={label}>
+    <div className={`manager-badge${priority ? ' has-priority' : ''}${pointed ? ' pointed' : ''}`} role="group" aria-label={label}>
       {content}
     </div>
   );

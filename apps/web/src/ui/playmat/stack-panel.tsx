@@ -1,10 +1,14 @@
 import { describeTarget } from '../../game/choices';
+import { pointing, useUi } from '../../store';
 import { CardFace } from '../card';
 import { pick } from './actions';
 import type { Ctx } from './context';
 
+const KIND = { highlight: 'a highlight', ability: 'an ability', trigger: 'a trigger' } as const;
+
 export function StackPanel({ ctx }: { ctx: Ctx }) {
-  const { view } = ctx;
+  const { view, labels } = ctx;
+  const point = useUi((s) => s.point);
   if (view.stack.length === 0) return null;
   return (
     <section className="stack-panel" aria-label="The stack, top first">
@@ -13,8 +17,11 @@ export function StackPanel({ ctx }: { ctx: Ctx }) {
         {[...view.stack].reverse().map((it, i) => {
           const def = view.defs[it.sourceDef];
           const targetable = ctx.aimingNext.has(it.id);
-          const text = `${def?.name ?? 'Effect'} — ${it.kind === 'highlight' ? 'highlight' : it.kind === 'ability' ? 'ability' : 'trigger'} of ${it.controller === ctx.me ? 'you' : ctx.names[it.controller]}`;
-          const targets = it.targets.map((t) => describeTarget(view, t, ctx.names, ctx.me));
+          // The source's board label when it is on view ("Chat Regular (2)"), else its printed name.
+          const source = labels.ref(it.source) ? labels.name(it.source) : (def?.name ?? 'Effect');
+          const whose = it.controller === ctx.me ? 'yours' : `${ctx.names[it.controller]}'s`;
+          const text = `${source} — ${KIND[it.kind]} of ${whose}`;
+          const targets = it.targets.map((t) => describeTarget(view, t, labels));
           const body = (
             <>
               <span className="st-pos">{i === 0 ? 'Top' : i + 1}</span>
@@ -25,8 +32,10 @@ export function StackPanel({ ctx }: { ctx: Ctx }) {
               </span>
             </>
           );
+          const cls = [targetable ? 'targetable' : '', point.includes(it.id) ? 'pointed' : ''].filter(Boolean).join(' ');
           return (
-            <li key={it.id} className={targetable ? 'targetable' : ''}>
+            // Hovering an item points at the card it came from, when that card is on the board.
+            <li key={it.id} className={cls || undefined} {...(labels.ref(it.source) && !it.card ? pointing([it.source]) : {})}>
               {targetable ? (
                 <button className="st-btn" onClick={() => pick(ctx, it.id)} aria-label={`${text}, can be chosen`}>
                   {body}

@@ -52,7 +52,7 @@ export function Stage({ ctx, cards, size }: { ctx: Ctx; cards: CardView[]; size:
         .map((c) => (
           <div className="stack-group" key={c.id}>
             {(attached.get(c.id) ?? []).map((a, i) => (
-              <div className="equipped" key={a.id} style={{ ['--i' as string]: i }} aria-label={`${ctx.view.defs[a.def]?.name} equipped`}>
+              <div className="equipped" key={a.id} style={{ ['--i' as string]: i }} aria-label={`${ctx.labels.name(a.id)} equipped`}>
                 <BoardCard ctx={ctx} card={a} size="xs" />
               </div>
             ))}

@@ -1,0 +1,67 @@
+/**
+ * Concede: reachable at any moment of a live match, the opponent's turn and waiting included (the server
+ * accepts it whatever the match is waiting for), and only after saying so in a confirmation dialog.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { concede } from '../net/client';
+
+export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: string }) {
+  const [asking, setAsking] = useState(false);
+  const [sending, setSending] = useState(false);
+  const keep = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    // The safe answer has focus: Enter or Space on a dialog that opened by surprise keeps playing.
+    if (asking) keep.current?.focus();
+  }, [asking]);
+  const close = () => {
+    setAsking(false);
+    opener.current?.focus();
+  };
+  return (
+    <>
+      <button ref={opener} className="btn danger" aria-haspopup="dialog" onClick={() => setAsking(true)}>
+        Concede
+      </button>
+      {asking && (
+        <div className="modal-back" onClick={close}>
+          <div
+            className="modal concede-confirm"
+            role="alertdialog"
+            aria-modal="true"
+            aria-labelledby="concede-title"
+            aria-describedby="concede-text"
+            onClick={(e) => e.stopPropagation()}
+            onKeyDown={(e) => {
+              if (e.key === 'Escape') {
+                e.stopPropagation();
+                close();
+              }
+            }}
+          >
+            <h2 id="concede-title">Concede this match?</h2>
+            <p id="concede-text">{opponent} wins at once. This cannot be undone.</p>
+            <div className="options">
+              <button ref={keep} className="btn primary" onClick={close}>
+                Keep playing
+              </button>
+              <button
+                className="btn danger"
+                disabled={sending}
+                onClick={() => {
+                  setSending(true);
+                  void concede(roomId).finally(() => {
+                    setSending(false);
+                    setAsking(false);
+                  });
+                }}
+              >
+                Concede the match
+              </button>
+            </div>
+          </div>
+        </div>
+      )}
+    </>
+  );
+}
