@@ -12,6 +12,7 @@
  * is one where the player placed a star card, debuted exactly one character and attacked with everything; a
  * "quiet opponent turn" is one where nothing went on the stack and nobody attacked. The last line is JSON.
  */
+import { DEFAULT_STOP_SETTINGS } from '@vroyale/protocol';
 import { buildWeb, chromiumAvailable, launch, newPlayer, startApp } from './harness';
 import { playStep } from './policy';
 
@@ -50,8 +51,10 @@ async function main(): Promise<void> {
   try {
     const { page } = await newPlayer(browser, app.url, 'Measure');
     if (stops === 'full') {
-      await page.evaluate(() => localStorage.setItem('vroyale.fullControl', '1'));
+      // This browser's saved stops (net/client.ts sends them after every hello).
+      await page.evaluate((s) => localStorage.setItem('vroyale.stops', s), JSON.stringify({ ...DEFAULT_STOP_SETTINGS, fullControl: true }));
       await page.reload();
+      await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
     }
     await page.getByRole('button', { name: 'Play vs bot' }).click();
     await page.waitForSelector('.board');

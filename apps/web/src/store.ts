@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { CardDef } from '@vroyale/engine';
-import { DEFAULT_STOP_SETTINGS, type ChatMessage, type RoomState, type RoomSummary, type Seat, type StopSettings, type ViewMessage } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, type ChatMessage, type PassUntilMode, type RoomState, type RoomSummary, type Seat, type StopSettings, type ViewMessage } from '@vroyale/protocol';
 
 export type ConnStatus = 'idle' | 'connecting' | 'online' | 'offline';
 
@@ -30,6 +30,8 @@ export interface AppState {
   seats: { roomId: string; seat: Seat }[];
   /** Where this person wants to be asked (sent to the server on every hello; see net/client.ts). */
   stops: StopSettings;
+  /** This manager's one-shot pass per room, as the server last confirmed it and the public events since. */
+  oneShots: Record<string, PassUntilMode>;
   lobby: RoomSummary[];
   roomStates: Record<string, RoomState>;
   /** The latest view message per room. */
@@ -53,6 +55,7 @@ export const initialState = (): AppState => ({
   me: null,
   seats: [],
   stops: DEFAULT_STOP_SETTINGS,
+  oneShots: {},
   lobby: [],
   roomStates: {},
   views: {},

@@ -4,7 +4,7 @@
  * events as a spectator sees them, so what ends one is public, like everything the pass decision reads.
  */
 import { projectEvents, type GameEvent, type ManagerId } from '@vroyale/engine';
-import type { PassUntilMode } from '@vroyale/protocol';
+import { oneShotAfter, type PassUntilMode } from '@vroyale/protocol';
 
 export class OneShots {
   private readonly modes: Record<ManagerId, PassUntilMode> = { A: null, B: null };
@@ -23,16 +23,7 @@ export class OneShots {
    */
   afterEvents(events: readonly GameEvent[], active: ManagerId): void {
     if (!this.modes.A && !this.modes.B) return;
-    for (const e of projectEvents(events, 'spectator')) {
-      if (e.t === 'turn') active = e.active;
-      for (const seat of ['A', 'B'] as const) if (this.modes[seat] && ends(this.modes[seat], seat, e, active)) this.modes[seat] = null;
-    }
+    const seen = projectEvents(events, 'spectator');
+    for (const seat of ['A', 'B'] as const) this.modes[seat] = oneShotAfter(this.modes[seat], seat, seen, active);
   }
-}
-
-function ends(mode: Exclude<PassUntilMode, null>, seat: ManagerId, e: GameEvent, active: ManagerId): boolean {
-  if (mode === 'my-turn') return e.t === 'turn' && e.active === seat;
-  if (e.t === 'turn') return true;
-  if (e.t === 'stack-push') return e.item.controller !== seat;
-  return e.t === 'attackers' && e.attackers.length > 0 && active !== seat;
 }

@@ -17,7 +17,7 @@ import type {
   ViewMessage,
   Visibility,
 } from '@vroyale/protocol';
-import { DEFAULT_STOP_SETTINGS, StopSettings } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, oneShotAfter, StopSettings } from '@vroyale/protocol';
 import { labels } from '../game/labels';
 import { learn, sentence, type LogContext } from '../game/log';
 import { store, toast, ui, type LogLine } from '../store';
@@ -126,7 +126,11 @@ export function applyView(m: ViewMessage): void {
     // pointer over a card again brings the zoom back.
     ui.setState({ aiming: null, menu: null, point: [], hover: null });
   }
+  // A one-shot ends on public events (the server's rule, shared): mirror it, so the controls show it ending.
+  const shot = st.oneShots[m.roomId] ?? null;
+  const oneShots = shot && m.viewer !== 'spectator' ? { ...st.oneShots, [m.roomId]: oneShotAfter(shot, m.viewer, m.events, prev?.view.active ?? m.view.active) } : st.oneShots;
   store.setState({
+    oneShots,
     views: { ...st.views, [m.roomId]: m },
     viewAt: { ...st.viewAt, [m.roomId]: Date.now() },
     log: { ...st.log, [m.roomId]: log },
@@ -264,7 +268,9 @@ export async function sendStops(stops: StopSettings): Promise<boolean> {
 
 /** Passes until my next turn or until something happens, in one match; null cancels. True once in force. */
 export async function passUntil(roomId: string, mode: PassUntilMode): Promise<boolean> {
-  return !!(await call('match:pass-until', { roomId, mode }));
+  const ack = await call('match:pass-until', { roomId, mode });
+  if (ack) store.setState((s) => ({ oneShots: { ...s.oneShots, [roomId]: ack.mode } }));
+  return !!ack;
 }
 
 let actionCounter = 0;

@@ -6,6 +6,7 @@ import { useApp, useUi } from '../store';
 import { Board, useBoardKeys } from './board';
 import { ZoomPreview } from './card';
 import { ConcedeButton } from './concede-button';
+import { OneShotControls, StopsButton } from './stops-panel';
 import { EndOverlay, useFollowRematch } from './end-overlay';
 import { Clock, SeatStatus } from './room-clock';
 import { SidePanel } from './room-side-panel';
@@ -76,6 +77,8 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
         {room && seat === null && <SeatStatus room={room} seat="B" me={null} />}
         <span className="spacer" />
+        {live && <OneShotControls roomId={roomId} />}
+        {seat !== null && <StopsButton />}
         {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>

@@ -1,0 +1,143 @@
+/**
+ * Stops: where this person wants to be asked (docs/auto-pass.md). Everywhere else the server passes for them
+ * at once, deciding from these settings and public facts only. The settings are this browser's (saved with
+ * the server's ack) and private: the opponent never sees them. Also the one-shot passes of the current match.
+ */
+import { useEffect, useRef, useState } from 'react';
+import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings, type StopWindow } from '@vroyale/protocol';
+import { passUntil, sendStops } from '../net/client';
+import { toast, useApp } from '../store';
+
+const WINDOW_NAME: Record<StopWindow, string> = {
+  start: 'Starting Phase (after the draw)',
+  resource: 'Resource Step',
+  main: 'Main Step',
+  'declare-attackers': 'Declaring attackers',
+  'after-attackers': 'After attackers are declared',
+  'declare-blocks': 'Declaring blocks',
+  'after-blocks': 'After blocks are declared',
+  resolution: 'Resolution Phase',
+};
+
+const WINDOWS = Object.keys(WINDOW_NAME) as StopWindow[];
+const ownHas = (w: StopWindow): w is (typeof OWN_TURN_WINDOWS)[number] => (OWN_TURN_WINDOWS as readonly string[]).includes(w);
+const oppHas = (w: StopWindow): w is (typeof OPPONENT_TURN_WINDOWS)[number] => (OPPONENT_TURN_WINDOWS as readonly string[]).includes(w);
+
+/** A stop changed: sent at once (the server re-plans the current decision), kept once acknowledged. */
+async function change(next: StopSettings): Promise<void> {
+  if (!(await sendStops(next))) toast('Your stop settings could not be saved; try again.');
+}
+
+export function StopsButton() {
+  const [open, setOpen] = useState(false);
+  const opener = useRef<HTMLButtonElement>(null);
+  const full = useApp((s) => s.stops.fullControl);
+  return (
+    <>
+      <button ref={opener} className={`btn ghost${full ? ' on' : ''}`} aria-haspopup="dialog" onClick={() => setOpen(true)} title="Where the game asks you to act">
+        Stops{full ? ': full control' : ''}
+      </button>
+      {open && (
+        <StopsDialog
+          onClose={() => {
+            setOpen(false);
+            opener.current?.focus();
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function StopsDialog({ onClose }: { onClose: () => void }) {
+  const stops = useApp((s) => s.stops);
+  const first = useRef<HTMLInputElement>(null);
+  useEffect(() => first.current?.focus(), []);
+  const box = (checked: boolean, label: string, set: (v: boolean) => void, disabled = false) => (
+    <input type="checkbox" checked={checked} disabled={disabled || stops.fullControl} aria-label={label} onChange={(e) => void set(e.target.checked)} />
+  );
+  return (
+    <div className="modal-back" onClick={onClose}>
+      <div
+        className="modal stops-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="stops-title"
+        onClick={(e) => e.stopPropagation()}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape') {
+            e.stopPropagation();
+            onClose();
+          }
+        }}
+      >
+        <h2 id="stops-title">Stops: when the game asks you</h2>
+        <p className="hint">Where you have no stop, the game passes for you at once. Your opponent never sees these settings.</p>
+        <label className="toggle">
+          <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> Full control: ask me at every
+          chance to act
+        </label>
+        <table className="stops-grid">
+          <thead>
+            <tr>
+              <th scope="col">Window</th>
+              <th scope="col">My turn</th>
+              <th scope="col">Opponent’s turn</th>
+            </tr>
+          </thead>
+          <tbody>
+            {WINDOWS.map((w) => (
+              <tr key={w}>
+                <th scope="row">{WINDOW_NAME[w]}</th>
+                <td>{ownHas(w) ? box(stops.own[w], `${WINDOW_NAME[w]}, my turn`, (v) => change({ ...stops, own: { ...stops.own, [w]: v } })) : '—'}</td>
+                <td>{oppHas(w) ? box(stops.opponent[w], `${WINDOW_NAME[w]}, opponent’s turn`, (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })) : '—'}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        <label className="toggle">
+          {box(stops.opponentStack, 'Whenever my opponent puts something on the stack', (v) => change({ ...stops, opponentStack: v }))} Whenever my opponent puts something on the
+          stack
+        </label>
+        <div className="options">
+          <button className="btn" onClick={() => void change(DEFAULT_STOP_SETTINGS)}>
+            Reset to defaults
+          </button>
+          <button className="btn primary" onClick={onClose}>
+            Done
+          </button>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const ONE_SHOT_TEXT: Record<Exclude<PassUntilMode, null>, string> = {
+  'my-turn': 'Passing until your turn',
+  'something-happens': 'Passing until something happens',
+};
+
+/** "Pass until my turn" / "Pass until something happens" for this match, and the one in force, to cancel. */
+export function OneShotControls({ roomId }: { roomId: string }) {
+  const mode = useApp((s) => s.oneShots[roomId] ?? null);
+  const set = (m: PassUntilMode) => void passUntil(roomId, m).then((ok) => ok || toast('That could not be set; try again.'));
+  if (mode)
+    return (
+      <span className="one-shot on" role="status">
+        {ONE_SHOT_TEXT[mode]}
+        <button className="btn ghost" onClick={() => set(null)}>
+          Cancel
+        </button>
+      </span>
+    );
+  return (
+    <span className="one-shot">
+      <button className="btn ghost" onClick={() => set('something-happens')} title="Pass every chance to act until your opponent plays something or attacks (this turn only)">
+        Pass until something happens
+      </button>
+      <button className="btn ghost" onClick={() => set('my-turn')} title="Pass every chance to act until your next turn begins (you still declare blocks)">
+        Pass until my turn
+      </button>
+    </span>
+  );
+}
