@@ -150,6 +150,7 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
     phase: view.phase,
     priority: view.priority,
     passes: 0,
+    windowOpen: view.windowOpen,
     stack,
     stackCards,
     triggerQueue: [],

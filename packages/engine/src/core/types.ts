@@ -154,6 +154,12 @@ export interface GameState {
   phase: Phase;
   priority: ManagerId | null;
   passes: number;
+  /**
+   * RUL-STACK-5: the Starting or Resolution Phase has done its automatic part (untilt and draw; graduations
+   * and their effects) and opened its priority window. Every phase change clears it (`setPhase`); the other
+   * phases with a window are one from the moment they are entered (turn/flow.ts `inWindow`).
+   */
+  windowOpen: boolean;
   stack: StackItem[];
   /** Highlight cards while their item is on the stack. */
   stackCards: string[];

@@ -60,6 +60,8 @@ export interface GameView {
   first: ManagerId | null;
   coinWinner: ManagerId | null;
   phase: Phase;
+  /** RUL-STACK-5: the Starting or Resolution Phase's own window has opened (after the draw; after graduations). */
+  windowOpen: boolean;
   priority: ManagerId | null;
   managers: Record<ManagerId, ManagerView>;
   stack: (StackItem & { card: CardView | null })[];
@@ -153,6 +155,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     first: s.first,
     coinWinner: s.coinWinner,
     phase: s.phase,
+    windowOpen: s.windowOpen,
     priority: s.priority,
     managers,
     stack,

@@ -262,8 +262,18 @@ export function randomAction(rng: Rng, type: ActionType, manager: ManagerId, poo
   }
 }
 
-/** A near miss of a legal action (or a random one): wrong manager, wrong card, wrong type, wrong targets... */
+/**
+ * A near miss of a legal action (or a random one): wrong manager, wrong card, wrong type, wrong targets...
+ * A mutation that finds nothing to change in its base (a pass has no card and no targets) tries another
+ * type for the same manager instead of checking the listed base again: with a priority window in every
+ * phase (RUL-STACK-5) most bases are passes.
+ */
 export function mutateAction(rng: Rng, base: Action | undefined, pool: readonly string[]): Action {
+  const m = nearMiss(rng, base, pool);
+  return base && JSON.stringify(m) === JSON.stringify(base) ? randomAction(rng, pick(rng, ACTION_TYPES), base.manager, pool) : m;
+}
+
+function nearMiss(rng: Rng, base: Action | undefined, pool: readonly string[]): Action {
   if (!base || rng() < 0.2) return randomAction(rng, pick(rng, ACTION_TYPES), pick(rng, MANAGERS), pool);
   const a = structuredClone(base) as Action & Record<string, unknown>;
   switch (randInt(rng, 7)) {

@@ -28,8 +28,11 @@ const LOCATION: Record<ZoneName, CardInstance['zone']> = {
 /** Priority when the position does not say: whoever acts first in that phase. */
 function defaultPriority(p: Position): ManagerId | null {
   const open = ['resource', 'main', 'combat-attack-window', 'combat-block-window'];
-  return open.includes(p.phase) ? p.active : null;
+  return open.includes(p.phase) || p.windowOpen === true ? p.active : null;
 }
+
+/** The phases whose window opens after an automatic part (RUL-STACK-5, turn/flow.ts WINDOWS). */
+const AFTER_AUTO = ['start', 'resolution'];
 
 function entryDefs(e: CardEntry | null): string[] {
   return e === null ? [] : [typeof e === 'string' ? e : e.def];
@@ -177,7 +180,11 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
   s.phase = p.phase;
   s.active = p.active;
   s.first = p.first;
+  if (p.windowOpen !== undefined && !AFTER_AUTO.includes(p.phase)) throw err('windowOpen', `only start and resolution open a window after an automatic part, not ${p.phase}`);
   s.priority = p.priority === undefined ? defaultPriority(p) : p.priority;
+  s.windowOpen = p.windowOpen ?? (AFTER_AUTO.includes(p.phase) && s.priority !== null && s.stack.length === 0);
+  if (!s.windowOpen && AFTER_AUTO.includes(p.phase) && s.priority !== null && s.stack.length === 0)
+    throw err('windowOpen', `priority is held in ${p.phase} with an empty stack only in its window`);
   s.passes = p.passes;
   s.played = p.played;
   s.starPlaced = p.starPlaced;
