@@ -7,7 +7,8 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
 import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
-import { managerOf, type CardInstance, type ChoiceOption, type CombatState, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
+import { managerOf, type CardInstance, type ChoiceOption, type CombatState, type CounterBatch, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
+import { counterTotals } from '../zones/counters.js';
 import { blockProblems, type BlockProblem } from '../combat/blockers.js';
 
 export type Viewer = ManagerId | 'spectator';
@@ -21,7 +22,10 @@ export interface CardView {
   damage: number;
   /** Debut Burnout: entered the stage this turn (RUL-TURN-6). */
   burnout: boolean;
+  /** Totals per kind (RUL-ZONE-3). */
   counters: Record<string, number>;
+  /** The counters oldest first, each batch with the card on stage that produced it; only when there are any. */
+  counterBatches?: CounterBatch[];
   attachedTo: string | null;
   atk?: number;
   hp?: number;
@@ -87,9 +91,11 @@ function cardView(s: GameState, c: CardInstance, defs: Record<string, CardDef>):
     tilted: c.tilted,
     damage: c.damage,
     burnout: onStage(c) && c.enteredTurn >= s.turn,
-    counters: { ...c.counters },
+    counters: counterTotals(c),
     attachedTo: c.attachedTo,
   };
+  // Public like the cards they sit on; a producer is always a card on stage (zones/counters.ts).
+  if (c.counters.length) v.counterBatches = c.counters.map((b) => ({ ...b }));
   if (isCharacterDef(s.defs[c.def]!)) {
     const st = onStage(c) ? statsOf(s, c) : { atk: s.defs[c.def]!.atk ?? 0, hp: s.defs[c.def]!.hp ?? 0, keywords: s.defs[c.def]!.keywords ?? {} };
     v.atk = st.atk;

@@ -86,7 +86,7 @@ export const SECTIONS: Section[] = [
     clauses: [
       r('RUL-ZONE-1', 'A token that would go to the Graduation Zone leaves the game; its graduation triggers still fire.', ['zones/move.ts', 'zones/graduate.ts'], ['Token']),
       r('RUL-ZONE-2', 'Hiatus is no zone: not roster, hand, stage nor Graduation Zone.', ['effects/conditions.ts', 'effects/apply.ts'], ['Hiatus']),
-      r('RUL-ZONE-3', 'Counters sit on a card on stage, are never targets and vanish when it leaves.', ['zones/move.ts'], ['Counter']),
+      r('RUL-ZONE-3', 'Counters sit on a card on stage, are never targets, and vanish when it leaves the stage or when the card that produced them does.', ['zones/move.ts', 'zones/counters.ts'], ['Counter']),
       r('RUL-ZONE-4', 'Assets have no ATK/HP, never attack or block; equipped assets graduate when their character leaves.', ['zones/move.ts', 'zones/graduate.ts', 'combat/attackers.ts', 'cards/schema.ts'], ['Asset']),
       r('RUL-ZONE-5', 'The Centre debuts from Backstage in its owner\'s Main Step; graduated, it never returns to Backstage.', ['turn/play-card.ts']),
       r('RUL-ZONE-6', 'Graduation Zone and Star Pool are public; hands and roster order hidden; sizes public.', ['view/projection.ts', 'view/project-events.ts', 'zones/move.ts']),
@@ -120,5 +120,7 @@ export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   { id: 'PR-12', text: 'The Combat Phase is skipped when the active manager has no character able to attack; the block declaration is skipped when the defender has no character.', code: ['turn/flow.ts'] },
   { id: 'PR-13', text: 'Every zone change gives a card a new public id, so no viewer can follow a card through a hidden zone.', code: ['zones/move.ts'] },
   { id: 'PR-14', text: 'Aura filters read printed keywords and ATK (an aura cannot depend on another aura\'s result).', code: ['effects/stats.ts', 'effects/filters.ts'] },
-  { id: 'PR-15', text: 'Counters follow RUL-ZONE-3: they vanish when the card they sit on leaves the stage (the text\'s "card that produced the counter" is the card it sits on for every effect in the set).', code: ['zones/move.ts'] },
+  { id: 'PR-15', text: 'Withdrawn (RUL-ZONE-3). It read the text\'s "card that produced the counter" as the card the counter sits on; counters now also vanish when the card that produced them leaves the stage.', code: ['zones/move.ts', 'zones/counters.ts'] },
+  { id: 'PR-16', text: 'Counters produced by a card that is not on the stage when its effect resolves (a highlight from the stack, a card\'s graduation trigger, a card that has already left the stage) have no producer to leave: they stay until the card they sit on leaves the stage.', code: ['zones/counters.ts', 'effects/apply.ts'] },
+  { id: 'PR-17', text: 'Removing N counters of a kind, by an effect or as a cost, takes the newest first. Doubling the counters on a card puts new ones on it, produced by the doubling effect\'s card (PR-16 when that is a highlight); the counters already there keep their producers.', code: ['zones/counters.ts', 'effects/custom-handlers.ts', 'stack/activate.ts'] },
 ];

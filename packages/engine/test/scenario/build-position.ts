@@ -3,7 +3,7 @@
  * issued the engine's way (see newId), and checks everything a hand-written position can get wrong, with
  * errors that name the scenario file and the field.
  */
-import { blankState, collectDefs, makeCard, type CardDef, type CardInstance, type CardLookup, type GameState, type ManagerId, type StackItem } from '../../src/index.js';
+import { blankState, collectDefs, counterBatch, makeCard, type CardDef, type CardInstance, type CardLookup, type GameState, type ManagerId, type StackItem } from '../../src/index.js';
 import { Aliases, RefError, resolveRef, ScenarioError, type ZoneName } from './refs.js';
 import type { CardEntry, Position } from './scenario-schema.js';
 
@@ -79,7 +79,8 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
       tilted: o.tilted ?? false,
       damage: o.damage ?? 0,
       enteredTurn: stage ? (o.burnout ? p.turn : p.turn - 1) : 0,
-      counters: { ...(o.counters ?? {}) },
+      // A position's counters have no producer on stage (as if a highlight had put them there, PR-16).
+      counters: Object.entries(o.counters ?? {}).map(([k, n]) => counterBatch(k, n, null)),
       mods: (o.mods ?? []).map((x) => ({ ...x })),
       used: [...(o.used ?? [])],
       returnsFromHiatus: o.returnsFromHiatus ?? false,
