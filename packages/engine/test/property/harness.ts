@@ -54,15 +54,17 @@ function normaliseRosters(r: unknown): Roster[] {
 }
 
 /**
- * The real card set (cards/index.ts: `cardPool` and `demoRosters`) when it exists. A present but broken
- * card set throws here on purpose: the suite should fail loudly rather than quietly test less.
+ * The real card set (cards/index.ts: `cardPool` and every starter roster, else the demo rosters) when it
+ * exists. Every starter, so that the mechanics only some of them use (counters: anniversary-countdown) are
+ * played too. A present but broken card set throws here on purpose: the suite should fail loudly rather than
+ * quietly test less.
  */
 async function loadRealPool(): Promise<PoolSpec | null> {
   const url = new URL('../../../../cards/index.ts', import.meta.url);
   if (!existsSync(fileURLToPath(url))) return null;
-  const mod = (await import(/* @vite-ignore */ url.href)) as { cardPool?: unknown; demoRosters?: unknown };
+  const mod = (await import(/* @vite-ignore */ url.href)) as { cardPool?: unknown; demoRosters?: unknown; starterRosters?: unknown };
   if (!mod.cardPool) throw new Error('cards/index.ts exists but exports no cardPool');
-  const rosters = normaliseRosters(mod.demoRosters);
+  const rosters = normaliseRosters(mod.starterRosters ?? mod.demoRosters);
   if (rosters.length === 0) throw new Error('cards/index.ts exists but exports no demoRosters');
   return { name: 'cards', pool: mod.cardPool as PoolSpec['pool'], rosters };
 }
