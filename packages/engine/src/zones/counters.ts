@@ -40,8 +40,8 @@ export function addCounters(ctx: Ctx, id: string, counter: string, n: number, pr
 }
 
 /**
- * Removes up to `n` counters of a kind, the newest first (PR-17): the text leaves open which go, and the
- * newest are the ones whose producer has had the least time on stage.
+ * Removes up to `n` counters of a kind, the newest first (PR-17). The text leaves open which go; newest
+ * first undoes the latest additions and keeps what has sat on the card longest, whoever produced it.
  */
 export function removeCounters(ctx: Ctx, id: string, counter: string, n: number): void {
   const c = ctx.s.cards[id]!;
