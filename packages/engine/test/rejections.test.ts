@@ -71,8 +71,28 @@ function orderPending(seed = 'rejections'): GameState {
 
 /** Turn 1, the coin-flip winner goes first: their Resource Step, with priority. */
 function firstTurn(seed = 'rejections'): GameState {
-  const s = orderPending(seed);
-  return ok(s, { type: 'choose-order', manager: s.pending!.manager, goFirst: true });
+  let s = orderPending(seed);
+  const first = s.pending!.manager;
+  s = ok(s, { type: 'choose-order', manager: first, goFirst: true });
+  // The Starting Phase's window after the draw (RUL-STACK-5): both pass.
+  s = ok(s, { type: 'pass', manager: first });
+  s = ok(s, { type: 'pass', manager: other(first) });
+  expect(s.phase).toBe('resource');
+  return s;
+}
+
+/** The active manager holds priority with an empty stack: both pass in succession, ending the window. */
+function bothPass(s: GameState): GameState {
+  const a = s.active;
+  s = ok(s, { type: 'pass', manager: a });
+  return ok(s, { type: 'pass', manager: other(a) });
+}
+
+/** From the active manager's Resource Step with priority: both pass into the Main Step (RUL-STACK-5). */
+function passResource(s: GameState): GameState {
+  s = bothPass(s);
+  expect(s.phase).toBe('main');
+  return s;
 }
 
 type Zone = 'hand' | 'main' | 'centre' | 'starPool' | 'graduation';
@@ -120,8 +140,7 @@ function mainStep(arrange: (s: GameState, a: ManagerId, b: ManagerId) => Record<
   const b = other(a);
   const ids = arrange(s0, a, b);
   s0.turn = turn;
-  const s = ok(cloneState(s0), { type: 'pass', manager: a }); // ends the Resource Step (project ruling PR-4)
-  expect(s.phase).toBe('main');
+  const s = passResource(cloneState(s0));
   return { s, a, b, ids };
 }
 
@@ -309,23 +328,15 @@ describe('actions in the wrong phase', () => {
     expectRejected(t.s, { type: 'place-star', manager: t.a, card: t.ids.card! }, 'wrong-phase');
   });
 
-  it('RUL-TURN-3: the Resource Step ends with the one star card, so a second is out of phase', () => {
+  it('RUL-TURN-3: one star card a turn: a second is refused in the Resource Step, and out of phase after it', () => {
     const s0 = firstTurn();
     const a = s0.active;
     const [x, y] = setHand(s0, a, ['test-grunt', 'test-caller']);
     const s = ok(cloneState(s0), { type: 'place-star', manager: a, card: x! });
-    expect(s.phase).toBe('main');
-    expectRejected(s, { type: 'place-star', manager: a, card: y! }, 'wrong-phase');
-  });
-
-  it('RUL-TURN-3: star-already-placed guards a Resource Step that still has its star card (defensive)', () => {
-    // Placing the star ends the Resource Step, so play never reaches this; the check is the second line.
-    const s = firstTurn();
-    const a = s.active;
-    const [y] = setHand(s, a, ['test-caller']);
-    s.starPlaced = true;
-    s.played = 1;
-    expectRejected(cloneState(s), { type: 'place-star', manager: a, card: y! }, 'star-already-placed');
+    // RUL-STACK-5: placing the star card does not end the step; the active manager keeps priority in it.
+    expect([s.phase, s.priority]).toEqual(['resource', a]);
+    expectRejected(s, { type: 'place-star', manager: a, card: y! }, 'star-already-placed');
+    expectRejected(passResource(s), { type: 'place-star', manager: a, card: y! }, 'wrong-phase');
   });
 
   it('RUL-ZONE-5: a character (or the Centre) is debuted only in its owner\'s own Main Step', () => {
@@ -358,9 +369,11 @@ describe('actions in the wrong phase', () => {
     const s1 = ok(t.s, { type: 'pass', manager: t.a });
     const r = step(s1, { type: 'pass', manager: t.b });
     if (!r.ok) throw new Error(r.message);
-    expect(r.events.filter((e) => e.t === 'phase').map((e) => (e as { phase: string }).phase)).not.toContain('combat-attack');
-    expect(r.state.turn).toBe(2);
+    expect(r.events.filter((e) => e.t === 'phase').map((e) => (e as { phase: string }).phase)).toEqual(['resolution']);
     expectRejected(r.state, declareAttackers(t.a, [t.ids.att!]), 'wrong-phase');
+    const s2 = bothPass(r.state); // the Resolution Phase's window (RUL-STACK-5)
+    expect(s2.turn).toBe(2);
+    expectRejected(s2, declareAttackers(t.a, [t.ids.att!]), 'wrong-phase');
   });
 
   it('a main-speed ability cannot be used in response, nor by the other manager', () => {
@@ -435,8 +448,9 @@ describe('acting for the other manager or with their cards', () => {
       mine: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]!,
       theirs: setHand(s, b, ['test-grunt'])[0]!,
     }), 1);
-    let s = ok(t.s, { type: 'pass', manager: t.a });
-    s = ok(s, { type: 'pass', manager: t.b });
+    let s = bothPass(t.s); // the Main Step: no combat on turn 1, so the Resolution Phase's window
+    expect(s.pending).toBeNull();
+    s = bothPass(s);
     expect(s.pending).toEqual({ kind: 'discard', manager: t.a });
     expectRejected(s, { type: 'discard', manager: t.b, card: t.ids.theirs! }, 'wrong-manager');
     expectRejected(s, { type: 'discard', manager: t.b, card: t.ids.mine! }, 'wrong-manager');
@@ -572,7 +586,7 @@ describe('limits and costs', () => {
     const a = s0.active;
     const [star, g1, g2, g3] = setHand(s0, a, ['test-grunt', 'rej-maybe', 'rej-tapper', 'rej-once']);
     for (let i = 0; i < 3; i++) put(s0, a, 'test-grunt', 'starPool');
-    let s = ok(cloneState(s0), { type: 'place-star', manager: a, card: star! });
+    let s = passResource(ok(cloneState(s0), { type: 'place-star', manager: a, card: star! }));
     s = ok(s, { type: 'play', manager: a, card: g2!, targets: [] });
     s = ok(s, { type: 'play', manager: a, card: g3!, targets: [] });
     expect(s.played).toBe(3);
@@ -753,8 +767,7 @@ describe('combat legality', () => {
 describe('a decision pending blocks everything else', () => {
   it('choice-pending: while a hand-limit discard is pending', () => {
     const t = mainStep((s, a) => ({ first: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]! }), 1);
-    let s = ok(t.s, { type: 'pass', manager: t.a });
-    s = ok(s, { type: 'pass', manager: t.b });
+    const s = bothPass(bothPass(t.s)); // the Main Step, then the Resolution Phase's window
     expect(s.pending?.kind).toBe('discard');
     expectRejected(s, { type: 'pass', manager: t.a }, 'choice-pending');
     expectRejected(s, { type: 'pass', manager: t.b }, 'choice-pending');

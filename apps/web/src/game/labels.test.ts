@@ -52,6 +52,7 @@ function view(a: Partial<ManagerView>, b: Partial<ManagerView>, extra: Partial<G
     played: 0,
     playLimit: { A: 3, B: 3 },
     starPlaced: false,
+    windowOpen: false,
     winner: null,
     endReason: null,
     defs: cardPool,

@@ -9,7 +9,7 @@
  * once-per-turn use and the pass count start fresh, and the RNG is seeded from the bot's own seed.
  */
 import type { CardDef, Keyword, Keywords } from '../cards/schema.js';
-import { makeCard } from '../core/card-instance.js';
+import { counterBatch, makeCard } from '../core/card-instance.js';
 import { managerRecord, stateRecord } from '../core/records.js';
 import { seedRng } from '../core/rng.js';
 import type { CardInstance, CardLocation, GameState, ManagerId, ManagerState, Modifier, Pending } from '../core/types.js';
@@ -46,7 +46,10 @@ function instance(v: CardView, zone: CardLocation, turn: number): CardInstance {
     tilted: v.tilted,
     damage: v.damage,
     enteredTurn: v.burnout ? turn : turn - 1,
-    counters: { ...v.counters },
+    // Producers travel in the view (RUL-ZONE-3); without them the counters have none.
+    counters: v.counterBatches
+      ? v.counterBatches.map((b) => counterBatch(b.counter, b.count, b.producer))
+      : Object.entries(v.counters).map(([k, n]) => counterBatch(k, n, null)),
     attachedTo: v.attachedTo,
     returnsFromHiatus: v.returnsFromHiatus === true,
   });
@@ -150,6 +153,7 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
     phase: view.phase,
     priority: view.priority,
     passes: 0,
+    windowOpen: view.windowOpen,
     stack,
     stackCards,
     triggerQueue: [],

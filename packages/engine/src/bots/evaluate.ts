@@ -7,6 +7,7 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { defById, isCharacterDef } from '../core/query.js';
 import { managerOf, other, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
 import { statsOf, withStatsMemo } from '../effects/stats.js';
+import { countersOf } from '../zones/counters.js';
 
 export interface EvalWeights {
   win: number;
@@ -90,7 +91,7 @@ function conditionValue(d: CardDef, c: CardInstance, w: EvalWeights): number {
   let v = 0;
   for (const a of d.abilities) {
     if (a.kind !== 'end-condition' || a.condition.kind !== 'counters' || a.condition.atLeast <= 0) continue;
-    const p = Math.min(1, (c.counters[a.condition.counter] ?? 0) / a.condition.atLeast);
+    const p = Math.min(1, countersOf(c, a.condition.counter) / a.condition.atLeast);
     v += (a.result === 'win' ? 1 : -1) * w.cardCondition * 0.5 * (p + p * p);
   }
   return v;

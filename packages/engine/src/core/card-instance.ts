@@ -3,7 +3,12 @@
  * built by `cardRecord`, so all of them share one hidden class and the engine's property reads stay
  * monomorphic (a second shape from clones cost the playouts about a fifth of their speed).
  */
-import type { CardInstance, CardLocation, ManagerId } from './types.js';
+import type { CardInstance, CardLocation, CounterBatch, ManagerId } from './types.js';
+
+/** The one literal counter batches come from (fresh and cloned alike), so they share a hidden class. */
+export function counterBatch(counter: string, count: number, producer: string | null): CounterBatch {
+  return { counter, count, producer };
+}
 
 /** A shallow copy of `c` in the canonical field order; nested objects are shared (callers copy them). */
 export function cardRecord(c: CardInstance): CardInstance {
@@ -36,7 +41,7 @@ export function makeCard(id: string, def: string, owner: ManagerId, zone: CardLo
     tilted: extra.tilted ?? false,
     damage: extra.damage ?? 0,
     enteredTurn: extra.enteredTurn ?? 0,
-    counters: extra.counters ?? {},
+    counters: extra.counters ?? [],
     mods: extra.mods ?? [],
     attachedTo: extra.attachedTo ?? null,
     banned: extra.banned ?? false,

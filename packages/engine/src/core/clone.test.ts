@@ -45,7 +45,8 @@ describe('cloneState', () => {
       c.managers[m].sanity = -99;
     }
     for (const card of Object.values(c.cards)) {
-      card.counters.x = 9;
+      card.counters.push({ counter: 'x', count: 9, producer: null });
+      for (const b of card.counters) b.count = 99;
       card.mods.push({ atk: 1, until: 'turn' });
       card.used.push(7);
       card.damage = 99;

@@ -3,14 +3,12 @@
  * state is never changed; structuredClone would be several times slower on the hot path of playouts.
  * Card definitions are immutable and shared by reference.
  */
-import { cardRecord } from './card-instance.js';
+import { cardRecord, counterBatch } from './card-instance.js';
 import { managerRecord, stateRecord } from './records.js';
-import type { CardInstance, GameState, ManagerState, Pending } from './types.js';
+import type { CardInstance, CounterBatch, GameState, ManagerState, Pending } from './types.js';
 
-function copyCounters(src: Record<string, number>): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const k in src) out[k] = src[k]!;
-  return out;
+function copyCounters(src: CounterBatch[]): CounterBatch[] {
+  return src.length ? src.map((b) => counterBatch(b.counter, b.count, b.producer)) : [];
 }
 
 /** Through the same record builders as fresh objects, so clones share their hidden classes. */

@@ -25,9 +25,11 @@ export function emit(ctx: Ctx, e: Exclude<GameEvent, { t: 'phase' }>): void {
 
 /**
  * Enters a phase and emits the phase event: an event like any other, but not a change the settle checks need
- * to see, so it is not counted in `changes` (turn/flow.ts settle).
+ * to see, so it is not counted in `changes` (turn/flow.ts settle). A phase entered has not opened its own
+ * priority window yet (RUL-STACK-5, `windowOpen`).
  */
 export function setPhase(ctx: Ctx, phase: Phase): void {
   ctx.s.phase = phase;
+  ctx.s.windowOpen = false;
   ctx.events.push({ t: 'phase', phase });
 }

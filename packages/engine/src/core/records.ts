@@ -38,6 +38,7 @@ export function stateRecord(s: GameState): GameState {
     phase: s.phase,
     priority: s.priority,
     passes: s.passes,
+    windowOpen: s.windowOpen,
     stack: s.stack,
     stackCards: s.stackCards,
     triggerQueue: s.triggerQueue,

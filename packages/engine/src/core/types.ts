@@ -37,6 +37,21 @@ export interface Modifier {
   until: 'turn' | 'permanent';
 }
 
+/**
+ * Counters of one kind put on a card by one effect (RUL-ZONE-3). A card's batches are kept oldest first; the
+ * same kind from the same producer added right after the last batch joins it.
+ */
+export interface CounterBatch {
+  counter: string;
+  count: number;
+  /**
+   * The card that produced them, by its id while it is on stage: they vanish when it leaves the stage. null
+   * when the producer was not on stage (a highlight, a card's graduation trigger, PR-16): they stay until
+   * the card they sit on leaves.
+   */
+  producer: string | null;
+}
+
 export interface CardInstance {
   /** Public id; a fresh one is issued on every zone change so a hidden card cannot be followed. */
   id: string;
@@ -48,7 +63,8 @@ export interface CardInstance {
   damage: number;
   /** Turn number the card entered the stage (Debut Burnout, RUL-TURN-6). */
   enteredTurn: number;
-  counters: Record<string, number>;
+  /** Oldest first; empty off the stage (zones/counters.ts reads and changes them). */
+  counters: CounterBatch[];
   mods: Modifier[];
   /** For an equipped asset: the character it is attached to (RUL-ZONE-4). */
   attachedTo: string | null;
@@ -154,6 +170,12 @@ export interface GameState {
   phase: Phase;
   priority: ManagerId | null;
   passes: number;
+  /**
+   * RUL-STACK-5: the Starting or Resolution Phase has done its automatic part (untilt and draw; graduations
+   * and their effects) and opened its priority window. Every phase change clears it (`setPhase`); the other
+   * phases with a window are one from the moment they are entered (turn/flow.ts `inWindow`).
+   */
+  windowOpen: boolean;
   stack: StackItem[];
   /** Highlight cards while their item is on the stack. */
   stackCards: string[];

@@ -7,6 +7,7 @@ import { gainSanity, loseSanity } from '../end/sanity.js';
 import { shuffleInPlace } from '../core/rng.js';
 import { drawCards, sendFromRoster } from '../zones/draw.js';
 import { graduateAll, removeFromStage } from '../zones/graduate.js';
+import { addCounters, producerOf, removeCounters } from '../zones/counters.js';
 import { freshId, moveCard } from '../zones/move.js';
 import { makeCard } from '../core/card-instance.js';
 import { stageMoved } from '../core/stage-index.js';
@@ -94,15 +95,14 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
     case 'commission':
       commission(ctx, f, e.token, e.count);
       return 'done';
-    case 'add-counters':
+    case 'add-counters': {
+      // RUL-ZONE-3: the effect's card produced them; they vanish when it leaves the stage (PR-16 if it is not on it).
+      const producer = producerOf(s, f.source);
+      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) addCounters(ctx, id, e.counter, e.count, producer);
+      return 'done';
+    }
     case 'remove-counters':
-      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) {
-        const c = s.cards[id]!;
-        const now = Math.max(0, (c.counters[e.counter] ?? 0) + (e.kind === 'add-counters' ? e.count : -e.count));
-        if (now === 0) delete c.counters[e.counter];
-        else c.counters[e.counter] = now;
-        emit(ctx, { t: 'counters', card: id, counter: e.counter, now });
-      }
+      for (const id of onStageCards(ctx, selectCards(s, f, e.what))) removeCounters(ctx, id, e.counter, e.count);
       return 'done';
     case 'hiatus':
       // RUL-ZONE-2: removed from play, in no manager's roster, hand, stage or Graduation Zone.

@@ -3,6 +3,7 @@ import type { Condition } from '../cards/schema.js';
 import { stageOf } from '../core/query.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { matchesFilter } from './filters.js';
+import { countersOf } from '../zones/counters.js';
 
 /** RUL-ZONE-2: a card on Hiatus is only ever counted by the 'hiatus' zone, never as roster, hand or stage. */
 function zoneIds(s: GameState, m: ManagerId, zone: string): string[] {
@@ -38,7 +39,7 @@ export function evalCondition(s: GameState, c: Condition, you: ManagerId, source
     }
     case 'counters': {
       const src = sourceId ? s.cards[sourceId] : undefined;
-      return !!src && (src.counters[c.counter] ?? 0) >= c.atLeast;
+      return !!src && countersOf(src, c.counter) >= c.atLeast;
     }
     case 'turn':
       return (s.active === you) === (c.whose === 'yours');

@@ -5,6 +5,7 @@
 import { emit, type Ctx } from '../core/context.js';
 import { defById, isCharacterDef, onStage } from '../core/query.js';
 import type { Frame } from '../core/types.js';
+import { doubleCounters, producerOf } from '../zones/counters.js';
 import { statsOf } from './stats.js';
 
 export type CustomHandler = (ctx: Ctx, frame: Frame, cards: string[]) => void;
@@ -20,15 +21,13 @@ export const CUSTOM_HANDLERS: Record<string, CustomHandler> = {
       emit(ctx, { t: 'stats', card: id });
     }
   },
-  /** "Double the counters of every kind on the target card." */
-  'double-counters': (ctx, _f, cards) => {
+  /** "Double the counters of every kind on the target card." The new ones are the doubling card's (PR-17). */
+  'double-counters': (ctx, f, cards) => {
+    const producer = producerOf(ctx.s, f.source);
     for (const id of cards) {
       const c = ctx.s.cards[id];
       if (!c || !onStage(c)) continue;
-      for (const k of Object.keys(c.counters)) {
-        c.counters[k] = c.counters[k]! * 2;
-        emit(ctx, { t: 'counters', card: id, counter: k, now: c.counters[k]! });
-      }
+      doubleCounters(ctx, id, producer);
     }
   },
 };

@@ -6,6 +6,7 @@ import type { Keyword, Keywords, StaticEffect } from '../cards/schema.js';
 import { defOf, onStage } from '../core/query.js';
 import { live, stageIndex, type StageIndex } from '../core/stage-index.js';
 import type { CardInstance, GameState } from '../core/types.js';
+import { countersOf } from '../zones/counters.js';
 import { evalCondition } from './conditions.js';
 import { matchesFilter } from './filters.js';
 
@@ -125,7 +126,7 @@ function computeStats(s: GameState, c: CardInstance): Stats {
     if (!covers(s, a, c)) continue;
     const e = a.effect;
     if (e.kind === 'stats') {
-      const k = e.perCounter ? (a.source.counters[e.perCounter] ?? 0) : 1;
+      const k = e.perCounter ? countersOf(a.source, e.perCounter) : 1;
       atk += (e.atk ?? 0) * k;
       hp += (e.hp ?? 0) * k;
     } else if (e.kind === 'keyword') {

@@ -77,6 +77,7 @@ export function blankState(seed: string, defs: Record<string, CardDef>): GameSta
     phase: 'mulligan',
     priority: null,
     passes: 0,
+    windowOpen: false,
     stack: [],
     stackCards: [],
     triggerQueue: [],

@@ -13,6 +13,7 @@ import { matchesFilter } from '../effects/filters.js';
 import { targetsLegal } from '../effects/targets.js';
 import { settle } from '../turn/flow.js';
 import { pay, potentialStars } from '../turn/pay-stars.js';
+import { countersOf, removeCounters } from '../zones/counters.js';
 import { graduate } from '../zones/graduate.js';
 import { moveCard } from '../zones/move.js';
 import { pushItem } from './triggers.js';
@@ -58,7 +59,7 @@ export function checkActivate(
   if ((cost.stars ?? 0) > potentialStars(s, m))
     return reject('cannot-afford', `The ability costs ${cost.stars} stars; you have ${potentialStars(s, m)} (available plus untilted star cards)`);
   if (cost.tilt && c.tilted) return reject('cost-unpaid', `${name} is already tilted`);
-  if (cost.removeCounters && (c.counters[cost.removeCounters.counter] ?? 0) < cost.removeCounters.count)
+  if (cost.removeCounters && countersOf(c, cost.removeCounters.counter) < cost.removeCounters.count)
     return reject('cost-unpaid', `${name} needs ${cost.removeCounters.count} ${cost.removeCounters.counter} counters`);
   const want = (cost.graduate ? 1 : 0) + (cost.discard ?? 0);
   if (costCards.length !== want) return reject('cost-unpaid', `The cost needs ${want} chosen card(s); ${costCards.length} given`);
@@ -89,13 +90,7 @@ export function doActivate(ctx: Ctx, m: ManagerId, card: string, index: number, 
     c.tilted = true;
     emit(ctx, { t: 'tilt', card, tilted: true });
   }
-  if (a.cost.removeCounters) {
-    const k = a.cost.removeCounters.counter;
-    const now = (c.counters[k] ?? 0) - a.cost.removeCounters.count;
-    if (now <= 0) delete c.counters[k];
-    else c.counters[k] = now;
-    emit(ctx, { t: 'counters', card, counter: k, now: Math.max(0, now) });
-  }
+  if (a.cost.removeCounters) removeCounters(ctx, card, a.cost.removeCounters.counter, a.cost.removeCounters.count);
   c.used.push(index);
   let rest = costCards;
   if (a.cost.graduate) {

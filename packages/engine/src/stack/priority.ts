@@ -1,13 +1,13 @@
 /**
  * Passing priority (RUL-STACK-1): when both managers pass in succession the top item resolves and the
- * active manager gets priority again; with an empty stack the step ends. In the Resource Step the active
- * manager's pass alone ends it (project ruling PR-4). Combat windows (RUL-STACK-4) end the same way.
+ * active manager gets priority again; with an empty stack the phase's current part ends. Every phase's
+ * window ends that way, the Resource Step's too (RUL-STACK-5), and so do the combat windows (RUL-STACK-4).
  */
 import { emit, type Ctx } from '../core/context.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
 import { needPriority } from '../actions/guards.js';
 import type { Rejection } from '../actions/rejections.js';
-import { settle, triggerOnly } from '../turn/flow.js';
+import { inWindow, settle } from '../turn/flow.js';
 import { resolveTop } from './resolve.js';
 
 export function checkPass(s: GameState, m: ManagerId): Rejection | null {
@@ -18,19 +18,17 @@ export function doPass(ctx: Ctx, m: ManagerId): void {
   const s = ctx.s;
   emit(ctx, { t: 'pass', manager: m });
   s.passes += 1;
-  if (s.stack.length === 0 && s.phase === 'resource') {
-    s.passes = 0;
-    s.priority = null;
-  } else if (s.passes >= 2) {
-    s.passes = 0;
-    if (s.stack.length) {
-      resolveTop(ctx);
-      if (s.phase !== 'game-over') s.priority = s.stack.length === 0 && triggerOnly(s.phase) ? null : s.active;
-    } else s.priority = null;
-  } else {
+  if (s.passes < 2) {
     // A hand-over changes nothing the settle checks read, and the position was settled after the last action.
     s.priority = other(m);
     return;
   }
+  s.passes = 0;
+  if (s.stack.length) {
+    resolveTop(ctx);
+    // RUL-STACK-5: inside a phase's window the active manager gets priority again once the stack is empty;
+    // before the window (start-of-turn or graduation triggers) the phase's automatic part goes on.
+    if (s.phase !== 'game-over') s.priority = s.stack.length || inWindow(s) ? s.active : null;
+  } else s.priority = null;
   settle(ctx, null);
 }

@@ -4,7 +4,7 @@
  */
 import { emit, setPhase, type Ctx } from '../core/context.js';
 import { defById, forEachOnStage } from '../core/query.js';
-import { managerOf, other, type ManagerId, type Phase } from '../core/types.js';
+import { managerOf, other, type GameState, type ManagerId, type Phase } from '../core/types.js';
 import { checkEnd } from '../end/check-end.js';
 import { anyEligibleAttacker } from '../combat/attackers.js';
 import { defenderCharacters } from '../combat/blockers.js';
@@ -15,9 +15,43 @@ import { moveCard } from '../zones/move.js';
 import { graduateDoomed } from '../zones/state-based.js';
 import { HAND_LIMIT } from './hand-limit.js';
 
-/** Phases whose only priority windows are for triggered abilities: they end as soon as the stack empties. */
-export function triggerOnly(p: Phase): boolean {
-  return p === 'start' || p === 'resolution' || p === 'end';
+/**
+ * RUL-STACK-5: where each phase's priority window is. 'entry': the phase is a window from the moment it is
+ * entered (the Resource and Main Steps, the combat windows of RUL-STACK-4). 'after': the phase first does
+ * its automatic part, in which priority is given only while the stack holds an item, and then opens its
+ * window (`s.windowOpen`): the Starting Phase after the draw, the Resolution Phase after graduations and
+ * their effects. 'none': declarations, and the End Phase, whose "end of turn" triggers (PR-3) use the stack
+ * and nothing else.
+ */
+const WINDOWS: Readonly<Record<Phase, 'entry' | 'after' | 'none'>> = {
+  mulligan: 'none',
+  'turn-order': 'none',
+  start: 'after',
+  resource: 'entry',
+  main: 'entry',
+  'combat-attack': 'none',
+  'combat-attack-window': 'entry',
+  'combat-block': 'none',
+  'combat-block-window': 'entry',
+  resolution: 'after',
+  end: 'none',
+  'game-over': 'none',
+};
+
+/**
+ * Whether the phase's own priority window is open: then the active manager gets priority back whenever the
+ * stack empties (RUL-STACK-1), and otherwise the phase's automatic part goes on.
+ */
+export function inWindow(s: GameState): boolean {
+  const w = WINDOWS[s.phase];
+  return w === 'entry' || (w === 'after' && s.windowOpen);
+}
+
+/** RUL-STACK-5: a window opens with the active manager's priority. */
+function openWindow(s: GameState): void {
+  s.windowOpen = true;
+  s.priority = s.active;
+  s.passes = 0;
 }
 
 /** RUL-TURN-1, step 1 and 2: clear damage (RUL-COMBAT-8), then "start of turn" effects (hiatus returns first). */
@@ -65,12 +99,25 @@ function enterResolution(ctx: Ctx): void {
   ctx.s.priority = null;
 }
 
-/** One automatic step. Returns false when the game is waiting on a decision that is not priority. */
+/**
+ * One automatic step: called by settle when nobody holds priority, nothing waits on the stack and no
+ * decision is pending, that is when the current part of the phase is over. Phases whose window comes after
+ * an automatic part (WINDOWS 'after') are called twice: once to open the window, once to leave.
+ * Returns false when the game is waiting on a decision that is not priority.
+ */
 export function progress(ctx: Ctx): boolean {
   const s = ctx.s;
   switch (s.phase) {
     case 'start': {
-      // RUL-TURN-1 steps 3 and 4: untilt all of the active manager's cards, draw 1.
+      if (s.windowOpen) {
+        setPhase(ctx, 'resource');
+        s.played = 0;
+        s.starPlaced = false;
+        s.priority = s.active;
+        return true;
+      }
+      // RUL-TURN-1 steps 3 and 4 (start-of-turn effects have resolved): untilt all of the active manager's
+      // cards, draw 1. Then the Starting Phase's window (RUL-STACK-5), once.
       const ms = managerOf(s, s.active);
       for (const list of [ms.centre, ms.main, ms.starPool])
         for (const id of list) {
@@ -81,13 +128,12 @@ export function progress(ctx: Ctx): boolean {
           }
         }
       drawCards(ctx, s.active, 1);
-      setPhase(ctx, 'resource');
-      s.played = 0;
-      s.starPlaced = false;
-      s.priority = s.active;
+      openWindow(s);
       return true;
     }
     case 'resource':
+      // RUL-STACK-5: both managers passed in succession with an empty stack (PR-4, the active manager's pass
+      // alone, is withdrawn).
       setPhase(ctx, 'main');
       s.priority = s.active;
       return true;
@@ -116,7 +162,13 @@ export function progress(ctx: Ctx): boolean {
       enterResolution(ctx);
       return true;
     case 'resolution':
-      // Project ruling PR-3: "end of turn" effects resolve after graduation effects, before the hand limit.
+      // RUL-STACK-5: graduations and their effects are done (RUL-TURN-9): the Resolution Phase's window.
+      if (!s.windowOpen) {
+        openWindow(s);
+        return true;
+      }
+      // Project ruling PR-3: "end of turn" effects resolve after graduation effects and the Resolution
+      // Phase's window, before the hand limit.
       setPhase(ctx, 'end');
       queueStageTriggers(s, 'end-of-turn', s.active);
       s.priority = null;

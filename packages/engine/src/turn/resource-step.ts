@@ -1,8 +1,9 @@
 /**
  * RUL-TURN-3: in the Resource Step, at most one card per turn goes from hand to the Star Pool, face up.
- * It counts toward the 3-card limit (RUL-TURN-4) but is not "playing a card" for card effects.
+ * It counts toward the 3-card limit (RUL-TURN-4) but is not "playing a card" for card effects. Placing it
+ * does not end the step: like every window, it ends when both managers pass in succession (RUL-STACK-5).
  */
-import { setPhase, type Ctx } from '../core/context.js';
+import type { Ctx } from '../core/context.js';
 import type { GameState, ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../actions/guards.js';
 import { reject, type Rejection } from '../actions/rejections.js';
@@ -25,7 +26,6 @@ export function doPlaceStar(ctx: Ctx, card: string): void {
   moveCard(ctx, card, 'star-pool');
   s.starPlaced = true;
   s.played += 1;
-  // Only one star card a turn: the Resource Step is over.
-  setPhase(ctx, 'main');
+  // An action other than a pass: the passes in succession start again, and the active manager keeps priority.
   s.passes = 0;
 }

@@ -3,7 +3,8 @@ import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
 import { createGame } from '../setup/create-game.js';
 import { step } from '../actions/step.js';
 import { project } from './projection.js';
-import { makeCard } from '../core/card-instance.js';
+import { counterBatch, makeCard } from '../core/card-instance.js';
+import { determinise } from '../bots/determinise.js';
 import { projectEvents } from './project-events.js';
 
 const commissionsToken = (abilities: unknown) => JSON.stringify(abilities).includes('"kind":"commission"');
@@ -97,5 +98,26 @@ describe('projection (RUL-ZONE-6)', () => {
         expect(e.card).toBe('');
       }
     for (const e of theirs) if (e.t === 'move') expect(e.newId + e.def + e.card).toBe('');
+  });
+
+  it('RUL-ZONE-3: a view shows counter totals per kind, and the batches with their producers; determinise keeps them', () => {
+    const { state } = game();
+    const s = structuredClone(state);
+    // Two stage cards of A's: x carries a counter of its own making, then 2 of y's, then 1 without a producer.
+    const [xId, yId] = s.managers.A.hand.splice(0, 2) as [string, string];
+    for (const id of [xId, yId]) {
+      s.cards[id]!.zone = 'main';
+      s.managers.A.main.push(id);
+    }
+    s.cards[xId]!.counters = [counterBatch('fan', 1, xId), counterBatch('fan', 2, yId), counterBatch('hype', 1, null)];
+    const v = project(s, 'B').managers.A.main.find((c) => c.id === xId)!;
+    expect(v.counters).toEqual({ fan: 3, hype: 1 });
+    expect(v.counterBatches).toEqual([
+      { counter: 'fan', count: 1, producer: xId },
+      { counter: 'fan', count: 2, producer: yId },
+      { counter: 'hype', count: 1, producer: null },
+    ]);
+    expect(project(s, 'B').managers.A.main.find((c) => c.id === yId)!.counterBatches).toBeUndefined();
+    expect(determinise(project(s, 'B'), 1).cards[xId]!.counters).toEqual(s.cards[xId]!.counters);
   });
 });

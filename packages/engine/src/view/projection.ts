@@ -7,7 +7,8 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
 import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
-import { managerOf, type CardInstance, type ChoiceOption, type CombatState, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
+import { managerOf, type CardInstance, type ChoiceOption, type CombatState, type CounterBatch, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
+import { counterTotals } from '../zones/counters.js';
 
 export type Viewer = ManagerId | 'spectator';
 
@@ -20,7 +21,10 @@ export interface CardView {
   damage: number;
   /** Debut Burnout: entered the stage this turn (RUL-TURN-6). */
   burnout: boolean;
+  /** Totals per kind (RUL-ZONE-3). */
   counters: Record<string, number>;
+  /** The counters oldest first, each batch with the card on stage that produced it; only when there are any. */
+  counterBatches?: CounterBatch[];
   attachedTo: string | null;
   atk?: number;
   hp?: number;
@@ -59,6 +63,8 @@ export interface GameView {
   first: ManagerId | null;
   coinWinner: ManagerId | null;
   phase: Phase;
+  /** RUL-STACK-5: the Starting or Resolution Phase's own window has opened (after the draw; after graduations). */
+  windowOpen: boolean;
   priority: ManagerId | null;
   managers: Record<ManagerId, ManagerView>;
   stack: (StackItem & { card: CardView | null })[];
@@ -84,9 +90,11 @@ function cardView(s: GameState, c: CardInstance, defs: Record<string, CardDef>):
     tilted: c.tilted,
     damage: c.damage,
     burnout: onStage(c) && c.enteredTurn >= s.turn,
-    counters: { ...c.counters },
+    counters: counterTotals(c),
     attachedTo: c.attachedTo,
   };
+  // Public like the cards they sit on; a producer is always a card on stage (zones/counters.ts).
+  if (c.counters.length) v.counterBatches = c.counters.map((b) => ({ ...b }));
   if (isCharacterDef(s.defs[c.def]!)) {
     const st = onStage(c) ? statsOf(s, c) : { atk: s.defs[c.def]!.atk ?? 0, hp: s.defs[c.def]!.hp ?? 0, keywords: s.defs[c.def]!.keywords ?? {} };
     v.atk = st.atk;
@@ -151,6 +159,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     first: s.first,
     coinWinner: s.coinWinner,
     phase: s.phase,
+    windowOpen: s.windowOpen,
     priority: s.priority,
     managers,
     stack,

@@ -1,12 +1,16 @@
 /**
  * Moving cards between zones. Every move issues a fresh public id so that no viewer can follow a card
  * through a hidden zone (RUL-ZONE-6). Leaving the stage clears damage, counters (RUL-ZONE-3), lasting
- * modifiers and attachments (RUL-ZONE-4); a token that leaves the stage leaves the game (RUL-ZONE-1).
+ * modifiers and attachments (RUL-ZONE-4); a token that leaves the stage leaves the game (RUL-ZONE-1). The
+ * counters a card produced on other cards vanish when it leaves the stage too (RUL-ZONE-3,
+ * zones/counters.ts). No rule moves a card from one stage zone to another; such a move would leave its
+ * produced counters naming an id it no longer has.
  */
 import { emit, type Ctx } from '../core/context.js';
 import { onStage } from '../core/query.js';
 import { managerOf, type CardInstance, type CardLocation, type GameState } from '../core/types.js';
 import { stageMoved } from '../core/stage-index.js';
+import { producerLeft } from './counters.js';
 
 /**
  * Ids are keys of `s.cards`, and a string new to the engine must be looked up in V8's string table before it
@@ -57,7 +61,7 @@ function removeFromList(list: string[], id: string): void {
 /** Detach and clean a card that leaves the stage. Attached assets are graduated by the caller's hook. */
 function leaveStage(s: GameState, c: CardInstance): void {
   c.damage = 0;
-  c.counters = {};
+  c.counters = [];
   c.mods = [];
   c.tilted = false;
   c.banned = false;
@@ -85,11 +89,13 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
     if (list) removeFromList(list, id);
   }
   const toStage = to === 'main' || to === 'centre';
-  if (onStage(c) && !toStage) leaveStage(s, c);
+  const left = onStage(c) && !toStage;
+  if (left) leaveStage(s, c);
   delete s.cards[id];
   if (c.token && !toStage) {
     stageMoved();
     emit(ctx, { t: 'move', owner: c.owner, from, to: 'token-gone', card: id, def: c.def, newId: '', token: true });
+    if (left) producerLeft(ctx, id);
     return '';
   }
   const nid = freshId(s);
@@ -108,6 +114,7 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   } else if (to === 'backstage') managerOf(s, c.owner).backstage = nid;
   stageMoved(); // after the lists changed: the stage index is re-checked from here on
   emit(ctx, { t: 'move', owner: c.owner, from, to, card: id, def: c.def, newId: nid, ...(c.token ? { token: true } : {}) });
+  if (left) producerLeft(ctx, id);
   return nid;
 }
 

@@ -5,7 +5,7 @@
  * never change; tokens exist only on stage and are not among the 30 (RUL-ZONE-1); every id a zone lists is a
  * card in `state.cards` whose zone field and owner match, and no card sits outside every zone list.
  * Also checked every step: sanity and counters stay integers; off-stage cards carry no damage, counters or
- * attachment; no character that should have graduated is left on stage while the game waits on a manager;
+ * attachment; every counter's producer is on stage (RUL-ZONE-3); no character that should have graduated is left on stage while the game waits on a manager;
  * a highlight is in the stack zone only while its item is on the stack; equipped assets stay on their own
  * side; somebody decides until the game is over; the step's events agree with the state (last sanity
  * event, game-over event) and a new turn starts with no available stars and nothing played.
@@ -27,9 +27,14 @@ function checkCoherent(s: GameState): void {
   }
   for (const id in s.cards) {
     const c = s.cards[id]!;
-    for (const [k, n] of Object.entries(c.counters)) if (!Number.isInteger(n) || n <= 0) fail(`card ${id} has ${n} ${k} counters`);
+    for (const b of c.counters) {
+      if (!Number.isInteger(b.count) || b.count <= 0) fail(`card ${id} has ${b.count} ${b.counter} counters`);
+      // RUL-ZONE-3: counters whose producer left the stage have vanished, so a producer is always on stage.
+      const p = b.producer === null ? null : s.cards[b.producer];
+      if (p === undefined || (p && p.zone !== 'main' && p.zone !== 'centre')) fail(`card ${id} keeps ${b.counter} counters of ${b.producer}, which is not on stage (RUL-ZONE-3)`, c);
+    }
     if (c.damage < 0) fail(`card ${id} has negative damage`);
-    if (c.zone !== 'main' && c.zone !== 'centre' && (c.damage !== 0 || Object.keys(c.counters).length || c.attachedTo))
+    if (c.zone !== 'main' && c.zone !== 'centre' && (c.damage !== 0 || c.counters.length || c.attachedTo))
       fail(`card ${id} off stage (${c.zone}) keeps damage, counters or an attachment (RUL-ZONE-3, RUL-ZONE-4)`, c);
   }
   // State-based graduation (RUL-COMBAT-8, PR-1) has run whenever the game waits on a manager, unless a

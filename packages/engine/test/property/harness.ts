@@ -57,15 +57,17 @@ function normaliseRosters(r: unknown): Roster[] {
 }
 
 /**
- * The real card set (cards/index.ts: `cardPool` and `demoRosters`) when it exists. A present but broken
- * card set throws here on purpose: the suite should fail loudly rather than quietly test less.
+ * The real card set (cards/index.ts: `cardPool` and every starter roster, else the demo rosters) when it
+ * exists. Every starter, so that the mechanics only some of them use (counters: anniversary-countdown) are
+ * played too. A present but broken card set throws here on purpose: the suite should fail loudly rather than
+ * quietly test less.
  */
 async function loadRealPool(): Promise<PoolSpec | null> {
   const url = new URL('../../../../cards/index.ts', import.meta.url);
   if (!existsSync(fileURLToPath(url))) return null;
-  const mod = (await import(/* @vite-ignore */ url.href)) as { cardPool?: unknown; demoRosters?: unknown };
+  const mod = (await import(/* @vite-ignore */ url.href)) as { cardPool?: unknown; demoRosters?: unknown; starterRosters?: unknown };
   if (!mod.cardPool) throw new Error('cards/index.ts exists but exports no cardPool');
-  const rosters = normaliseRosters(mod.demoRosters);
+  const rosters = normaliseRosters(mod.starterRosters ?? mod.demoRosters);
   if (rosters.length === 0) throw new Error('cards/index.ts exists but exports no demoRosters');
   return { name: 'cards', pool: mod.cardPool as PoolSpec['pool'], rosters };
 }
@@ -262,8 +264,18 @@ export function randomAction(rng: Rng, type: ActionType, manager: ManagerId, poo
   }
 }
 
-/** A near miss of a legal action (or a random one): wrong manager, wrong card, wrong type, wrong targets... */
+/**
+ * A near miss of a legal action (or a random one): wrong manager, wrong card, wrong type, wrong targets...
+ * A mutation that finds nothing to change in its base (a pass has no card and no targets) tries another
+ * type for the same manager instead of checking the listed base again: with a priority window in every
+ * phase (RUL-STACK-5) most bases are passes.
+ */
 export function mutateAction(rng: Rng, base: Action | undefined, pool: readonly string[]): Action {
+  const m = nearMiss(rng, base, pool);
+  return base && JSON.stringify(m) === JSON.stringify(base) ? randomAction(rng, pick(rng, ACTION_TYPES), base.manager, pool) : m;
+}
+
+function nearMiss(rng: Rng, base: Action | undefined, pool: readonly string[]): Action {
   if (!base || rng() < 0.2) return randomAction(rng, pick(rng, ACTION_TYPES), pick(rng, MANAGERS), pool);
   const a = structuredClone(base) as Action & Record<string, unknown>;
   switch (randInt(rng, 7)) {

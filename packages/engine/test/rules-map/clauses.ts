@@ -64,6 +64,7 @@ export const SECTIONS: Section[] = [
       r('RUL-STACK-2', 'Targets are chosen on the stack and checked again on resolution; all illegal → nothing happens.', ['effects/targets.ts', 'effects/selectors.ts', 'stack/resolve.ts']),
       r('RUL-STACK-3', 'Highlights in any phase of either turn with priority; graduate on resolve or cancel.', ['turn/play-card.ts', 'stack/resolve.ts', 'effects/apply.ts']),
       r('RUL-STACK-4', 'Response windows after attackers and after blockers; combat finalised on empty stack and two passes.', ['combat/declare.ts', 'turn/flow.ts', 'stack/priority.ts']),
+      r('RUL-STACK-5', 'Every phase offers priority: Starting Phase after the draw, Resource Step, Main Step, combat windows, Resolution Phase after graduations; active manager first; both pass with an empty stack → next.', ['turn/flow.ts', 'stack/priority.ts', 'turn/resource-step.ts']),
     ],
   },
   {
@@ -85,7 +86,7 @@ export const SECTIONS: Section[] = [
     clauses: [
       r('RUL-ZONE-1', 'A token that would go to the Graduation Zone leaves the game; its graduation triggers still fire.', ['zones/move.ts', 'zones/graduate.ts'], ['Token']),
       r('RUL-ZONE-2', 'Hiatus is no zone: not roster, hand, stage nor Graduation Zone.', ['effects/conditions.ts', 'effects/apply.ts'], ['Hiatus']),
-      r('RUL-ZONE-3', 'Counters sit on a card on stage, are never targets and vanish when it leaves.', ['zones/move.ts'], ['Counter']),
+      r('RUL-ZONE-3', 'Counters sit on a card on stage, are never targets, and vanish when it leaves the stage or when the card that produced them does.', ['zones/move.ts', 'zones/counters.ts'], ['Counter']),
       r('RUL-ZONE-4', 'Assets have no ATK/HP, never attack or block; equipped assets graduate when their character leaves.', ['zones/move.ts', 'zones/graduate.ts', 'combat/attackers.ts', 'cards/schema.ts'], ['Asset']),
       r('RUL-ZONE-5', 'The Centre debuts from Backstage in its owner\'s Main Step; graduated, it never returns to Backstage.', ['turn/play-card.ts']),
       r('RUL-ZONE-6', 'Graduation Zone and Star Pool are public; hands and roster order hidden; sizes public.', ['view/projection.ts', 'view/project-events.ts', 'zones/move.ts']),
@@ -107,10 +108,10 @@ export const SECTIONS: Section[] = [
 export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   { id: 'PR-1', text: 'A character whose HP is 0 or less graduates, even with no damage marked.', code: ['zones/state-based.ts'] },
   { id: 'PR-2', text: 'A blocked attacker whose blockers have all left combat deals no damage; with Raid its full ATK is excess and goes to the defending manager. A blocker whose attacker left deals none.', code: ['combat/damage.ts'] },
-  { id: 'PR-3', text: '"End of turn" effects resolve after graduation effects and before the hand limit, in the Resolution Phase.', code: ['turn/flow.ts'] },
-  { id: 'PR-4', text: 'The Resource Step ends when the active manager places a star card or passes; the opponent gets priority in the Main Step.', code: ['stack/priority.ts', 'turn/resource-step.ts'] },
+  { id: 'PR-3', text: '"End of turn" effects resolve after graduation effects and the Resolution Phase\'s window (RUL-STACK-5), before the hand limit.', code: ['turn/flow.ts'] },
+  { id: 'PR-4', text: 'Withdrawn (RUL-STACK-5). It ended the Resource Step when the active manager placed a star card or passed; now the Resource Step, like every window, ends when both managers pass in succession with an empty stack, and placing a star card does not end it.', code: ['stack/priority.ts', 'turn/resource-step.ts'] },
   { id: 'PR-5', text: 'Costs are paid automatically from available stars, then by tilting untilted star cards, largest first, returning any card not needed. A manager may tilt star cards by hand first.', code: ['turn/pay-stars.ts'] },
-  { id: 'PR-6', text: 'Priority windows: the Main Step, the two combat windows, and whenever the stack holds an item (start, resolution and end of turn have windows only for triggered abilities). Debuts need the own Main Step with an empty stack; activated abilities can be used with priority unless the card says Main Step.', code: ['turn/flow.ts', 'turn/play-card.ts', 'stack/activate.ts'] },
+  { id: 'PR-6', text: 'Besides the windows of RUL-STACK-5, priority is given whenever the stack holds an item: for start-of-turn effects before the Starting Phase\'s window, for graduation effects before the Resolution Phase\'s, and for end-of-turn effects in the End Phase, which has no window of its own. Debuts need the own Main Step with an empty stack; activated abilities can be used with priority unless the card says Main Step.', code: ['turn/flow.ts', 'turn/play-card.ts', 'stack/activate.ts'] },
   { id: 'PR-7', text: 'Simultaneous triggers: the active manager\'s go on the stack first, the other manager\'s last (so they resolve first, as RUL-TURN-9 orders graduation effects); each manager\'s in stage order. A trigger with no legal target does nothing; with exactly one choice it is chosen automatically; "may" is asked on resolution.', code: ['stack/triggers.ts', 'stack/resolve.ts'] },
   { id: 'PR-8', text: 'A token that leaves the stage for any zone (hand, Hiatus, roster, Graduation Zone) leaves the game.', code: ['zones/move.ts'] },
   { id: 'PR-9', text: 'Characters that graduate at the same moment see each other go: every graduation trigger is read before any of them moves.', code: ['zones/graduate.ts'] },
@@ -119,5 +120,7 @@ export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   { id: 'PR-12', text: 'The Combat Phase is skipped when the active manager has no character able to attack; the block declaration is skipped when the defender has no character.', code: ['turn/flow.ts'] },
   { id: 'PR-13', text: 'Every zone change gives a card a new public id, so no viewer can follow a card through a hidden zone.', code: ['zones/move.ts'] },
   { id: 'PR-14', text: 'Aura filters read printed keywords and ATK (an aura cannot depend on another aura\'s result).', code: ['effects/stats.ts', 'effects/filters.ts'] },
-  { id: 'PR-15', text: 'Counters follow RUL-ZONE-3: they vanish when the card they sit on leaves the stage (the text\'s "card that produced the counter" is the card it sits on for every effect in the set).', code: ['zones/move.ts'] },
+  { id: 'PR-15', text: 'Withdrawn (RUL-ZONE-3). It read the text\'s "card that produced the counter" as the card the counter sits on; counters now also vanish when the card that produced them leaves the stage.', code: ['zones/move.ts', 'zones/counters.ts'] },
+  { id: 'PR-16', text: 'Counters produced by a card that is not on the stage when its effect resolves (a highlight from the stack, a card\'s graduation trigger, a card that has already left the stage) have no producer to leave: they stay until the card they sit on leaves the stage.', code: ['zones/counters.ts', 'effects/apply.ts'] },
+  { id: 'PR-17', text: 'Removing N counters of a kind, by an effect or as a cost, takes the newest first. Doubling the counters on a card puts new ones on it, produced by the doubling effect\'s card (PR-16 when that is a highlight); the counters already there keep their producers.', code: ['zones/counters.ts', 'effects/custom-handlers.ts', 'stack/activate.ts'] },
 ];

@@ -3,7 +3,7 @@
  * issued the engine's way (see newId), and checks everything a hand-written position can get wrong, with
  * errors that name the scenario file and the field.
  */
-import { blankState, collectDefs, makeCard, type CardDef, type CardInstance, type CardLookup, type GameState, type ManagerId, type StackItem } from '../../src/index.js';
+import { blankState, collectDefs, counterBatch, makeCard, type CardDef, type CardInstance, type CardLookup, type GameState, type ManagerId, type StackItem } from '../../src/index.js';
 import { Aliases, RefError, resolveRef, ScenarioError, type ZoneName } from './refs.js';
 import type { CardEntry, Position } from './scenario-schema.js';
 
@@ -28,8 +28,11 @@ const LOCATION: Record<ZoneName, CardInstance['zone']> = {
 /** Priority when the position does not say: whoever acts first in that phase. */
 function defaultPriority(p: Position): ManagerId | null {
   const open = ['resource', 'main', 'combat-attack-window', 'combat-block-window'];
-  return open.includes(p.phase) ? p.active : null;
+  return open.includes(p.phase) || p.windowOpen === true ? p.active : null;
 }
+
+/** The phases whose window opens after an automatic part (RUL-STACK-5, turn/flow.ts WINDOWS). */
+const AFTER_AUTO = ['start', 'resolution'];
 
 function entryDefs(e: CardEntry | null): string[] {
   return e === null ? [] : [typeof e === 'string' ? e : e.def];
@@ -76,7 +79,8 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
       tilted: o.tilted ?? false,
       damage: o.damage ?? 0,
       enteredTurn: stage ? (o.burnout ? p.turn : p.turn - 1) : 0,
-      counters: { ...(o.counters ?? {}) },
+      // A position's counters have no producer on stage (as if a highlight had put them there, PR-16).
+      counters: Object.entries(o.counters ?? {}).map(([k, n]) => counterBatch(k, n, null)),
       mods: (o.mods ?? []).map((x) => ({ ...x })),
       used: [...(o.used ?? [])],
       returnsFromHiatus: o.returnsFromHiatus ?? false,
@@ -177,7 +181,11 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
   s.phase = p.phase;
   s.active = p.active;
   s.first = p.first;
+  if (p.windowOpen !== undefined && !AFTER_AUTO.includes(p.phase)) throw err('windowOpen', `only start and resolution open a window after an automatic part, not ${p.phase}`);
   s.priority = p.priority === undefined ? defaultPriority(p) : p.priority;
+  s.windowOpen = p.windowOpen ?? (AFTER_AUTO.includes(p.phase) && s.priority !== null && s.stack.length === 0);
+  if (!s.windowOpen && AFTER_AUTO.includes(p.phase) && s.priority !== null && s.stack.length === 0)
+    throw err('windowOpen', `priority is held in ${p.phase} with an empty stack only in its window`);
   s.passes = p.passes;
   s.played = p.played;
   s.starPlaced = p.starPlaced;

@@ -1,5 +1,5 @@
 /** Compares an `expect` block with a state; returns one readable line per mismatch (none = pass). */
-import { statsOf, type GameState, type ManagerId } from '../../src/index.js';
+import { counterTotals, statsOf, type GameState, type ManagerId } from '../../src/index.js';
 import { Aliases, describeId, RefError, resolveRef, zoneIds, type ZoneName } from './refs.js';
 import type { Expect, ZoneExpect } from './scenario-schema.js';
 
@@ -70,6 +70,7 @@ export function checkExpect(s: GameState, aliases: Aliases, e: Expect, label: st
   eq(out, at('winner'), e.winner, s.winner);
   eq(out, at('endReason'), e.endReason, s.endReason);
   eq(out, at('stackSize'), e.stackSize, s.stack.length);
+  eq(out, at('windowOpen'), e.windowOpen, s.windowOpen);
   eq(out, at('played'), e.played, s.played);
   eq(out, at('starPlaced'), e.starPlaced, s.starPlaced);
   if (e.pending !== undefined) {
@@ -135,7 +136,7 @@ export function checkExpect(s: GameState, aliases: Aliases, e: Expect, label: st
     eq(out, f('def'), ce.def, c.def);
     eq(out, f('tilted'), ce.tilted, c.tilted);
     eq(out, f('damage'), ce.damage, c.damage);
-    eq(out, f('counters'), ce.counters, c.counters);
+    eq(out, f('counters'), ce.counters, counterTotals(c));
     const onStage = c.zone === 'main' || c.zone === 'centre';
     eq(out, f('burnout'), ce.burnout, onStage && c.enteredTurn >= s.turn);
     if (ce.atk !== undefined || ce.hp !== undefined || ce.keywords !== undefined) {

@@ -14,8 +14,8 @@ describe('scenario harness self-test', () => {
     const r = await fixture('wrong-expectations.json');
     expect(r.passed).toBe(false);
     const text = r.failures.join('\n');
-    expect(text).toContain('expectAfter.phase: expected "resource", got "main"');
-    expect(text).toContain("expected rejection 'play-limit', got 'wrong-phase'");
+    expect(text).toContain('expectAfter.phase: expected "main", got "resource"');
+    expect(text).toContain("expected rejection 'play-limit', got 'star-already-placed'");
     expect(text).toContain('expect.A.sanity: expected 19, got 20');
     expect(text).toContain('expect.A.starPool: expected [g2] in this order, got [g1]');
     expect(text).toContain('expect.A.hand: expected [g1] in any order, got [g2]');
@@ -56,6 +56,7 @@ describe('scenario harness self-test', () => {
       position: { turn: 3, phase: 'resource', A: { hand: [{ def: 'grunt', as: 'g1' }, { def: 'grunt', as: 'g2' }] } },
       actions: [
         { manager: 'A', action: { type: 'place-star', card: 'g1' } },
+        { passUntil: 'main' },
         { manager: 'A', action: { type: 'play', card: 'g2' } },
       ],
       expect: { A: { main: ['g2'], starPool: ['g1'], hand: [] }, cards: { g1: { zone: 'star-pool', tilted: true }, g2: { zone: 'main', burnout: true } } },
@@ -84,6 +85,7 @@ describe('scenario harness self-test', () => {
         { manager: 'B', action: { type: 'pass' }, expectAfter: { stackSize: 0, cards: { blk: { damage: 2 }, z1: { zone: 'graduation' } }, B: { graduation: ['z1'] } } },
         { manager: 'A', action: { type: 'pass' } },
         { manager: 'B', action: { type: 'pass' }, events: [{ t: 'damage', amount: 1, combat: true }, { t: 'damage', amount: 1, combat: true }] },
+        { passUntil: { phase: 'start', turn: 4 } },
       ],
       expect: { turn: 4, active: 'B', A: { main: ['att'] }, B: { main: ['blk'], sanity: 20 } },
     });

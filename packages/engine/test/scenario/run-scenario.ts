@@ -100,8 +100,9 @@ function reached(s: GameState, t: Target): boolean {
 }
 
 /**
- * Whether a step's events entered the target phase and the game moved on without stopping there (start,
- * resolution and end usually pass by with nobody to act). Passing on would overshoot, so that is an error.
+ * Whether a step's events entered the target phase and the game moved on without stopping there (the End
+ * Phase usually passes by with nobody to act; every other phase has a window, RUL-STACK-5). Passing on would
+ * overshoot, so that is an error.
  */
 function passedThrough(before: GameState, events: readonly GameEvent[], t: Target): boolean {
   let turn = before.turn;

@@ -110,8 +110,17 @@ export const Position = z
     turn: z.number().int().min(1).default(2),
     phase: phase.default('main'),
     active: managerId.default('A'),
-    /** Defaults to the active manager in resource, main and the combat response windows; null elsewhere. */
+    /**
+     * Defaults to the active manager in resource, main, the combat response windows and an open start or
+     * resolution window (`windowOpen`); null elsewhere.
+     */
     priority: managerId.nullable().optional(),
+    /**
+     * start and resolution only (RUL-STACK-5): the phase's own window has opened (after the draw; after
+     * graduations and their effects). Default: true when someone has priority with an empty stack, the only
+     * way priority is held there outside the window; false otherwise (a trigger on the stack comes first).
+     */
+    windowOpen: z.boolean().optional(),
     first: managerId.default('A'),
     passes: z.number().int().min(0).max(1).default(0),
     /** Cards played this Main Phase by the active manager (RUL-TURN-4), star card included. */
@@ -213,6 +222,8 @@ export const Expect = z
       .union([z.null(), z.enum(['choose-order', 'discard', 'choice']), z.object({ kind: z.enum(['choose-order', 'discard', 'choice']), manager: managerId }).strict()])
       .optional(),
     stackSize: nonNeg.optional(),
+    /** The start or resolution window has opened (RUL-STACK-5). */
+    windowOpen: z.boolean().optional(),
     played: nonNeg.optional(),
     starPlaced: z.boolean().optional(),
     attackers: z.array(z.string()).optional(),
