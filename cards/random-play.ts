@@ -1,9 +1,10 @@
 /**
- * Random playouts for smoke tests: a uniformly random legal action (never concede) until the game ends.
+ * Random playouts for smoke tests: a uniformly random legal action (never concede; a declaration offer answered
+ * by a uniformly random legal declaration) until the game ends.
  * Exercises every card that gets drawn through the real engine door (step), so a card the engine
  * cannot handle shows up as an internal error or a game that never ends.
  */
-import { createGame, deciders, legalActions, makeRng, step, type CardDef, type GameState, type Roster } from '@vroyale/engine';
+import { createGame, deciders, legalActions, makeRng, realise, step, type CardDef, type GameState, type Roster } from '@vroyale/engine';
 
 export interface PlayoutResult {
   state: GameState;
@@ -37,7 +38,7 @@ export function randomPlayout(o: PlayoutOptions): PlayoutResult {
     if (!who) return { state: s, actions: n, failure: `nobody to act in phase ${s.phase}`, played };
     const options = legalActions(s, who).filter((a) => a.type !== 'concede');
     if (options.length === 0) return { state: s, actions: n, failure: `no legal action for ${who} in phase ${s.phase}`, played };
-    const action = options[Math.floor(rnd() * options.length)]!;
+    const action = realise(options[Math.floor(rnd() * options.length)]!, rnd);
     const r = step(s, action);
     if (!r.ok) return { state: s, actions: n, failure: `${r.code}: ${r.message} after ${JSON.stringify(action)}`, played };
     for (const e of r.events) if (e.t === 'move' && (e.to === 'main' || e.to === 'centre' || e.to === 'stack')) played.add(e.def);

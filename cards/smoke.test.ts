@@ -22,8 +22,7 @@ function windowRoster(g: number, centre: string): Roster {
 }
 
 describe('random playouts', () => {
-  // A uniformly random defender facing Callout and Moderator can wander through thousands of block and
-  // cancel-block toggles before it hits a legal assignment, hence the same cap as the benches.
+  // The same cap as the benches (random games are long: every phase offers priority, RUL-STACK-5).
   for (let g = 0; g < 8; g++)
     it(`demo rosters, seed ${g}: the game ends within 20000 actions`, () => {
       const rosters = g % 2 ? { A: raid, B: mod } : { A: mod, B: raid };

@@ -160,6 +160,17 @@ describe('stops', () => {
       await play(m, v.deciders[0]!, rnd);
     }
     expect(automatic(m, 'B').filter((x) => x === 'pass').length).toBeGreaterThan(30);
+    // No prompt flashes up for a decision the server makes for B: every view that offers B actions is one
+    // where B is really asked.
+    let offered = 0;
+    for (const r of m.b.received) {
+      if (r.event !== 'match:view') continue;
+      const msg = r.payload as ViewMessage;
+      if (msg.legal.length === 0) continue;
+      offered++;
+      expect(neverAutomatic(msg.view) || emptyBlocksRefused(msg.legal), `B offered actions in ${msg.view.phase} at seq ${msg.seq}`).toBe(true);
+    }
+    expect(offered).toBeGreaterThan(0);
     for (const c of [m.a, m.b]) c.close();
   });
 

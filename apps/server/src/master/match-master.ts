@@ -71,6 +71,11 @@ export class MatchMaster {
   private readonly defsLedger = new DefsLedger();
   /** 'Pass until ...' per seat, in memory only (stops/one-shots.ts). */
   private readonly oneShots = new OneShots();
+  /**
+   * Human seats whose current decision the server answers itself (no stop there, or a one-shot): their views
+   * list no legal actions, so no prompt flashes up for a decision that is already being made for them.
+   */
+  private answering = new Set<ManagerId>();
 
   constructor(
     private readonly deps: MasterDeps,
@@ -250,7 +255,16 @@ export class MatchMaster {
   }
 
   private context(now = this.deps.clock.now()): ViewContext {
-    return { roomId: this.room.roomId, matchId: this.id, state: this.state, stateHash: () => this.stateHash, clocks: this.chess.view(now), result: this.result };
+    return { roomId: this.room.roomId, matchId: this.id, state: this.state, stateHash: () => this.stateHash, clocks: this.chess.view(now), result: this.result, answering: this.answering };
+  }
+
+  /** A fresh full view for the sockets of these seats (their prompt changed without a change to the match). */
+  private refreshSeats(seats: Iterable<ManagerId>): void {
+    for (const seat of seats) {
+      const ids: string[] = [];
+      for (const { socketId, viewer } of this.room.viewers()) if (viewer === seat) ids.push(socketId);
+      this.sendFull(ids, seat);
+    }
   }
 
   /** One message per kind of viewer (A, B, spectator), each encoded once for all its sockets. */
@@ -275,6 +289,7 @@ export class MatchMaster {
     this.clearTimers();
     if (this.result) {
       this.chess.setRunning([], now);
+      this.answering = new Set();
       return;
     }
     const waiting = deciders(this.state);
@@ -293,13 +308,29 @@ export class MatchMaster {
    */
   private planAutomatic(): void {
     const seq = this.state.seq;
-    for (const seat of deciders(this.state)) if (!this.match.seats[seat].bot) void this.queue.run(() => this.actForManager(seat, seq));
+    this.answering = new Set();
+    for (const seat of deciders(this.state)) {
+      if (this.match.seats[seat].bot || !this.automaticFor(seat)) continue;
+      this.answering.add(seat);
+      void this.queue.run(() => this.actForManager(seat, seq));
+    }
+  }
+
+  private automaticFor(seat: ManagerId): Action | null {
+    return autoAction(this.state, seat, this.deps.stopsOf(this.match.seats[seat].userId), this.oneShots.of(seat));
+  }
+
+  /** Plans again after a settings or one-shot change; a seat now asked (or no longer asked) gets a fresh prompt. */
+  private replan(): void {
+    const was = this.answering;
+    this.planAutomatic();
+    this.refreshSeats((['A', 'B'] as const).filter((s) => was.has(s) !== this.answering.has(s)));
   }
 
   /** A manager changed their stop settings: re-plan the current decision. */
   settingsChanged(): void {
     void this.queue.run(() => {
-      if (!this.closed && !this.result) this.planAutomatic();
+      if (!this.closed && !this.result) this.replan();
     });
   }
 
@@ -310,7 +341,7 @@ export class MatchMaster {
       if (this.result) return reply({ ok: false, code: 'match-over', message: 'The match is over' });
       this.oneShots.set(seat, mode);
       reply({ ok: true, mode });
-      this.planAutomatic();
+      this.replan();
     });
   }
 
@@ -374,14 +405,20 @@ export class MatchMaster {
       .catch((e: unknown) => this.deps.log.error({ err: e, matchId: this.id }, 'bot move failed'));
   }
 
+  private askAfterAll(seat: ManagerId): void {
+    if (this.answering.delete(seat)) this.refreshSeats([seat]);
+  }
+
   /** Runs in the queue: passes (or declares nothing) for a manager with no stop here; otherwise nothing. */
   private async actForManager(seat: ManagerId, seq: number): Promise<void> {
     if (this.closed || this.result || this.state.seq !== seq || !deciders(this.state).includes(seat)) return;
-    const action = autoAction(this.state, seat, this.deps.stopsOf(this.match.seats[seat].userId), this.oneShots.of(seat));
-    if (!action) return;
+    const action = this.automaticFor(seat);
+    // Planned, but no longer (its settings changed in between): the seat is asked after all.
+    if (!action) return this.askAfterAll(seat);
     const r = await this.apply(seat, action, 'auto-pass', null);
     if (r.ok) return;
     this.deps.log.error({ matchId: this.id, seat, code: r.code, action }, 'automatic action refused; the manager is asked');
+    if (r.code !== 'internal') return this.askAfterAll(seat);
     // Not saved: try again a little later (any change in between re-plans anyway).
     if (r.code === 'internal') this.schedule(`auto:${seat}`, RETRY_MS, () => void this.queue.run(() => this.actForManager(seat, seq)));
   }

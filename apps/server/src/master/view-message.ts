@@ -2,7 +2,7 @@
  * Builds one viewer's `match:view` message. Everything in it comes from the engine's per-viewer functions
  * (`project`, `projectEvents`, `legalActions` for the viewer's own seat), never from the raw state.
  */
-import { deciders, legalActions, project, projectEvents, type GameEvent, type GameState, type Viewer } from '@vroyale/engine';
+import { deciders, legalActions, project, projectEvents, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { ClocksView, MatchResult, ViewMessage } from '@vroyale/protocol';
 
 export interface ViewContext {
@@ -13,12 +13,14 @@ export interface ViewContext {
   stateHash: () => string;
   clocks: ClocksView;
   result: MatchResult | null;
+  /** Seats the server is about to answer for (no stop): they are offered no actions in the meantime. */
+  answering?: ReadonlySet<ManagerId>;
 }
 
 export function buildViewMessage(ctx: ViewContext, viewer: Viewer, events: readonly GameEvent[], full: boolean): ViewMessage {
   // A result the engine did not make (a draw when both seat holds ran out) leaves its state mid-turn.
   const waitingOn = ctx.result ? [] : deciders(ctx.state);
-  const mine = viewer !== 'spectator' && waitingOn.includes(viewer);
+  const mine = viewer !== 'spectator' && waitingOn.includes(viewer) && !ctx.answering?.has(viewer);
   return {
     roomId: ctx.roomId,
     matchId: ctx.matchId,
