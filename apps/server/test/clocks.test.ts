@@ -11,6 +11,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { pickRandom, type TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
 import { ManualClock } from '../src/time/manual-clock.js';
+import { until } from './helpers/until.js';
 
 const clock = new ManualClock();
 let t: TestServer;
@@ -21,13 +22,6 @@ afterAll(async () => {
   await t.close();
 });
 
-async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 const tick = () => new Promise((r) => setTimeout(r, 25));
 /** Clicks that complete no decision, so they earn no increment (written out on purpose). */
 const CLICKS = new Set<string>(['tilt-star']);

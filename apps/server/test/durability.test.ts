@@ -14,6 +14,7 @@ import type { ViewMessage } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { pickRandom, type TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
+import { until } from './helpers/until.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -22,15 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
 });
-
-/** Polls: the condition reads both clients, so neither client's own messages alone can wake it. */
-async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 /** Plays one random legal action for whoever the match waits on; returns the sender, its id and its ack. */
 async function playOne(a: TestClient, b: TestClient, roomId: string, rnd: () => number, id: string) {

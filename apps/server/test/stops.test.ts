@@ -14,6 +14,7 @@ import { pickRandom, TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import type { MatchMaster } from '../src/master/match-master.js';
+import { until } from './helpers/until.js';
 
 const clock = new ManualClock();
 let t: TestServer;
@@ -32,14 +33,6 @@ const NO_STOPS: StopSettings = {
   fullControl: false,
 };
 const FULL: StopSettings = { ...DEFAULT_STOP_SETTINGS, fullControl: true };
-
-async function until(check: () => boolean, what: string, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!check()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 2));
-  }
-}
 
 interface Match {
   a: TestClient;

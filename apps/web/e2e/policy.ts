@@ -30,7 +30,8 @@ function choose(): string {
   const menu = document.querySelector('.card-menu');
   if (menu) {
     const items = [...menu.querySelectorAll('button')] as HTMLButtonElement[];
-    const pref = [/^Debut/, /^Play /, /^Place in Star Pool/];
+    // The Resource Step is for the star card; debut and play in the Main Step.
+    const pref = phase === 'resource' ? [/^Place in Star Pool/, /^Play /] : [/^Debut/, /^Play /, /^Place in Star Pool/];
     for (const re of pref) {
       const it = items.find((b) => !b.disabled && re.test(b.textContent ?? ''));
       if (it) return mark(it, `menu:${it.textContent}`)!;

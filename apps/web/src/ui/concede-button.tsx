@@ -4,6 +4,7 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { concede } from '../net/client';
+import { Modal } from './modal';
 
 export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: string }) {
   const [asking, setAsking] = useState(false);
@@ -24,43 +25,28 @@ export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: 
         Concede
       </button>
       {asking && (
-        <div className="modal-back" onClick={close}>
-          <div
-            className="modal concede-confirm"
-            role="alertdialog"
-            aria-modal="true"
-            aria-labelledby="concede-title"
-            aria-describedby="concede-text"
-            onClick={(e) => e.stopPropagation()}
-            onKeyDown={(e) => {
-              if (e.key === 'Escape') {
-                e.stopPropagation();
-                close();
-              }
-            }}
-          >
-            <h2 id="concede-title">Concede this match?</h2>
-            <p id="concede-text">{opponent} wins at once. This cannot be undone.</p>
-            <div className="options">
-              <button ref={keep} className="btn primary" onClick={close}>
-                Keep playing
-              </button>
-              <button
-                className="btn danger"
-                disabled={sending}
-                onClick={() => {
-                  setSending(true);
-                  void concede(roomId).finally(() => {
-                    setSending(false);
-                    setAsking(false);
-                  });
-                }}
-              >
-                Concede the match
-              </button>
-            </div>
+        <Modal className="concede-confirm" role="alertdialog" labelledBy="concede-title" describedBy="concede-text" onClose={close}>
+          <h2 id="concede-title">Concede this match?</h2>
+          <p id="concede-text">{opponent} wins at once. This cannot be undone.</p>
+          <div className="options">
+            <button ref={keep} className="btn primary" onClick={close}>
+              Keep playing
+            </button>
+            <button
+              className="btn danger"
+              disabled={sending}
+              onClick={() => {
+                setSending(true);
+                void concede(roomId).finally(() => {
+                  setSending(false);
+                  setAsking(false);
+                });
+              }}
+            >
+              Concede the match
+            </button>
           </div>
-        </div>
+        </Modal>
       )}
     </>
   );

@@ -7,6 +7,7 @@ import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings, type StopWindow } from '@vroyale/protocol';
 import { passUntil, sendStops } from '../net/client';
 import { toast, useApp } from '../store';
+import { Modal } from './modal';
 
 const WINDOW_NAME: Record<StopWindow, string> = {
   start: 'Starting Phase (after the draw)',
@@ -53,62 +54,49 @@ function StopsDialog({ onClose }: { onClose: () => void }) {
   const stops = useApp((s) => s.stops);
   const first = useRef<HTMLInputElement>(null);
   useEffect(() => first.current?.focus(), []);
-  const box = (checked: boolean, label: string, set: (v: boolean) => void, disabled = false) => (
-    <input type="checkbox" checked={checked} disabled={disabled || stops.fullControl} aria-label={label} onChange={(e) => void set(e.target.checked)} />
+  // Under full control every stop applies: the boxes show the settings that come back when it is off.
+  const box = (checked: boolean, label: string, set: (v: boolean) => void) => (
+    <input type="checkbox" checked={checked} disabled={stops.fullControl} aria-label={label} onChange={(e) => void set(e.target.checked)} />
   );
   return (
-    <div className="modal-back" onClick={onClose}>
-      <div
-        className="modal stops-dialog"
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby="stops-title"
-        onClick={(e) => e.stopPropagation()}
-        onKeyDown={(e) => {
-          if (e.key === 'Escape') {
-            e.stopPropagation();
-            onClose();
-          }
-        }}
-      >
-        <h2 id="stops-title">Stops: when the game asks you</h2>
-        <p className="hint">Where you have no stop, the game passes for you at once. Your opponent never sees these settings.</p>
-        <label className="toggle">
-          <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> Full control: ask me at every
-          chance to act
-        </label>
-        <table className="stops-grid">
-          <thead>
-            <tr>
-              <th scope="col">Window</th>
-              <th scope="col">My turn</th>
-              <th scope="col">Opponent’s turn</th>
+    <Modal className="stops-dialog" role="dialog" labelledBy="stops-title" onClose={onClose}>
+      <h2 id="stops-title">Stops: when the game asks you</h2>
+      <p className="hint">Where you have no stop, the game passes for you at once. Your opponent never sees these settings.</p>
+      <label className="toggle">
+        <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> Full control: ask me at every
+        chance to act
+      </label>
+      <table className="stops-grid">
+        <thead>
+          <tr>
+            <th scope="col">Window</th>
+            <th scope="col">My turn</th>
+            <th scope="col">Opponent’s turn</th>
+          </tr>
+        </thead>
+        <tbody>
+          {WINDOWS.map((w) => (
+            <tr key={w}>
+              <th scope="row">{WINDOW_NAME[w]}</th>
+              <td>{ownHas(w) ? box(stops.own[w], `${WINDOW_NAME[w]}, my turn`, (v) => change({ ...stops, own: { ...stops.own, [w]: v } })) : '—'}</td>
+              <td>{oppHas(w) ? box(stops.opponent[w], `${WINDOW_NAME[w]}, opponent’s turn`, (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })) : '—'}</td>
             </tr>
-          </thead>
-          <tbody>
-            {WINDOWS.map((w) => (
-              <tr key={w}>
-                <th scope="row">{WINDOW_NAME[w]}</th>
-                <td>{ownHas(w) ? box(stops.own[w], `${WINDOW_NAME[w]}, my turn`, (v) => change({ ...stops, own: { ...stops.own, [w]: v } })) : '—'}</td>
-                <td>{oppHas(w) ? box(stops.opponent[w], `${WINDOW_NAME[w]}, opponent’s turn`, (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })) : '—'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        <label className="toggle">
-          {box(stops.opponentStack, 'Whenever my opponent puts something on the stack', (v) => change({ ...stops, opponentStack: v }))} Whenever my opponent puts something on the
-          stack
-        </label>
-        <div className="options">
-          <button className="btn" onClick={() => void change(DEFAULT_STOP_SETTINGS)}>
-            Reset to defaults
-          </button>
-          <button className="btn primary" onClick={onClose}>
-            Done
-          </button>
-        </div>
+          ))}
+        </tbody>
+      </table>
+      <label className="toggle">
+        {box(stops.opponentStack, 'Whenever my opponent puts something on the stack', (v) => change({ ...stops, opponentStack: v }))} Whenever my opponent puts something on the
+        stack
+      </label>
+      <div className="options">
+        <button className="btn" onClick={() => void change(DEFAULT_STOP_SETTINGS)}>
+          Reset to defaults
+        </button>
+        <button className="btn primary" onClick={onClose}>
+          Done
+        </button>
       </div>
-    </div>
+    </Modal>
   );
 }
 
