@@ -81,6 +81,7 @@ function defaultStopApplies(v: GameView, seat: ManagerId): boolean {
   const own = v.active === seat;
   const top = v.stack[v.stack.length - 1];
   if (v.priority === seat && top && top.controller !== seat) return true;
+  if (v.priority === seat && top) return false; // one's own item on top: passed, it resolves
   if (v.phase === 'resource') return own && !v.starPlaced && v.managers[seat].handCount > 0;
   if (v.phase === 'main' || v.phase === 'combat-attack') return own;
   if (v.phase === 'combat-attack-window' || v.phase === 'combat-block') return !own;

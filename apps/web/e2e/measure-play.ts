@@ -30,6 +30,8 @@ interface TurnTally {
   attacked: boolean;
   sawStack: boolean;
   sawAttack: boolean;
+  /** What each click was (the policy's names for them), for the per-turn lines. */
+  what: string[];
 }
 
 interface BoardFacts {
@@ -74,7 +76,7 @@ async function main(): Promise<void> {
     const turns = new Map<number, TurnTally>();
     const tally = (f: BoardFacts): TurnTally => {
       let t = turns.get(f.turn);
-      if (!t) turns.set(f.turn, (t = { turn: f.turn, mine: f.mine, clicks: 0, starPlaced: false, debuts: 0, attacked: false, sawStack: false, sawAttack: false }));
+      if (!t) turns.set(f.turn, (t = { turn: f.turn, mine: f.mine, clicks: 0, starPlaced: false, debuts: 0, attacked: false, sawStack: false, sawAttack: false, what: [] }));
       return t;
     };
     let clicks = 0;
@@ -96,6 +98,7 @@ async function main(): Promise<void> {
       if (r.result !== 'acted') continue;
       clicks++;
       t.clicks++;
+      t.what.push(r.what.replace(/^menu:(\S+( \S+)?).*/, 'menu:$1'));
       if (r.what.startsWith('menu:Place in Star Pool')) t.starPlaced = true;
       if (r.what.startsWith('menu:Debut')) t.debuts++;
       if (r.what === 'declare-attackers') t.attacked = true;
@@ -108,7 +111,7 @@ async function main(): Promise<void> {
     const quiet = opp.filter((t) => !t.sawStack && !t.sawAttack);
     const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
     const sum = (xs: TurnTally[]) => xs.reduce((n, t) => n + t.clicks, 0);
-    for (const t of list) console.log(`turn ${t.turn} ${t.mine ? 'own' : 'opp'}: ${t.clicks} clicks${t.mine ? ` (star ${t.starPlaced ? 'yes' : 'no'}, debuts ${t.debuts}, attack ${t.attacked ? 'yes' : 'no'})` : ` (stack ${t.sawStack ? 'yes' : 'no'}, attack ${t.sawAttack ? 'yes' : 'no'})`}`);
+    for (const t of list) console.log(`turn ${t.turn} ${t.mine ? 'own' : 'opp'}: ${t.clicks} clicks${t.mine ? ` (star ${t.starPlaced ? 'yes' : 'no'}, debuts ${t.debuts}, attack ${t.attacked ? 'yes' : 'no'})` : ` (stack ${t.sawStack ? 'yes' : 'no'}, attack ${t.sawAttack ? 'yes' : 'no'})`}: ${t.what.join(', ')}`);
     console.log(
       JSON.stringify({
         seed,

@@ -53,6 +53,13 @@ describe('planDecision', () => {
     expect(planDecision(at('end', { priority: 'A', stack: ['B', 'A'] }), 'A', D, null)).toBe('pass');
   });
 
+  it('passes over its own item on top of the stack even where a window stop applies (Arena), except under full control', () => {
+    expect(planDecision(at('main', { priority: 'A', stack: ['A'] }), 'A', D, null)).toBe('pass');
+    expect(planDecision(at('main', { priority: 'A', stack: ['B', 'A'] }), 'A', D, null)).toBe('pass');
+    expect(planDecision(at('main', { priority: 'A', stack: ['A', 'B'] }), 'A', D, null)).toBe('ask');
+    expect(planDecision(at('main', { priority: 'A', stack: ['A'] }), 'A', set({ fullControl: true }), null)).toBe('ask');
+  });
+
   it('own Resource Step: only while a star card can still be placed (none placed, a card in hand)', () => {
     expect(planDecision(at('resource'), 'A', D, null)).toBe('ask');
     expect(planDecision(at('resource', { starPlaced: true }), 'A', D, null)).toBe('pass');

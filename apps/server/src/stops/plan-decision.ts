@@ -31,6 +31,9 @@ export function planDecision(view: GameView, seat: ManagerId, stops: StopSetting
   if (stops.fullControl) return 'ask';
   const top = view.stack[view.stack.length - 1];
   if (top && top.controller === other(seat) && stops.opponentStack) return 'ask';
+  // Their own item on top: passing lets it resolve, and they are asked again once it has (as in MTG Arena,
+  // holding priority over one's own spell is for full control).
+  if (top && top.controller === seat) return 'pass';
   if (!own) return stops.opponent[window] ? 'ask' : 'pass';
   if (window === 'resource') {
     // Only worth stopping while a star card can still be placed: none placed yet, a card in hand (both public).
