@@ -10,7 +10,7 @@ import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEven
 import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
-import { newRoomId, uniformInt } from './identity/ids.js';
+import { newRoomId, scriptedOr } from './identity/ids.js';
 import type { Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import { TokenBucket } from './net/token-bucket.js';
@@ -201,7 +201,7 @@ export class GameServer {
       const user = this.d.users.get(conn.userId)!;
       const mine = resolveRoster(p.roster, this.d.pool);
       if (!mine.ok) return reply(err('invalid-roster', mine.message));
-      const botChoice = p.botRoster ?? starterRosters[uniformInt(0, starterRosters.length - 1)]!.id;
+      const botChoice = p.botRoster ?? starterRosters[scriptedOr(this.d.config.matchSeed, starterRosters.length)]!.id;
       const theirs = resolveRoster(botChoice, this.d.pool);
       if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
       const room = this.newRoom('private', p.clock);

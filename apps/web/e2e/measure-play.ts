@@ -8,39 +8,76 @@
  * policy step is one real click. `--stops full` turns on Full control (asked at every priority window and
  * declaration), which is what every match cost before stops existed.
  *
- * Clicks are counted per turn, own and opponent's, from the board the click was made on. A "typical own turn"
- * is one where the player placed a star card, debuted exactly one character and attacked with everything; a
- * "quiet opponent turn" is one where nothing went on the stack and nobody attacked. The last line is JSON.
+ * Clicks are counted per turn from the board the click was made on; what happened in each turn comes from the
+ * match's replay once it is over. A "typical own turn" is one where the player placed a star card, debuted
+ * exactly one character, played nothing else and attacked (the policy attacks with everything), while the
+ * opponent put nothing on the stack; a "quiet opponent turn" is one where the opponent put nothing on the
+ * stack and nobody attacked. The last line is JSON.
  */
 import { DEFAULT_STOP_SETTINGS } from '@vroyale/protocol';
 import { buildWeb, chromiumAvailable, launch, newPlayer, startApp } from './harness';
-import { playStep } from './policy';
+import { createGame, step, type Action, type ManagerId, type Roster } from '@vroyale/engine';
+import { cardPool } from '@vroyale/cards';
+import { playStep, type BoardAt } from './policy';
 
 const arg = (name: string, d: string): string => {
   const i = process.argv.indexOf(`--${name}`);
   return i >= 0 && process.argv[i + 1] ? process.argv[i + 1]! : d;
 };
 
+/** Clicks made on one turn's board, and what each was (the policy's names for them). */
 interface TurnTally {
-  turn: number;
-  mine: boolean;
   clicks: number;
-  starPlaced: boolean;
-  debuts: number;
-  attacked: boolean;
-  sawStack: boolean;
-  sawAttack: boolean;
-  /** What each click was (the policy's names for them), for the per-turn lines. */
   what: string[];
 }
 
-interface BoardFacts {
-  turn: number;
-  mine: boolean;
-  phase: string;
-  stack: number;
-  theirAttackers: number;
+interface Replay {
+  seed: string;
+  rosters: Record<ManagerId, Roster>;
+  seats: Record<ManagerId, { name: string; bot: boolean }>;
+  result: unknown;
+  actions: { seq: number; actor: ManagerId; action: Action }[];
 }
+
+interface TurnFacts {
+  turn: number;
+  active: ManagerId;
+  /** Star cards placed, characters debuted, and everything else played or activated by the active manager. */
+  stars: number;
+  debuts: number;
+  otherPlays: number;
+  /** Attackers declared this turn. */
+  attackers: number;
+  /** Items the bot (the player's opponent) put on the stack this turn: highlights, abilities, its triggers. */
+  botItems: number;
+}
+
+/** Replays the match and tallies each turn: what the active manager did, and what the other put on the stack. */
+function turnFacts(r: Replay, bot: ManagerId): Map<number, TurnFacts> {
+  const created = createGame({ seed: r.seed, pool: cardPool, rosters: r.rosters });
+  if (!created.ok) throw new Error(created.message);
+  let s = created.state;
+  const out = new Map<number, TurnFacts>();
+  for (const { action } of r.actions) {
+    const at = (out.get(s.turn) ?? out.set(s.turn, { turn: s.turn, active: s.active, stars: 0, debuts: 0, otherPlays: 0, attackers: 0, botItems: 0 }).get(s.turn))!;
+    const mine = action.manager === s.active;
+    if (mine && action.type === 'place-star') at.stars++;
+    else if (mine && action.type === 'play') {
+      const d = s.defs[s.cards[action.card]!.def]!;
+      if (d.types.includes('highlight')) at.otherPlays++;
+      else at.debuts++;
+    } else if (mine && action.type === 'activate') at.otherPlays++;
+    const res = step(s, action);
+    if (!res.ok) throw new Error(`the replay does not apply: ${res.message}`);
+    for (const e of res.events) {
+      if (e.t === 'attackers') at.attackers += e.attackers.length;
+      if (e.t === 'stack-push' && e.item.controller === bot) at.botItems++;
+    }
+    s = res.state;
+  }
+  return out;
+}
+
 
 async function main(): Promise<void> {
   const seed = arg('seed', 'measure-1');
@@ -61,22 +98,10 @@ async function main(): Promise<void> {
     await page.getByRole('button', { name: 'Play vs bot' }).click();
     await page.waitForSelector('.board');
     const t0 = Date.now();
-    const facts = (): Promise<BoardFacts | null> =>
-      page.evaluate(() => {
-        const board = document.querySelector('.board');
-        if (!board) return null;
-        return {
-          turn: Number(board.getAttribute('data-turn') ?? 0),
-          mine: board.getAttribute('data-active') === board.getAttribute('data-me'),
-          phase: board.getAttribute('data-phase') ?? '',
-          stack: document.querySelectorAll('.stack-panel li').length,
-          theirAttackers: document.querySelectorAll('.side-top .slot.attacking').length,
-        };
-      });
     const turns = new Map<number, TurnTally>();
-    const tally = (f: BoardFacts): TurnTally => {
+    const tally = (f: BoardAt): TurnTally => {
       let t = turns.get(f.turn);
-      if (!t) turns.set(f.turn, (t = { turn: f.turn, mine: f.mine, clicks: 0, starPlaced: false, debuts: 0, attacked: false, sawStack: false, sawAttack: false, what: [] }));
+      if (!t) turns.set(f.turn, (t = { clicks: 0, what: [] }));
       return t;
     };
     let clicks = 0;
@@ -84,34 +109,38 @@ async function main(): Promise<void> {
     let steps = 0;
     for (;;) {
       if (++steps > budget) throw new Error(`the match did not end within ${budget} policy steps`);
-      const before = await facts();
+      // The board the step chose on, read with the choice (a new turn may arrive just before a click).
       const r = await playStep(page);
       if (r.result === 'over') break;
-      if (!before || before.turn === 0) {
-        if (r.result === 'acted') setupClicks++;
-        if (r.result === 'acted') clicks++;
+      if (!r.at || r.at.turn === 0) {
+        if (r.result === 'acted') setupClicks++, clicks++;
         continue;
       }
-      const t = tally(before);
-      if (before.stack > 0 && !t.mine) t.sawStack = true;
-      if (before.theirAttackers > 0) t.sawAttack = true;
       if (r.result !== 'acted') continue;
+      const t = tally(r.at);
       clicks++;
       t.clicks++;
       t.what.push(r.what.replace(/^menu:(\S+( \S+)?).*/, 'menu:$1'));
-      if (r.what.startsWith('menu:Place in Star Pool')) t.starPlaced = true;
-      if (r.what.startsWith('menu:Debut')) t.debuts++;
-      if (r.what === 'declare-attackers') t.attacked = true;
     }
     const minutes = (Date.now() - t0) / 60_000;
-    const list = [...turns.values()].sort((a, b) => a.turn - b.turn);
+    // What happened in each turn, from the match's own record (the replay, public once the match is over):
+    // the board alone cannot see a turn that passed entirely between two looks.
+    const link = await page.getAttribute('a[href^="#/replay/"]', 'href');
+    const replay = (await (await fetch(`${app.url}/api/matches/${link!.replace('#/replay/', '')}/replay`)).json()) as Replay;
+    const me: ManagerId = replay.seats.A.bot ? 'B' : 'A';
+    const facts = turnFacts(replay, me === 'A' ? 'B' : 'A');
+    const list = [...facts.values()].filter((f) => f.turn > 0).map((f) => ({ ...f, mine: f.active === me, clicks: turns.get(f.turn)?.clicks ?? 0, what: turns.get(f.turn)?.what ?? [] }));
     const own = list.filter((t) => t.mine);
     const opp = list.filter((t) => !t.mine);
-    const typical = own.filter((t) => t.starPlaced && t.debuts === 1 && t.attacked);
-    const quiet = opp.filter((t) => !t.sawStack && !t.sawAttack);
+    // The issue's turn shapes. An opponent's item on the stack asks you (a stop), so such turns are left out.
+    const typical = own.filter((t) => t.stars === 1 && t.debuts === 1 && t.otherPlays === 0 && t.attackers > 0 && t.botItems === 0);
+    const quiet = opp.filter((t) => t.botItems === 0 && t.attackers === 0);
     const round = (x: number, d = 2) => Math.round(x * 10 ** d) / 10 ** d;
-    const sum = (xs: TurnTally[]) => xs.reduce((n, t) => n + t.clicks, 0);
-    for (const t of list) console.log(`turn ${t.turn} ${t.mine ? 'own' : 'opp'}: ${t.clicks} clicks${t.mine ? ` (star ${t.starPlaced ? 'yes' : 'no'}, debuts ${t.debuts}, attack ${t.attacked ? 'yes' : 'no'})` : ` (stack ${t.sawStack ? 'yes' : 'no'}, attack ${t.sawAttack ? 'yes' : 'no'})`}: ${t.what.join(', ')}`);
+    const sum = (xs: { clicks: number }[]) => xs.reduce((n, t) => n + t.clicks, 0);
+    for (const t of list)
+      console.log(
+        `turn ${t.turn} ${t.mine ? 'own' : 'opp'}: ${t.clicks} clicks (star ${t.stars}, debuts ${t.debuts}, other plays ${t.otherPlays}, attackers ${t.attackers}, bot's stack items ${t.botItems}): ${t.what.join(', ')}`,
+      );
     console.log(
       JSON.stringify({
         seed,
@@ -128,6 +157,7 @@ async function main(): Promise<void> {
         quietOpponentTurns: quiet.length,
         maxClicksQuietOpponentTurn: quiet.length ? Math.max(...quiet.map((t) => t.clicks)) : null,
         minutes: round(minutes),
+        result: replay.result,
       }),
     );
   } finally {

@@ -79,13 +79,25 @@ function choose(): string {
 }
 
 /** One decision: click the chosen control, or wait a little for the server. */
-export async function playStep(page: Page): Promise<{ result: StepResult; what: string }> {
+/** The board the policy chose on (read in the same page turn as the choice, so it is the one clicked on). */
+export interface BoardAt {
+  turn: number;
+}
+
+function boardAt(): BoardAt | null {
+  const board = document.querySelector('.board');
+  return board ? { turn: Number(board.getAttribute('data-turn') ?? 0) } : null;
+}
+
+export async function playStep(page: Page): Promise<{ result: StepResult; what: string; at: BoardAt | null }> {
   // As source text: TypeScript loaders may wrap named functions in a helper (__name) the page lacks.
-  const what = (await page.evaluate(`(() => { const __name = (f) => f; return (${choose.toString()})(); })()`)) as string;
-  if (what === 'over') return { result: 'over', what };
+  const { what, at } = (await page.evaluate(
+    `(() => { const __name = (f) => f; const what = (${choose.toString()})(); return { what, at: (${boardAt.toString()})() }; })()`,
+  )) as { what: string; at: BoardAt | null };
+  if (what === 'over') return { result: 'over', what, at };
   if (what === 'waiting') {
     await page.waitForTimeout(40);
-    return { result: 'waiting', what };
+    return { result: 'waiting', what, at };
   }
   const seq = await page.getAttribute('.board', 'data-seq').catch(() => null);
   await page.click('[data-e2e-next="1"]', { timeout: 5000 }).catch(() => undefined);
@@ -93,7 +105,7 @@ export async function playStep(page: Page): Promise<{ result: StepResult; what: 
   await page
     .waitForFunction((s) => document.querySelector('.board')?.getAttribute('data-seq') !== s || !!document.querySelector('.card-menu, .end-overlay') || /choose target|pay the cost/.test(document.querySelector('.prompt-title')?.textContent ?? ''), seq, { timeout: 3000 })
     .catch(() => undefined);
-  return { result: 'acted', what };
+  return { result: 'acted', what, at };
 }
 
 /** Plays until the match is over (or the step budget runs out). */

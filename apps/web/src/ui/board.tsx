@@ -60,8 +60,6 @@ export function Board(props: BoardProps) {
       data-seq={view.seq}
       data-phase={view.phase}
       data-turn={view.turn}
-      data-active={view.active}
-      data-me={me ?? 'spectator'}
       data-legal={props.legal.length}
     >
       <Side ctx={ctx} m={top} top />
