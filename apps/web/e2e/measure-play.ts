@@ -1,5 +1,5 @@
 /**
- * `npm run measure:play [-- --seed measure-1] [--stops default|full] [--budget 4000]`: how many clicks a match
+ * `npm run measure:play [-- --seed measure-6] [--stops default|full] [--budget 4000]`: how many clicks a match
  * against the bot costs, measured through the real UI (a measuring script, not a test).
  *
  * Builds the web app, starts the real server with a fixed match seed (`VROYALE_MATCH_SEED`), opens Debian's
@@ -80,7 +80,7 @@ function turnFacts(r: Replay, bot: ManagerId): Map<number, TurnFacts> {
 
 
 async function main(): Promise<void> {
-  const seed = arg('seed', 'measure-1');
+  const seed = arg('seed', 'measure-6');
   const stops = arg('stops', 'default');
   const budget = Number(arg('budget', '4000'));
   if (!chromiumAvailable()) throw new Error('Debian Chromium (/usr/bin/chromium) is needed: apt-get install -y chromium');
