@@ -172,8 +172,9 @@ export interface GameState {
   passes: number;
   /**
    * RUL-STACK-5: the Starting or Resolution Phase has done its automatic part (untilt and draw; graduations
-   * and their effects) and opened its priority window. Every phase change clears it (`setPhase`); the other
-   * phases with a window are one from the moment they are entered (turn/flow.ts `inWindow`).
+   * and their effects) and opened its priority window. `setPhase` clears it (every phase change but the
+   * match's end); the other phases with a window are one from the moment they are entered (turn/flow.ts
+   * `inWindow`).
    */
   windowOpen: boolean;
   stack: StackItem[];
