@@ -123,6 +123,8 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     const offer = ctx.offer;
     const n = ctx.draft.attackers.length;
     const declare = declarationOf(offer, ctx.draft);
+    // Why a character sits this one out (assets and events never attack: no need to say so each time).
+    const barredCharacters = offer.barred.filter((b) => b.reason !== 'not-a-character');
     title = offer.eligible.length ? `Declare attackers: click your characters to choose them (${n} of ${offer.eligible.length} chosen)` : 'None of your characters can attack';
     body = (
       <div className="options">
@@ -132,7 +134,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
           </button>
         )}
         {declare && btn(declare, n ? `Attack with ${n} (Space)` : 'No attack (Space)', true, 'declare')}
-        {offer.barred.length > 0 && <span className="hint">{offer.barred.map((b) => `${b.label}: ${BARRED[b.reason]}`).join(' · ')}</span>}
+        {barredCharacters.length > 0 && <span className="hint">{barredCharacters.map((b) => `${b.label}: ${BARRED[b.reason]}`).join(' · ')}</span>}
       </div>
     );
   } else if (ctx.offer?.type === 'choose-blocks') {
