@@ -100,32 +100,24 @@ function StopsDialog({ onClose }: { onClose: () => void }) {
   );
 }
 
-const ONE_SHOT_TEXT: Record<Exclude<PassUntilMode, null>, string> = {
-  'my-turn': 'Passing until your turn',
-  'something-happens': 'Passing until something happens',
-};
-
-/** "Pass until my turn" / "Pass until something happens" for this match, and the one in force, to cancel. */
+/**
+ * "Pass until something happens" / "Pass until my turn" for this match, as one compact control (the top bar
+ * has to fit a 1024 px screen): choosing sets the one-shot, and it shows "Ask me as set" again once the
+ * one-shot has ended (or to cancel it).
+ */
 export function OneShotControls({ roomId }: { roomId: string }) {
   const mode = useApp((s) => s.oneShots[roomId] ?? null);
   const set = (m: PassUntilMode) => void passUntil(roomId, m).then((ok) => ok || toast('That could not be set; try again.'));
-  if (mode)
-    return (
-      <span className="one-shot on" role="status">
-        {ONE_SHOT_TEXT[mode]}
-        <button className="btn ghost" onClick={() => set(null)}>
-          Cancel
-        </button>
-      </span>
-    );
   return (
-    <span className="one-shot">
-      <button className="btn ghost" onClick={() => set('something-happens')} title="Pass every chance to act until your opponent plays something or attacks (this turn only)">
-        Pass until something happens
-      </button>
-      <button className="btn ghost" onClick={() => set('my-turn')} title="Pass every chance to act until your next turn begins (you still declare blocks)">
-        Pass until my turn
-      </button>
-    </span>
+    <select
+      className={`one-shot${mode ? ' on' : ''}`}
+      aria-label="Pass automatically"
+      value={mode ?? ''}
+      onChange={(e) => set((e.target.value || null) as PassUntilMode)}
+    >
+      <option value="">Ask me as my stops say</option>
+      <option value="something-happens">Pass until something happens</option>
+      <option value="my-turn">Pass until my turn</option>
+    </select>
   );
 }
