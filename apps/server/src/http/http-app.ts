@@ -10,10 +10,12 @@ import type { GameServer } from '../game-server.js';
 import { actionTimings } from '../master/match-master.js';
 import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
+import { securityHeaders } from './security-headers.js';
 
 export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number }): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders());
 
   app.get('/healthz', (_req, res) => {
     const game = deps.game();
