@@ -10,12 +10,14 @@ import type { GameServer } from '../game-server.js';
 import { actionTimings } from '../master/match-master.js';
 import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
+import { originGuard } from './origin-guard.js';
 import { securityHeaders } from './security-headers.js';
 
-export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number }): Express {
+export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number; origins: readonly string[] }): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
+  app.use(originGuard(deps.origins));
 
   app.get('/healthz', (_req, res) => {
     const game = deps.game();

@@ -65,10 +65,25 @@ describe('ManualClock', () => {
 describe('originAllowed', () => {
   it('lets non-browser clients, same-origin pages and listed origins in', () => {
     expect(originAllowed(undefined, 'x:1', [])).toBe(true);
-    expect(originAllowed('http://x:1', 'x:1', [])).toBe(true);
+    expect(originAllowed('http://127.0.0.1:1', '127.0.0.1:1', [])).toBe(true);
+    expect(originAllowed('http://localhost:3000', 'localhost:3000', [])).toBe(true);
+    expect(originAllowed('http://LOCALHOST:3000', 'LocalHost:3000', [])).toBe(true);
+    expect(originAllowed('http://[::1]:3000', '[::1]:3000', [])).toBe(true);
+    expect(originAllowed('http://192.168.1.10:3000', '192.168.1.10:3000', [])).toBe(true);
     expect(originAllowed('https://evil.example', 'x:1', [])).toBe(false);
     expect(originAllowed('https://ok.example', 'x:1', ['https://ok.example'])).toBe(true);
     expect(originAllowed('not a url', 'x:1', [])).toBe(false);
+    expect(originAllowed('null', 'x:1', [])).toBe(false);
+  });
+
+  it('does not take Origin == Host as proof for a domain name (DNS rebinding)', () => {
+    expect(originAllowed('http://evil.example:3000', 'evil.example:3000', [])).toBe(false);
+    expect(originAllowed('http://x:1', 'x:1', [])).toBe(false);
+    // Only a loopback or IP page on the same port counts as this server's own.
+    expect(originAllowed('http://localhost:8080', 'localhost:3000', [])).toBe(false);
+    expect(originAllowed('http://127.0.0.1:3000', 'evil.example:3000', [])).toBe(false);
+    // The site's own name is trusted once it is configured.
+    expect(originAllowed('https://vroyale.example', 'vroyale.example', ['https://vroyale.example'])).toBe(true);
   });
 });
 
