@@ -46,7 +46,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
-  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins });
+  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken });
   const http: HttpServer = createHttpServer(app);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,

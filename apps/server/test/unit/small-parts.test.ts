@@ -89,10 +89,10 @@ describe('originAllowed', () => {
 
 describe('configFromEnv', () => {
   it('reads the documented variables over the defaults', () => {
-    const c = configFromEnv({ PORT: '4000', VROYALE_DB: '/tmp/x.db', VROYALE_ORIGINS: 'https://a.example, https://b.example', VROYALE_CLOCK_INITIAL_MS: '300000', VROYALE_CLOCK_INCREMENT_MS: '0', VROYALE_SEAT_HOLD_MS: '1000' }, '/nonexistent');
-    expect(c).toMatchObject({ port: 4000, dbPath: '/tmp/x.db', origins: ['https://a.example', 'https://b.example'], clock: { initialMs: 300_000, incrementMs: 0 }, seatHoldMs: 1000, webDist: null });
+    const c = configFromEnv({ PORT: '4000', VROYALE_DB: '/tmp/x.db', VROYALE_ORIGINS: 'https://a.example, https://b.example', VROYALE_CLOCK_INITIAL_MS: '300000', VROYALE_CLOCK_INCREMENT_MS: '0', VROYALE_SEAT_HOLD_MS: '1000', VROYALE_METRICS_TOKEN: 'tok' }, '/nonexistent');
+    expect(c).toMatchObject({ port: 4000, dbPath: '/tmp/x.db', origins: ['https://a.example', 'https://b.example'], clock: { initialMs: 300_000, incrementMs: 0 }, seatHoldMs: 1000, webDist: null, metricsToken: 'tok' });
     const d = configFromEnv({}, '/nonexistent');
-    expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000 });
+    expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000, metricsToken: null });
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
   });
 });
