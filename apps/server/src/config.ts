@@ -27,6 +27,11 @@ export interface ServerConfig {
    * always allowed.
    */
   origins: string[];
+  /**
+   * VROYALE_METRICS_TOKEN: lets a remote monitor read /api/metrics with `Authorization: Bearer <token>`.
+   * Unset (the default), only loopback clients may (http/metrics-access.ts).
+   */
+  metricsToken: string | null;
   /** VROYALE_CLOCK_INITIAL_MS / VROYALE_CLOCK_INCREMENT_MS: a room's clock when it does not choose one. */
   clock: { initialMs: number; incrementMs: number };
   /** VROYALE_SEAT_HOLD_MS: how long a disconnected manager's seat is kept before they lose ('abandoned'). */
@@ -70,6 +75,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     dbSync: 'normal',
     checkpointEveryMs: 1_000,
     origins: [],
+    metricsToken: null,
     clock: { initialMs: 10 * MIN, incrementMs: 5_000 },
     seatHoldMs: 60_000,
     botDelayMs: 600,
@@ -114,6 +120,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    metricsToken: env.VROYALE_METRICS_TOKEN || d.metricsToken,
     clock: {
       initialMs: int(env, 'VROYALE_CLOCK_INITIAL_MS', d.clock.initialMs),
       incrementMs: int(env, 'VROYALE_CLOCK_INCREMENT_MS', d.clock.incrementMs),

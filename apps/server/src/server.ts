@@ -14,7 +14,7 @@ import { GameServer } from './game-server.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
-import { originAllowed } from './net/origin-check.js';
+import { checkOrigin } from './net/origin-check.js';
 import { ActionWriter } from './storage/group-commit.js';
 import { Storage } from './storage/storage.js';
 import { systemClock, type Clock } from './time/clock.js';
@@ -46,15 +46,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
-  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now() });
+  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken });
   const http: HttpServer = createHttpServer(app);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,
     allowRequest: (req, cb) => {
-      const ok = originAllowed(req.headers.origin, req.headers.host, config.origins);
-      if (!ok) log.warn({ origin: req.headers.origin }, 'connection refused: origin not allowed');
-      cb(null, ok);
+      const verdict = checkOrigin(req.headers.origin, req.headers.host, config.origins);
+      if (verdict.ok) return cb(null, true);
+      log.warn({ origin: req.headers.origin, host: req.headers.host }, `connection refused: ${verdict.reason}`);
+      // engine.io answers 403 with this message as the body's context.
+      cb(verdict.reason, false);
     },
     cors: config.origins.length > 0 ? { origin: config.origins } : undefined,
   });

@@ -96,11 +96,20 @@ export async function launch(): Promise<Browser> {
   });
 }
 
+/**
+ * Console messages in which Chromium reports a Content-Security-Policy violation (the server's CSP,
+ * apps/server/src/http/security-headers.ts): the suite's last test expects none.
+ */
+export const cspViolations: string[] = [];
+
 export async function newPlayer(browser: Browser, url: string, name: string, path = '/'): Promise<{ ctx: BrowserContext; page: Page }> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 720 } });
   await ctx.grantPermissions(['clipboard-read', 'clipboard-write']).catch(() => undefined);
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) cspViolations.push(`[${name}] ${m.text()}`);
+  });
   await page.goto(url + path);
   await page.getByLabel('Your manager name').fill(name);
   await page.getByRole('button', { name: /Enter the lobby|Change name/ }).click();

@@ -6,7 +6,7 @@
 import { cpus, loadavg } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { buildWeb, chromiumAvailable, initialJs, launch, newPlayer, p95, perfSamples, seenIds, shot, startApp, unnamedControls, watchCardIds, type RunningApp } from './harness';
+import { buildWeb, chromiumAvailable, cspViolations, initialJs, launch, newPlayer, p95, perfSamples, seenIds, shot, startApp, unnamedControls, watchCardIds, type RunningApp } from './harness';
 import { playStep, playToEnd } from './policy';
 
 const enabled = chromiumAvailable();
@@ -341,4 +341,9 @@ describe.skipIf(!enabled)('web app end to end', () => {
     for (let i = 0; i < 30; i++) await playStep(d.page);
     await d.ctx.close();
   }, 300_000);
+
+  // Last: every page above ran under the server's Content-Security-Policy; Chromium logs each violation.
+  it('no page broke the Content-Security-Policy', () => {
+    expect(cspViolations).toEqual([]);
+  });
 });

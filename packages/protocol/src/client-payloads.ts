@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { ClientAction } from './client-action.js';
+import { DisplayName } from './display-name.js';
 import { LIMITS } from './limits.js';
 import { PassUntilMode, StopSettings } from './stop-settings.js';
 
@@ -14,10 +15,10 @@ export type RoomId = z.infer<typeof RoomId>;
 export const Seat = z.enum(['A', 'B']);
 export type Seat = z.infer<typeof Seat>;
 
-/** Identify: a display name, and the token from an earlier hello when the browser has one (reconnection). */
+/** Identify: a display name (display-name.ts: normalised, no invisible or bidi characters, not 'Bot...'), and the token from an earlier hello when the browser has one (reconnection). */
 export const HelloPayload = z
   .object({
-    name: z.string().trim().min(1).max(LIMITS.nameMax),
+    name: DisplayName,
     token: z.string().min(1).max(LIMITS.tokenMax).optional(),
   })
   .strict();

@@ -3,6 +3,7 @@ export * from './limits.js';
 export * from './client-action.js';
 export * from './stop-settings.js';
 export * from './one-shots.js';
+export * from './display-name.js';
 export * from './client-payloads.js';
 export * from './acks.js';
 export * from './server-messages.js';

@@ -10,21 +10,28 @@ import type { GameServer } from '../game-server.js';
 import { actionTimings } from '../master/match-master.js';
 import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
+import { metricsAllowed } from './metrics-access.js';
+import { originGuard } from './origin-guard.js';
+import { securityHeaders } from './security-headers.js';
 
-export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number }): Express {
+export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number; origins: readonly string[]; metricsToken: string | null }): Express {
   const app = express();
   app.disable('x-powered-by');
+  app.use(securityHeaders());
+  app.use(originGuard(deps.origins));
 
   app.get('/healthz', (_req, res) => {
     const game = deps.game();
     res.json({ ok: true, uptimeMs: Date.now() - deps.startedAt, rooms: game?.lobby.rooms.size ?? 0, connections: game?.connections ?? 0 });
   });
 
-  // Event-loop delay since the previous read of /api/metrics (one scraper: the load benchmark or a monitor).
+  // Event-loop delay since the previous read of /api/metrics (one scraper: the load benchmark or a monitor;
+  // loopback or VROYALE_METRICS_TOKEN only, see metrics-access.ts).
   const loop = monitorEventLoopDelay({ resolution: 5 });
   loop.enable();
   let cpuSince = { at: performance.now(), usage: process.cpuUsage() };
-  app.get('/api/metrics', (req, res) => {
+  app.get('/api/metrics', (req, res, next) => {
+    if (!metricsAllowed(req, deps.metricsToken)) return next(); // on to the /api 404 below
     // ?gc=1 with node --expose-gc (the load benchmark): measure memory after a full collection.
     const gc = (globalThis as { gc?: () => void }).gc;
     if (req.query.gc === '1' && gc) gc();

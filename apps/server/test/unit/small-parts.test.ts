@@ -65,19 +65,34 @@ describe('ManualClock', () => {
 describe('originAllowed', () => {
   it('lets non-browser clients, same-origin pages and listed origins in', () => {
     expect(originAllowed(undefined, 'x:1', [])).toBe(true);
-    expect(originAllowed('http://x:1', 'x:1', [])).toBe(true);
+    expect(originAllowed('http://127.0.0.1:1', '127.0.0.1:1', [])).toBe(true);
+    expect(originAllowed('http://localhost:3000', 'localhost:3000', [])).toBe(true);
+    expect(originAllowed('http://LOCALHOST:3000', 'LocalHost:3000', [])).toBe(true);
+    expect(originAllowed('http://[::1]:3000', '[::1]:3000', [])).toBe(true);
+    expect(originAllowed('http://192.168.1.10:3000', '192.168.1.10:3000', [])).toBe(true);
     expect(originAllowed('https://evil.example', 'x:1', [])).toBe(false);
     expect(originAllowed('https://ok.example', 'x:1', ['https://ok.example'])).toBe(true);
     expect(originAllowed('not a url', 'x:1', [])).toBe(false);
+    expect(originAllowed('null', 'x:1', [])).toBe(false);
+  });
+
+  it('does not take Origin == Host as proof for a domain name (DNS rebinding)', () => {
+    expect(originAllowed('http://evil.example:3000', 'evil.example:3000', [])).toBe(false);
+    expect(originAllowed('http://x:1', 'x:1', [])).toBe(false);
+    // Only a loopback or IP page on the same port counts as this server's own.
+    expect(originAllowed('http://localhost:8080', 'localhost:3000', [])).toBe(false);
+    expect(originAllowed('http://127.0.0.1:3000', 'evil.example:3000', [])).toBe(false);
+    // The site's own name is trusted once it is configured.
+    expect(originAllowed('https://vroyale.example', 'vroyale.example', ['https://vroyale.example'])).toBe(true);
   });
 });
 
 describe('configFromEnv', () => {
   it('reads the documented variables over the defaults', () => {
-    const c = configFromEnv({ PORT: '4000', VROYALE_DB: '/tmp/x.db', VROYALE_ORIGINS: 'https://a.example, https://b.example', VROYALE_CLOCK_INITIAL_MS: '300000', VROYALE_CLOCK_INCREMENT_MS: '0', VROYALE_SEAT_HOLD_MS: '1000' }, '/nonexistent');
-    expect(c).toMatchObject({ port: 4000, dbPath: '/tmp/x.db', origins: ['https://a.example', 'https://b.example'], clock: { initialMs: 300_000, incrementMs: 0 }, seatHoldMs: 1000, webDist: null });
+    const c = configFromEnv({ PORT: '4000', VROYALE_DB: '/tmp/x.db', VROYALE_ORIGINS: 'https://a.example, https://b.example', VROYALE_CLOCK_INITIAL_MS: '300000', VROYALE_CLOCK_INCREMENT_MS: '0', VROYALE_SEAT_HOLD_MS: '1000', VROYALE_METRICS_TOKEN: 'tok' }, '/nonexistent');
+    expect(c).toMatchObject({ port: 4000, dbPath: '/tmp/x.db', origins: ['https://a.example', 'https://b.example'], clock: { initialMs: 300_000, incrementMs: 0 }, seatHoldMs: 1000, webDist: null, metricsToken: 'tok' });
     const d = configFromEnv({}, '/nonexistent');
-    expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000 });
+    expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000, metricsToken: null });
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
   });
 });
