@@ -7,6 +7,7 @@ export type { GameEvent } from './core/events.js';
 export { hashState, cyrb53 } from './core/hash.js';
 export { makeRng } from './core/rng.js';
 export { cloneState } from './core/clone.js';
+export { visibleTo, cardVisibleTo } from './core/visibility.js';
 export { makeCard, counterBatch } from './core/card-instance.js';
 export { countersOf, counterTotals } from './zones/counters.js';
 export { Action, actionKey, type ActionInput, type ActionType } from './actions/schema.js';

@@ -412,7 +412,8 @@ describe('acting for the other manager or with their cards', () => {
 
   it('a manager cannot play, debut, star or tilt the other manager\'s cards', () => {
     const t = mainStep((s, _a, b) => ({ hand: setHand(s, b, ['test-grunt'])[0]!, star: put(s, b, 'test-grunt', 'starPool') }));
-    expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.hand!, targets: [] }, 'wrong-manager');
+    // RUL-ZONE-6: the other manager's hand is hidden, so its card is answered as one that does not exist.
+    expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.hand!, targets: [] }, 'unknown-card');
     expectRejected(t.s, { type: 'play', manager: t.a, card: t.s.managers[t.b].backstage!, targets: [] }, 'wrong-manager');
     expectRejected(t.s, { type: 'tilt-star', manager: t.a, card: t.ids.star! }, 'wrong-manager');
   });
@@ -420,7 +421,9 @@ describe('acting for the other manager or with their cards', () => {
   it('a manager cannot place the other manager\'s card as their star card', () => {
     const s = firstTurn();
     const [card] = setHand(s, other(s.active), ['test-grunt']);
-    expectRejected(cloneState(s), { type: 'place-star', manager: s.active, card: card! }, 'wrong-manager');
+    // A card of theirs the manager can see (Backstage) is theirs; one in their hand is hidden (RUL-ZONE-6).
+    expectRejected(cloneState(s), { type: 'place-star', manager: s.active, card: s.managers[other(s.active)].backstage! }, 'wrong-manager');
+    expectRejected(cloneState(s), { type: 'place-star', manager: s.active, card: card! }, 'unknown-card');
   });
 
   it('a manager cannot activate the other manager\'s abilities', () => {
@@ -454,7 +457,8 @@ describe('acting for the other manager or with their cards', () => {
     expect(s.pending).toEqual({ kind: 'discard', manager: t.a });
     expectRejected(s, { type: 'discard', manager: t.b, card: t.ids.theirs! }, 'wrong-manager');
     expectRejected(s, { type: 'discard', manager: t.b, card: t.ids.mine! }, 'wrong-manager');
-    expectRejected(s, { type: 'discard', manager: t.a, card: t.ids.theirs! }, 'wrong-zone');
+    // RUL-ZONE-6: the other manager's hand card is hidden from the discarding manager.
+    expectRejected(s, { type: 'discard', manager: t.a, card: t.ids.theirs! }, 'unknown-card');
   });
 
   it('a manager cannot answer the other manager\'s prompt', () => {
@@ -559,9 +563,96 @@ describe('cards that do not exist or are in the wrong zone', () => {
     expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.grad!, targets: [] }, 'wrong-zone');
     expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.star!, targets: [] }, 'wrong-zone');
     expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.stage!, targets: [] }, 'wrong-zone');
-    expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.roster!, targets: [] }, 'wrong-zone');
+    // RUL-ZONE-6: a roster card is hidden even from its owner: not "in the wrong zone", but no card at all.
+    expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.roster!, targets: [] }, 'unknown-card');
     expectRejected(t.s, { type: 'tilt-star', manager: t.a, card: t.ids.stage! }, 'wrong-zone');
     expectRejected(t.s, { type: 'activate', manager: t.a, card: t.ids.onceInHand!, ability: 0 }, 'wrong-zone');
+  });
+});
+
+describe('no oracle for hidden cards (RUL-ZONE-6)', () => {
+  const NEVER = 'c999999';
+  /** The refusal's code and message, with the id it was asked about replaced by a placeholder. */
+  const answer = (s: GameState, a: Action, id: string) => {
+    const r = step(s, a);
+    if (r.ok) throw new Error(`accepted: ${JSON.stringify(a)}`);
+    return { code: r.code, message: r.message.split(id).join('<id>') };
+  };
+  /** Every action naming a card that B, holding priority in A's Main Step, could send for one id. */
+  const probes = (m: ManagerId, id: string, mine: string, theirs: string): Action[] => [
+    { type: 'play', manager: m, card: id, targets: [] },
+    { type: 'place-star', manager: m, card: id },
+    { type: 'tilt-star', manager: m, card: id },
+    { type: 'activate', manager: m, card: id, ability: 0, targets: [], costCards: [] },
+    { type: 'activate', manager: m, card: mine, ability: 0, targets: [], costCards: [id] },
+    { type: 'activate', manager: m, card: mine, ability: 0, targets: [id], costCards: [] },
+    { type: 'play', manager: m, card: theirs, targets: [id] },
+    { type: 'discard', manager: m, card: id },
+  ];
+
+  it('RUL-ZONE-6: B probing ids while holding priority gets the same answer for A\'s hand cards as for made-up ids', () => {
+    const t = mainStep((s, a, b) => {
+      setHand(s, a, ['test-zap', 'test-grunt', 'test-mic']);
+      return { mine: put(s, b, 'rej-discarder', 'main'), zap: setHand(s, b, ['test-zap'])[0]! };
+    });
+    const s = ok(t.s, { type: 'pass', manager: t.a }); // A's Main Step window: B now holds priority
+    expect(s.priority).toBe(t.b);
+    const aHand = s.managers[t.a].hand;
+    expect(aHand).toHaveLength(3);
+    for (const probe of probes(t.b, NEVER, t.ids.mine!, t.ids.zap!)) {
+      const never = answer(s, probe, NEVER);
+      for (const id of aHand) {
+        const named = JSON.parse(JSON.stringify(probe).split(NEVER).join(id)) as Action;
+        expect(answer(s, named, id), JSON.stringify(named)).toEqual(never);
+        expectRejected(s, named, never.code);
+      }
+    }
+    // Not "Card <id> belongs to manager A", which would mark the id as one of A's hand cards.
+    expect(answer(s, { type: 'play', manager: t.b, card: aHand[0]!, targets: [] }, aHand[0]!)).toEqual({ code: 'unknown-card', message: 'There is no card <id>' });
+  });
+
+  it('RUL-ZONE-6: a card in one\'s own roster named in play, place-star, tilt-star or activate is unknown, and its name is never told', () => {
+    const s0 = firstTurn();
+    const a = s0.active;
+    // The top of A's roster is a named card; its id must not lead to its name (roster order is hidden).
+    const top = s0.managers[a].roster[s0.managers[a].roster.length - 1]!;
+    s0.cards[top]!.def = 'test-zap';
+    const name = 'Test Zap';
+    for (const probe of probes(a, NEVER, s0.managers[a].backstage!, s0.managers[a].backstage!).slice(0, 4)) {
+      const never = answer(s0, probe, NEVER);
+      const named = JSON.parse(JSON.stringify(probe).split(NEVER).join(top)) as Action;
+      const r = expectRejected(s0, named, 'unknown-card');
+      expect(r.message).toBe(`There is no card ${top}`);
+      expect(r.message).not.toContain(name);
+      expect(answer(s0, named, top)).toEqual(never);
+    }
+  });
+
+  it('RUL-ZONE-6: the hand-limit discard answers a roster card or the other hand\'s card as a made-up id', () => {
+    const t = mainStep((s, a, b) => ({
+      mine: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]!,
+      theirs: setHand(s, b, ['test-grunt'])[0]!,
+    }), 1);
+    const s = bothPass(bothPass(t.s));
+    expect(s.pending).toEqual({ kind: 'discard', manager: t.a });
+    const never = answer(s, { type: 'discard', manager: t.a, card: NEVER }, NEVER);
+    expect(never.code).toBe('unknown-card');
+    for (const id of [t.ids.theirs!, s.managers[t.a].roster[0]!, s.managers[t.b].roster[0]!]) {
+      expectRejected(s, { type: 'discard', manager: t.a, card: id }, 'unknown-card');
+      expect(answer(s, { type: 'discard', manager: t.a, card: id }, id)).toEqual(never);
+    }
+    // A card the manager can see but that is not in their hand is still told apart: it is public.
+    expectRejected(s, { type: 'discard', manager: t.a, card: s.managers[t.a].backstage! }, 'wrong-zone');
+  });
+
+  it('RUL-ZONE-6: a target naming a hidden card reads exactly like a made-up one', () => {
+    const t = mainStep((s, a, b) => {
+      put(s, a, 'test-grunt', 'starPool');
+      return { zap: setHand(s, a, ['test-zap'])[0]!, theirHand: setHand(s, b, ['test-grunt'])[0]! };
+    });
+    const zap = (target: string): Action => ({ type: 'play', manager: t.a, card: t.ids.zap!, targets: [target] });
+    const never = answer(t.s, zap(NEVER), NEVER);
+    for (const id of [t.ids.theirHand!, t.s.managers[t.a].roster[0]!, t.s.managers[t.b].roster[0]!]) expect(answer(t.s, zap(id), id)).toEqual(never);
   });
 });
 

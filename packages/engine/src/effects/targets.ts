@@ -5,6 +5,7 @@
 import type { TargetReq } from '../cards/schema.js';
 import { defById, isCharacterDef, onStage } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
+import { cardVisibleTo } from '../core/visibility.js';
 import { matchesFilter } from './filters.js';
 
 function sideOk(side: TargetReq['side'], controller: ManagerId, owner: ManagerId): boolean {
@@ -79,9 +80,19 @@ export function targetCombos(s: GameState, reqs: readonly TargetReq[] | undefine
   return combos;
 }
 
+/**
+ * The door's target check for an action (play, activate). A target naming a card the controller cannot see
+ * is refused before any requirement reads it (RUL-ZONE-6): it is answered as an id that names nothing, which
+ * no requirement accepts, so no target kind added later can tell a hidden card from a made-up id.
+ */
 export function targetsLegal(s: GameState, reqs: readonly TargetReq[] | undefined, controller: ManagerId, sourceId: string | null, targets: readonly string[]): boolean {
   const n = reqs?.length ?? 0;
   if (targets.length !== n) return false;
   if (n > 1 && new Set(targets).size !== n) return false;
-  return (reqs ?? []).every((r, i) => isLegalTarget(s, r, controller, sourceId, targets[i]!));
+  for (let i = 0; i < n; i++) {
+    const c = s.cards[targets[i]!];
+    if (c !== undefined && !cardVisibleTo(s, controller, c)) return false;
+    if (!isLegalTarget(s, reqs![i]!, controller, sourceId, targets[i]!)) return false;
+  }
+  return true;
 }

@@ -2,6 +2,8 @@
  * One view per viewer (RUL-ZONE-6). Public: stage, Backstage, Star Pool, Graduation Zone, Hiatus, the stack,
  * sanity, counts. Hidden: the opponent's hand (a count), every roster (a count; never its order), the RNG
  * state and id counter, and the definitions of cards the viewer cannot see (they would reveal a deck list).
+ * The cards shown are exactly those `core/visibility.ts` calls visible, which the door's refusals also follow
+ * (property (e) checks the two agree): a change to what is shown here must be made there too.
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';

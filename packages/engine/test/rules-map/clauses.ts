@@ -89,7 +89,7 @@ export const SECTIONS: Section[] = [
       r('RUL-ZONE-3', 'Counters sit on a card on stage, are never targets, and vanish when it leaves the stage or when the card that produced them does.', ['zones/move.ts', 'zones/counters.ts'], ['Counter']),
       r('RUL-ZONE-4', 'Assets have no ATK/HP, never attack or block; equipped assets graduate when their character leaves.', ['zones/move.ts', 'zones/graduate.ts', 'combat/attackers.ts', 'cards/schema.ts'], ['Asset']),
       r('RUL-ZONE-5', 'The Centre debuts from Backstage in its owner\'s Main Step; graduated, it never returns to Backstage.', ['turn/play-card.ts']),
-      r('RUL-ZONE-6', 'Graduation Zone and Star Pool are public; hands and roster order hidden; sizes public.', ['view/projection.ts', 'view/project-events.ts', 'zones/move.ts']),
+      r('RUL-ZONE-6', 'Graduation Zone and Star Pool are public; hands and roster order hidden; sizes public.', ['view/projection.ts', 'view/project-events.ts', 'zones/move.ts', 'core/visibility.ts', 'actions/guards.ts']),
       t('TEXT-GLOSSARY', 'Glossary: Commission, Debut, Graduate, Tilt.', ['effects/apply.ts', 'zones/graduate.ts', 'turn/play-card.ts'], ['Commission', 'Debut', 'Graduate', 'Tilt']),
       t('TEXT-EFFECTS', 'Card abilities: triggered, activated (with costs), static, and the effect primitives.', ['effects/apply.ts', 'stack/triggers.ts', 'stack/activate.ts', 'effects/stats.ts'], ['Triggered ability', 'Activated ability', 'Static ability', 'Cost']),
     ],
