@@ -4,9 +4,9 @@
  * /api 404. The server listens on all interfaces so that a request can come from this machine's own
  * non-loopback address when it has one.
  */
-import { request } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rawHttp } from './helpers/raw-http.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const TOKEN = 'metrics-secret-for-tests';
@@ -22,18 +22,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function get(address: string, headers: Record<string, string> = {}): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: address, port: t.server.port, path: '/api/metrics', headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const get = (address: string, headers: Record<string, string> = {}) => rawHttp({ host: address, port: t.server.port, path: '/api/metrics', headers });
 
 describe('/api/metrics access', () => {
   it('answers loopback clients (the benchmark) without a token', async () => {

@@ -3,9 +3,9 @@
  * loopback page get in; a DNS-rebinding page (Origin and Host both evil.example:<port>) is refused a socket
  * on either transport and any state-changing request, with the reason in the answer.
  */
-import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io } from 'socket.io-client';
+import { rawHttp } from './helpers/raw-http.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let t: TestServer;
@@ -18,19 +18,7 @@ afterAll(async () => {
   await t.close();
 });
 
-/** A raw HTTP request to the test server with chosen Origin and Host headers (fetch may not set Host). */
-function raw(method: string, path: string, headers: Record<string, string>): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, method, path, headers }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (d: string) => (body += d));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
-    });
-    req.on('error', reject);
-    req.end();
-  });
-}
+const raw = (method: string, path: string, headers: Record<string, string>) => rawHttp({ host: '127.0.0.1', port, method, path, headers });
 
 function trySocket(headers: Record<string, string>, transport: 'websocket' | 'polling'): Promise<boolean> {
   return new Promise((resolve) => {
