@@ -4,7 +4,7 @@
  * each turn with its phases, then plays, star cards, attacks and blocks, damage, graduations, sanity and the
  * result, from the events the engine returns.
  */
-import { createGame, deciders, legalActions, makeRng, step, type GameEvent, type GameState, type ManagerId } from '../src/index.js';
+import { createGame, deciders, legalActions, makeRng, realise, step, type GameEvent, type GameState, type ManagerId } from '../src/index.js';
 import { flag, loadPool } from './pools.js';
 
 const PHASE: Record<string, string> = {
@@ -120,7 +120,8 @@ async function main(): Promise<void> {
   while (s.phase !== 'game-over' && actions < 20_000) {
     const who: ManagerId = deciders(s)[0]!;
     const options = legalActions(s, who).filter((a) => a.type !== 'concede' && a.type !== 'tilt-star');
-    const a = options[Math.floor(rnd() * options.length)]!;
+    // A declaration is offered, not listed: answered with a uniformly random legal one.
+    const a = realise(options[Math.floor(rnd() * options.length)]!, rnd);
     const r = step(s, a);
     if (!r.ok) throw new Error(`listed action rejected: ${r.code}: ${r.message}`);
     const before = s;
