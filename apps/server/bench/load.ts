@@ -7,7 +7,8 @@
  *
  * The clients model people, not scripts:
  * - **Think time.** Before each decision a client waits uniformly between 0.5× and 1.5× `--think` (default
- *   1000 ms, so 0.5–1.5 s), then plays a random legal action (never concede, never a manual star tilt).
+ *   1000 ms, so 0.5–1.5 s), then plays a random legal action (never concede, never a manual star tilt; a
+ *   declaration offer answered by a random legal declaration).
  *   People take longer than that on most decisions (mulligans, main-step plays, attacks: several seconds),
  *   so one action per second per match is a pessimistic rate: 500 matches make ~500 actions/s.
  * - **Some matches are against the server's bot** (`--vsbot`, default 0.1 of the slots): one human client
@@ -33,7 +34,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { io, type Socket } from 'socket.io-client';
-import { makeRng, type Action } from '@vroyale/engine';
+import { makeRng, realise, type Legal } from '@vroyale/engine';
 import type { Ack, ViewMessage } from '@vroyale/protocol';
 
 const args = process.argv.slice(2);
@@ -112,8 +113,9 @@ class Seat {
     this.timer = null;
     const v = this.view;
     if (!v || v.result || v.legal.length === 0) return;
-    const useful = v.legal.filter((a: Action) => a.type !== 'concede' && a.type !== 'tilt-star');
-    const action = (useful.length ? useful : v.legal)[Math.floor(rnd() * (useful.length || v.legal.length))]!;
+    const useful = v.legal.filter((a: Legal) => a.type !== 'concede' && a.type !== 'tilt-star');
+    // A declaration is offered, not listed: answered with a uniformly random legal one.
+    const action = realise((useful.length ? useful : v.legal)[Math.floor(rnd() * (useful.length || v.legal.length))]!, rnd);
     const t0 = performance.now();
     const seenSeq = v.seq;
     // A callback ack (not emitWithAck): it runs synchronously when the ack arrives, before the view that
