@@ -85,6 +85,29 @@ describe('resource caps', () => {
     }
   });
 
+  it('bot matches and rooms watched per address: refused for a client under its own cap', async () => {
+    const s = await startTestServer({ caps: { ...CAPS, botMatchesPerUser: 10, botMatchesPerAddress: 2, spectatingPerUser: 10, spectatingPerAddress: 2 } });
+    try {
+      const [a, b, c] = [await TestClient.connect(s.url, 'One'), await TestClient.connect(s.url, 'Two'), await TestClient.connect(s.url, 'Three')];
+      for (const x of [a, b]) expect(await x.emit('room:play-bot', { roster: 'raid-night', botRoster: 'mod-squad' })).toMatchObject({ ok: true });
+      const bot = await c.emit('room:play-bot', { roster: 'raid-night', botRoster: 'mod-squad' });
+      expect(bot).toMatchObject({ ok: false, code: 'too-many-bot-matches' });
+      if (!bot.ok) expect(bot.message).toMatch(/address/);
+      const created = await c.emit('room:create', { visibility: 'public' });
+      if (!created.ok) throw new Error('create refused');
+      const others = [await c.emit('room:create', { visibility: 'public' }), await c.emit('room:create', { visibility: 'public' })];
+      const ids = others.map((o) => (o.ok ? o.roomId : ''));
+      expect(await a.emit('room:spectate', { roomId: ids[0]! })).toMatchObject({ ok: true });
+      expect(await b.emit('room:spectate', { roomId: ids[1]! })).toMatchObject({ ok: true });
+      const watch = await c.emit('room:spectate', { roomId: created.roomId });
+      expect(watch).toMatchObject({ ok: false, code: 'too-many-spectated' });
+      if (!watch.ok) expect(watch.message).toMatch(/address/);
+      for (const x of [a, b, c]) x.close();
+    } finally {
+      await s.close();
+    }
+  });
+
   it('play-bot respects the bot-match cap, concede frees one, and a rematch against the bot counts', async () => {
     const a = await TestClient.connect(t.url, 'BotFan');
     const b = await TestClient.connect(t.url, 'OtherFan');
