@@ -178,12 +178,15 @@ class Slot {
   }
 }
 
+const ADDRESS_CAPS_OFF = { VROYALE_MAX_ROOMS_PER_ADDRESS: '1000000', VROYALE_MAX_BOT_MATCHES_PER_ADDRESS: '1000000', VROYALE_MAX_SPECTATING_PER_ADDRESS: '1000000' };
+
 async function startServer(dir: string): Promise<{ child: ChildProcess; url: string }> {
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // --expose-gc only lets /api/metrics?gc=1 collect before measuring memory (between windows).
   const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_DB: join(dir, 'bench.db'), LOG_LEVEL: 'info' },
+    // Every simulated client comes from 127.0.0.1: the per-address caps would stop the load at a few rooms.
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_DB: join(dir, 'bench.db'), LOG_LEVEL: 'info', ...ADDRESS_CAPS_OFF },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const port = await new Promise<number>((resolve, reject) => {

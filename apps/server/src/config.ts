@@ -55,8 +55,27 @@ export interface ServerConfig {
   chatLimit: BucketConfig;
   /** Finished rooms stay in the lobby's "recently finished" list this long. */
   finishedTtlMs: number;
-  /** Empty waiting rooms are closed after this long. */
+  /**
+   * VROYALE_IDLE_ROOM_TTL_MS: empty waiting rooms (no seat taken, nobody in them) are dropped after this long
+   * (checked by the lobby's sweep every minute). Minutes, not hours: each one counts against its creator's cap.
+   */
   idleRoomTtlMs: number;
+  /**
+   * Per session (user id) and per address (the socket's remote address), so one client cannot fill the global
+   * table (`MAX_ROOMS`, the last resort). Open rooms: waiting or active rooms the user holds a seat in or created
+   * (VROYALE_MAX_ROOMS_PER_USER / _PER_ADDRESS). Bot matches: live `room:play-bot` matches and rematches against
+   * the bot (VROYALE_MAX_BOT_MATCHES_PER_USER / _PER_ADDRESS). Spectating: rooms watched at once over all the
+   * user's sockets (VROYALE_MAX_SPECTATING_PER_USER / _PER_ADDRESS). Per address is higher: a household or a
+   * NAT shares one.
+   */
+  caps: {
+    roomsPerUser: number;
+    roomsPerAddress: number;
+    botMatchesPerUser: number;
+    botMatchesPerAddress: number;
+    spectatingPerUser: number;
+    spectatingPerAddress: number;
+  };
   /** Socket.IO's per-message limit: 64 KB is far above any legal payload. */
   maxHttpBufferSize: number;
   /** The web app's build, served when the folder exists (VROYALE_WEB_DIST; default apps/web/dist). */
@@ -84,7 +103,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     rateLimit: { capacity: 40, refillPerSec: 20 },
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
     finishedTtlMs: 10 * MIN,
-    idleRoomTtlMs: 30 * MIN,
+    idleRoomTtlMs: 5 * MIN,
+    caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 6, spectatingPerUser: 10, spectatingPerAddress: 30 },
     maxHttpBufferSize: 64 * 1024,
     webDist: null,
     logLevel: 'info',
@@ -130,6 +150,15 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     matchSeed: env.VROYALE_MATCH_SEED || d.matchSeed,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
+    idleRoomTtlMs: int(env, 'VROYALE_IDLE_ROOM_TTL_MS', d.idleRoomTtlMs),
+    caps: {
+      roomsPerUser: int(env, 'VROYALE_MAX_ROOMS_PER_USER', d.caps.roomsPerUser),
+      roomsPerAddress: int(env, 'VROYALE_MAX_ROOMS_PER_ADDRESS', d.caps.roomsPerAddress),
+      botMatchesPerUser: int(env, 'VROYALE_MAX_BOT_MATCHES_PER_USER', d.caps.botMatchesPerUser),
+      botMatchesPerAddress: int(env, 'VROYALE_MAX_BOT_MATCHES_PER_ADDRESS', d.caps.botMatchesPerAddress),
+      spectatingPerUser: int(env, 'VROYALE_MAX_SPECTATING_PER_USER', d.caps.spectatingPerUser),
+      spectatingPerAddress: int(env, 'VROYALE_MAX_SPECTATING_PER_ADDRESS', d.caps.spectatingPerAddress),
+    },
     webDist: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL || d.logLevel,
   });

@@ -19,6 +19,8 @@ import { offerRematch } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import { resolveRoster } from './rooms/roster-choice.js';
+import { Spectating } from './rooms/spectating.js';
+import { UserRooms } from './rooms/user-rooms.js';
 import type { ActionWriter } from './storage/group-commit.js';
 import type { Storage } from './storage/storage.js';
 import type { Clock } from './time/clock.js';
@@ -39,6 +41,8 @@ export interface GameServerDeps {
 interface Conn {
   id: string;
   userId: string | null;
+  /** The remote address as Socket.IO sees it (the per-address caps). */
+  address: string;
   bucket: TokenBucket;
   rooms: Set<string>;
 }
@@ -47,17 +51,21 @@ type Payload<E extends ClientEventName> = z.output<(typeof CLIENT_PAYLOADS)[E]>;
 type Reply<E extends ClientEventName> = (ack: Ack<AckData[E]>) => void;
 type Handler<E extends ClientEventName> = (conn: Conn & { userId: string }, p: Payload<E>, reply: Reply<E>) => void | Promise<void>;
 
+/** The last resort: per-user and per-address caps (config.caps) keep one client far below it. */
 const MAX_ROOMS = 20_000;
 const err = (code: ErrorCode, message: string): AckError => ({ ok: false, code, message });
 
 export class GameServer {
   readonly lobby: Lobby;
+  /** user id → open rooms; kept by room changes, read instead of walking `lobby.rooms`. */
+  readonly userRooms = new UserRooms();
+  private readonly spectating = new Spectating();
   private readonly conns = new Map<string, Conn>();
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
 
   constructor(private readonly d: GameServerDeps) {
-    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs });
+    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
     this.roomDeps = {
       storage: d.storage,
       writer: d.writer,
@@ -69,14 +77,19 @@ export class GameServer {
       stopsOf: (id) => d.users.stopsOf(id),
       pool: d.pool,
       users: d.users,
-      onRoomChanged: () => this.lobby.changed(),
+      onRoomChanged: (room) => {
+        this.userRooms.sync(room);
+        this.lobby.changed();
+      },
     };
     d.transport.onMessage((m) => this.handle(m));
   }
 
   /** Rebuilds rooms and matches that were live when the server last stopped. */
   restore(): { rooms: number; matches: number; broken: number } {
-    return restoreRooms(this.roomDeps, this.lobby);
+    const counts = restoreRooms(this.roomDeps, this.lobby);
+    for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
+    return counts;
   }
 
   room(roomId: string): Room | undefined {
@@ -89,7 +102,7 @@ export class GameServer {
 
   handle(m: Incoming): void {
     try {
-      if (m.kind === 'connect') this.conns.set(m.socketId, { id: m.socketId, userId: null, bucket: new TokenBucket(this.d.config.rateLimit, () => this.d.clock.now()), rooms: new Set() });
+      if (m.kind === 'connect') this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, bucket: new TokenBucket(this.d.config.rateLimit, () => this.d.clock.now()), rooms: new Set() });
       else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
       else this.onMessage(m.socketId, m.event, m.payload, m.reply);
     } catch (e) {
@@ -127,9 +140,9 @@ export class GameServer {
     conn.userId = user.id;
     this.d.users.attachSocket(user.id, conn.id);
     const seats: { roomId: string; seat: Seat }[] = [];
-    for (const room of this.lobby.rooms.values()) {
-      const seat = room.seatOf(user.id);
-      if (seat && room.status !== 'finished') seats.push({ roomId: room.roomId, seat });
+    for (const roomId of this.userRooms.roomsOf(user.id)) {
+      const seat = this.lobby.get(roomId)?.seatOf(user.id);
+      if (seat) seats.push({ roomId, seat });
     }
     reply({ ok: true, token, userId: user.id, name: user.name, seats });
     // Reconnection: every live seat of this user comes back on this socket with its full view.
@@ -144,6 +157,7 @@ export class GameServer {
   private detachAll(conn: Conn): void {
     for (const id of conn.rooms) this.lobby.get(id)?.detach(conn.id);
     conn.rooms.clear();
+    this.spectating.removeSocket(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
   }
 
@@ -155,7 +169,20 @@ export class GameServer {
     this.conns.delete(socketId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello).
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
-    if (user && user.sockets.size === 0 && ![...this.lobby.rooms.values()].some((r) => r.status !== 'finished' && r.seatOf(user.id))) this.d.users.forget(user.id);
+    if (user && user.sockets.size === 0 && ![...this.userRooms.roomsOf(user.id)].some((id) => this.lobby.get(id)?.seatOf(user.id))) this.d.users.forget(user.id);
+  }
+
+  /** Why `conn` may not hold one more open room (bots: one more bot match), or null if it may. */
+  private roomCapRefusal(conn: Conn & { userId: string }, bots: boolean): AckError | null {
+    if (this.lobby.rooms.size >= MAX_ROOMS) return err('room-full', 'The server is full; try again later');
+    const c = this.d.config.caps;
+    const [perUser, perAddress] = bots ? [c.botMatchesPerUser, c.botMatchesPerAddress] : [c.roomsPerUser, c.roomsPerAddress];
+    const what = bots ? 'live matches against the bot' : 'open rooms';
+    const free = bots ? 'finish or concede one of them first' : 'leave a waiting room or finish a match first (empty rooms you created expire on their own)';
+    const code = bots ? 'too-many-bot-matches' : 'too-many-rooms';
+    if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser) return err(code, `You already have ${perUser} ${what}, the most one session may have; ${free}`);
+    if (this.userRooms.count({ address: conn.address }, bots) >= perAddress) return err(code, `Your address already has ${perAddress} ${what}, the most one address may have; ${free}`);
+    return null;
   }
 
   private newRoom(visibility: 'public' | 'private', clock: { initialMs: number; incrementMs: number } | undefined): Room {
@@ -174,9 +201,11 @@ export class GameServer {
       reply({ ok: true });
     },
 
-    'room:create': (_conn, p, reply) => {
-      if (this.lobby.rooms.size >= MAX_ROOMS) return reply(err('room-full', 'The server is full; try again later'));
+    'room:create': (conn, p, reply) => {
+      const refused = this.roomCapRefusal(conn, false);
+      if (refused) return reply(refused);
       const room = this.newRoom(p.visibility, p.clock);
+      this.userRooms.claim(room, conn.userId, conn.address, true);
       reply({ ok: true, roomId: room.roomId });
     },
 
@@ -191,8 +220,15 @@ export class GameServer {
       }
       const roster = resolveRoster(p.roster, this.d.pool);
       if (!roster.ok) return reply(err('invalid-roster', roster.message));
+      // A room this user created already counts against their cap; sitting in it adds nothing.
+      if (!this.userRooms.roomsOf(user.id).has(room.roomId)) {
+        const refused = this.roomCapRefusal(conn, false);
+        if (refused && refused.code !== 'room-full') return reply(refused);
+      }
       const taken = room.takeSeat({ userId: user.id, name: user.name, roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
       if (!taken.ok) return reply(err(taken.code, taken.message));
+      this.userRooms.claim(room, user.id, conn.address);
+      this.spectating.remove(conn.id, room.roomId);
       reply({ ok: true, roomId: room.roomId, seat: taken.seat });
       this.attach(conn, room);
     },
@@ -204,9 +240,12 @@ export class GameServer {
       const botChoice = p.botRoster ?? starterRosters[scriptedOr(this.d.config.matchSeed, starterRosters.length)]!.id;
       const theirs = resolveRoster(botChoice, this.d.pool);
       if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
+      const refused = this.roomCapRefusal(conn, true);
+      if (refused) return reply(refused);
       const room = this.newRoom('private', p.clock);
       room.takeSeat({ userId: user.id, name: user.name, roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
       room.takeSeat({ userId: `bot:${room.roomId}`, name: `Bot (${this.d.bot.name})`, roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
+      this.userRooms.claim(room, user.id, conn.address, true);
       reply({ ok: true, roomId: room.roomId, seat: 'A' });
       this.attach(conn, room);
     },
@@ -214,6 +253,15 @@ export class GameServer {
     'room:spectate': (conn, p, reply) => {
       const room = this.lobby.get(p.roomId);
       if (!room) return reply(err('room-not-found', 'No such room'));
+      // A manager opening their own room is not spectating it.
+      if (!room.seatOf(conn.userId) && !this.spectating.watching(conn.id, room.roomId)) {
+        const c = this.d.config.caps;
+        const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
+        const free = 'leave a room you watch first';
+        if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one session may; ${free}`));
+        if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
+        this.spectating.add(conn.id, [u, a], room.roomId);
+      }
       reply({ ok: true, roomId: room.roomId });
       this.attach(conn, room);
     },
@@ -221,7 +269,9 @@ export class GameServer {
     'room:leave': (conn, p, reply) => {
       const room = this.lobby.get(p.roomId);
       if (room) room.leave(conn.id, conn.userId);
+      if (room) this.userRooms.release(room, conn.userId);
       conn.rooms.delete(p.roomId);
+      this.spectating.remove(conn.id, p.roomId);
       reply({ ok: true });
     },
 
@@ -239,8 +289,16 @@ export class GameServer {
       if (!room) return reply(err('room-not-found', 'No such room'));
       const seat = room.seatOf(conn.userId);
       if (!seat) return reply(err('not-a-manager', 'Only the two managers of the match can play a rematch'));
+      // Against the bot the rematch starts at once: it is one more bot match for this user.
+      const other = room.seats[seat === 'A' ? 'B' : 'A'];
+      if (room.status === 'finished' && !room.rematch.roomId) {
+        const refused = this.roomCapRefusal(conn, other?.bot === true);
+        if (refused) return reply(refused);
+      }
       const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig));
       if (!r.ok) return reply(err(r.code, r.message));
+      const next = r.rematch.roomId ? this.lobby.get(r.rematch.roomId) : undefined;
+      if (next) this.userRooms.claim(next, conn.userId, conn.address);
       reply({ ok: true, ...r.rematch });
       this.lobby.changed();
     },
@@ -266,7 +324,10 @@ export class GameServer {
     settings: (conn, p, reply) => {
       this.d.users.setStops(conn.userId, p.stops);
       reply({ ok: true, stops: p.stops });
-      for (const room of this.lobby.rooms.values()) if (room.master && room.seatOf(conn.userId)) room.master.settingsChanged();
+      for (const id of this.userRooms.roomsOf(conn.userId)) {
+        const room = this.lobby.get(id);
+        if (room?.master && room.seatOf(conn.userId)) room.master.settingsChanged();
+      }
     },
   };
 

@@ -14,6 +14,12 @@ export const ERROR_CODES = [
   'rate-limited',
   'room-not-found',
   'room-full',
+  /** This session or address already holds as many open rooms as allowed: leave or finish one first. */
+  'too-many-rooms',
+  /** This session or address already plays as many live bot matches as allowed: finish or concede one. */
+  'too-many-bot-matches',
+  /** This session or address already watches as many rooms as allowed: leave one first. */
+  'too-many-spectated',
   'seat-taken',
   'already-seated',
   'invalid-roster',

@@ -22,6 +22,8 @@ export class Lobby {
     private readonly transport: Transport,
     private readonly clock: Clock,
     private readonly ttl: { finishedMs: number; idleMs: number },
+    /** Told of every room the sweep drops, so indexes of rooms (rooms/user-rooms.ts) forget it too. */
+    private readonly onDrop: (roomId: string) => void = () => {},
   ) {
     this.scheduleSweep();
   }
@@ -72,6 +74,7 @@ export class Lobby {
       const stale = r.status === 'finished' && r.finishedAt !== null && now - r.finishedAt > this.ttl.finishedMs && r.memberCount === 0;
       if (stale || r.isIdle(now, this.ttl.idleMs)) {
         this.rooms.delete(id);
+        this.onDrop(id);
         dropped = true;
       }
     }

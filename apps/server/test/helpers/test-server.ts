@@ -8,6 +8,8 @@ import { startServer, type RunningServer } from '../../src/server.js';
 import type { Clock } from '../../src/time/clock.js';
 import type { ServerBot } from '../../src/bots/server-bot.js';
 
+const NO_CAPS: ServerConfig['caps'] = { roomsPerUser: 1e6, roomsPerAddress: 1e6, botMatchesPerUser: 1e6, botMatchesPerAddress: 1e6, spectatingPerUser: 1e6, spectatingPerAddress: 1e6 };
+
 export interface TestServer {
   server: RunningServer;
   url: string;
@@ -19,13 +21,15 @@ export interface TestServer {
 }
 
 /**
- * Defaults differ from production in two ways: no bot delay, and the server bot runs inline (no worker
- * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does.
+ * Defaults differ from production in three ways: no bot delay, the server bot runs inline (no worker
+ * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does — and the
+ * per-user and per-address caps are out of the way (every test client shares 127.0.0.1 and one file opens many
+ * rooms); `test/caps.test.ts` sets its own.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {

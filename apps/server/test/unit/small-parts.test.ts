@@ -94,6 +94,8 @@ describe('configFromEnv', () => {
     const d = configFromEnv({}, '/nonexistent');
     expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000, metricsToken: null });
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
+    const capped = configFromEnv({ VROYALE_MAX_ROOMS_PER_USER: '1', VROYALE_MAX_ROOMS_PER_ADDRESS: '2', VROYALE_MAX_BOT_MATCHES_PER_USER: '3', VROYALE_MAX_BOT_MATCHES_PER_ADDRESS: '4', VROYALE_MAX_SPECTATING_PER_USER: '5', VROYALE_MAX_SPECTATING_PER_ADDRESS: '6', VROYALE_IDLE_ROOM_TTL_MS: '7' }, '/nonexistent');
+    expect(capped).toMatchObject({ caps: { roomsPerUser: 1, roomsPerAddress: 2, botMatchesPerUser: 3, botMatchesPerAddress: 4, spectatingPerUser: 5, spectatingPerAddress: 6 }, idleRoomTtlMs: 7 });
   });
 });
 
