@@ -5,7 +5,7 @@
  * for them; at zero the manager loses on time. (Stops themselves are in stops.test.ts.)
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRng, type Action } from '@vroyale/engine';
+import { makeRng } from '@vroyale/engine';
 import { DEFAULT_STOP_SETTINGS } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { pickRandom, type TestClient } from './helpers/test-client.js';

@@ -20,7 +20,7 @@ describe('choices from legal actions', () => {
   });
 
   it('one menu entry per play, whatever its targets', () => {
-    const entries = menuFor([play('c1', ['x']), play('c1', ['y']), { type: 'discard', manager: 'A', card: 'c1' }], undefined, (id) => id);
+    const entries = menuFor([play('c1', ['x']), play('c1', ['y']), { type: 'discard', manager: 'A', card: 'c1' }], undefined);
     expect(entries.map((e) => [e.key, e.actions.length])).toEqual([
       ['play', 2],
       ['discard', 1],

@@ -33,8 +33,6 @@ export interface MenuEntry {
   key: string;
   label: string;
   detail?: string;
-  /** Another card the entry is about (the attacker a block names): hovering the entry points at it. */
-  point?: string;
   actions: Action[];
 }
 
@@ -51,8 +49,7 @@ export function slotKinds(a: Action): ('target' | 'cost')[] {
   return [];
 }
 
-/** `name` says which card an entry means when several share a name (labels.ts). */
-export function menuFor(actions: readonly Action[], def: CardDef | undefined, name: (id: string) => string, lookup?: (id: string) => CardDef | undefined): MenuEntry[] {
+export function menuFor(actions: readonly Action[], def: CardDef | undefined, lookup?: (id: string) => CardDef | undefined): MenuEntry[] {
   const out: MenuEntry[] = [];
   const groups = new Map<string, MenuEntry>();
   const lines = def ? rulesText(def, lookup) : [];
@@ -60,7 +57,6 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, na
     let key: string;
     let label: string;
     let detail: string | undefined;
-    let point: string | undefined;
     switch (a.type) {
       case 'play':
         key = 'play';
@@ -93,7 +89,7 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, na
     const g = groups.get(key);
     if (g) g.actions.push(a);
     else {
-      const e: MenuEntry = { key, label, actions: [a], ...(detail ? { detail } : {}), ...(point ? { point } : {}) };
+      const e: MenuEntry = { key, label, actions: [a], ...(detail ? { detail } : {}) };
       groups.set(key, e);
       out.push(e);
     }

@@ -6,7 +6,7 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createGame, deciders, legalActions, makeRng, project, realise, step, type Action, type CardView, type Legal, type GameState, type GameView, type ManagerId } from '@vroyale/engine';
+import { createGame, deciders, legalActions, makeRng, project, realise, step, type CardView, type Legal, type GameState, type GameView, type ManagerId } from '@vroyale/engine';
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { store } from '../store';
 import { Board, placeMenu, stageCardWidth } from './board';

@@ -21,14 +21,14 @@
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { cloneState } from '../core/clone.js';
 import type { AttackOffer } from '../combat/attackers.js';
-import { aLegalAssignment, blockerAtk, blockOffer, blockProblems, defenderCharacters, type BlockOffer } from '../combat/blockers.js';
+import { aLegalAssignment, blockOffer, blockProblems, type BlockOffer } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
-import { isOffer, type Legal } from '../actions/offers.js';
+import { isOffer } from '../actions/offers.js';
 import type { Action } from '../actions/schema.js';
 import { stepInPlace } from '../actions/step.js';
 import { isCharacterDef } from '../core/query.js';
 import { managerOf, type Block, type GameState, type ManagerId, type Phase } from '../core/types.js';
-import { blockCapacity, statsOf, withStatsMemo } from '../effects/stats.js';
+import { statsOf, withStatsMemo } from '../effects/stats.js';
 import type { CardView, GameView } from '../view/projection.js';
 import { determinise } from './determinise.js';
 import { characterValue, DEFAULT_WEIGHTS, evaluate, printedValue, type EvalWeights } from './evaluate.js';

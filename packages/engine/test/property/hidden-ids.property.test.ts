@@ -30,7 +30,7 @@ import {
   type Viewer,
   visibleTo,
 } from '../../src/index.js';
-import { fail, pick, playRandomGame, POOLS, randInt, randomAction, type DecideInfo, type Rng, FC_SEED, gamesPerPool } from './harness.js';
+import { fail, pick, playRandomGame, POOLS, randInt, randomAction, type DecideInfo, FC_SEED, gamesPerPool } from './harness.js';
 
 const GAMES = gamesPerPool(160);
 const SAMPLE_RATE = 0.05;

@@ -38,7 +38,7 @@ export function clickCard(ctx: Ctx, id: string, def: CardDef | undefined): void 
   }
   const acts = ctx.byCard.get(id);
   if (!acts?.length || ctx.busy) return;
-  const entries = menuFor(acts, def, (x) => ctx.labels.full(x), lookup);
+  const entries = menuFor(acts, def, lookup);
   if (entries.length === 1 && entries[0]!.actions.length === 1 && DIRECT.has(entries[0]!.actions[0]!.type)) return ctx.onAct(entries[0]!.actions[0]!);
   ui.setState((s) => ({ menu: s.menu === id ? null : id, aiming: null }));
 }

@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { createPortal } from 'react-dom';
 import type { CardDef } from '@vroyale/engine';
 import { menuFor } from '../../game/choices';
-import { pointAt, pointing, ui } from '../../store';
+import { ui } from '../../store';
 import { startEntry } from './actions';
 import { lookup, type Ctx } from './context';
 
@@ -31,15 +31,13 @@ export function placeMenu(a: Box, m: { width: number; height: number }, avoid: B
 
 /** The card's action menu, in a portal so scrolling zones never clip it; placed above (or below) the card. */
 export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: CardDef | undefined; anchor: RefObject<HTMLDivElement | null> }) {
-  const entries = menuFor(ctx.byCard.get(id) ?? [], def, (x) => ctx.labels.full(x), lookup);
+  const entries = menuFor(ctx.byCard.get(id) ?? [], def, lookup);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const menu = ref.current;
     const slot = anchor.current;
     return () => {
-      // A closing menu takes its pointing with it (the entry under the pointer gets no mouseleave)...
-      pointAt(null);
-      // ...and gives focus back to its card rather than to the page (if the card then moves, the prompt
+      // A closing menu gives focus back to its card rather than to the page (if the card then moves, the prompt
       // takes focus: prompt.tsx).
       const active = document.activeElement;
       if (!active || active === document.body || !active.isConnected || menu?.contains(active)) slot?.querySelector<HTMLElement>('.slot-btn')?.focus({ preventScroll: true });
@@ -68,8 +66,6 @@ export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: 
           disabled={ctx.busy}
           onClick={(ev) => (ev.stopPropagation(), startEntry(ctx, id, e))}
           title={e.detail}
-          // An entry about another card (the attacker a block names) points at it on the board.
-          {...(e.point ? pointing([e.point]) : {})}
         >
           <span>{e.label}</span>
           {e.detail && <small>{e.detail}</small>}
