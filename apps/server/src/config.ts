@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import type { FloodConfig } from './net/flood-guard.js';
 import type { BucketConfig } from './net/token-bucket.js';
 import type { SyncMode } from './storage/storage.js';
 
@@ -49,8 +50,20 @@ export interface ServerConfig {
    * 0 runs them on the event loop, as tests may).
    */
   botThreads: number;
-  /** Per socket, all messages (VROYALE_RATE_CAPACITY, VROYALE_RATE_PER_SEC). */
+  /** Per socket, all messages (VROYALE_RATE_CAPACITY, VROYALE_RATE_PER_SEC): the first of the flood limits. */
   rateLimit: BucketConfig;
+  /**
+   * The other flood limits (net/flood-guard.ts): messages per session and per address, how many refused
+   * messages get a socket disconnected, the penalty box, connections per address (VROYALE_SOCKETS_PER_ADDRESS,
+   * VROYALE_PENALTY_MS, VROYALE_RATE_ADDRESS_CAPACITY / _PER_SEC).
+   */
+  flood: Omit<FloodConfig, 'perSocket'>;
+  /**
+   * VROYALE_TRUST_PROXY: comma-separated proxies whose X-Forwarded-For names the client (addresses, CIDR ranges,
+   * or `loopback`, `linklocal`, `uniquelocal`), for the per-address limits behind a load balancer. Empty (the
+   * default): the socket's own address, whatever the header says.
+   */
+  trustProxy: string[];
   /** Per user and room, chat lines. */
   chatLimit: BucketConfig;
   /** Finished rooms stay in the lobby's "recently finished" list this long. */
@@ -101,6 +114,16 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     matchSeed: null,
     botThreads: 1,
     rateLimit: { capacity: 40, refillPerSec: 20 },
+    flood: {
+      perSession: { capacity: 80, refillPerSec: 40 },
+      // A household, a school or a NAT shares one address: several players and spectators at once.
+      perAddress: { capacity: 400, refillPerSec: 200 },
+      strikes: { refusals: 60, windowSec: 10 },
+      penaltyMs: 30_000,
+      socketsPerAddress: 32,
+      connectsPerAddress: { capacity: 30, refillPerSec: 2 },
+    },
+    trustProxy: [],
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
     finishedTtlMs: 10 * MIN,
     idleRoomTtlMs: 5 * MIN,
@@ -150,6 +173,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     matchSeed: env.VROYALE_MATCH_SEED || d.matchSeed,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
+    flood: {
+      ...d.flood,
+      perAddress: { capacity: int(env, 'VROYALE_RATE_ADDRESS_CAPACITY', d.flood.perAddress.capacity), refillPerSec: int(env, 'VROYALE_RATE_ADDRESS_PER_SEC', d.flood.perAddress.refillPerSec) },
+      penaltyMs: int(env, 'VROYALE_PENALTY_MS', d.flood.penaltyMs),
+      socketsPerAddress: int(env, 'VROYALE_SOCKETS_PER_ADDRESS', d.flood.socketsPerAddress),
+    },
+    trustProxy: (env.VROYALE_TRUST_PROXY ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     idleRoomTtlMs: int(env, 'VROYALE_IDLE_ROOM_TTL_MS', d.idleRoomTtlMs),
     caps: {
       roomsPerUser: int(env, 'VROYALE_MAX_ROOMS_PER_USER', d.caps.roomsPerUser),

@@ -13,7 +13,7 @@ import type { ServerConfig } from './config.js';
 import { newRoomId, scriptedOr } from './identity/ids.js';
 import type { Users } from './identity/users.js';
 import type { Logger } from './logger.js';
-import { TokenBucket } from './net/token-bucket.js';
+import type { FloodGuard } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
 import { offerRematch } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
@@ -33,6 +33,7 @@ export interface GameServerDeps {
   storage: Storage;
   writer: ActionWriter;
   transport: Transport;
+  flood: FloodGuard;
   users: Users;
   pool: Record<string, CardDef>;
   bot: ServerBot;
@@ -43,7 +44,6 @@ interface Conn {
   userId: string | null;
   /** The remote address as Socket.IO sees it (the per-address caps). */
   address: string;
-  bucket: TokenBucket;
   rooms: Set<string>;
 }
 
@@ -102,7 +102,7 @@ export class GameServer {
 
   handle(m: Incoming): void {
     try {
-      if (m.kind === 'connect') this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, bucket: new TokenBucket(this.d.config.rateLimit, () => this.d.clock.now()), rooms: new Set() });
+      if (m.kind === 'connect') this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, rooms: new Set() });
       else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
       else this.onMessage(m.socketId, m.event, m.payload, m.reply);
     } catch (e) {
@@ -111,10 +111,41 @@ export class GameServer {
     }
   }
 
+  /**
+   * The flood limits come first, before the schema. Their verdict arrives a microtask later (the library's
+   * API is a promise), in the order the messages came; by then the socket may be gone, and a message of a
+   * closed socket must not attach it to anything.
+   */
   private onMessage(socketId: string, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
     const conn = this.conns.get(socketId);
     if (!conn) return reply(err('internal', 'Unknown connection'));
-    if (!conn.bucket.take()) return reply(err('rate-limited', 'Too many messages; slow down'));
+    this.d.flood.message(conn.id, conn.userId, conn.address).then(
+      (verdict) => {
+        if (this.conns.get(socketId) !== conn) return;
+        try {
+          if (verdict.ok) return this.dispatch(conn, event, payload, reply);
+          reply(err('rate-limited', verdict.message));
+          if (verdict.kick) this.kick(conn, verdict.kick);
+        } catch (e) {
+          this.d.log.error({ err: e, event }, 'handler failed');
+          reply(err('internal', 'The server failed to handle that message'));
+        }
+      },
+      (e: unknown) => {
+        this.d.log.error({ err: e, event }, 'flood check failed');
+        reply(err('internal', 'The server failed to handle that message'));
+      },
+    );
+  }
+
+  /** A socket that kept flooding: told why, then closed (the client does not reconnect by itself). */
+  private kick(conn: Conn, message: string): void {
+    this.d.log.warn({ socketId: conn.id, userId: conn.userId, address: conn.address }, 'socket disconnected for flooding');
+    this.d.transport.send(conn.id, 'server:notice', { kind: 'kicked', message });
+    this.d.transport.disconnect(conn.id);
+  }
+
+  private dispatch(conn: Conn, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
     if (this.shuttingDown) return reply(err('shutting-down', 'The server is restarting; reconnect in a moment'));
     if (!Object.prototype.hasOwnProperty.call(CLIENT_PAYLOADS, event)) return reply(err('bad-request', `Unknown event '${String(event).slice(0, 40)}'`));
     const name = event as ClientEventName;

@@ -3,7 +3,7 @@
  * HTTP app on one port. `startServer` is what main.ts, the tests and the benchmark call; `stop` is the
  * graceful shutdown (refuse new work, tell clients, finish queued writes, close the database).
  */
-import { createServer as createHttpServer, type Server as HttpServer } from 'node:http';
+import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Server } from 'socket.io';
 import { cardPool } from '@vroyale/cards';
@@ -14,6 +14,8 @@ import { GameServer } from './game-server.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
+import { clientAddress, trustProxy } from './net/client-address.js';
+import { FloodGuard } from './net/flood-guard.js';
 import { checkOrigin } from './net/origin-check.js';
 import { ActionWriter } from './storage/group-commit.js';
 import { Storage } from './storage/storage.js';
@@ -48,21 +50,41 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let game: GameServer | null = null;
   const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken });
   const http: HttpServer = createHttpServer(app);
+  const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood });
+  const trust = trustProxy(config.trustProxy);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,
+    // Called for each new engine.io connection only (not for the later requests of a polling session), before
+    // the upgrade: the cheapest place to refuse.
     allowRequest: (req, cb) => {
       const verdict = checkOrigin(req.headers.origin, req.headers.host, config.origins);
-      if (verdict.ok) return cb(null, true);
-      log.warn({ origin: req.headers.origin, host: req.headers.host }, `connection refused: ${verdict.reason}`);
-      // engine.io answers 403 with this message as the body's context.
-      cb(verdict.reason, false);
+      if (!verdict.ok) {
+        log.warn({ origin: req.headers.origin, host: req.headers.host }, `connection refused: ${verdict.reason}`);
+        // engine.io answers 403 with this message as the body's context.
+        return cb(verdict.reason, false);
+      }
+      const address = clientAddress(req, trust);
+      flood.admit(address).then(
+        (why) => (why ? cb(why, false) : cb(null, true)),
+        (e: unknown) => {
+          log.error({ err: e }, 'connection admission failed');
+          cb('the server could not check this connection', false);
+        },
+      );
     },
     cors: config.origins.length > 0 ? { origin: config.origins } : undefined,
   });
-  const transport = new SocketIoTransport(io, log);
+  // Counted at engine.io's level, which opens a connection in the same tick as its admission: counting Socket.IO
+  // connections instead would let a burst of handshakes all pass before the first one connects.
+  io.engine.on('connection', (raw: { request: IncomingMessage; once(event: 'close', f: () => void): void }) => {
+    const address = clientAddress(raw.request, trust);
+    flood.opened(address);
+    raw.once('close', () => flood.closed(address));
+  });
+  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust));
   const bot = opts.bot ?? serverBot(config.botThreads, log);
-  game = new GameServer({ config, clock, log, storage, writer, transport, users: new Users(storage, () => clock.now()), pool: cardPool, bot });
+  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot });
   const restored = game.restore();
 
   await new Promise<void>((resolve, reject) => {

@@ -116,6 +116,7 @@ export interface ChatMessage {
 }
 
 export interface ServerNotice {
-  kind: 'shutdown' | 'info';
+  /** `kicked`: this socket is being disconnected (for flooding) and should not reconnect at once. */
+  kind: 'shutdown' | 'info' | 'kicked';
   message: string;
 }

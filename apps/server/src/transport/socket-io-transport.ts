@@ -3,6 +3,7 @@
  * ids encodes the message once. Every event from a client arrives through `onAny`, with its ack callback
  * wrapped so it is answered at most once, and a handler's exception answered instead of crashing.
  */
+import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
@@ -17,6 +18,7 @@ export class SocketIoTransport implements Transport {
   constructor(
     private readonly io: IoServer,
     private readonly log: Logger,
+    private readonly addressOf: (req: IncomingMessage) => string,
   ) {
     io.on('connection', (socket) => this.onConnection(socket));
   }
@@ -25,6 +27,11 @@ export class SocketIoTransport implements Transport {
     if (typeof to !== 'string' && to.length === 0) return;
     const target = this.io.to(typeof to === 'string' ? to : [...to]) as unknown as AnyEmit;
     target.emit(event, payload);
+  }
+
+  disconnect(socketId: string): void {
+    // `true` closes the underlying connection too, after what was already sent to it (the notice) is flushed.
+    this.io.sockets.sockets.get(socketId)?.disconnect(true);
   }
 
   onMessage(handler: (m: Incoming) => void): void {
@@ -41,7 +48,7 @@ export class SocketIoTransport implements Transport {
   }
 
   private onConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents>): void {
-    this.deliver({ kind: 'connect', socketId: socket.id, address: socket.handshake.address });
+    this.deliver({ kind: 'connect', socketId: socket.id, address: this.addressOf(socket.request) });
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const last = args[args.length - 1];
       const ack = typeof last === 'function' ? (last as (a: Ack<object>) => void) : null;

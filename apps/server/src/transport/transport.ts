@@ -1,5 +1,5 @@
 /**
- * The transport seam (as in boardgame.io): the rest of the server talks to clients only through these two
+ * The transport seam (as in boardgame.io): the rest of the server talks to clients only through these few
  * methods, so the master and the rooms never touch Socket.IO. `socket-io-transport.ts` implements it; a
  * test or another wire protocol could implement it too.
  */
@@ -17,6 +17,8 @@ export type Incoming =
 export interface Transport {
   /** Sends one message to one socket or to several (encoded once for all of them). */
   send<E extends ServerEvent>(to: string | readonly string[], event: E, payload: ServerPayload<E>): void;
+  /** Closes a socket from the server's side (a client told to stop, e.g. for flooding: it will not reconnect by itself). */
+  disconnect(socketId: string): void;
   /** Registers the one handler for everything clients send. A handler that throws is caught by the transport. */
   onMessage(handler: (msg: Incoming) => void): void;
 }

@@ -9,6 +9,9 @@ import type { Clock } from '../../src/time/clock.js';
 import type { ServerBot } from '../../src/bots/server-bot.js';
 
 const NO_CAPS: ServerConfig['caps'] = { roomsPerUser: 1e6, roomsPerAddress: 1e6, botMatchesPerUser: 1e6, botMatchesPerAddress: 1e6, spectatingPerUser: 1e6, spectatingPerAddress: 1e6 };
+/** Only the per-socket limit (`rateLimit`, which tests tune) stays: the rest would count every test client together. */
+const LOOSE = { capacity: 1e6, refillPerSec: 1e6 };
+const NO_FLOOD_LIMITS: ServerConfig['flood'] = { perSession: LOOSE, perAddress: LOOSE, strikes: { refusals: 1e6, windowSec: 10 }, penaltyMs: 30_000, socketsPerAddress: 1e6, connectsPerAddress: LOOSE };
 
 export interface TestServer {
   server: RunningServer;
@@ -23,13 +26,13 @@ export interface TestServer {
 /**
  * Defaults differ from production in three ways: no bot delay, the server bot runs inline (no worker
  * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does — and the
- * per-user and per-address caps are out of the way (every test client shares 127.0.0.1 and one file opens many
+ * per-user and per-address caps and flood limits (but the per-socket one) are out of the way (every test client shares 127.0.0.1 and one file opens many
  * rooms); `test/caps.test.ts` sets its own.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {
