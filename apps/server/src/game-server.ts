@@ -96,6 +96,12 @@ export class GameServer {
     return this.lobby.get(roomId);
   }
 
+  /** Flood counters since start (for /api/metrics). */
+  get floodStats(): { kicks: number; refusedConnections: number; refusedMessages: number } {
+    const f = this.d.flood;
+    return { kicks: f.kicks, refusedConnections: f.refusedConnections, refusedMessages: f.refusedMessages };
+  }
+
   get connections(): number {
     return this.conns.size;
   }

@@ -52,6 +52,8 @@ export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; ga
       rooms: rooms.length,
       activeMatches: rooms.filter((r) => r.status === 'active').length,
       connections: game?.connections ?? 0,
+      // Flood limits since start: sockets disconnected, handshakes and messages refused.
+      flood: game?.floodStats ?? null,
       // Group commit: transactions and the actions they held since start.
       storage: { ...deps.writer.stats(), checkpoints: deps.storage.checkpoints },
     });

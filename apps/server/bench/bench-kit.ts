@@ -1,0 +1,217 @@
+/**
+ * What the server benchmarks share: the benchmark server in a child process, honest players (think, then a
+ * random legal action, timed from emit to the view with that action's seq), and the server's metrics.
+ * `load.ts` ramps many of them; `abuse.ts` keeps a few playing while hostile clients do their worst.
+ *
+ * Each honest slot connects from a loopback address of its own (`slotAddress`): the whole 127.0.0.0/8 is
+ * loopback, and the per-address limits and caps then see separate households, as they would on the internet.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { io, type Socket } from 'socket.io-client';
+import { realise, type Legal } from '@vroyale/engine';
+import type { Ack, ViewMessage } from '@vroyale/protocol';
+
+export interface Window {
+  latencies: number[];
+  actions: number;
+  stale: number;
+  errors: number;
+}
+export const newWindow = (): Window => ({ latencies: [], actions: 0, stale: 0, errors: 0 });
+
+/** Where the honest players' measurements go, and how they think. */
+export interface Recorder {
+  win: Window;
+  finishedMatches: number;
+  readonly thinkMs: number;
+  readonly rnd: () => number;
+}
+
+/** Slot i's address: 127.1.x.y (never 127.0.0.1, which the server and the benchmark's own requests use). */
+export const slotAddress = (i: number): string => `127.1.${(i >> 8) & 255}.${i & 255}`;
+
+type Sock = Socket;
+export const emit = (s: Sock, event: string, payload: unknown): Promise<Ack<Record<string, unknown>>> => s.timeout(30_000).emitWithAck(event, payload);
+
+export function connect(url: string, name: string, localAddress?: string): Promise<Sock> {
+  return new Promise((resolve, reject) => {
+    const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as Parameters<typeof io>[1]);
+    s.once('connect', async () => {
+      const ack = await emit(s, 'hello', { name });
+      ack.ok ? resolve(s) : reject(new Error(String(ack.message)));
+    });
+    s.once('connect_error', reject);
+  });
+}
+
+/** One bot seat: acts on its views after a think time, and times its own actions to their broadcast. */
+class Seat {
+  private readonly rec: Recorder;
+  view: ViewMessage | null = null;
+  private timer: NodeJS.Timeout | null = null;
+  private awaiting: { seq: number; t0: number } | null = null;
+  private n = 0;
+  constructor(
+    readonly socket: Sock,
+    private readonly onResult: () => void,
+    rec: Recorder,
+  ) {
+    this.rec = rec;
+    socket.on('match:view', (v: ViewMessage) => this.onView(v));
+  }
+
+  reset(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = null;
+    this.view = null;
+    this.awaiting = null;
+  }
+
+  private onView(v: ViewMessage): void {
+    if (this.view && v.roomId !== this.view.roomId && !v.full) return;
+    if (this.awaiting && v.seq >= this.awaiting.seq) {
+      this.rec.win.latencies.push(performance.now() - this.awaiting.t0);
+      this.awaiting = null;
+    }
+    this.view = v;
+    if (v.result) {
+      if (v.viewer === 'A') this.onResult();
+      return;
+    }
+    if (v.legal.length > 0 && !this.timer) this.timer = setTimeout(() => this.act(), this.rec.thinkMs * (0.5 + this.rec.rnd()));
+  }
+
+  private act(): void {
+    this.timer = null;
+    const v = this.view;
+    if (!v || v.result || v.legal.length === 0) return;
+    const useful = v.legal.filter((a: Legal) => a.type !== 'concede' && a.type !== 'tilt-star');
+    // A declaration is offered, not listed: answered with a uniformly random legal one.
+    const action = realise((useful.length ? useful : v.legal)[Math.floor(this.rec.rnd() * (useful.length || v.legal.length))]!, this.rec.rnd);
+    const t0 = performance.now();
+    const seenSeq = v.seq;
+    // A callback ack (not emitWithAck): it runs synchronously when the ack arrives, before the view that
+    // follows it in the same read, so the view is matched to this action.
+    this.socket.timeout(30_000).emit('match:action', { roomId: v.roomId, clientActionId: `${this.socket.id}-${++this.n}`, seenSeq, action }, (err: Error | null, ack: Ack<Record<string, unknown>>) => {
+      if (err) return void this.rec.win.errors++;
+      if (ack.ok) {
+        this.rec.win.actions++;
+        this.awaiting = { seq: Number(ack.seq), t0 };
+        return;
+      }
+      if (ack.code === 'stale') this.rec.win.stale++;
+      else this.rec.win.errors++;
+      const latest = this.view;
+      if (latest && latest.legal.length > 0 && !latest.result && !this.timer) this.timer = setTimeout(() => this.act(), 50);
+    });
+  }
+}
+
+/** One match slot, played match after match: two client sockets, or one against the server's bot. */
+export class Slot {
+  private constructor(
+    private readonly a: Seat,
+    private readonly b: Seat | null,
+  ) {}
+  stopped = false;
+
+  static async open(url: string, i: number, vsBot: boolean, rec: Recorder): Promise<Slot> {
+    const at = slotAddress(i);
+    const sockets = await Promise.all(vsBot ? [connect(url, `bench${i}a`, at)] : [connect(url, `bench${i}a`, at), connect(url, `bench${i}b`, at)]);
+    let slot: Slot | null = null;
+    const onResult = () => {
+      rec.finishedMatches++;
+      if (slot && !slot.stopped) void slot.start();
+    };
+    slot = new Slot(new Seat(sockets[0]!, onResult, rec), sockets[1] ? new Seat(sockets[1], () => {}, rec) : null);
+    return slot;
+  }
+
+  /** How far the slot's current match is (its first seat's latest view; 0 before it starts). */
+  get seq(): number {
+    return this.a.view?.seq ?? 0;
+  }
+
+  /** The room of the slot's current match (its first seat's latest view). */
+  get roomId(): string | null {
+    return this.a.view?.roomId ?? null;
+  }
+
+  async start(): Promise<void> {
+    this.a.reset();
+    this.b?.reset();
+    if (!this.b) {
+      const r = await emit(this.a.socket, 'room:play-bot', { roster: 'raid-night', botRoster: 'mod-squad' });
+      if (!r.ok) throw new Error(String(r.message));
+      return;
+    }
+    const created = await emit(this.a.socket, 'room:create', { visibility: 'private' });
+    if (!created.ok) throw new Error(String(created.message));
+    const roomId = String(created.roomId);
+    await emit(this.a.socket, 'room:join', { roomId, roster: 'raid-night', seat: 'A' });
+    await emit(this.b.socket, 'room:join', { roomId, roster: 'mod-squad', seat: 'B' });
+  }
+
+  close(): void {
+    this.stopped = true;
+    for (const s of [this.a, this.b]) {
+      s?.reset();
+      s?.socket.disconnect();
+    }
+  }
+}
+
+export async function startBenchServer(dir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+  // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
+  const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  // --expose-gc only lets /api/metrics?gc=1 collect before measuring memory (between windows).
+  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_DB: join(dir, 'bench.db'), LOG_LEVEL: 'info', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const port = await new Promise<number>((resolve, reject) => {
+    let buf = '';
+    child.stdout!.on('data', (d: Buffer) => {
+      buf += d.toString();
+      const m = /"port":(\d+)[^\n]*"msg":"server listening"/.exec(buf);
+      if (m) resolve(Number(m[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+  });
+  child.stdout!.resume();
+  return { child, url: `http://127.0.0.1:${port}` };
+}
+
+/** Linux pressure stall information (PSI) for CPU: the "some" line (a task was waiting for a CPU). */
+export function psi(): { avg10: number; totalUs: number } | null {
+  try {
+    if (!existsSync('/proc/pressure/cpu')) return null;
+    const m = /some avg10=([\d.]+) .*total=(\d+)/.exec(readFileSync('/proc/pressure/cpu', 'utf8'));
+    return m ? { avg10: Number(m[1]), totalUs: Number(m[2]) } : null;
+  } catch {
+    return null;
+  }
+}
+export const cpuPressure = (): number | null => psi()?.avg10 ?? null;
+
+export const pct = (xs: number[], p: number) => {
+  if (xs.length === 0) return NaN;
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))]!;
+};
+export const round = (x: number) => Math.round(x * 100) / 100;
+
+export async function metrics(url: string, gc = false) {
+  return (await (await fetch(`${url}/api/metrics${gc ? '?gc=1' : ''}`)).json()) as {
+    eventLoopDelayMs: { p50: number; p99: number; max: number };
+    serverActionMs: { count: number; p50: number; p99: number; max: number };
+    memory: { rss: number; heapUsed: number };
+    activeMatches: number;
+    connections: number;
+    flood: { kicks: number; refusedConnections: number; refusedMessages: number } | null;
+    cpu: { shareOfOneCore: number };
+    storage: { commits: number; appends: number; largestBatch: number; commitMs: { p50: number; p99: number; max: number }; checkpoints: { runs: number } };
+  };
+}
