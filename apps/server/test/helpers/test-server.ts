@@ -10,6 +10,9 @@ import type { ServerBot } from '../../src/bots/server-bot.js';
 
 const NO_CAPS: ServerConfig['caps'] = { roomsPerUser: 1e6, roomsPerAddress: 1e6, botMatchesPerUser: 1e6, botMatchesPerAddress: 1e6, spectatingPerUser: 1e6, spectatingPerAddress: 1e6 };
 
+/** Tests watch and leave rooms far faster than people do; `test/spectating-scale.test.ts` sets its own limit. */
+const NO_TOGGLE_LIMIT: ServerConfig['spectateLimit'] = { capacity: 1e6, refillPerSec: 1e6 };
+
 export interface TestServer {
   server: RunningServer;
   url: string;
@@ -21,15 +24,15 @@ export interface TestServer {
 }
 
 /**
- * Defaults differ from production in three ways: no bot delay, the server bot runs inline (no worker
+ * Defaults differ from production in these ways: no bot delay, the server bot runs inline (no worker
  * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does — and the
  * per-user and per-address caps are out of the way (every test client shares 127.0.0.1 and one file opens many
- * rooms); `test/caps.test.ts` sets its own.
+ * rooms); `test/caps.test.ts` sets its own. So is the limit on watching and leaving rooms.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, spectateLimit: NO_TOGGLE_LIMIT, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {
