@@ -66,6 +66,11 @@ export interface ServerConfig {
   trustProxy: string[];
   /** Per user and room, chat lines. */
   chatLimit: BucketConfig;
+  /**
+   * Per socket and per user, `room:spectate` and `room:leave` of a room it is in (VROYALE_SPECTATE_CAPACITY,
+   * VROYALE_SPECTATE_PER_SEC): stricter than `rateLimit`, since each toggle costs a full view and chat history.
+   */
+  spectateLimit: BucketConfig;
   /** Finished rooms stay in the lobby's "recently finished" list this long. */
   finishedTtlMs: number;
   /**
@@ -125,6 +130,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     },
     trustProxy: [],
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
+    spectateLimit: { capacity: 6, refillPerSec: 1 },
     finishedTtlMs: 10 * MIN,
     idleRoomTtlMs: 5 * MIN,
     caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 6, spectatingPerUser: 10, spectatingPerAddress: 30 },
@@ -183,6 +189,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    spectateLimit: { capacity: int(env, 'VROYALE_SPECTATE_CAPACITY', d.spectateLimit.capacity), refillPerSec: int(env, 'VROYALE_SPECTATE_PER_SEC', d.spectateLimit.refillPerSec) },
     idleRoomTtlMs: int(env, 'VROYALE_IDLE_ROOM_TTL_MS', d.idleRoomTtlMs),
     caps: {
       roomsPerUser: int(env, 'VROYALE_MAX_ROOMS_PER_USER', d.caps.roomsPerUser),

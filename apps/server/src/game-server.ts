@@ -20,6 +20,7 @@ import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
+import { TOO_FAST, ToggleLimit } from './rooms/toggle-limit.js';
 import { UserRooms } from './rooms/user-rooms.js';
 import type { ActionWriter } from './storage/group-commit.js';
 import type { Storage } from './storage/storage.js';
@@ -60,6 +61,8 @@ export class GameServer {
   /** user id → open rooms; kept by room changes, read instead of walking `lobby.rooms`. */
   readonly userRooms = new UserRooms();
   private readonly spectating = new Spectating();
+  /** `room:spectate` / `room:leave` per socket and per user (rooms/toggle-limit.ts). */
+  private readonly toggles = new ToggleLimit(() => this.d.config.spectateLimit, () => this.d.clock.now());
   private readonly conns = new Map<string, Conn>();
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
@@ -288,6 +291,7 @@ export class GameServer {
     },
 
     'room:spectate': (conn, p, reply) => {
+      if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));
       const room = this.lobby.get(p.roomId);
       if (!room) return reply(err('room-not-found', 'No such room'));
       // A manager opening their own room is not spectating it.
@@ -305,6 +309,8 @@ export class GameServer {
 
     'room:leave': (conn, p, reply) => {
       const room = this.lobby.get(p.roomId);
+      // Leaving a room this socket is not in changes nothing, and costs no toggle.
+      if (room?.hasMember(conn.id) && !this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));
       if (room) room.leave(conn.id, conn.userId);
       if (room) this.userRooms.release(room, conn.userId);
       conn.rooms.delete(p.roomId);

@@ -19,7 +19,7 @@ import {
   SettingsPayload,
   SpectatePayload,
 } from './client-payloads.js';
-import type { ChatMessage, LobbyRooms, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
+import type { ChatHistory, ChatMessage, LobbyRooms, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 import type { PassUntilMode, StopSettings } from './stop-settings.js';
 
@@ -70,6 +70,7 @@ export interface ServerToClientEvents {
   'match:view': (msg: ViewMessage) => void;
   'room:state': (msg: RoomState) => void;
   'room:chat': (msg: ChatMessage) => void;
+  'room:chat-history': (msg: ChatHistory) => void;
   'lobby:rooms': (msg: LobbyRooms) => void;
   'server:notice': (msg: ServerNotice) => void;
 }

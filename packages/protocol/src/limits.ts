@@ -7,6 +7,13 @@ export const LIMITS = {
   nameMax: 24,
   /** Room chat message length (the issue's bound). */
   chatMax: 300,
+  /**
+   * The chat history a socket gets on entering a room (one `room:chat-history`): the newest lines, at most this
+   * many lines and this many UTF-8 bytes of text and names (50 lines of 300 characters outside ASCII are ~45 KB),
+   * so 500 spectators arriving cost 500 bounded messages.
+   */
+  chatHistoryLines: 50,
+  chatHistoryBytes: 16_384,
   /** A client's idempotency key for one action; any string the client likes, within reason. */
   clientActionIdMax: 64,
   /** Session tokens are 32 random bytes in base64url (43 characters); anything longer is not one of ours. */

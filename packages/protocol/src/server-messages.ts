@@ -78,7 +78,11 @@ export interface RematchState {
   roomId: string | null;
 }
 
-/** Who is where in a room, its clock and result; sent to everyone in the room whenever any of it changes. */
+/**
+ * Who is where in a room, its clock and result. Sent to a socket as it enters, and to everyone in the room when
+ * a seat, a manager's connection, the status or the rematch changes. `spectators` alone changing is coalesced:
+ * at most one message per room every few hundred ms, and none if the count is back where it was.
+ */
 export interface RoomState {
   roomId: string;
   visibility: Visibility;
@@ -113,6 +117,18 @@ export interface ChatMessage {
   from: { name: string; role: Seat | 'spectator' };
   text: string;
   at: number;
+}
+
+/**
+ * A room's recent chat, sent once to a socket as it enters the room (and only if there is any): at most
+ * `LIMITS.chatHistoryLines` lines and `LIMITS.chatHistoryBytes` bytes of text, the newest kept. It
+ * replaces the room's lines a client already holds (the same lines come again on a reconnect); live lines
+ * keep coming as `room:chat`.
+ */
+export interface ChatHistory {
+  roomId: string;
+  /** Oldest first. */
+  messages: ChatMessage[];
 }
 
 export interface ServerNotice {

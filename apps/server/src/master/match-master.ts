@@ -69,6 +69,11 @@ export class MatchMaster {
   private readonly timers = new Map<string, TimerHandle>();
   private closed = false;
   private readonly defsLedger = new DefsLedger();
+  /**
+   * The spectator's full view of the current state and result. Watchers arriving in a burst at one seq share
+   * one projection (and its defs) instead of projecting the whole state once each; only the clocks are fresh.
+   */
+  private spectatorFull: { state: GameState; result: MatchResult | null; msg: ViewMessage } | null = null;
   /** 'Pass until ...' per seat, in memory only (stops/one-shots.ts). */
   private readonly oneShots = new OneShots();
   /**
@@ -232,7 +237,7 @@ export class MatchMaster {
   /** Sends the current full view to sockets that just joined, reconnected or started watching. */
   sendFull(socketIds: readonly string[], viewer: Viewer): void {
     if (socketIds.length === 0) return;
-    const msg = this.message(viewer, [], true);
+    const msg = viewer === 'spectator' ? this.spectatorFullView() : this.message(viewer, [], true);
     this.defsSent(viewer, msg);
     this.deps.transport.send(socketIds, 'match:view', msg);
   }
@@ -244,6 +249,14 @@ export class MatchMaster {
     const fresh: typeof msg.view.defs = {};
     for (const id of this.defsLedger.fresh(viewer, ids)) fresh[id] = msg.view.defs[id]!;
     msg.view.defs = fresh;
+  }
+
+  private spectatorFullView(): ViewMessage {
+    const c = this.spectatorFull;
+    if (c && c.state === this.state && c.result === this.result) return { ...c.msg, clocks: this.chess.view(this.deps.clock.now()) };
+    const msg = this.message('spectator', [], true);
+    this.spectatorFull = { state: this.state, result: this.result, msg };
+    return msg;
   }
 
   fullView(viewer: Viewer): ViewMessage {

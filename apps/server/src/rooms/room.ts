@@ -4,7 +4,7 @@
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
-import type { ChatMessage, ClockConfig, MatchResult, RematchState, RoomState, RoomStatus, RoomSummary, Seat, SeatInfo, Visibility } from '@vroyale/protocol';
+import { LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
@@ -20,7 +20,11 @@ export interface RoomDeps extends MasterDeps {
 }
 
 const SEATS: readonly Seat[] = ['A', 'B'];
-const CHAT_HISTORY = 50;
+/**
+ * Spectators coming and going are told to the room at most this often: one message per member per join made
+ * 500 watchers with a few of them toggling cost the managers seconds of delay (issue 15 §3).
+ */
+export const PRESENCE_EVERY_MS = 250;
 
 export class Room implements MasterRoom {
   readonly roomId: string;
@@ -41,6 +45,11 @@ export class Room implements MasterRoom {
   private readonly holds = new Map<Seat, { deadline: number; handle: TimerHandle }>();
   /** Seats whose hold ran out while the other manager was away too: their loss waits on that manager. */
   private readonly expired = new Set<Seat>();
+  /** The pending coalesced presence broadcast, if any. */
+  private presenceTimer: TimerHandle | null = null;
+  /** The spectator count of the last broadcast, and what each socket that entered since was told on entering. */
+  private toldAll = 0;
+  private readonly toldJoiners = new Map<string, number>();
 
   constructor(
     private readonly deps: RoomDeps,
@@ -83,14 +92,25 @@ export class Room implements MasterRoom {
 
   // --- membership -----------------------------------------------------------------------------------------
 
-  /** A socket enters (manager or spectator): it gets the room state and, once a match runs, its full view. */
+  /**
+   * A socket enters (manager or spectator): it gets the room state, once a match runs its full view, and the
+   * recent chat. A manager's socket changes what matters to play (connected, hold) and is told to all at once;
+   * a spectator's only changes the count, which the others learn from the next coalesced broadcast.
+   */
   attach(socketId: string, userId: string): void {
     this.members.set(socketId, userId);
     const seat = this.seatOf(userId);
-    if (seat) this.returned(seat);
-    this.broadcastState();
+    if (seat) {
+      this.returned(seat);
+      this.broadcastState();
+    } else {
+      const state = this.stateFor(null);
+      this.deps.transport.send(socketId, 'room:state', state);
+      this.toldJoiners.set(socketId, state.spectators);
+      this.presenceChanged();
+    }
     this.master?.sendFull([socketId], seat ?? 'spectator');
-    if (this.chatLog.length > 0) for (const m of this.chatLog) this.deps.transport.send(socketId, 'room:chat', m);
+    this.sendChatHistory(socketId);
     this.deps.onRoomChanged(this);
   }
 
@@ -98,10 +118,24 @@ export class Room implements MasterRoom {
     const userId = this.members.get(socketId);
     if (userId === undefined) return;
     this.members.delete(socketId);
+    this.toldJoiners.delete(socketId);
     const seat = this.seatOf(userId);
-    if (seat && this.socketsOfSeat(seat).length === 0) this.startHold(seat);
-    this.broadcastState();
+    if (seat) {
+      if (this.socketsOfSeat(seat).length === 0) this.startHold(seat);
+      this.broadcastState();
+    } else this.presenceChanged();
     this.deps.onRoomChanged(this);
+  }
+
+  /** The spectator count changed: one broadcast per `PRESENCE_EVERY_MS` at most, and only if someone is behind. */
+  private presenceChanged(): void {
+    if (this.presenceTimer) return;
+    this.presenceTimer = this.deps.clock.setTimeout(() => {
+      this.presenceTimer = null;
+      const now = this.spectatorCount();
+      if (this.toldAll !== now) return this.broadcastState();
+      for (const told of this.toldJoiners.values()) if (told !== now) return this.broadcastState();
+    }, PRESENCE_EVERY_MS);
   }
 
   /** A manager leaves on purpose: in a waiting room that frees the seat at once. */
@@ -253,10 +287,15 @@ export class Room implements MasterRoom {
     return { name: occ.name, bot: occ.bot, connected, holdDeadline: hold?.deadline ?? null, holdRemainingMs: hold ? Math.max(0, hold.deadline - now) : null };
   }
 
+  private spectatorCount(): number {
+    let n = 0;
+    for (const { viewer } of this.viewers()) if (viewer === 'spectator') n++;
+    return n;
+  }
+
   stateFor(yourSeat: Seat | null): RoomState {
     const now = this.deps.clock.now();
-    let spectators = 0;
-    for (const { viewer } of this.viewers()) if (viewer === 'spectator') spectators++;
+    const spectators = this.spectatorCount();
     return {
       roomId: this.roomId,
       visibility: this.visibility,
@@ -272,14 +311,16 @@ export class Room implements MasterRoom {
     };
   }
 
+  /** Everyone in the room gets the room state now (it carries the spectator count too, so a pending presence broadcast has nothing left to say). */
   broadcastState(): void {
+    this.toldAll = this.spectatorCount();
+    this.toldJoiners.clear();
     for (const [viewer, ids] of this.groupMembers()) this.deps.transport.send(ids, 'room:state', this.stateFor(viewer === 'spectator' ? null : viewer));
   }
 
   summary(): RoomSummary {
     const seat = (s: Seat) => (this.seats[s] ? { name: this.seats[s]!.name, bot: this.seats[s]!.bot } : null);
-    let spectators = 0;
-    for (const { viewer } of this.viewers()) if (viewer === 'spectator') spectators++;
+    const spectators = this.spectatorCount();
     return { roomId: this.roomId, status: this.status, clock: this.clockConfig, seats: { A: seat('A'), B: seat('B') }, spectators, createdAt: this.createdAt, result: this.master?.matchResult ?? null };
   }
 
@@ -291,13 +332,32 @@ export class Room implements MasterRoom {
 
   addChat(msg: ChatMessage): void {
     this.chatLog.push(msg);
-    if (this.chatLog.length > CHAT_HISTORY) this.chatLog.shift();
+    if (this.chatLog.length > LIMITS.chatHistoryLines) this.chatLog.shift();
     this.deps.transport.send([...this.members.keys()], 'room:chat', msg);
   }
 
-  /** Server shutdown: stop holds and let the master finish its queue. */
+  /**
+   * The newest lines in one message, bounded in lines and bytes: a joiner used to get every stored line
+   * as its own `room:chat`, one emit (and encode) per line per joiner.
+   */
+  private sendChatHistory(socketId: string): void {
+    if (this.chatLog.length === 0) return;
+    const messages: ChatMessage[] = [];
+    let bytes = 0;
+    for (let i = this.chatLog.length - 1; i >= 0 && messages.length < LIMITS.chatHistoryLines; i--) {
+      const m = this.chatLog[i]!;
+      bytes += Buffer.byteLength(m.text) + Buffer.byteLength(m.from.name);
+      if (bytes > LIMITS.chatHistoryBytes) break;
+      messages.push(m);
+    }
+    this.deps.transport.send(socketId, 'room:chat-history', { roomId: this.roomId, messages: messages.reverse() });
+  }
+
+  /** Server shutdown: stop holds and presence broadcasts, and let the master finish its queue. */
   async close(): Promise<void> {
     for (const s of SEATS) this.cancelHold(s);
+    if (this.presenceTimer) this.deps.clock.clearTimeout(this.presenceTimer);
+    this.presenceTimer = null;
     await this.master?.close();
   }
 

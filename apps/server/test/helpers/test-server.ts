@@ -13,6 +13,9 @@ const NO_CAPS: ServerConfig['caps'] = { roomsPerUser: 1e6, roomsPerAddress: 1e6,
 const LOOSE = { capacity: 1e6, refillPerSec: 1e6 };
 const NO_FLOOD_LIMITS: ServerConfig['flood'] = { perSession: LOOSE, perAddress: LOOSE, strikes: { refusals: 1e6, windowSec: 10 }, penaltyMs: 30_000, socketsPerAddress: 1e6, connectsPerAddress: LOOSE };
 
+/** Tests watch and leave rooms far faster than people do; `test/spectating-scale.test.ts` sets its own limit. */
+const NO_TOGGLE_LIMIT: ServerConfig['spectateLimit'] = { capacity: 1e6, refillPerSec: 1e6 };
+
 export interface TestServer {
   server: RunningServer;
   url: string;
@@ -24,15 +27,16 @@ export interface TestServer {
 }
 
 /**
- * Defaults differ from production in three ways: no bot delay, the server bot runs inline (no worker
+ * Defaults differ from production in these ways: no bot delay, the server bot runs inline (no worker
  * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does — and the
- * per-user and per-address caps and flood limits (but the per-socket one) are out of the way (every test client shares 127.0.0.1 and one file opens many
- * rooms); `test/caps.test.ts` sets its own.
+ * per-user and per-address caps, the flood limits but the per-socket one, and the limit on watching and leaving
+ * rooms are out of the way (every test client shares 127.0.0.1 and one file opens many rooms);
+ * `test/caps.test.ts`, `test/flood.test.ts` and `test/spectating-scale.test.ts` set their own.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, spectateLimit: NO_TOGGLE_LIMIT, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {

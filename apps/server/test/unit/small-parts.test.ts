@@ -96,6 +96,8 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
     const capped = configFromEnv({ VROYALE_MAX_ROOMS_PER_USER: '1', VROYALE_MAX_ROOMS_PER_ADDRESS: '2', VROYALE_MAX_BOT_MATCHES_PER_USER: '3', VROYALE_MAX_BOT_MATCHES_PER_ADDRESS: '4', VROYALE_MAX_SPECTATING_PER_USER: '5', VROYALE_MAX_SPECTATING_PER_ADDRESS: '6', VROYALE_IDLE_ROOM_TTL_MS: '7' }, '/nonexistent');
     expect(capped).toMatchObject({ caps: { roomsPerUser: 1, roomsPerAddress: 2, botMatchesPerUser: 3, botMatchesPerAddress: 4, spectatingPerUser: 5, spectatingPerAddress: 6 }, idleRoomTtlMs: 7 });
+    expect(d.spectateLimit).toEqual({ capacity: 6, refillPerSec: 1 });
+    expect(configFromEnv({ VROYALE_SPECTATE_CAPACITY: '20', VROYALE_SPECTATE_PER_SEC: '5' }, '/nonexistent').spectateLimit).toEqual({ capacity: 20, refillPerSec: 5 });
   });
 });
 

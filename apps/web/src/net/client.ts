@@ -19,6 +19,7 @@ import type {
 } from '@vroyale/protocol';
 import { DEFAULT_STOP_SETTINGS, oneShotAfter, StopSettings } from '@vroyale/protocol';
 import { labels } from '../game/labels';
+import { mergeChatHistory } from './chat-merge';
 import { learn, sentence, type LogContext } from '../game/log';
 import { store, toast, ui, type LogLine } from '../store';
 
@@ -30,6 +31,7 @@ const NAME_KEY = 'vroyale.name';
 /** Stop settings live with the person, per browser (docs/auto-pass.md): the server only holds a copy. */
 const STOPS_KEY = 'vroyale.stops';
 const LOG_MAX = 400;
+const CHAT_MAX = 100;
 
 let socket: ClientSocket | null = null;
 let lobbyWanted = false;
@@ -73,7 +75,8 @@ export function connect(url?: string): void {
   s.io.on('reconnect_attempt', () => store.setState({ conn: 'connecting' }));
   s.on('lobby:rooms', (m) => store.setState({ lobby: m.rooms }));
   s.on('room:state', (m) => store.setState((st) => ({ roomStates: { ...st.roomStates, [m.roomId]: m } })));
-  s.on('room:chat', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: [...(st.chat[m.roomId] ?? []), m].slice(-100) } })));
+  s.on('room:chat', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: [...(st.chat[m.roomId] ?? []), m].slice(-CHAT_MAX) } })));
+  s.on('room:chat-history', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: mergeChatHistory(st.chat[m.roomId] ?? [], m.messages, CHAT_MAX) } })));
   s.on('server:notice', (m) => {
     store.setState({ notice: m.message });
     toast(m.message, 'info');
