@@ -23,13 +23,13 @@ export interface TestServer {
 /**
  * Defaults differ from production in three ways: no bot delay, the server bot runs inline (no worker
  * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does — and the
- * per-user and per-address caps are out of the way (every test client shares 127.0.0.1 and one file opens many
- * rooms); `test/caps.test.ts` sets its own.
+ * per-user and per-address caps (new sessions per hour too) are out of the way (every test client shares
+ * 127.0.0.1 and one file opens many rooms and sessions); `test/caps.test.ts` and `test/sessions.test.ts` set their own.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, newSessionsPerAddressPerHour: 1e6, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {

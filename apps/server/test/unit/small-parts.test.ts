@@ -97,6 +97,15 @@ describe('configFromEnv', () => {
     const capped = configFromEnv({ VROYALE_MAX_ROOMS_PER_USER: '1', VROYALE_MAX_ROOMS_PER_ADDRESS: '2', VROYALE_MAX_BOT_MATCHES_PER_USER: '3', VROYALE_MAX_BOT_MATCHES_PER_ADDRESS: '4', VROYALE_MAX_SPECTATING_PER_USER: '5', VROYALE_MAX_SPECTATING_PER_ADDRESS: '6', VROYALE_IDLE_ROOM_TTL_MS: '7' }, '/nonexistent');
     expect(capped).toMatchObject({ caps: { roomsPerUser: 1, roomsPerAddress: 2, botMatchesPerUser: 3, botMatchesPerAddress: 4, spectatingPerUser: 5, spectatingPerAddress: 6 }, idleRoomTtlMs: 7 });
   });
+
+  it('reads the session TTL in days or milliseconds, and the new-session cap', () => {
+    const DAY = 86_400_000;
+    expect(configFromEnv({}, '/nonexistent')).toMatchObject({ sessionTtlMs: 30 * DAY, newSessionsPerAddressPerHour: 20 });
+    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '7', VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS: '5' }, '/nonexistent')).toMatchObject({ sessionTtlMs: 7 * DAY, newSessionsPerAddressPerHour: 5 });
+    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '0.5' }, '/nonexistent').sessionTtlMs).toBe(DAY / 2);
+    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '7', VROYALE_SESSION_TTL_MS: '60000' }, '/nonexistent').sessionTtlMs).toBe(60_000);
+    expect(() => configFromEnv({ VROYALE_SESSION_TTL_DAYS: 'soon' })).toThrow(/VROYALE_SESSION_TTL_DAYS/);
+  });
 });
 
 describe('DefsLedger', () => {
