@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { newRoomId, scriptedOr } from './identity/ids.js';
+import { SessionUpkeep } from './identity/session-upkeep.js';
 import type { Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import { TokenBucket } from './net/token-bucket.js';
@@ -63,6 +64,7 @@ export class GameServer {
   private readonly conns = new Map<string, Conn>();
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
+  private upkeep: SessionUpkeep | null = null;
 
   constructor(private readonly d: GameServerDeps) {
     this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
@@ -85,11 +87,18 @@ export class GameServer {
     d.transport.onMessage((m) => this.handle(m));
   }
 
-  /** Rebuilds rooms and matches that were live when the server last stopped. */
+  /** Start-up: rebuilds rooms and matches that were live when the server last stopped; starts the hourly session sweep. */
   restore(): { rooms: number; matches: number; broken: number } {
     const counts = restoreRooms(this.roomDeps, this.lobby);
     for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
+    this.sessions.start();
     return counts;
+  }
+
+  /** New-session cap per address and the session sweep (identity/session-upkeep.ts); made on first use. */
+  private get sessions(): SessionUpkeep {
+    const { users, clock, log, config, storage } = this.d;
+    return (this.upkeep ??= new SessionUpkeep(users, clock, log, { ttlMs: config.sessionTtlMs, newPerAddressPerHour: config.newSessionsPerAddressPerHour, storageOpen: () => storage.db.open }));
   }
 
   room(roomId: string): Room | undefined {
@@ -135,10 +144,15 @@ export class GameServer {
   }
 
   private hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): void {
+    const users = this.d.users;
+    const resumed = p.token ? users.resume(p.name, p.token, this.sessions.ttlMs) : null;
+    // Checked before anything changes: a refused hello leaves this socket as it was. A valid token never counts.
+    if (!resumed && !this.sessions.mayStart(conn.address))
+      return reply(err('too-many-sessions', `Too many new sessions from your address this hour (at most ${this.d.config.newSessionsPerAddressPerHour}); say hello with the token you were given, or try again later`));
     if (conn.userId) this.detachAll(conn);
-    const { user, token } = this.d.users.hello(p.name, p.token);
+    const { user, token } = resumed ?? users.create(p.name);
     conn.userId = user.id;
-    this.d.users.attachSocket(user.id, conn.id);
+    users.attachSocket(user.id, conn.id);
     const seats: { roomId: string; seat: Seat }[] = [];
     for (const roomId of this.userRooms.roomsOf(user.id)) {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
