@@ -87,8 +87,11 @@ export class GameServer {
     d.transport.onMessage((m) => this.handle(m));
   }
 
-  /** Start-up: rebuilds rooms and matches that were live when the server last stopped; starts the hourly session sweep. */
-  restore(): { rooms: number; matches: number; broken: number } {
+  /**
+   * Start-up: rebuilds rooms and matches that were live when the server last stopped, and rooms whose match
+   * ended within `finishedTtlMs` (rooms/restore.ts); starts the hourly session sweep.
+   */
+  restore(): { rooms: number; matches: number; broken: number; finished: number } {
     const counts = restoreRooms(this.roomDeps, this.lobby);
     for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
     this.sessions.start();
@@ -154,12 +157,14 @@ export class GameServer {
     conn.userId = user.id;
     users.attachSocket(user.id, conn.id);
     const seats: { roomId: string; seat: Seat }[] = [];
-    for (const roomId of this.userRooms.roomsOf(user.id)) {
+    const open = this.userRooms.roomsOf(user.id);
+    // Finished rooms too: a manager back right after the end (or after a restart) gets the result.
+    for (const roomId of [...open, ...this.userRooms.finishedOf(user.id)]) {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
       if (seat) seats.push({ roomId, seat });
     }
     reply({ ok: true, token, userId: user.id, name: user.name, seats });
-    // Reconnection: every live seat of this user comes back on this socket with its full view.
+    // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
   }
 
