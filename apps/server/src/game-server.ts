@@ -164,6 +164,8 @@ export class GameServer {
       if (seat) seats.push({ roomId, seat });
     }
     reply({ ok: true, token, userId: user.id, name: user.name, seats });
+    // A new display name reaches every open room this user sits in (finished ones keep the name they ended with).
+    for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name);
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
   }
