@@ -188,7 +188,8 @@ export class GameServer {
     this.detachAll(conn);
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
-    // Users with no socket and no live seat are forgotten (their session row stays for the next hello).
+    // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
+    // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
     if (user && user.sockets.size === 0 && ![...this.userRooms.roomsOf(user.id)].some((id) => this.lobby.get(id)?.seatOf(user.id))) this.d.users.forget(user.id);
   }
