@@ -94,6 +94,19 @@ export interface ServerConfig {
     spectatingPerUser: number;
     spectatingPerAddress: number;
   };
+  /**
+   * A session (token) unused for this long is gone: its next hello starts a new identity, and the hourly sweep
+   * deletes such rows. "Used" means a hello, or being connected or seated when the sweep runs (so a session in
+   * use is touched at most once an hour, never per message). VROYALE_SESSION_TTL_MS, or VROYALE_SESSION_TTL_DAYS
+   * (the MS variable wins when both are set); default 30 days.
+   */
+  sessionTtlMs: number;
+  /**
+   * VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS: new sessions (a hello without a valid token) one remote address may start
+   * per hour, so anonymous sessions cannot pile up without bound; more are refused `too-many-sessions`. A hello
+   * with a valid token is never refused by it. A household or NAT shares one address, hence not lower.
+   */
+  newSessionsPerAddressPerHour: number;
   /** Socket.IO's per-message limit: 64 KB is far above any legal payload. */
   maxHttpBufferSize: number;
   /** The web app's build, served when the folder exists (VROYALE_WEB_DIST; default apps/web/dist). */
@@ -103,6 +116,7 @@ export interface ServerConfig {
 }
 
 const MIN = 60_000;
+const DAY = 24 * 60 * MIN;
 
 export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConfig {
   return {
@@ -134,6 +148,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     finishedTtlMs: 10 * MIN,
     idleRoomTtlMs: 5 * MIN,
     caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 6, spectatingPerUser: 10, spectatingPerAddress: 30 },
+    sessionTtlMs: 30 * DAY,
+    newSessionsPerAddressPerHour: 20,
     maxHttpBufferSize: 64 * 1024,
     webDist: null,
     logLevel: 'info',
@@ -141,12 +157,16 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
   };
 }
 
-function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   const raw = env[key];
   if (raw === undefined || raw === '') return fallback;
   const n = Number(raw);
   if (!Number.isFinite(n) || n < 0) throw new Error(`${key} must be a non-negative number, got '${raw}'`);
-  return Math.floor(n);
+  return n;
+}
+
+function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  return Math.floor(num(env, key, fallback));
 }
 
 function syncMode(raw: string | undefined, fallback: SyncMode): SyncMode {
@@ -199,6 +219,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       spectatingPerUser: int(env, 'VROYALE_MAX_SPECTATING_PER_USER', d.caps.spectatingPerUser),
       spectatingPerAddress: int(env, 'VROYALE_MAX_SPECTATING_PER_ADDRESS', d.caps.spectatingPerAddress),
     },
+    sessionTtlMs: env.VROYALE_SESSION_TTL_MS ? int(env, 'VROYALE_SESSION_TTL_MS', d.sessionTtlMs) : Math.round(num(env, 'VROYALE_SESSION_TTL_DAYS', d.sessionTtlMs / DAY) * DAY),
+    newSessionsPerAddressPerHour: int(env, 'VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS', d.newSessionsPerAddressPerHour),
     webDist: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL || d.logLevel,
   });

@@ -11,6 +11,7 @@ import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { newRoomId, scriptedOr } from './identity/ids.js';
+import { SessionUpkeep } from './identity/session-upkeep.js';
 import type { Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import type { FloodGuard } from './net/flood-guard.js';
@@ -66,6 +67,7 @@ export class GameServer {
   private readonly conns = new Map<string, Conn>();
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
+  private upkeep: SessionUpkeep | null = null;
 
   constructor(private readonly d: GameServerDeps) {
     this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
@@ -88,11 +90,21 @@ export class GameServer {
     d.transport.onMessage((m) => this.handle(m));
   }
 
-  /** Rebuilds rooms and matches that were live when the server last stopped. */
-  restore(): { rooms: number; matches: number; broken: number } {
+  /**
+   * Start-up: rebuilds rooms and matches that were live when the server last stopped, and rooms whose match
+   * ended within `finishedTtlMs` (rooms/restore.ts); starts the hourly session sweep.
+   */
+  restore(): { rooms: number; matches: number; broken: number; finished: number } {
     const counts = restoreRooms(this.roomDeps, this.lobby);
     for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
+    this.sessions.start();
     return counts;
+  }
+
+  /** New-session cap per address and the session sweep (identity/session-upkeep.ts); made on first use. */
+  private get sessions(): SessionUpkeep {
+    const { users, clock, log, config, storage } = this.d;
+    return (this.upkeep ??= new SessionUpkeep(users, clock, log, { ttlMs: config.sessionTtlMs, newPerAddressPerHour: config.newSessionsPerAddressPerHour, storageOpen: () => storage.db.open }));
   }
 
   room(roomId: string): Room | undefined {
@@ -175,17 +187,26 @@ export class GameServer {
   }
 
   private hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): void {
+    const users = this.d.users;
+    const resumed = p.token ? users.resume(p.name, p.token, this.sessions.ttlMs) : null;
+    // Checked before anything changes: a refused hello leaves this socket as it was. A valid token never counts.
+    if (!resumed && !this.sessions.mayStart(conn.address))
+      return reply(err('too-many-sessions', `Too many new sessions from your address this hour (at most ${this.d.config.newSessionsPerAddressPerHour}); say hello with the token you were given, or try again later`));
     if (conn.userId) this.detachAll(conn);
-    const { user, token } = this.d.users.hello(p.name, p.token);
+    const { user, token } = resumed ?? users.create(p.name);
     conn.userId = user.id;
-    this.d.users.attachSocket(user.id, conn.id);
+    users.attachSocket(user.id, conn.id);
     const seats: { roomId: string; seat: Seat }[] = [];
-    for (const roomId of this.userRooms.roomsOf(user.id)) {
+    const open = this.userRooms.roomsOf(user.id);
+    // Finished rooms too: a manager back right after the end (or after a restart) gets the result.
+    for (const roomId of [...open, ...this.userRooms.finishedOf(user.id)]) {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
       if (seat) seats.push({ roomId, seat });
     }
     reply({ ok: true, token, userId: user.id, name: user.name, seats });
-    // Reconnection: every live seat of this user comes back on this socket with its full view.
+    // A new display name reaches every open room this user sits in (finished ones keep the name they ended with).
+    for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name);
+    // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
   }
 
@@ -207,7 +228,8 @@ export class GameServer {
     this.detachAll(conn);
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
-    // Users with no socket and no live seat are forgotten (their session row stays for the next hello).
+    // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
+    // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
     if (user && user.sockets.size === 0 && ![...this.userRooms.roomsOf(user.id)].some((id) => this.lobby.get(id)?.seatOf(user.id))) this.d.users.forget(user.id);
   }

@@ -103,10 +103,14 @@ describe('reconnection', () => {
     expect(b.view(roomId)!.result).toEqual({ winner: 'B', reason: 'abandoned' });
     await b.waitFor(() => b.roomStates.get(roomId)?.status === 'finished', 5_000, 'room finished');
     expect(short.server.game.room(roomId)!.status).toBe('finished');
-    // Coming back too late shows the result; the seat is no longer live.
+    // Coming back too late shows the result: hello finds the seat in the finished room (it stays in memory
+    // `finishedTtlMs`), with the result view and the room finished; nothing in it can be played any more.
     const late = await TestClient.connect(short.url, 'Alice', a.token);
+    await late.waitFor(() => late.view(roomId)?.result != null && late.roomStates.get(roomId)?.status === 'finished', 5_000, 'result on hello');
+    expect(late.view(roomId)!.result).toEqual({ winner: 'B', reason: 'abandoned' });
     const hello = await late.emit('hello', { name: 'Alice', token: a.token! });
-    expect(hello).toMatchObject({ ok: true, seats: [] });
+    expect(hello).toMatchObject({ ok: true, seats: [{ roomId, seat: 'A' }] });
+    expect(short.server.game.userRooms.roomsOf(late.userId!).size).toBe(0);
     for (const c of [late, b]) c.close();
   });
 

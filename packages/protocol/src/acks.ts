@@ -20,6 +20,11 @@ export const ERROR_CODES = [
   'too-many-bot-matches',
   /** This session or address already watches as many rooms as allowed: leave one first. */
   'too-many-spectated',
+  /**
+   * `hello` without a valid token would start a new session, and this address already started as many this
+   * hour as allowed: say hello with the token you have, or try again later.
+   */
+  'too-many-sessions',
   'seat-taken',
   'already-seated',
   'invalid-roster',

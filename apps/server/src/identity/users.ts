@@ -1,7 +1,9 @@
 /**
  * Identity without passwords: a display name and a session token. The first hello issues a random token
  * (the browser keeps it); a later hello that presents it is the same user, on any new socket. Only the
- * token's hash is stored. An unknown or expired token simply starts a new identity.
+ * token's hash is stored. An unknown or expired token simply starts a new identity (whether one may be started
+ * is the caller's decision: game-server.ts caps new sessions per address). A session's last use is written on
+ * hello and by the hourly sweep, never per message.
  */
 import { DEFAULT_STOP_SETTINGS, StopSettings } from '@vroyale/protocol';
 import type { Storage } from '../storage/storage.js';
@@ -24,20 +26,45 @@ export class Users {
     private readonly now: () => number,
   ) {}
 
-  /** Identifies a socket's user: the presented token's user, or a new user with a new token. */
-  hello(name: string, token: string | undefined): { user: User; token: string } {
-    if (token) {
-      const found = this.storage.findSession(hashToken(token));
-      if (found) {
-        this.storage.touchSession(found.userId, name, this.now());
-        const user = this.load(found.userId, name, found.stops);
-        return { user, token };
-      }
+  /**
+   * The presented token's user, or null: an unknown token, or one unused for longer than `ttlMs` (its row is
+   * deleted here, so the old identity cannot come back). A user in memory is in use (connected or seated) and
+   * never expires: the sweep would have touched their session anyway.
+   */
+  resume(name: string, token: string, ttlMs: number): { user: User; token: string } | null {
+    const hash = hashToken(token);
+    const found = this.storage.findSession(hash);
+    if (!found) return null;
+    const now = this.now();
+    if (now - found.lastSeen > ttlMs && !this.byId.has(found.userId)) {
+      this.storage.deleteSession(hash);
+      return null;
     }
+    this.storage.touchSession(found.userId, name, now);
+    return { user: this.load(found.userId, name, found.stops), token };
+  }
+
+  /** A new identity with a new token (the caller decides whether this address may start one). */
+  create(name: string): { user: User; token: string } {
     const fresh = newSessionToken();
     const id = newUserId();
     this.storage.createSession(hashToken(fresh), id, name, this.now());
     return { user: this.load(id, name, null), token: fresh };
+  }
+
+  /** Identifies a socket's user: the presented token's user, or a new user with a new token. */
+  hello(name: string, token: string | undefined, ttlMs = Infinity): { user: User; token: string } {
+    return (token ? this.resume(name, token, ttlMs) : null) ?? this.create(name);
+  }
+
+  /**
+   * The periodic sweep: sessions in use (their users are in memory: connected, or holding a seat) are marked
+   * used now, in one transaction; then rows unused for longer than `ttlMs` are deleted. Returns how many went.
+   */
+  sweep(ttlMs: number): number {
+    const now = this.now();
+    this.storage.touchSessions(this.byId.keys(), now);
+    return this.storage.deleteSessionsSeenBefore(now - ttlMs);
   }
 
   private load(id: string, name: string, storedStops: unknown): User {

@@ -2,14 +2,19 @@
  * Start-up: every room that was waiting or playing when the server stopped comes back. A match is rebuilt
  * by replaying its action log from the seed (master/replay.ts), so clients that reconnect see the same
  * state hash as before the stop. A match whose log no longer replays is marked 'broken', not resumed.
+ *
+ * Rooms whose match ended within `finishedTtlMs` come back too, as they were in memory before the stop: a
+ * manager whose last action ended the match just before a crash must still get its ack again (duplicate
+ * clientActionId), the result view on hello, and the lobby its "recently finished" entry. Older ones stay in
+ * the database only (the replay endpoint still serves them).
  */
 import { MatchMaster } from '../master/match-master.js';
 import { replayMatch } from '../master/replay.js';
 import type { Lobby } from './lobby.js';
 import { Room, type RoomDeps } from './room.js';
 
-export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; matches: number; broken: number } {
-  const counts = { rooms: 0, matches: 0, broken: 0 };
+export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; matches: number; broken: number; finished: number } {
+  const counts = { rooms: 0, matches: 0, broken: 0, finished: 0 };
   const now = deps.clock.now();
   for (const rec of deps.storage.liveRooms()) {
     for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) deps.users.remember(occ.userId, occ.name);
@@ -34,6 +39,23 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
     } else room.holdAbsentSeats();
     lobby.add(room);
     counts.rooms++;
+  }
+  for (const rec of deps.storage.finishedRoomsSince(now - deps.config.finishedTtlMs)) {
+    const match = rec.matchId ? deps.storage.match(rec.matchId) : null;
+    if (!match?.result || match.endedAt === null) continue;
+    const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool);
+    if (!replayed.ok) {
+      // Its result stands (it is stored); only the room is not worth bringing back.
+      deps.log.warn({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'finished match log does not replay; room not restored');
+      continue;
+    }
+    const room = new Room(deps, rec);
+    // The lobby's list and its sweep count from the match's end, as they did before the stop.
+    room.finishedAt = match.endedAt;
+    // A master with a result schedules nothing; it answers duplicates and sends the result view.
+    room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks));
+    lobby.add(room);
+    counts.finished++;
   }
   return counts;
 }

@@ -218,6 +218,24 @@ export class Room implements MasterRoom {
     this.deps.onRoomChanged(this);
   }
 
+  /**
+   * The seat's user said hello with a new display name: the seat (room record and, once playing, the match's
+   * seats, which views and the replay name) shows it from now on, and everyone in the room and the lobby
+   * hears of it. Chat lines already sent keep the old name.
+   */
+  renameOccupant(userId: string, name: string): boolean {
+    const seat = this.seatOf(userId);
+    const occ = seat ? this.seats[seat] : null;
+    if (!seat || !occ || occ.bot || occ.name === name) return false;
+    occ.name = name;
+    const match = this.master?.match ?? null;
+    if (match) match.seats[seat].name = name;
+    this.deps.storage.saveSeats(this.record(), match, this.deps.clock.now());
+    this.broadcastState();
+    this.deps.onRoomChanged(this);
+    return true;
+  }
+
   // --- seat holds -----------------------------------------------------------------------------------------
 
   private startHold(seat: Seat): void {

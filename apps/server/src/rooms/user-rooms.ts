@@ -6,6 +6,10 @@
  * every room change (seat taken or freed, match started or ended) and on `drop` (swept or closed), so the index
  * follows the room instead of each handler keeping it right. The creator's claim lasts until they leave the room
  * (`release`) or it expires; addresses are known only for claims made through a socket (not after a restart).
+ *
+ * Finished rooms still in memory (the lobby keeps them `finishedTtlMs`) are indexed apart, by seated human: they
+ * count against no cap, but a manager who says hello again (a reconnect, a restart) gets their seat there back,
+ * and with it the result.
  */
 import type { Room } from './room.js';
 
@@ -20,6 +24,9 @@ export class UserRooms {
   private readonly byAddress = new Map<string, Map<string, number>>();
   /** Rooms with a server bot in a seat: counted against the bot-match caps, not the open-room ones. */
   private readonly botRooms = new Set<string>();
+  /** Finished rooms in memory → their seated humans, and each such human → those rooms. */
+  private readonly finishedSeats = new Map<string, string[]>();
+  private readonly finishedByUser = new Map<string, Set<string>>();
 
   /** `userId` created or sat down in `room` from `address`. */
   claim(room: Room, userId: string, address: string | null, creator = false): void {
@@ -48,7 +55,7 @@ export class UserRooms {
 
   /** Brings `room`'s claims in line with its seats and status. */
   sync(room: Room): void {
-    if (room.status === 'finished') return this.drop(room.roomId);
+    if (room.status === 'finished') return this.finished(room);
     if (room.seats.A?.bot || room.seats.B?.bot) this.botRooms.add(room.roomId);
     const claims = this.claims.get(room.roomId);
     for (const [userId, c] of claims ?? []) if (!c.creator && !room.seatOf(userId)) this.unclaim(room.roomId, userId);
@@ -56,8 +63,28 @@ export class UserRooms {
     for (const occ of [room.seats.A, room.seats.B]) if (occ && !occ.bot) this.claim(room, occ.userId, null);
   }
 
-  /** The room left memory or finished: nobody holds it any more. */
+  /** The room left memory: nobody holds it any more, nor finds their finished seat in it. */
   drop(roomId: string): void {
+    this.endClaims(roomId);
+    for (const userId of this.finishedSeats.get(roomId) ?? []) remove(this.finishedByUser, userId, roomId);
+    this.finishedSeats.delete(roomId);
+  }
+
+  /** Finished rooms in memory where `userId` held a seat. */
+  finishedOf(userId: string): ReadonlySet<string> {
+    return this.finishedByUser.get(userId) ?? EMPTY;
+  }
+
+  private finished(room: Room): void {
+    this.endClaims(room.roomId);
+    if (this.finishedSeats.has(room.roomId)) return;
+    const users = [room.seats.A, room.seats.B].filter((o) => o && !o.bot).map((o) => o!.userId);
+    this.finishedSeats.set(room.roomId, users);
+    for (const userId of users) add(this.finishedByUser, userId, room.roomId);
+  }
+
+  /** Ends every claim on the room (it finished or left memory). */
+  private endClaims(roomId: string): void {
     for (const userId of [...(this.claims.get(roomId)?.keys() ?? [])]) this.unclaim(roomId, userId);
     this.claims.delete(roomId);
     this.botRooms.delete(roomId);

@@ -52,4 +52,6 @@ export interface SessionRecord {
   name: string;
   /** The stop settings last sent from this session's browser, unvalidated (null: never sent). */
   stops: unknown;
+  /** When the session was last used (a hello, or in use at a sweep): it expires `sessionTtlMs` after. */
+  lastSeen: number;
 }

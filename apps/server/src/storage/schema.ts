@@ -56,4 +56,10 @@ export const MIGRATIONS: string[] = [
   ALTER TABLE sessions DROP COLUMN auto_pass;
   ALTER TABLE sessions ADD COLUMN stops_json TEXT;
   `,
+  // Sessions expire after a period without use: the hourly sweep deletes by last_seen. Matches that ended
+  // recently come back at start-up (their room's result stays reachable): found by ended_at, not a scan.
+  `
+  CREATE INDEX sessions_last_seen ON sessions (last_seen);
+  CREATE INDEX matches_ended_at ON matches (ended_at);
+  `,
 ];

@@ -34,6 +34,18 @@ function parseJson(v: unknown): unknown {
 
 type Row = Record<string, unknown>;
 
+function roomRecord(r: Row): RoomRecord {
+  return {
+    id: String(r.id),
+    visibility: r.visibility as RoomRecord['visibility'],
+    status: r.status as RoomRecord['status'],
+    clock: { initialMs: Number(r.clock_initial_ms), incrementMs: Number(r.clock_increment_ms) },
+    seats: JSON.parse(String(r.seats_json)),
+    matchId: r.match_id === null ? null : String(r.match_id),
+    createdAt: Number(r.created_at),
+  };
+}
+
 /** An action row as stored, plus what the same transaction updates on its match. */
 export interface AppendAction extends ActionRecord {
   matchId: string;
@@ -65,7 +77,10 @@ export class Storage {
     this.migrate();
     const db = this.db;
     this.st = {
-      sessionByToken: db.prepare('SELECT user_id, name, stops_json FROM sessions WHERE token_hash = ?'),
+      sessionByToken: db.prepare('SELECT user_id, name, stops_json, last_seen FROM sessions WHERE token_hash = ?'),
+      deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
+      touchLastSeen: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
+      deleteSessionsBefore: db.prepare('DELETE FROM sessions WHERE last_seen < ?'),
       insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, name, created_at, last_seen) VALUES (?, ?, ?, ?, ?)'),
       touchSession: db.prepare('UPDATE sessions SET name = ?, last_seen = ? WHERE user_id = ?'),
       setStops: db.prepare('UPDATE sessions SET stops_json = ? WHERE user_id = ?'),
@@ -77,6 +92,11 @@ export class Storage {
       ),
       setRoomStatus: db.prepare('UPDATE rooms SET status = ?, updated_at = ? WHERE id = ?'),
       liveRooms: db.prepare("SELECT * FROM rooms WHERE status IN ('waiting', 'active')"),
+      finishedRoomsSince: db.prepare(
+        `SELECT r.* FROM matches m JOIN rooms r ON r.id = m.room_id AND r.match_id = m.id
+         WHERE m.ended_at >= ? AND m.status = 'finished' AND r.status = 'finished'`,
+      ),
+      setMatchSeats: db.prepare('UPDATE matches SET seats_json = ? WHERE id = ?'),
       insertMatch: db.prepare(
         `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at)
          VALUES (?, ?, ?, ?, ?, 'active', ?, ?)`,
@@ -106,7 +126,23 @@ export class Storage {
 
   findSession(tokenHash: string): SessionRecord | null {
     const r = this.st.sessionByToken.get(tokenHash) as Row | undefined;
-    return r ? { userId: String(r.user_id), name: String(r.name), stops: parseJson(r.stops_json) } : null;
+    return r ? { userId: String(r.user_id), name: String(r.name), stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) } : null;
+  }
+
+  deleteSession(tokenHash: string): void {
+    this.st.deleteSession.run(tokenHash);
+  }
+
+  /** Marks these users' sessions used at `now`, in one transaction (the sweep's touch of sessions in use). */
+  touchSessions(userIds: Iterable<string>, now: number): void {
+    this.db.transaction(() => {
+      for (const id of userIds) this.st.touchLastSeen.run(now, id);
+    })();
+  }
+
+  /** Deletes the sessions last used before `cutoff` (indexed on last_seen); returns how many. */
+  deleteSessionsSeenBefore(cutoff: number): number {
+    return this.st.deleteSessionsBefore.run(cutoff).changes;
   }
 
   createSession(tokenHash: string, userId: string, name: string, now: number): void {
@@ -148,15 +184,20 @@ export class Storage {
   }
 
   liveRooms(): RoomRecord[] {
-    return (this.st.liveRooms.all() as Row[]).map((r) => ({
-      id: String(r.id),
-      visibility: r.visibility as RoomRecord['visibility'],
-      status: r.status as RoomRecord['status'],
-      clock: { initialMs: Number(r.clock_initial_ms), incrementMs: Number(r.clock_increment_ms) },
-      seats: JSON.parse(String(r.seats_json)),
-      matchId: r.match_id === null ? null : String(r.match_id),
-      createdAt: Number(r.created_at),
-    }));
+    return (this.st.liveRooms.all() as Row[]).map(roomRecord);
+  }
+
+  /** Rooms whose match finished at or after `since` (for the start-up: their results stay reachable a while). */
+  finishedRoomsSince(since: number): RoomRecord[] {
+    return (this.st.finishedRoomsSince.all(since) as Row[]).map(roomRecord);
+  }
+
+  /** A seat's occupant changed (a rename): the room's seats and its match's seats, in one transaction. */
+  saveSeats(room: RoomRecord, match: Pick<MatchRecord, 'id' | 'seats'> | null, now: number): void {
+    this.db.transaction(() => {
+      this.saveRoom(room, now);
+      if (match) this.st.setMatchSeats.run(JSON.stringify(match.seats), match.id);
+    })();
   }
 
   /** The room (now active) and its new match in one transaction: a restart sees both or neither. */

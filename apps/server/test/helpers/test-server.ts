@@ -29,14 +29,15 @@ export interface TestServer {
 /**
  * Defaults differ from production in these ways: no bot delay, the server bot runs inline (no worker
  * thread to start per test file) unless a test asks for `botThreads` — the lobby's vs-bot test does — and the
- * per-user and per-address caps, the flood limits but the per-socket one, and the limit on watching and leaving
- * rooms are out of the way (every test client shares 127.0.0.1 and one file opens many rooms);
- * `test/caps.test.ts`, `test/flood.test.ts` and `test/spectating-scale.test.ts` set their own.
+ * per-user and per-address caps (new sessions per hour too), the flood limits but the per-socket one, and the
+ * limit on watching and leaving rooms are out of the way (every test client shares 127.0.0.1 and one file opens
+ * many rooms and sessions); `test/caps.test.ts`, `test/sessions.test.ts`, `test/flood.test.ts` and
+ * `test/spectating-scale.test.ts` set their own.
  */
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, spectateLimit: NO_TOGGLE_LIMIT, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, spectateLimit: NO_TOGGLE_LIMIT, newSessionsPerAddressPerHour: 1e6, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {

@@ -99,6 +99,15 @@ describe('configFromEnv', () => {
     expect(d.spectateLimit).toEqual({ capacity: 6, refillPerSec: 1 });
     expect(configFromEnv({ VROYALE_SPECTATE_CAPACITY: '20', VROYALE_SPECTATE_PER_SEC: '5' }, '/nonexistent').spectateLimit).toEqual({ capacity: 20, refillPerSec: 5 });
   });
+
+  it('reads the session TTL in days or milliseconds, and the new-session cap', () => {
+    const DAY = 86_400_000;
+    expect(configFromEnv({}, '/nonexistent')).toMatchObject({ sessionTtlMs: 30 * DAY, newSessionsPerAddressPerHour: 20 });
+    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '7', VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS: '5' }, '/nonexistent')).toMatchObject({ sessionTtlMs: 7 * DAY, newSessionsPerAddressPerHour: 5 });
+    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '0.5' }, '/nonexistent').sessionTtlMs).toBe(DAY / 2);
+    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '7', VROYALE_SESSION_TTL_MS: '60000' }, '/nonexistent').sessionTtlMs).toBe(60_000);
+    expect(() => configFromEnv({ VROYALE_SESSION_TTL_DAYS: 'soon' })).toThrow(/VROYALE_SESSION_TTL_DAYS/);
+  });
 });
 
 describe('DefsLedger', () => {
