@@ -54,8 +54,8 @@ describe('renaming a seated user', () => {
     expect(stored('rooms', waiting.roomId)).toBe('Alicia');
     expect(stored('matches', matchId)).toBe('Alicia');
     // Chat already sent keeps the name it was sent under (the new tab gets the history on attach).
-    await renamed.waitFor(() => renamed.received.some((r) => r.event === 'room:chat'), 5_000, 'chat history');
-    expect(renamed.received.find((r) => r.event === 'room:chat')!.payload).toMatchObject({ from: { name: 'Alice' }, text: 'hi as Alice' });
+    await renamed.waitFor(() => renamed.received.some((r) => r.event === 'room:chat-history'), 5_000, 'chat history');
+    expect(renamed.received.find((r) => r.event === 'room:chat-history')!.payload).toMatchObject({ messages: [{ from: { name: 'Alice' }, text: 'hi as Alice' }] });
 
     // The match's record names her too: the replay, once the match is over.
     const v = b.view(roomId)!;
