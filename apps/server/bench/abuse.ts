@@ -41,6 +41,7 @@ async function measure(url: string, name: string, during?: () => Promise<Record<
   await sleep(WINDOW_S * 1000);
   const seconds = (performance.now() - t0) / 1000;
   const win = rec.win;
+  if (process.env.ABUSE_TIMELINE) console.log(name, JSON.stringify(win.at.map((t, i) => [Math.round((t - t0) / 100) / 10, Math.round(win.latencies[i]!)]).filter(([, l]) => l! > 8)));
   const m: Metrics = await metrics(url);
   const abuser = during ? await during() : null;
   const f0 = m0.flood ?? { kicks: 0, refusedConnections: 0, refusedMessages: 0 };

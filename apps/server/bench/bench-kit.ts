@@ -15,11 +15,13 @@ import type { Ack, ViewMessage } from '@vroyale/protocol';
 
 export interface Window {
   latencies: number[];
+  /** When each latency was taken (performance.now()). */
+  at: number[];
   actions: number;
   stale: number;
   errors: number;
 }
-export const newWindow = (): Window => ({ latencies: [], actions: 0, stale: 0, errors: 0 });
+export const newWindow = (): Window => ({ latencies: [], at: [], actions: 0, stale: 0, errors: 0 });
 
 /** Where the honest players' measurements go, and how they think. */
 export interface Recorder {
@@ -72,7 +74,9 @@ class Seat {
   private onView(v: ViewMessage): void {
     if (this.view && v.roomId !== this.view.roomId && !v.full) return;
     if (this.awaiting && v.seq >= this.awaiting.seq) {
-      this.rec.win.latencies.push(performance.now() - this.awaiting.t0);
+      const now = performance.now();
+      this.rec.win.latencies.push(now - this.awaiting.t0);
+      this.rec.win.at.push(now);
       this.awaiting = null;
     }
     this.view = v;

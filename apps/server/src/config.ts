@@ -137,7 +137,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       perSession: { capacity: 80, refillPerSec: 40 },
       // A household, a school or a NAT shares one address: several players and spectators at once.
       perAddress: { capacity: 400, refillPerSec: 200 },
-      strikes: { refusals: 60, windowSec: 10 },
+      strikes: { refusals: 30, windowSec: 10 },
       penaltyMs: 30_000,
       socketsPerAddress: 32,
       connectsPerAddress: { capacity: 30, refillPerSec: 2 },

@@ -401,6 +401,7 @@ export class GameServer {
     this.shuttingDown = true;
     const all = [...this.conns.keys()];
     if (all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
+    this.d.transport.flush();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
     this.lobby.stop();
   }

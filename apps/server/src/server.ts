@@ -100,6 +100,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.info('shutting down');
       http.close(); // no new connections; existing sockets are told and closed below
       await game!.shutdown();
+      transport.flush(); // views of the last queued actions
       // Closing the engine drops every connection at the transport level, which clients treat as a network
       // blip and reconnect from (a server-side `disconnect()` would tell them not to come back).
       await new Promise<void>((resolve) => io.close(() => resolve()));

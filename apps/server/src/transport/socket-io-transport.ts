@@ -1,12 +1,13 @@
 /**
  * The Transport over Socket.IO. Each socket is in a Socket.IO room named by its id, so `send` to a list of
- * ids encodes the message once. Every event from a client arrives through `onAny`, with its ack callback
+ * ids encodes the message once (once per slice of a large list: fan-out.ts). Every event from a client arrives through `onAny`, with its ack callback
  * wrapped so it is answered at most once, and a handler's exception answered instead of crashing.
  */
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
+import { FanOut } from './fan-out.js';
 import type { Incoming, ServerEvent, ServerPayload, Transport } from './transport.js';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
@@ -23,13 +24,19 @@ export class SocketIoTransport implements Transport {
     io.on('connection', (socket) => this.onConnection(socket));
   }
 
+  /** Large broadcasts go out a slice per event-loop turn (fan-out.ts). */
+  private readonly fanOut = new FanOut((ids, event, payload) => (this.io.to([...ids]) as unknown as AnyEmit).emit(event, payload));
+
   send<E extends ServerEvent>(to: string | readonly string[], event: E, payload: ServerPayload<E>): void {
-    if (typeof to !== 'string' && to.length === 0) return;
-    const target = this.io.to(typeof to === 'string' ? to : [...to]) as unknown as AnyEmit;
-    target.emit(event, payload);
+    this.fanOut.send(typeof to === 'string' ? [to] : to, event, payload);
+  }
+
+  flush(): void {
+    this.fanOut.flush();
   }
 
   disconnect(socketId: string): void {
+    this.fanOut.flush();
     // `true` closes the underlying connection too, after what was already sent to it (the notice) is flushed.
     this.io.sockets.sockets.get(socketId)?.disconnect(true);
   }

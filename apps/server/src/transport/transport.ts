@@ -17,6 +17,8 @@ export type Incoming =
 export interface Transport {
   /** Sends one message to one socket or to several (encoded once for all of them). */
   send<E extends ServerEvent>(to: string | readonly string[], event: E, payload: ServerPayload<E>): void;
+  /** Writes every message still queued (large broadcasts go out in slices): before a shutdown. */
+  flush(): void;
   /** Closes a socket from the server's side (a client told to stop, e.g. for flooding: it will not reconnect by itself). */
   disconnect(socketId: string): void;
   /** Registers the one handler for everything clients send. A handler that throws is caught by the transport. */
