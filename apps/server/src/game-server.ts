@@ -14,7 +14,7 @@ import { newRoomId, scriptedOr } from './identity/ids.js';
 import { SessionUpkeep } from './identity/session-upkeep.js';
 import type { Users } from './identity/users.js';
 import type { Logger } from './logger.js';
-import type { FloodGuard } from './net/flood-guard.js';
+import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
 import { offerRematch } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
@@ -123,7 +123,10 @@ export class GameServer {
 
   handle(m: Incoming): void {
     try {
-      if (m.kind === 'connect') this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, rooms: new Set() });
+      if (m.kind === 'connect') {
+        this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, rooms: new Set() });
+        this.d.flood.attach(m.socketId);
+      }
       else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
       else this.onMessage(m.socketId, m.event, m.payload, m.reply);
     } catch (e) {
@@ -133,20 +136,21 @@ export class GameServer {
   }
 
   /**
-   * The flood limits come first, before the schema. Their verdict arrives a microtask later (the library's
-   * API is a promise), in the order the messages came; by then the socket may be gone, and a message of a
-   * closed socket must not attach it to anything.
+   * The flood limits come first, before the schema. The socket's own limit answers at once (a flood is cut off
+   * in the read that carries it); the session's and address's answer a microtask later, in the order the
+   * messages came. By then the socket may be gone, and a message of a closed socket must not attach it to
+   * anything.
    */
   private onMessage(socketId: string, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
     const conn = this.conns.get(socketId);
     if (!conn) return reply(err('internal', 'Unknown connection'));
-    this.d.flood.message(conn.id, conn.userId, conn.address).then(
-      (verdict) => {
+    const verdict = this.d.flood.message(conn.id, conn.userId, conn.address);
+    if (!(verdict instanceof Promise)) return this.gated(conn, verdict, event, payload, reply);
+    verdict.then(
+      (v) => {
         if (this.conns.get(socketId) !== conn) return;
         try {
-          if (verdict.ok) return this.dispatch(conn, event, payload, reply);
-          reply(err('rate-limited', verdict.message));
-          if (verdict.kick) this.kick(conn, verdict.kick);
+          this.gated(conn, v, event, payload, reply);
         } catch (e) {
           this.d.log.error({ err: e, event }, 'handler failed');
           reply(err('internal', 'The server failed to handle that message'));
@@ -157,6 +161,12 @@ export class GameServer {
         reply(err('internal', 'The server failed to handle that message'));
       },
     );
+  }
+
+  private gated(conn: Conn, verdict: MessageVerdict, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
+    if (verdict.ok) return this.dispatch(conn, event, payload, reply);
+    reply(err('rate-limited', verdict.message));
+    if (verdict.kick) this.kick(conn, verdict.kick);
   }
 
   /** A socket that kept flooding: told why, then closed (the client does not reconnect by itself). */
@@ -228,6 +238,7 @@ export class GameServer {
     this.detachAll(conn);
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
+    this.d.flood.detach(socketId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;

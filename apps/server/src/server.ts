@@ -50,7 +50,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let game: GameServer | null = null;
   const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken });
   const http: HttpServer = createHttpServer(app);
-  const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood });
+  const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
   const trust = trustProxy(config.trustProxy);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,

@@ -21,14 +21,14 @@ describe('rate limits', () => {
       Array.from({ length: 600 }, (_, i) => b.emit('match:action', { roomId, clientActionId: `flood-${i}`, seenSeq: 0, action: { type: 'pass' } })),
     );
     const limited = flood.filter((x) => !x.ok && x.code === 'rate-limited').length;
-    // 40 messages per 2-second window: the flood gets a handful through (refused by the rules anyway).
+    // The bucket holds 40 and refills 20/s: the flood gets a handful through (refused by the rules anyway).
     expect(limited).toBeGreaterThan(500);
     expect(flood.every((x) => !x.ok)).toBe(true);
     expect({ seq: master.seq, hash: master.stateHash }).toEqual(before);
     // The other manager is unaffected.
     expect(await a.emit('lobby:subscribe', {})).toMatchObject({ ok: true });
-    // And the flooder recovers in the next window (the window is 40 / 20 per s = 2 s).
-    await new Promise((r) => setTimeout(r, 2_100));
+    // And the flooder recovers once it slows down.
+    await new Promise((r) => setTimeout(r, 300));
     expect(await b.emit('lobby:subscribe', {})).toMatchObject({ ok: true });
     for (const c of [a, b]) c.close();
   });

@@ -4,30 +4,35 @@
  *   address in the penalty box is refused, so is one that already holds `socketsPerAddress` connections or
  *   opens them faster than `connectsPerAddress`. A refused handshake costs one HTTP response.
  * - **Messages** (the first thing the game server does with a message, before its schema): a limit per
- *   socket, per session (all the user's sockets) and per address (a household or NAT shares one, so it is
- *   the loosest).
- * - **Strikes**: a socket that keeps sending over its limit (`strikes.refusals` refused messages within
- *   `strikes.windowSec`) is told why and disconnected, and its address goes into the penalty box: new
+ *   socket, then per session (all the user's sockets) and per address (a household or NAT shares one, so it
+ *   is the loosest).
+ * - **Strikes**: a socket that keeps sending over its limits (`strikes.refusals` refused messages, refilled
+ *   over `strikes.windowSec`) is told why and disconnected, and its address goes into the penalty box: new
  *   connections refused, and its messages count double against the address limit, for `penaltyMs`, doubled
  *   for each further offence within the hour (at most 16×).
  *
- * The counting is rate-limiter-flexible's (`RateLimiterMemory`: fixed windows, keys expire on their own, so
- * memory follows the live keys; the same API has a Redis store for several nodes). Its clock is Date.now,
- * not the server's injected Clock: tests with a ManualClock keep the limits out of the way instead.
+ * The per-socket limit and the strikes are synchronous token buckets on the server's Clock: a flood arrives
+ * as one read holding hundreds of messages, which Socket.IO decodes one after another in the same turn; a
+ * verdict given during that turn disconnects the socket there, and engine.io drops the rest of the read
+ * undecoded. rate-limiter-flexible (`RateLimiterMemory`) counts what is shared (sessions, addresses,
+ * connections, offences): keys expire on their own so memory follows the live keys, and the same API has a
+ * Redis store for several nodes. Its answers are promises (a microtask later: too late to stop a read) and its
+ * clock is Date.now, so tests with a ManualClock keep those limits out of the way.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { TokenBucket, type BucketConfig } from './token-bucket.js';
 
-/** `capacity` messages per `capacity / refillPerSec` seconds (a fixed window). */
-export interface RateConfig {
-  capacity: number;
-  refillPerSec: number;
-}
+/**
+ * `capacity` messages at once, `refillPerSec` after that: a token bucket for the per-socket gate; for the
+ * library's limits, a fixed window of `capacity` per `capacity / refillPerSec` seconds.
+ */
+export type RateConfig = BucketConfig;
 
 export interface FloodConfig {
   perSocket: RateConfig;
   perSession: RateConfig;
   perAddress: RateConfig;
-  /** Refused messages within the window after which the socket is disconnected. */
+  /** Refused messages (a bucket of `refusals`, refilled over `windowSec`) after which the socket is disconnected. */
   strikes: { refusals: number; windowSec: number };
   /** The first penalty of an address; doubled per repeat offence within an hour, at most 16×. */
   penaltyMs: number;
@@ -55,28 +60,33 @@ async function take(l: RateLimiterMemory, key: string, points = 1): Promise<bool
   return (await consume(l, key, points)) <= l.points;
 }
 
+const HOUR = 3_600_000;
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
+interface SocketGate {
+  messages: TokenBucket;
+  strikes: TokenBucket;
+  kicked: boolean;
+}
+
 export class FloodGuard {
-  private readonly socket: RateLimiterMemory;
   private readonly session: RateLimiterMemory;
   private readonly address: RateLimiterMemory;
-  private readonly strikes: RateLimiterMemory;
   private readonly connects: RateLimiterMemory;
-  /** Kicks per address in the hour (a fixed window), for the doubling of repeat penalties. */
-  private readonly offences = new RateLimiterMemory({ keyPrefix: 'offences', points: 1_000_000, duration: 3600 });
-  /** Addresses in the penalty box → when they leave it (only offenders; pruned when read or replaced). */
-  private readonly penalised = new Map<string, number>();
+  /** Offenders only: kicks in the hour since their first, and when they leave the penalty box. */
+  private readonly penalised = new Map<string, { offences: number; since: number; until: number }>();
   private readonly open = new Map<string, number>();
+  private readonly sockets = new Map<string, SocketGate>();
   kicks = 0;
   refusedConnections = 0;
   refusedMessages = 0;
 
-  constructor(private readonly cfg: FloodConfig) {
-    this.socket = limiter('socket', cfg.perSocket);
+  constructor(
+    private readonly cfg: FloodConfig,
+    private readonly now: () => number,
+  ) {
     this.session = limiter('session', cfg.perSession);
     this.address = limiter('address', cfg.perAddress);
-    this.strikes = new RateLimiterMemory({ keyPrefix: 'strikes', points: Math.max(1, cfg.strikes.refusals), duration: cfg.strikes.windowSec });
     this.connects = limiter('connects', cfg.connectsPerAddress);
   }
 
@@ -111,39 +121,58 @@ export class FloodGuard {
     return this.open.get(address) ?? 0;
   }
 
-  /** Whether one message may go on; a refusal says why and, for a socket that keeps flooding, to disconnect it. */
-  async message(socketId: string, userId: string | null, address: string): Promise<MessageVerdict> {
-    let over: string | null = null;
-    if (!(await take(this.socket, socketId))) over = 'this connection';
-    else if (userId !== null && !(await take(this.session, userId))) over = 'your session (all its tabs together)';
-    else if (!(await take(this.address, address, this.penaltyLeft(address) > 0 ? 2 : 1))) over = 'your address (everyone on it together)';
-    if (over === null) return { ok: true };
+  /** A socket's own gate, from its connection to its disconnection. */
+  attach(socketId: string): void {
+    const strikes = { capacity: this.cfg.strikes.refusals, refillPerSec: this.cfg.strikes.refusals / this.cfg.strikes.windowSec };
+    this.sockets.set(socketId, { messages: new TokenBucket(this.cfg.perSocket, this.now), strikes: new TokenBucket(strikes, this.now), kicked: false });
+  }
+
+  detach(socketId: string): void {
+    this.sockets.delete(socketId);
+  }
+
+  /**
+   * Whether one message may go on: at once when the socket's own limit refuses it (so a flood is cut off in
+   * the read that carries it), otherwise once the session's and address's limits have answered. A refusal
+   * says why and, for a socket that keeps flooding, the notice to send before disconnecting it.
+   */
+  message(socketId: string, userId: string | null, address: string): MessageVerdict | Promise<MessageVerdict> {
+    const gate = this.sockets.get(socketId);
+    if (!gate || gate.kicked) return { ok: false, message: 'This connection is closing', kick: null };
+    if (!gate.messages.take()) return this.refuse(gate, address, 'this connection');
+    return this.shared(gate, userId, address);
+  }
+
+  private async shared(gate: SocketGate, userId: string | null, address: string): Promise<MessageVerdict> {
+    if (userId !== null && !(await take(this.session, userId))) return this.refuse(gate, address, 'your session (all its tabs together)');
+    if (!(await take(this.address, address, this.penaltyLeft(address) > 0 ? 2 : 1))) return this.refuse(gate, address, 'your address (everyone on it together)');
+    return { ok: true };
+  }
+
+  private refuse(gate: SocketGate, address: string, over: string): MessageVerdict {
     this.refusedMessages++;
     const message = `Too many messages from ${over}; slow down`;
-    const strikes = await consume(this.strikes, socketId);
-    // Only the refusal that crosses the line kicks; the ones already on their way are just refused.
-    if (strikes !== this.cfg.strikes.refusals + 1) return { ok: false, message, kick: null };
+    if (gate.kicked || gate.strikes.take()) return { ok: false, message, kick: null };
+    gate.kicked = true;
     this.kicks++;
-    const ms = await this.penalise(address);
+    const ms = this.penalise(address);
     return { ok: false, message, kick: `You were disconnected for sending too many messages; your address may reconnect in ${seconds(ms)} s` };
   }
 
-  /** Puts `address` in the penalty box; returns for how long. */
-  private async penalise(address: string): Promise<number> {
-    const offences = await consume(this.offences, address);
-    const ms = this.cfg.penaltyMs * 2 ** Math.min(4, offences - 1);
+  /** Puts `address` in the penalty box (synchronously: the kick says for how long); returns for how long. */
+  private penalise(address: string): number {
     const now = Date.now();
-    // Only offenders are in the box; a crowd of them is pruned of the ones whose time is up.
-    if (this.penalised.size > 10_000) for (const [a, until] of this.penalised) if (until <= now) this.penalised.delete(a);
-    this.penalised.set(address, now + ms);
+    const last = this.penalised.get(address);
+    const offences = last && now - last.since < HOUR ? last.offences + 1 : 1;
+    const ms = this.cfg.penaltyMs * 2 ** Math.min(4, offences - 1);
+    // A crowd of offenders is pruned of the ones whose hour is over.
+    if (this.penalised.size > 10_000) for (const [a, p] of this.penalised) if (now - p.since >= HOUR && p.until <= now) this.penalised.delete(a);
+    this.penalised.set(address, { offences, since: offences === 1 ? now : last!.since, until: now + ms });
     return ms;
   }
 
   private penaltyLeft(address: string): number {
-    const until = this.penalised.get(address);
-    if (until === undefined) return 0;
-    const left = until - Date.now();
-    if (left <= 0) this.penalised.delete(address);
-    return Math.max(0, left);
+    const p = this.penalised.get(address);
+    return p ? Math.max(0, p.until - Date.now()) : 0;
   }
 }
