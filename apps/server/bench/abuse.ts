@@ -44,7 +44,7 @@ async function measure(url: string, name: string, during?: () => Promise<Record<
   if (process.env.ABUSE_TIMELINE) console.log(name, JSON.stringify(win.at.map((t, i) => [Math.round((t - t0) / 100) / 10, Math.round(win.latencies[i]!)]).filter(([, l]) => l! > 8)));
   const m: Metrics = await metrics(url);
   const abuser = during ? await during() : null;
-  const f0 = m0.flood ?? { kicks: 0, refusedConnections: 0, refusedMessages: 0 };
+  const f0 = m0.flood ?? { kicks: 0, refusedConnections: 0, refusedMessages: 0, droppedTcp: 0 };
   const f1 = m.flood ?? f0;
   return {
     case: name,
@@ -57,7 +57,7 @@ async function measure(url: string, name: string, during?: () => Promise<Record<
     serverLoopDelayMs: m.eventLoopDelayMs,
     serverCpuShareOfOneCore: m.cpu.shareOfOneCore,
     connectionsAtEnd: m.connections,
-    flood: { kicks: f1.kicks - f0.kicks, refusedConnections: f1.refusedConnections - f0.refusedConnections, refusedMessages: f1.refusedMessages - f0.refusedMessages },
+    flood: { kicks: f1.kicks - f0.kicks, refusedConnections: f1.refusedConnections - f0.refusedConnections, refusedMessages: f1.refusedMessages - f0.refusedMessages, droppedTcp: f1.droppedTcp - f0.droppedTcp },
     abuser,
   };
 }
@@ -98,7 +98,7 @@ async function main(): Promise<void> {
     await sleep(10_000);
     const show = (r: (typeof rows)[number]) =>
       console.log(
-        `${r.case.padEnd(13)} | ${String(r.actionsPerSec).padStart(6)} actions/s | p50 ${r.p50} ms p99 ${r.p99} ms max ${r.max} ms (${r.samples}) | server loop p99 ${(r.serverLoopDelayMs as { p99: number }).p99} ms max ${(r.serverLoopDelayMs as { max: number }).max} ms | cpu ${Math.round((r.serverCpuShareOfOneCore as number) * 100)}% | kicked ${(r.flood as { kicks: number }).kicks}, refused ${(r.flood as { refusedConnections: number }).refusedConnections} handshakes, ${(r.flood as { refusedMessages: number }).refusedMessages} messages${r.abuser ? ` | abuser ${JSON.stringify(r.abuser)}` : ''}`,
+        `${r.case.padEnd(13)} | ${String(r.actionsPerSec).padStart(6)} actions/s | p50 ${r.p50} ms p99 ${r.p99} ms max ${r.max} ms (${r.samples}) | server loop p99 ${(r.serverLoopDelayMs as { p99: number }).p99} ms max ${(r.serverLoopDelayMs as { max: number }).max} ms | cpu ${Math.round((r.serverCpuShareOfOneCore as number) * 100)}% | kicked ${(r.flood as { kicks: number }).kicks}, refused ${(r.flood as { refusedConnections: number }).refusedConnections} handshakes, ${(r.flood as { refusedMessages: number }).refusedMessages} messages, dropped ${(r.flood as { droppedTcp: number }).droppedTcp} TCP${r.abuser ? ` | abuser ${JSON.stringify(r.abuser)}` : ''}`,
       );
     for (const name of CASES) {
       // Each case is compared with a window without abuse just before it: the machine drifts over minutes

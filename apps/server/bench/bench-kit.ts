@@ -214,7 +214,7 @@ export async function metrics(url: string, gc = false) {
     memory: { rss: number; heapUsed: number };
     activeMatches: number;
     connections: number;
-    flood: { kicks: number; refusedConnections: number; refusedMessages: number } | null;
+    flood: { kicks: number; refusedConnections: number; refusedMessages: number; droppedTcp: number } | null;
     cpu: { shareOfOneCore: number };
     storage: { commits: number; appends: number; largestBatch: number; commitMs: { p50: number; p99: number; max: number }; checkpoints: { runs: number } };
   };

@@ -137,10 +137,10 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       perSession: { capacity: 80, refillPerSec: 40 },
       // A household, a school or a NAT shares one address: several players and spectators at once.
       perAddress: { capacity: 400, refillPerSec: 200 },
-      strikes: { refusals: 30, windowSec: 10 },
+      strikes: { refusals: 10, windowSec: 10 },
       penaltyMs: 30_000,
       socketsPerAddress: 32,
-      connectsPerAddress: { capacity: 30, refillPerSec: 2 },
+      connectsPerAddress: { capacity: 16, refillPerSec: 1 },
     },
     trustProxy: [],
     chatLimit: { capacity: 5, refillPerSec: 0.5 },

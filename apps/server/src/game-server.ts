@@ -112,9 +112,9 @@ export class GameServer {
   }
 
   /** Flood counters since start (for /api/metrics). */
-  get floodStats(): { kicks: number; refusedConnections: number; refusedMessages: number } {
+  get floodStats(): { kicks: number; refusedConnections: number; refusedMessages: number; droppedTcp: number } {
     const f = this.d.flood;
-    return { kicks: f.kicks, refusedConnections: f.refusedConnections, refusedMessages: f.refusedMessages };
+    return { kicks: f.kicks, refusedConnections: f.refusedConnections, refusedMessages: f.refusedMessages, droppedTcp: f.droppedTcp };
   }
 
   get connections(): number {

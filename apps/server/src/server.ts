@@ -4,7 +4,7 @@
  * graceful shutdown (refuse new work, tell clients, finish queued writes, close the database).
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket as NetSocket } from 'node:net';
 import { Server } from 'socket.io';
 import { cardPool } from '@vroyale/cards';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
@@ -14,7 +14,7 @@ import { GameServer } from './game-server.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
-import { clientAddress, trustProxy } from './net/client-address.js';
+import { addressKey, clientAddress, trustProxy } from './net/client-address.js';
 import { FloodGuard } from './net/flood-guard.js';
 import { checkOrigin } from './net/origin-check.js';
 import { ActionWriter } from './storage/group-commit.js';
@@ -83,6 +83,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     raw.once('close', () => flood.closed(address));
   });
   const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust));
+  // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
+  http.on('connection', (sock: NetSocket) => {
+    const peer = sock.remoteAddress ?? '';
+    if (trust(peer, 0)) return;
+    const address = addressKey(peer);
+    if (!flood.acceptTcp(address)) return void sock.destroy();
+    sock.once('close', () => flood.tcpClosed(address));
+  });
   const bot = opts.bot ?? serverBot(config.botThreads, log);
   game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot });
   const restored = game.restore();

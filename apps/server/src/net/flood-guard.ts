@@ -1,8 +1,12 @@
 /**
  * Floods cost the flooder, not the server. Three gates, each as early as it can be:
+ * - **TCP** (the HTTP server's `connection` event, before a byte is parsed): a connection from an address in
+ *   the penalty box, or from one that already holds twice `socketsPerAddress` TCP connections, is closed at
+ *   once. Such an address was told why when it was disconnected, or is not a person: a few hundred refused
+ *   handshakes in a burst cost the event loop tens of milliseconds, closing them at accept a fraction.
  * - **Connections** (engine.io's `allowRequest`, before the WebSocket upgrade or the polling handshake): an
  *   address in the penalty box is refused, so is one that already holds `socketsPerAddress` connections or
- *   opens them faster than `connectsPerAddress`. A refused handshake costs one HTTP response.
+ *   opens them faster than `connectsPerAddress`. A refused handshake costs one HTTP response, with the reason.
  * - **Messages** (the first thing the game server does with a message, before its schema): a limit per
  *   socket, then per session (all the user's sockets) and per address (a household or NAT shares one, so it
  *   is the loosest).
@@ -76,6 +80,9 @@ export class FloodGuard {
   /** Offenders only: kicks in the hour since their first, and when they leave the penalty box. */
   private readonly penalised = new Map<string, { offences: number; since: number; until: number }>();
   private readonly open = new Map<string, number>();
+  /** TCP connections per address (sockets and plain HTTP: page loads, polling requests). */
+  private readonly tcp = new Map<string, number>();
+  droppedTcp = 0;
   private readonly sockets = new Map<string, SocketGate>();
   kicks = 0;
   refusedConnections = 0;
@@ -88,6 +95,23 @@ export class FloodGuard {
     this.session = limiter('session', cfg.perSession);
     this.address = limiter('address', cfg.perAddress);
     this.connects = limiter('connects', cfg.connectsPerAddress);
+  }
+
+  /** Whether a new TCP connection from `address` may be read at all; if so, `tcpClosed` must follow. */
+  acceptTcp(address: string): boolean {
+    const n = this.tcp.get(address) ?? 0;
+    if (this.penaltyLeft(address) > 0 || n >= 2 * this.cfg.socketsPerAddress) {
+      this.droppedTcp++;
+      return false;
+    }
+    this.tcp.set(address, n + 1);
+    return true;
+  }
+
+  tcpClosed(address: string): void {
+    const n = (this.tcp.get(address) ?? 1) - 1;
+    if (n > 0) this.tcp.set(address, n);
+    else this.tcp.delete(address);
   }
 
   /** Why a new connection from `address` is refused, or null. Called by the handshake, before the upgrade. */

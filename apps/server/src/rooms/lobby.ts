@@ -11,12 +11,16 @@ import type { Room } from './room.js';
 const PUSH_EVERY_MS = 250;
 const SWEEP_EVERY_MS = 60_000;
 const MAX_LISTED = 200;
+/** How long a built list is reused while no room changes (finished rooms age out of it within this). */
+const LIST_REUSE_MS = 1_000;
 
 export class Lobby {
   readonly rooms = new Map<string, Room>();
   private readonly subscribers = new Set<string>();
   private pushTimer: TimerHandle | null = null;
   private sweepTimer: TimerHandle | null = null;
+  /** Building the list walks every room (20,000 at most): a subscribe between changes reuses the last one. */
+  private built: { at: number; list: LobbyRooms } | null = null;
 
   constructor(
     private readonly transport: Transport,
@@ -48,17 +52,20 @@ export class Lobby {
 
   list(): LobbyRooms {
     const now = this.clock.now();
+    if (this.built && now - this.built.at < LIST_REUSE_MS) return this.built.list;
     const rooms = [...this.rooms.values()]
       .filter((r) => r.visibility === 'public' && (r.status !== 'finished' || (r.finishedAt !== null && now - r.finishedAt < this.ttl.finishedMs)))
       .map((r) => r.summary())
       // Waiting rooms first (they need players), then live matches, then results; newest first within each.
       .sort((a, b) => rank(a.status) - rank(b.status) || b.createdAt - a.createdAt)
       .slice(0, MAX_LISTED);
-    return { rooms };
+    this.built = { at: now, list: { rooms } };
+    return this.built.list;
   }
 
   /** A room changed in a way the lobby shows: push the list soon (once for a burst of changes). */
   changed(): void {
+    this.built = null;
     if (this.pushTimer || this.subscribers.size === 0) return;
     this.pushTimer = this.clock.setTimeout(() => {
       this.pushTimer = null;

@@ -37,8 +37,15 @@ export class SocketIoTransport implements Transport {
 
   disconnect(socketId: string): void {
     this.fanOut.flush();
-    // `true` closes the underlying connection too, after what was already sent to it (the notice) is flushed.
-    this.io.sockets.sockets.get(socketId)?.disconnect(true);
+    const socket = this.io.sockets.sockets.get(socketId);
+    if (!socket) return;
+    // A flooder's next reads would still be parsed frame by frame before engine.io drops them: stop reading
+    // now, close our side once what was sent to it (the notice) is written, and cut it off if it never answers.
+    const tcp = socket.request.socket;
+    tcp.pause();
+    socket.conn.once('close', () => tcp.end());
+    socket.disconnect(true);
+    setTimeout(() => tcp.destroy(), 2_000).unref();
   }
 
   onMessage(handler: (m: Incoming) => void): void {
