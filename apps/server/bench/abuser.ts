@@ -11,6 +11,9 @@
  *   time they took is reported), then 20 more (another address) joining and leaving 18 times a second each.
  * - `room-fill`: one address creates sessions, rooms and bot matches as fast as it may, then sends `settings`
  *   at just under the per-socket rate.
+ * - `crowded`: 1,980 addresses (a botnet: one address cannot any more) fill the server with 19,800 waiting rooms
+ *   (before the abuse starts; timed), then one client sends `settings`, which used to walk every room, at just
+ *   under the per-socket rate, timing each answer.
  * A socket the server disconnects comes back after a second, like a script that retries (socket.io-client's
  * own reconnection waits 1–5 s; it does not reconnect at all after a server-side disconnect).
  */
@@ -128,6 +131,54 @@ async function roomFill(s: Socket): Promise<void> {
   }
 }
 
+/** A socket from `address` that does not come back when closed (the crowd's fillers). */
+function once(address: string): Promise<Socket> {
+  const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress: address } as Parameters<typeof io>[1]);
+  return new Promise((resolve, reject) => {
+    s.once('connect', () => resolve(s));
+    s.once('connect_error', reject);
+  });
+}
+
+async function crowd(addresses: number, perAddress: number): Promise<number> {
+  let next = 0;
+  let rooms = 0;
+  const worker = async () => {
+    while (next < addresses) {
+      const a = next++;
+      const s = await once(`127.5.${a >> 8}.${a & 255}`);
+      let here = 0;
+      // Three rooms per session, ten per address: the caps are what make a crowd take many addresses.
+      while (here < perAddress) {
+        const hello = (await s.timeout(10_000).emitWithAck('hello', { name: `Crowd ${a}` })) as Ack<Record<string, unknown>>;
+        if (!hello.ok) break;
+        for (let k = 0; k < 3 && here < perAddress; k++) {
+          const r = (await s.timeout(10_000).emitWithAck('room:create', { visibility: 'public' })) as Ack<Record<string, unknown>>;
+          if (!r.ok) break;
+          here++;
+        }
+      }
+      rooms += here;
+      s.disconnect();
+    }
+  };
+  await Promise.all(Array.from({ length: 20 }, worker));
+  return rooms;
+}
+
+async function timedSettings(s: Socket): Promise<void> {
+  const times: number[] = [];
+  Object.assign(stats, { settingsAckMs: times });
+  await emit(s, 'hello', { name: 'Tuner' });
+  while (s.connected && !stopping) {
+    const t0 = performance.now();
+    void (s.timeout(10_000).emitWithAck('settings', { stops: DEFAULT_STOP_SETTINGS }) as Promise<Ack<Record<string, unknown>>>).then((a) => {
+      if (a.ok) times.push(Math.round((performance.now() - t0) * 100) / 100);
+    });
+    await sleep(55);
+  }
+}
+
 switch (mode) {
   case 'ack-flood':
     open('127.2.0.1', flood);
@@ -148,6 +199,13 @@ switch (mode) {
   case 'room-fill':
     open('127.2.0.4', (s) => void roomFill(s));
     break;
+  case 'crowded': {
+    const t0 = performance.now();
+    const rooms = await crowd(1_980, 10);
+    Object.assign(stats, { roomsFilled: rooms, fillMs: Math.round(performance.now() - t0) });
+    open('127.2.0.5', (s) => void timedSettings(s));
+    break;
+  }
   default:
     throw new Error(`unknown case '${mode}'`);
 }
@@ -155,6 +213,11 @@ switch (mode) {
 console.log('started');
 process.once('SIGTERM', () => {
   stopping = true;
+  const times = (stats as { settingsAckMs?: number[] }).settingsAckMs;
+  if (times) {
+    const sorted = [...times].sort((a, b) => a - b);
+    Object.assign(stats, { settingsAckMs: { count: sorted.length, p50: sorted[Math.floor(sorted.length / 2)] ?? null, p99: sorted[Math.floor(sorted.length * 0.99)] ?? null, max: sorted.at(-1) ?? null } });
+  }
   console.log(JSON.stringify(stats));
   process.exit(0);
 });
