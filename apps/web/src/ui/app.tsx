@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
+import { t as translate, useT } from '../i18n';
 import { useApp } from '../store';
 import { KeywordTip } from './keyword-icon';
 import { Lobby, NameForm } from './lobby';
@@ -10,10 +11,11 @@ const ReplayViewer = lazy(() => import('./replay'));
 
 function ConnBanner() {
   const conn = useApp((s) => s.conn);
+  const t = useT();
   if (conn === 'online' || conn === 'idle') return null;
   return (
     <div className={`conn-banner conn-${conn}`} role="status">
-      {conn === 'connecting' ? 'Connecting to the server…' : 'Connection lost — reconnecting…'}
+      {conn === 'connecting' ? t('common.connecting') : t('common.reconnecting')}
     </div>
   );
 }
@@ -47,10 +49,10 @@ class Boundary extends Component<{ children: ReactNode; resetKey: string }, { er
     if (!this.state.error) return this.props.children;
     return (
       <div className="panel replay-error" role="alert">
-        <h2>Something went wrong on this screen.</h2>
+        <h2>{translate('common.screenError')}</h2>
         <p className="hint">{this.state.error.message}</p>
         <button className="btn primary" onClick={() => location.reload()}>
-          Reload
+          {translate('common.reload')}
         </button>
       </div>
     );
@@ -60,6 +62,7 @@ class Boundary extends Component<{ children: ReactNode; resetKey: string }, { er
 export function App() {
   const route = useRoute();
   const me = useApp((s) => s.me);
+  const t = useT();
   let screen;
   if (route.name === 'decks') screen = <DeckBuilder />;
   else if (route.name === 'replay') screen = <ReplayViewer matchId={route.id} />;
@@ -69,7 +72,7 @@ export function App() {
     ) : (
       <div className="lobby lobby-welcome">
         <section className="panel hero">
-          <h1>You are invited to a VRoyale room</h1>
+          <h1>{t('common.invited')}</h1>
           <NameForm />
         </section>
       </div>
@@ -79,7 +82,7 @@ export function App() {
     <>
       <ConnBanner />
       <Boundary resetKey={location.hash}>
-        <Suspense fallback={<div className="loading">Loading…</div>}>{screen}</Suspense>
+        <Suspense fallback={<div className="loading">{t('common.loading')}</div>}>{screen}</Suspense>
       </Boundary>
       <Toasts />
       <KeywordTip />

@@ -1,4 +1,5 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
+import { LanguagePicker } from './language-picker';
 import { useEffect, useState } from 'react';
 import { LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
@@ -93,6 +94,7 @@ export function Lobby() {
         <a className="btn" href="#/decks">
           Deck builder
         </a>
+        <LanguagePicker />
       </header>
 
       {live.length > 0 && (
