@@ -1,6 +1,7 @@
 import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { t as translate, useT } from '../i18n';
 import { useApp } from '../store';
+import { HowToPlayPage } from './help';
 import { KeywordTip } from './keyword-icon';
 import { Lobby, NameForm } from './lobby';
 import { RoomScreen } from './room';
@@ -66,6 +67,7 @@ export function App() {
   let screen;
   if (route.name === 'decks') screen = <DeckBuilder />;
   else if (route.name === 'replay') screen = <ReplayViewer matchId={route.id} />;
+  else if (route.name === 'how-to-play') screen = <HowToPlayPage />;
   else if (route.name === 'room')
     screen = me ? (
       <RoomScreen key={route.id} roomId={route.id} />

@@ -1,4 +1,5 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
+import { useT } from '../i18n';
 import { LanguagePicker } from './language-picker';
 import { useEffect, useState } from 'react';
 import { LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
@@ -42,6 +43,7 @@ export function NameForm({ onDone }: { onDone?: () => void }) {
 }
 
 export function Lobby() {
+  const t = useT();
   const me = useApp((s) => s.me);
   const rooms = useApp((s) => s.lobby);
   const seats = useApp((s) => s.seats);
@@ -93,6 +95,9 @@ export function Lobby() {
         </span>
         <a className="btn" href="#/decks">
           Deck builder
+        </a>
+        <a className="btn" href="#/how-to-play">
+          {t('help.howToPlay')}
         </a>
         <LanguagePicker />
       </header>

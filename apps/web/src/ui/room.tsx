@@ -1,4 +1,5 @@
 /** A room: waiting room (seats, invite link, join), the live playmat, spectating, and the end of a match. */
+import { HelpButton } from './help';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Action, ManagerId } from '@vroyale/engine';
 import { act, leaveRoom, spectate } from '../net/client';
@@ -79,6 +80,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <span className="spacer" />
         {live && <OneShotControls roomId={roomId} />}
         {seat !== null && <StopsButton />}
+        <HelpButton />
         {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
