@@ -1,5 +1,6 @@
 /** Saved decks (localStorage) and the roster choices a manager can bring to a room. */
-import { starterRosters } from '@vroyale/cards';
+// The starters alone (ids, names, lists): the lobby must not pull in the whole validated pool.
+import { starterRosters } from '@vroyale/cards/starters';
 
 export interface SavedDeck {
   id: string;

@@ -4,11 +4,13 @@ import { useApp } from '../store';
 import { HowToPlayPage } from './help';
 import { KeywordTip } from './keyword-icon';
 import { Lobby, NameForm } from './lobby';
-import { RoomScreen } from './room';
 import { useRoute } from './route';
 
 const DeckBuilder = lazy(() => import('./deck-builder'));
 const ReplayViewer = lazy(() => import('./replay'));
+// The playmat (board, prompts, the engine's legality functions) is a chunk of its own: the lobby is the first
+// page and needs none of it; the chunk is fetched while the room's first messages arrive.
+const RoomScreen = lazy(() => import('./room').then((m) => ({ default: m.RoomScreen })));
 
 function ConnBanner() {
   const conn = useApp((s) => s.conn);

@@ -5,7 +5,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useT } from '../i18n';
 import { Modal } from './modal';
-import { keyStaysLocal } from './playmat/keys';
+import { keyStaysLocal } from './key-target';
 
 const HowToPlay = lazy(() => import('./how-to-play/how-to-play'));
 

@@ -8,15 +8,12 @@ import { useEffect } from 'react';
 import type { Action, Legal } from '@vroyale/engine';
 import { complete, primaryAction } from '../../game/choices';
 import { ui } from '../../store';
+import { keyStaysLocal } from '../key-target';
 
 const CONTROLS = 'button, input, textarea, select, a, [role="menuitem"], [role="button"]';
 
 /** Where Space and Enter belong to what is being typed or to a dialog (concede confirmation, zone browser). */
-export function keyStaysLocal(t: Element | null): boolean {
-  if (!t) return false;
-  if ((t as HTMLElement).isContentEditable || t.closest('input, textarea, select, [contenteditable=""], [contenteditable="true"]')) return true;
-  return !!t.closest('[role="dialog"], [role="alertdialog"]');
-}
+export { keyStaysLocal } from '../key-target';
 
 export function useBoardKeys(legal: readonly Legal[], seq: number, busy: boolean, onAct: (a: Action) => void): void {
   useEffect(() => {
