@@ -3,6 +3,7 @@
  * glossary with an example each. A lazy chunk with its own texts (texts.ts), shown as a page from the lobby
  * (#/how-to-play) and as a dialog over the playmat (the "?" button, ? or F1).
  */
+import type { ReactNode } from 'react';
 import { useLanguage } from '../../i18n';
 import './how-to-play.css';
 import { PlaymatDiagram } from './playmat-diagram';
@@ -10,6 +11,31 @@ import { howToTexts } from './texts';
 
 const KEYWORDS = ['ban', 'callout', 'clip', 'clout', 'moderator', 'raid'] as const;
 const TYPES = ['leader', 'character', 'highlight', 'event', 'asset', 'token'] as const;
+
+function Section(props: { id: string; title: string; children: ReactNode }) {
+  return (
+    <section aria-labelledby={props.id}>
+      <h2 id={props.id}>{props.title}</h2>
+      {props.children}
+    </section>
+  );
+}
+
+/** A list of lines, or of [term, text] pairs shown as "term — text". */
+function Lines(props: { items: readonly (string | readonly [string, string])[]; ordered?: boolean }) {
+  const items = props.items.map((it) => (
+    <li key={typeof it === 'string' ? it : it[0]}>
+      {typeof it === 'string' ? (
+        it
+      ) : (
+        <>
+          <b>{it[0]}</b> — {it[1]}
+        </>
+      )}
+    </li>
+  ));
+  return props.ordered ? <ol className="howto-lines">{items}</ol> : <ul className="howto-lines">{items}</ul>;
+}
 
 export default function HowToPlay(props: { headingId?: string }) {
   const t = howToTexts(useLanguage());
@@ -31,47 +57,22 @@ export default function HowToPlay(props: { headingId?: string }) {
         </ul>
       </nav>
 
-      <section aria-labelledby={id('playmat')}>
-        <h2 id={id('playmat')}>{s.playmat}</h2>
+      <Section id={id('playmat')} title={s.playmat}>
         <PlaymatDiagram texts={t} />
-      </section>
-
-      <section aria-labelledby={id('setup')}>
-        <h2 id={id('setup')}>{s.setup}</h2>
-        <ol>
-          {t.setup.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ol>
-      </section>
-
-      <section aria-labelledby={id('turn')}>
-        <h2 id={id('turn')}>{s.turn}</h2>
-        <ol className="howto-phases">
-          {t.turn.map((p) => (
-            <li key={p.name}>
-              <b>{p.name}</b> — {p.text}
-            </li>
-          ))}
-        </ol>
-      </section>
-
-      <section aria-labelledby={id('combat')}>
-        <h2 id={id('combat')}>{s.combat}</h2>
-        <ul>
-          {t.combat.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
-
-      <section aria-labelledby={id('stack')}>
-        <h2 id={id('stack')}>{s.stack}</h2>
+      </Section>
+      <Section id={id('setup')} title={s.setup}>
+        <Lines items={t.setup} ordered />
+      </Section>
+      <Section id={id('turn')} title={s.turn}>
+        <Lines items={t.turn.map((p) => [p.name, p.text])} ordered />
+      </Section>
+      <Section id={id('combat')} title={s.combat}>
+        <Lines items={t.combat} />
+      </Section>
+      <Section id={id('stack')} title={s.stack}>
         <p>{t.stack}</p>
-      </section>
-
-      <section aria-labelledby={id('types')}>
-        <h2 id={id('types')}>{s.types}</h2>
+      </Section>
+      <Section id={id('types')} title={s.types}>
         <dl className="glossary">
           {TYPES.map((k) => (
             <div key={k}>
@@ -80,10 +81,8 @@ export default function HowToPlay(props: { headingId?: string }) {
             </div>
           ))}
         </dl>
-      </section>
-
-      <section aria-labelledby={id('keywords')}>
-        <h2 id={id('keywords')}>{s.keywords}</h2>
+      </Section>
+      <Section id={id('keywords')} title={s.keywords}>
         <dl className="glossary keywords">
           {KEYWORDS.map((k) => (
             <div key={k} id={`howto-keyword-${k}`}>
@@ -95,16 +94,10 @@ export default function HowToPlay(props: { headingId?: string }) {
             </div>
           ))}
         </dl>
-      </section>
-
-      <section aria-labelledby={id('controls')}>
-        <h2 id={id('controls')}>{s.controls}</h2>
-        <ul>
-          {t.controls.map((line) => (
-            <li key={line}>{line}</li>
-          ))}
-        </ul>
-      </section>
+      </Section>
+      <Section id={id('controls')} title={s.controls}>
+        <Lines items={t.controls} />
+      </Section>
     </article>
   );
 }
