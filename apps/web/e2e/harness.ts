@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -194,4 +195,27 @@ export function initialJs(): { files: string[]; raw: number; gzip: number } {
     gz += gzipSync(buf, { level: 9 }).length;
   }
   return { files, raw, gzip: gz };
+}
+
+/** Whether the browser tests can run here (they skip themselves, saying why, where Chromium is missing). */
+export const e2eEnabled = chromiumAvailable();
+if (!e2eEnabled) console.warn('e2e: /usr/bin/chromium not found (apt-get install -y chromium); the browser tests are skipped');
+
+/**
+ * The usual set-up of a browser test file, called inside its `describe`: the web app built, the real server
+ * (with `env`) and Chromium started once for the file, and both stopped after it.
+ */
+export function e2eApp(env: Record<string, string> = {}): { app: () => RunningApp; browser: () => Browser } {
+  let app: RunningApp | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    buildWeb();
+    app = await startApp(env);
+    browser = await launch();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await app?.stop();
+  });
+  return { app: () => app!, browser: () => browser! };
 }

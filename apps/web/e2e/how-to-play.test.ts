@@ -2,30 +2,14 @@
  * "How to play": reachable from the lobby (a page) and from the playmat (the "?" button and the ? key), in both
  * languages; the zone diagram answers pointing and focus.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { buildWeb, chromiumAvailable, launch, newPlayer, shot, startApp, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eApp, e2eEnabled, newPlayer, shot } from './harness';
 
-const enabled = chromiumAvailable();
-if (!enabled) console.warn('e2e: /usr/bin/chromium not found (apt-get install -y chromium); the browser tests are skipped');
-
-describe.skipIf(!enabled)('how to play', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildWeb();
-    app = await startApp();
-    browser = await launch();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await app?.stop();
-  });
+describe.skipIf(!e2eEnabled)('how to play', () => {
+  const { app, browser } = e2eApp();
 
   it('opens from the lobby and from the playmat, with the zones explained', async () => {
-    const { ctx, page } = await newPlayer(browser, app.url, 'Learner');
+    const { ctx, page } = await newPlayer(browser(), app().url, 'Learner');
     await page.getByRole('link', { name: 'How to play' }).click();
     await page.getByRole('heading', { name: 'How to play VRoyale', level: 1 }).waitFor();
     // Focusing a zone of the diagram explains it.
@@ -49,7 +33,7 @@ describe.skipIf(!enabled)('how to play', () => {
 
     // In Japanese too.
     await page.evaluate(() => localStorage.setItem('vroyale.language', 'ja'));
-    await page.goto(`${app.url}/#/how-to-play`);
+    await page.goto(`${app().url}/#/how-to-play`);
     await page.reload(); // a new hash alone does not load the page again
     await page.getByRole('heading', { name: 'VRoyale の遊び方', level: 1 }).waitFor();
     await page.locator('.glossary.keywords dt', { hasText: 'コールアウト' }).waitFor();
