@@ -81,11 +81,12 @@ export function statsJa(atk: number | undefined, hp: number | undefined): string
   return parts.length ? parts.join('、') : '攻撃力+0';
 }
 
-/** "3枚以上", "5以下", "1以上4以下", "ちょうど2枚" (unit: 枚, 体, 個 or nothing). */
+/** "3枚以上", "5以下", "1枚以上4枚以下", "ちょうど2枚", "0枚" (unit: 枚, 体, 個 or nothing). */
 export function rangeJa(atLeast: number | undefined, atMost: number | undefined, unit: string): string {
   if (atLeast !== undefined && atMost !== undefined)
     return atLeast === atMost ? `ちょうど${atLeast}${unit}` : `${atLeast}${unit}以上${atMost}${unit}以下`;
   if (atLeast !== undefined) return `${atLeast}${unit}以上`;
+  if (atMost === 0) return `0${unit}`;
   return `${atMost ?? 0}${unit}${atMost === undefined ? '以上' : '以下'}`;
 }
 

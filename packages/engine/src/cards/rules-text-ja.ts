@@ -105,7 +105,7 @@ function activationLimitJa(a: Extract<Ability, { kind: 'activated' }>, def: Card
   if (a.speed === 'main') parts.push('自分のメインステップ中に');
   if (a.condition) {
     const q = conditionJa(a.condition, selfJa(def));
-    parts.push(a.condition.kind === 'turn' ? `${q.p}中に` : `${finite(q)}場合に`);
+    parts.push(a.condition.kind === 'turn' ? `${q.p}中に` : `${q.p}${q.neg ? 'ではない' : 'の'}場合に`);
   }
   if (a.oncePerTurn) parts.push('1ターンに1回');
   return parts.length ? `${parts.join('、')}のみ起動できる。` : '';
