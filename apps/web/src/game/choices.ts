@@ -6,6 +6,7 @@
 import type { Action, CardDef, GameView, Legal } from '@vroyale/engine';
 import { declarationOf, draftFor, offerIn, type Draft } from './declaration';
 import { rulesText } from '@vroyale/engine';
+import { language } from '../i18n';
 import { abilityOf, capitalise, type Labels } from './labels';
 
 export type CardAction = Extract<Action, { card: string }>;
@@ -52,7 +53,7 @@ export function slotKinds(a: Action): ('target' | 'cost')[] {
 export function menuFor(actions: readonly Action[], def: CardDef | undefined, lookup?: (id: string) => CardDef | undefined): MenuEntry[] {
   const out: MenuEntry[] = [];
   const groups = new Map<string, MenuEntry>();
-  const lines = def ? rulesText(def, lookup) : [];
+  const lines = def ? rulesText(def, lookup, language()) : [];
   for (const a of actions) {
     let key: string;
     let label: string;

@@ -6,6 +6,7 @@ import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type React from 'react';
 import { rulesText, type CardDef, type CardView } from '@vroyale/engine';
 import { keywordList, TYPE_LABEL } from '../game/glossary';
+import { language, useLanguage, type Language } from '../i18n';
 import { store, ui } from '../store';
 import { KeywordIcon } from './keyword-icon';
 
@@ -29,11 +30,11 @@ export function nameScale(name: string): { fontSize: string } | undefined {
   return { fontSize: `${Math.max(0.64, Math.min(1, 7.6 / longest)).toFixed(2)}em` };
 }
 
-const rulesCache = new WeakMap<CardDef, string[]>();
-/** The engine's rules text of a definition, computed once per definition object. */
-export function rulesFor(def: CardDef): string[] {
-  let r = rulesCache.get(def);
-  if (!r) rulesCache.set(def, (r = rulesText(def, lookup)));
+const rulesCache: Record<Language, WeakMap<CardDef, string[]>> = { en: new WeakMap(), ja: new WeakMap() };
+/** The engine's rules text of a definition in a language (the interface's by default), computed once per definition object. */
+export function rulesFor(def: CardDef, lang: Language = language()): string[] {
+  let r = rulesCache[lang].get(def);
+  if (!r) rulesCache[lang].set(def, (r = rulesText(def, lookup, lang)));
   return r;
 }
 
@@ -138,7 +139,8 @@ function sameView(a: CardView | null | undefined, b: CardView | null | undefined
 const sameProps = (a: CardFaceProps, b: CardFaceProps) => a.def === b.def && a.size === b.size && a.zoom === b.zoom && sameView(a.view, b.view);
 
 export const CardFace = memo(function CardFace({ def, view, size, zoom = true }: CardFaceProps) {
-  const lines = useMemo(() => (size === 'lg' ? rulesFor(def) : []), [def, size]);
+  const lang = useLanguage();
+  const lines = useMemo(() => (size === 'lg' ? rulesFor(def, lang) : []), [def, size, lang]);
   const kws = keywordList(view?.keywords ?? def.keywords);
   const fighter = def.atk !== undefined;
   const primary = def.types.includes('leader') ? 'leader' : def.types[0]!;

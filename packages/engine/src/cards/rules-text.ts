@@ -26,6 +26,7 @@ import type {
   Zone,
 } from './schema.js';
 import { KEYWORDS } from './schema.js';
+import { rulesTextJa } from './rules-text-ja.js';
 
 export type RulesTextLookup = (id: string) => CardDef | undefined;
 
@@ -539,12 +540,20 @@ function keywordLine(k: Keywords | undefined): string | null {
 /** The whole rules text of a card with no keywords and no abilities. */
 export const NO_ABILITIES = 'No abilities.';
 
+/** The languages rules text is written in. */
+export type RulesLanguage = 'en' | 'ja';
+
 /**
  * A card's rules text: the keyword line (if any), then one line per ability in printed order. `lookup` lets
  * commissioned tokens be named ("Commission a Devoted Viewer token ..."); without it the token's id is used.
- * A card with neither keywords nor abilities reads "No abilities.".
+ * A card with neither keywords nor abilities reads "No abilities.". `language` 'ja' gives the Japanese text
+ * (rules-text-ja.ts), line for line the same structure.
  */
-export function rulesText(def: CardDef, lookup?: RulesTextLookup): string[] {
+export function rulesText(def: CardDef, lookup?: RulesTextLookup, language: RulesLanguage = 'en'): string[] {
+  return language === 'ja' ? rulesTextJa(def, lookup) : rulesTextEn(def, lookup);
+}
+
+function rulesTextEn(def: CardDef, lookup?: RulesTextLookup): string[] {
   const lines: string[] = [];
   const kw = keywordLine(def.keywords);
   if (kw) lines.push(kw);
