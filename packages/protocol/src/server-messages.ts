@@ -25,6 +25,8 @@ export interface ClocksView {
   B: SeatClock;
   /** The server's clock when this was measured, so a client can count down without trusting its own. */
   serverNow: number;
+  /** The room plays without a clock: `remainingMs` is 0 and means nothing; `running` still says who is to act. */
+  untimed?: true;
 }
 
 export interface ViewMessage {

@@ -195,7 +195,7 @@ export class MatchMaster {
     this.chess.settle(now);
     const increment = earnsIncrement(action.type, origin) && this.chess.isRunning(seat);
     const clocks = this.chess.snapshot(now);
-    if (increment) clocks[seat] += this.room.clockConfig.incrementMs;
+    if (increment) clocks[seat] += this.chess.incrementMs;
     const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
     try {
       await this.deps.writer.append({

@@ -4,7 +4,7 @@
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
-import { LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
+import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
@@ -181,7 +181,7 @@ export class Room implements MasterRoom {
       seats,
       status: 'active',
       result: null,
-      clocks: { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
+      clocks: isUntimed(this.clockConfig) ? { A: 0, B: 0 } : { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
       createdAt: now,
       endedAt: null,
     };
