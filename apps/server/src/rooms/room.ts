@@ -93,8 +93,8 @@ export class Room implements MasterRoom {
   // --- membership -----------------------------------------------------------------------------------------
 
   /**
-   * A socket enters (manager or spectator): it gets the room state, once a match runs its full view, and the
-   * recent chat. A manager's socket changes what matters to play (connected, hold) and is told to all at once;
+   * A socket enters (manager or spectator): it gets the room state, once a match runs its full view and the
+   * match's public record so far, and the recent chat. A manager's socket changes what matters to play (connected, hold) and is told to all at once;
    * a spectator's only changes the count, which the others learn from the next coalesced broadcast.
    */
   attach(socketId: string, userId: string): void {
@@ -110,6 +110,7 @@ export class Room implements MasterRoom {
       this.presenceChanged();
     }
     this.master?.sendFull([socketId], seat ?? 'spectator');
+    this.master?.sendLogHistory([socketId]);
     this.sendChatHistory(socketId);
     this.deps.onRoomChanged(this);
   }
