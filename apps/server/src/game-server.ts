@@ -6,7 +6,7 @@
  */
 import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
-import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ErrorCode, type Seat } from '@vroyale/protocol';
+import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type Seat } from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
@@ -258,7 +258,7 @@ export class GameServer {
     return null;
   }
 
-  private newRoom(visibility: 'public' | 'private', clock: { initialMs: number; incrementMs: number } | undefined): Room {
+  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined): Room {
     const now = this.d.clock.now();
     const room = new Room(this.roomDeps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now });
     this.d.storage.saveRoom(room.record(), now);

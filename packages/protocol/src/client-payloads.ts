@@ -24,25 +24,42 @@ export const HelloPayload = z
   .strict();
 export type HelloPayload = z.infer<typeof HelloPayload>;
 
-export const ClockConfig = z
+/** A chess clock per manager: `initialMs` each, `incrementMs` for every decision completed. */
+export const TimedClock = z
   .object({
     initialMs: z.number().int().min(LIMITS.clockInitialMinMs).max(LIMITS.clockInitialMaxMs),
     incrementMs: z.number().int().min(0).max(LIMITS.clockIncrementMaxMs),
   })
   .strict();
+export type TimedClock = z.infer<typeof TimedClock>;
+
+/** No clock at all (a newcomer's pace): no flag falls, no increment; seat holds for absent managers still apply. */
+export const UntimedClock = z.object({ untimed: z.literal(true) }).strict();
+export type UntimedClock = z.infer<typeof UntimedClock>;
+
+export const ClockConfig = z.union([TimedClock, UntimedClock]);
 export type ClockConfig = z.infer<typeof ClockConfig>;
+
+/** Narrows a clock config: true when the room plays without a clock. */
+export function isUntimed(c: ClockConfig): c is UntimedClock {
+  return 'untimed' in c && c.untimed === true;
+}
 
 export const Visibility = z.enum(['public', 'private']);
 export type Visibility = z.infer<typeof Visibility>;
 
-/** Private rooms are not listed in the lobby; their unguessable id is the invitation link. */
+/**
+ * Private rooms are not listed in the lobby; their unguessable id is the invitation link. Only a private room
+ * may be untimed: among strangers a clock is what ends a match whose manager stops answering but stays.
+ */
 export const CreateRoomPayload = z
   .object({
     visibility: Visibility,
     /** Omitted: the server's defaults. */
     clock: ClockConfig.optional(),
   })
-  .strict();
+  .strict()
+  .refine((p) => p.visibility === 'private' || !p.clock || !isUntimed(p.clock), { message: 'A public room needs a clock', path: ['clock'] });
 export type CreateRoomPayload = z.infer<typeof CreateRoomPayload>;
 
 /** A starter roster id (e.g. 'raid-night') or a deck code ('v1-...'); the server tells which. */
@@ -64,6 +81,7 @@ export const PlayBotPayload = z
     roster: RosterChoice,
     /** The bot's roster; omitted: a starter chosen by the server. */
     botRoster: RosterChoice.optional(),
+    /** Omitted: the server's default clock. `{ untimed: true }`: no clock at all. */
     clock: ClockConfig.optional(),
   })
   .strict();

@@ -19,7 +19,7 @@ import {
   SettingsPayload,
   SpectatePayload,
 } from './client-payloads.js';
-import type { ChatHistory, ChatMessage, LobbyRooms, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
+import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 import type { PassUntilMode, StopSettings } from './stop-settings.js';
 
@@ -68,6 +68,7 @@ export type ClientToServerEvents = {
 
 export interface ServerToClientEvents {
   'match:view': (msg: ViewMessage) => void;
+  'match:log-history': (msg: MatchLogHistory) => void;
   'room:state': (msg: RoomState) => void;
   'room:chat': (msg: ChatMessage) => void;
   'room:chat-history': (msg: ChatHistory) => void;

@@ -26,4 +26,9 @@ export const LIMITS = {
   clockInitialMinMs: 10_000,
   clockInitialMaxMs: 2 * 60 * 60 * 1000,
   clockIncrementMaxMs: 60_000,
+  /**
+   * The match log a socket gets on entering a room (one `match:log-history`): the public events of at most this
+   * many of the latest actions (a whole match is typically 150-400).
+   */
+  logHistoryBatches: 300,
 } as const;

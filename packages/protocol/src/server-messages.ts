@@ -25,6 +25,8 @@ export interface ClocksView {
   B: SeatClock;
   /** The server's clock when this was measured, so a client can count down without trusting its own. */
   serverNow: number;
+  /** The room plays without a clock: `remainingMs` is 0 and means nothing; `running` still says who is to act. */
+  untimed?: true;
 }
 
 export interface ViewMessage {
@@ -129,6 +131,26 @@ export interface ChatHistory {
   roomId: string;
   /** Oldest first. */
   messages: ChatMessage[];
+}
+
+/** The public events one action produced (the spectator's projection), at the seq it produced. */
+export interface LogBatch {
+  seq: number;
+  events: GameEvent[];
+}
+
+/**
+ * The match so far, sent once to a socket as it enters a room whose match has begun (join, watch, reconnect,
+ * reload), right after its full view: the spectator projection of the events of the latest
+ * `LIMITS.logHistoryBatches` actions that produced any, oldest first, all at or before that view's seq. Only
+ * public facts, whoever receives it (a manager's own hand is not in it: their live views tell them that).
+ */
+export interface MatchLogHistory {
+  roomId: string;
+  matchId: string;
+  batches: LogBatch[];
+  /** True when older batches were left out (the bound). */
+  truncated: boolean;
 }
 
 export interface ServerNotice {

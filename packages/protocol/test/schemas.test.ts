@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, deciders, legalActions, makeRng, realise, step, Action } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { ActionPayload, ChatPayload, CLIENT_PAYLOADS, ClientAction, CreateRoomPayload, DEFAULT_STOP_SETTINGS, HelloPayload, JoinRoomPayload, LIMITS, PassUntilPayload, SettingsPayload } from '../src/index.js';
+import { ActionPayload, ChatPayload, CLIENT_PAYLOADS, ClientAction, CreateRoomPayload, DEFAULT_STOP_SETTINGS, HelloPayload, isUntimed, JoinRoomPayload, LIMITS, PassUntilPayload, PlayBotPayload, SettingsPayload } from '../src/index.js';
 
 describe('payload schemas', () => {
   it('hello: a trimmed display name and an optional token', () => {
@@ -22,6 +22,16 @@ describe('payload schemas', () => {
     expect(CreateRoomPayload.safeParse({ visibility: 'secret' }).success).toBe(false);
     expect(CreateRoomPayload.safeParse({ visibility: 'public', clock: { initialMs: 1, incrementMs: 0 } }).success).toBe(false);
     expect(CreateRoomPayload.safeParse({ visibility: 'public', clock: { initialMs: 600_000, incrementMs: -1 } }).success).toBe(false);
+  });
+
+  it('untimed: only `{ untimed: true }`, for bot matches and private rooms, never public ones', () => {
+    expect(CreateRoomPayload.safeParse({ visibility: 'private', clock: { untimed: true } }).success).toBe(true);
+    expect(CreateRoomPayload.safeParse({ visibility: 'public', clock: { untimed: true } }).success).toBe(false);
+    expect(CreateRoomPayload.safeParse({ visibility: 'private', clock: { untimed: false } }).success).toBe(false);
+    expect(CreateRoomPayload.safeParse({ visibility: 'private', clock: { untimed: true, initialMs: 600_000, incrementMs: 0 } }).success).toBe(false);
+    expect(PlayBotPayload.safeParse({ roster: 'raid-night', clock: { untimed: true } }).success).toBe(true);
+    expect(isUntimed({ untimed: true })).toBe(true);
+    expect(isUntimed({ initialMs: 600_000, incrementMs: 0 })).toBe(false);
   });
 
   it('join room: a room id, a roster choice and an optional seat', () => {

@@ -2,27 +2,35 @@
  * A chess clock per manager. A manager's time runs only while the match waits on them (the engine's
  * `deciders`: both during mulligans, one at a time after), response windows included. The manager who
  * completed a decision gets the increment (who does is master/increment-rule.ts). Pure arithmetic over an
- * injected `now`, so it is tested without a server.
+ * injected `now`, so it is tested without a server. An untimed room's clock charges nothing, earns nothing
+ * and never flags: it only says who is to act.
  */
 import type { ManagerId } from '@vroyale/engine';
-import type { ClockConfig, ClocksView } from '@vroyale/protocol';
+import { isUntimed, type ClockConfig, type ClocksView } from '@vroyale/protocol';
 
 export class ChessClock {
   private remaining: Record<ManagerId, number>;
   private running = new Set<ManagerId>();
   private since: number;
+  /** 0 for an untimed room. */
+  readonly incrementMs: number;
+  readonly untimed: boolean;
 
   constructor(
-    private readonly cfg: ClockConfig,
+    cfg: ClockConfig,
     now: number,
     remaining?: Record<ManagerId, number>,
   ) {
-    this.remaining = remaining ? { ...remaining } : { A: cfg.initialMs, B: cfg.initialMs };
+    this.untimed = isUntimed(cfg);
+    this.incrementMs = isUntimed(cfg) ? 0 : cfg.incrementMs;
+    const initial = isUntimed(cfg) ? 0 : cfg.initialMs;
+    this.remaining = remaining && !this.untimed ? { ...remaining } : { A: initial, B: initial };
     this.since = now;
   }
 
   /** Charges the time since the last call to every running clock. */
   settle(now: number): void {
+    if (this.untimed) return void (this.since = now);
     const dt = Math.max(0, now - this.since);
     for (const m of this.running) this.remaining[m] -= dt;
     this.since = now;
@@ -36,16 +44,18 @@ export class ChessClock {
 
   /** The increment for a manager who has just completed a decision (see increment-rule.ts). */
   addIncrement(m: ManagerId): void {
-    this.remaining[m] += this.cfg.incrementMs;
+    this.remaining[m] += this.incrementMs;
   }
 
   /** Remaining time as of `now` (running clocks counted down), without changing anything. */
   remainingAt(m: ManagerId, now: number): number {
+    if (this.untimed) return 0;
     return this.remaining[m] - (this.running.has(m) ? Math.max(0, now - this.since) : 0);
   }
 
   /** The running manager whose flag falls first, and in how many ms (≤ 0: already fallen). */
   nextFlag(now: number): { manager: ManagerId; inMs: number } | null {
+    if (this.untimed) return null;
     let best: { manager: ManagerId; inMs: number } | null = null;
     for (const m of this.running) {
       const left = this.remainingAt(m, now);
@@ -65,6 +75,8 @@ export class ChessClock {
 
   view(now: number): ClocksView {
     const s = this.snapshot(now);
-    return { A: { remainingMs: s.A, running: this.running.has('A') }, B: { remainingMs: s.B, running: this.running.has('B') }, serverNow: now };
+    const v: ClocksView = { A: { remainingMs: s.A, running: this.running.has('A') }, B: { remainingMs: s.B, running: this.running.has('B') }, serverNow: now };
+    if (this.untimed) v.untimed = true;
+    return v;
   }
 }

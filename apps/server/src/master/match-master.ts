@@ -22,6 +22,7 @@ import type { Transport } from '../transport/transport.js';
 import { ChessClock } from './chess-clock.js';
 import { DefsLedger } from './defs-ledger.js';
 import { earnsIncrement } from './increment-rule.js';
+import { PublicLog } from './public-log.js';
 import { SerialQueue } from './serial-queue.js';
 import { buildViewMessage, type ViewContext } from './view-message.js';
 
@@ -89,6 +90,8 @@ export class MatchMaster {
     state: GameState,
     /** '<seat>:<clientActionId>' → the seq its action produced (duplicates get the same ack). */
     private readonly clientAcks: Map<string, number>,
+    /** The public record so far (rebuilt by the replay after a restart; empty for a new match). */
+    private readonly publicLog = new PublicLog(),
   ) {
     this.state = state;
     this.result = match.result;
@@ -195,7 +198,7 @@ export class MatchMaster {
     this.chess.settle(now);
     const increment = earnsIncrement(action.type, origin) && this.chess.isRunning(seat);
     const clocks = this.chess.snapshot(now);
-    if (increment) clocks[seat] += this.room.clockConfig.incrementMs;
+    if (increment) clocks[seat] += this.chess.incrementMs;
     const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
     try {
       await this.deps.writer.append({
@@ -218,6 +221,7 @@ export class MatchMaster {
     // is charged to whoever runs next (settle at the next change), so no time is lost or invented.
     if (increment) this.chess.addIncrement(seat);
     this.oneShots.afterEvents(r.events, this.state.active);
+    this.publicLog.add(r.state.seq, r.events);
     this.state = r.state;
     this.hash = null;
     if (clientKey !== null) this.clientAcks.set(clientKey, r.state.seq);
@@ -240,6 +244,15 @@ export class MatchMaster {
     const msg = viewer === 'spectator' ? this.spectatorFullView() : this.message(viewer, [], true);
     this.defsSent(viewer, msg);
     this.deps.transport.send(socketIds, 'match:view', msg);
+  }
+
+  /**
+   * The public record so far, once, to sockets that just entered (after their full view); nothing before the
+   * first action. Spectator-projected whoever receives it (master/public-log.ts).
+   */
+  sendLogHistory(socketIds: readonly string[]): void {
+    if (socketIds.length === 0 || this.publicLog.size === 0) return;
+    this.deps.transport.send(socketIds, 'match:log-history', this.publicLog.message(this.room.roomId, this.id));
   }
 
   /** Records the message's defs as sent to this viewer and, for an update, drops those its sockets hold. */

@@ -9,6 +9,7 @@
  * the database only (the replay endpoint still serves them).
  */
 import { MatchMaster } from '../master/match-master.js';
+import { PublicLog } from '../master/public-log.js';
 import { replayMatch } from '../master/replay.js';
 import type { Lobby } from './lobby.js';
 import { Room, type RoomDeps } from './room.js';
@@ -27,14 +28,15 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
         counts.broken++;
         continue;
       }
-      const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool);
+      const log = new PublicLog();
+      const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool, log);
       if (!replayed.ok) {
         deps.log.error({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'match log does not replay; marked broken');
         deps.storage.markBroken(match.id, rec.id, now);
         counts.broken++;
         continue;
       }
-      room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks));
+      room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks, log));
       counts.matches++;
     } else room.holdAbsentSeats();
     lobby.add(room);
@@ -43,7 +45,8 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
   for (const rec of deps.storage.finishedRoomsSince(now - deps.config.finishedTtlMs)) {
     const match = rec.matchId ? deps.storage.match(rec.matchId) : null;
     if (!match?.result || match.endedAt === null) continue;
-    const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool);
+    const log = new PublicLog();
+    const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool, log);
     if (!replayed.ok) {
       // Its result stands (it is stored); only the room is not worth bringing back.
       deps.log.warn({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'finished match log does not replay; room not restored');
@@ -53,7 +56,7 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
     // The lobby's list and its sweep count from the match's end, as they did before the stop.
     room.finishedAt = match.endedAt;
     // A master with a result schedules nothing; it answers duplicates and sends the result view.
-    room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks));
+    room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks, log));
     lobby.add(room);
     counts.finished++;
   }

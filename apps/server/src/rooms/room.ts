@@ -4,7 +4,7 @@
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
-import { LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
+import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
@@ -93,8 +93,8 @@ export class Room implements MasterRoom {
   // --- membership -----------------------------------------------------------------------------------------
 
   /**
-   * A socket enters (manager or spectator): it gets the room state, once a match runs its full view, and the
-   * recent chat. A manager's socket changes what matters to play (connected, hold) and is told to all at once;
+   * A socket enters (manager or spectator): it gets the room state, once a match runs its full view and the
+   * match's public record so far, and the recent chat. A manager's socket changes what matters to play (connected, hold) and is told to all at once;
    * a spectator's only changes the count, which the others learn from the next coalesced broadcast.
    */
   attach(socketId: string, userId: string): void {
@@ -110,6 +110,7 @@ export class Room implements MasterRoom {
       this.presenceChanged();
     }
     this.master?.sendFull([socketId], seat ?? 'spectator');
+    this.master?.sendLogHistory([socketId]);
     this.sendChatHistory(socketId);
     this.deps.onRoomChanged(this);
   }
@@ -181,7 +182,7 @@ export class Room implements MasterRoom {
       seats,
       status: 'active',
       result: null,
-      clocks: { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
+      clocks: isUntimed(this.clockConfig) ? { A: 0, B: 0 } : { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
       createdAt: now,
       endedAt: null,
     };

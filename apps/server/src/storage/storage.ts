@@ -15,7 +15,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ManagerId } from '@vroyale/engine';
-import type { MatchResult } from '@vroyale/protocol';
+import { isUntimed, type MatchResult } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
 import { MIGRATIONS } from './schema.js';
 import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
@@ -39,7 +39,8 @@ function roomRecord(r: Row): RoomRecord {
     id: String(r.id),
     visibility: r.visibility as RoomRecord['visibility'],
     status: r.status as RoomRecord['status'],
-    clock: { initialMs: Number(r.clock_initial_ms), incrementMs: Number(r.clock_increment_ms) },
+    // An untimed room is stored as initial 0 (below any clock a room may ask for: LIMITS.clockInitialMinMs).
+    clock: Number(r.clock_initial_ms) === 0 ? { untimed: true } : { initialMs: Number(r.clock_initial_ms), incrementMs: Number(r.clock_increment_ms) },
     seats: JSON.parse(String(r.seats_json)),
     matchId: r.match_id === null ? null : String(r.match_id),
     createdAt: Number(r.created_at),
@@ -170,8 +171,8 @@ export class Storage {
       id: r.id,
       visibility: r.visibility,
       status: r.status,
-      initial: r.clock.initialMs,
-      increment: r.clock.incrementMs,
+      initial: isUntimed(r.clock) ? 0 : r.clock.initialMs,
+      increment: isUntimed(r.clock) ? 0 : r.clock.incrementMs,
       seats: JSON.stringify(r.seats),
       matchId: r.matchId,
       createdAt: r.createdAt,

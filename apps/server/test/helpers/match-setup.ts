@@ -1,8 +1,9 @@
 /** Two managers seated in a fresh room, the match started, both holding their first view. */
 import { expect } from 'vitest';
+import type { ClockConfig } from '@vroyale/protocol';
 import { TestClient } from './test-client.js';
 
-export async function twoManagers(url: string, opts: { visibility?: 'public' | 'private'; clock?: { initialMs: number; incrementMs: number } } = {}) {
+export async function twoManagers(url: string, opts: { visibility?: 'public' | 'private'; clock?: ClockConfig } = {}) {
   const a = await TestClient.connect(url, 'Alice');
   const b = await TestClient.connect(url, 'Bob');
   const created = await a.emit('room:create', { visibility: opts.visibility ?? 'public', ...(opts.clock ? { clock: opts.clock } : {}) });

@@ -37,4 +37,14 @@ describe('ChessClock', () => {
     expect(c.snapshot(70_000).A).toBe(0);
     expect(c.nextFlag(70_000)!.inMs).toBe(-10_000);
   });
+
+  it('untimed: charges nothing, earns nothing, never flags, still says who runs', () => {
+    const c = new ChessClock({ untimed: true }, 0, { A: 123, B: 456 });
+    c.setRunning(['A'], 0);
+    c.settle(10 * 60 * 60 * 1000);
+    c.addIncrement('A');
+    expect(c.nextFlag(10 * 60 * 60 * 1000)).toBeNull();
+    expect(c.incrementMs).toBe(0);
+    expect(c.view(5)).toEqual({ A: { remainingMs: 0, running: true }, B: { remainingMs: 0, running: false }, serverNow: 5, untimed: true });
+  });
 });

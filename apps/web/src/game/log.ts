@@ -248,3 +248,22 @@ export function learn(events: readonly GameEvent[], ctx: LogContext): void {
     }
   }
 }
+
+/**
+ * The match so far (`match:log-history`: the public events of earlier actions, per seq) as log lines, for a
+ * page that arrives late (watching, reloading, another tab). Cards are named with the labels of the current
+ * view (`ctx.after`): an approximation, since a card's place and marker may have changed since; a card no
+ * longer in view is named by its definition, or "a card".
+ */
+export function historyLines(batches: readonly { seq: number; events: readonly GameEvent[] }[], ctx: LogContext): LogLine[] {
+  const c: LogContext = { ...ctx, before: null };
+  const out: LogLine[] = [];
+  for (const b of batches) {
+    learn(b.events, c);
+    for (const e of b.events) {
+      const s = sentence(e, c);
+      if (s) out.push({ seq: b.seq, ...s });
+    }
+  }
+  return out;
+}

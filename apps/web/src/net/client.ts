@@ -12,6 +12,7 @@ import type {
   ClientEventName,
   ClientToServerEvents,
   ClockConfig,
+  MatchLogHistory,
   PassUntilMode,
   ServerToClientEvents,
   ViewMessage,
@@ -20,7 +21,8 @@ import type {
 import { DEFAULT_STOP_SETTINGS, oneShotAfter, StopSettings } from '@vroyale/protocol';
 import { labels } from '../game/labels';
 import { mergeChatHistory } from './chat-merge';
-import { learn, sentence, type LogContext } from '../game/log';
+import { historyLines, learn, sentence, type LogContext } from '../game/log';
+import { t } from '../i18n';
 import { store, toast, ui, type LogLine } from '../store';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
@@ -37,6 +39,8 @@ let socket: ClientSocket | null = null;
 let lobbyWanted = false;
 const watching = new Set<string>();
 const logCtx: Record<string, LogContext> = {};
+/** Rooms whose log just started afresh (no log of this tab to carry on): the server's public record fills it in. */
+const wantsHistory = new Map<string, string>();
 
 export const savedName = (): string => localStorage.getItem(NAME_KEY) ?? '';
 
@@ -82,6 +86,7 @@ export function connect(url?: string): void {
     toast(m.message, 'info');
   });
   s.on('match:view', applyView);
+  s.on('match:log-history', applyLogHistory);
 }
 
 /** Applies one server view: the only way the board changes. Marked for the render-time measurement. */
@@ -121,6 +126,8 @@ export function applyView(m: ViewMessage): void {
     // After a reload this tab still has the log it wrote before (sessionStorage): carry on from it.
     const kept = m.seq > 0 ? restoredLog(m.matchId, m.viewer) : null;
     log = kept ? [...kept, { seq: m.seq, kind: 'info', text: 'Reconnected.' }] : [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? 'The match begins.' : 'Joined the match in progress.' }];
+    if (!kept && m.seq > 0) wantsHistory.set(m.roomId, m.matchId);
+    else wantsHistory.delete(m.roomId);
   }
   if (lines.length) log = [...log, ...lines].slice(-LOG_MAX);
   if (prev && prev.seq !== m.seq) {
@@ -140,6 +147,25 @@ export function applyView(m: ViewMessage): void {
     defs,
     cardDefs,
   });
+}
+
+/**
+ * The public record of the match so far (sent once after the full view of a socket entering the room): its
+ * lines go before the "joined" line, if this tab's log started afresh; a tab that kept its own log (written
+ * from its own, richer views) ignores it.
+ */
+export function applyLogHistory(h: MatchLogHistory): void {
+  if (wantsHistory.get(h.roomId) !== h.matchId) return;
+  wantsHistory.delete(h.roomId);
+  const st = store.getState();
+  const ctx = logCtx[h.roomId];
+  const view = st.views[h.roomId];
+  if (!ctx || !view || view.matchId !== h.matchId) return;
+  const lines = historyLines(h.batches, { ...ctx, after: labels(view.view, ctx.names, ctx.me) });
+  if (lines.length === 0) return;
+  const head: LogLine = { seq: h.batches[0]?.seq ?? 0, kind: 'info', text: t('pace.history') };
+  const log = [head, ...lines, ...(st.log[h.roomId] ?? [])].slice(-LOG_MAX);
+  store.setState({ log: { ...st.log, [h.roomId]: log } });
 }
 
 const LOG_KEY = 'vroyale.log';

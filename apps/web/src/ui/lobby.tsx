@@ -1,11 +1,11 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
-import { useT } from '../i18n';
-import { LanguagePicker } from './language-picker';
 import { useEffect, useState } from 'react';
-import { LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
+import { isUntimed, LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
+import { useT } from '../i18n';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
 import { reasonText } from '../game/log';
 import { useApp } from '../store';
+import { LanguagePicker } from './language-picker';
 import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate } from './route';
 
@@ -17,7 +17,13 @@ const CLOCKS: { label: string; clock: ClockConfig | undefined }[] = [
   { label: '30 min + 10 s', clock: { initialMs: 1_800_000, incrementMs: 10_000 } },
 ];
 
-function clockText(c: ClockConfig): string {
+/** No clock at all: offered for bot matches (the default there) and private rooms; a public room needs a clock. */
+const UNTIMED: ClockConfig = { untimed: true };
+/** The clock selects' value for UNTIMED (the others are indexes into CLOCKS). */
+const UNTIMED_IDX = -1;
+
+function clockText(c: ClockConfig, untimed: string): string {
+  if (isUntimed(c)) return untimed;
   return `${Math.round(c.initialMs / 60000)} min + ${c.incrementMs / 1000} s`;
 }
 
@@ -43,7 +49,6 @@ export function NameForm({ onDone }: { onDone?: () => void }) {
 }
 
 export function Lobby() {
-  const t = useT();
   const me = useApp((s) => s.me);
   const rooms = useApp((s) => s.lobby);
   const seats = useApp((s) => s.seats);
@@ -51,6 +56,8 @@ export function Lobby() {
   const [roster, setRoster] = useRosterChoice();
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [clockIdx, setClockIdx] = useState(0);
+  const [botClockIdx, setBotClockIdx] = useState(UNTIMED_IDX);
+  const t = useT();
   const [link, setLink] = useState('');
   const [editing, setEditing] = useState(false);
 
@@ -74,7 +81,7 @@ export function Lobby() {
   }
 
   const create = async () => {
-    const id = await createRoom(visibility, CLOCKS[clockIdx]!.clock);
+    const id = await createRoom(visibility, clockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[clockIdx]!.clock);
     if (!id) return;
     if (await joinRoom(id, roster)) navigate(`/room/${id}`);
   };
@@ -122,10 +129,19 @@ export function Lobby() {
         <section className="panel" aria-label="Play">
           <h2>Play</h2>
           <RosterPicker value={roster} onChange={setRoster} label="Your roster" />
+          <label htmlFor="bot-clock">{t('pace.botClock')}</label>
+          <select id="bot-clock" value={botClockIdx} onChange={(e) => setBotClockIdx(Number(e.target.value))}>
+            <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>
+            {CLOCKS.map((c, i) => (
+              <option key={i} value={i}>
+                {c.label}
+              </option>
+            ))}
+          </select>
           <button
             className="btn primary big"
             onClick={async () => {
-              const id = await playBot(roster);
+              const id = await playBot(roster, botClockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[botClockIdx]!.clock);
               if (id) navigate(`/room/${id}`);
             }}
           >
@@ -135,7 +151,7 @@ export function Lobby() {
           <fieldset className="radio-row">
             <legend>New room</legend>
             <label>
-              <input type="radio" name="vis" checked={visibility === 'public'} onChange={() => setVisibility('public')} /> Public (listed)
+              <input type="radio" name="vis" checked={visibility === 'public'} onChange={() => (setVisibility('public'), clockIdx === UNTIMED_IDX && setClockIdx(0))} /> Public (listed)
             </label>
             <label>
               <input type="radio" name="vis" checked={visibility === 'private'} onChange={() => setVisibility('private')} /> Private (invite link only)
@@ -143,6 +159,7 @@ export function Lobby() {
           </fieldset>
           <label htmlFor="clock">Clock</label>
           <select id="clock" value={clockIdx} onChange={(e) => setClockIdx(Number(e.target.value))}>
+            {visibility === 'private' && <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>}
             {CLOCKS.map((c, i) => (
               <option key={i} value={i}>
                 {c.label}
@@ -194,7 +211,7 @@ export function Lobby() {
                 return (
                   <tr key={r.roomId} data-room={r.roomId}>
                     <td>{names.join(' vs ')}</td>
-                    <td>{clockText(r.clock)}</td>
+                    <td>{clockText(r.clock, t('pace.untimed'))}</td>
                     <td>{r.status === 'finished' && r.result ? `finished (${r.result.winner === 'draw' ? 'draw' : `${r.seats[r.result.winner]?.name ?? r.result.winner} won`}, ${reasonText(r.result.reason)})` : r.status}</td>
                     <td>{r.spectators}</td>
                     <td className="row-actions">

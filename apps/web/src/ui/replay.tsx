@@ -7,6 +7,8 @@ import { createGame, project, projectEvents, step, type Action, type GameEvent, 
 import { cardPool } from '@vroyale/cards';
 import { abilityOf, labels, type Labels } from '../game/labels';
 import { endReason, learn, sentence, type LogContext } from '../game/log';
+import { stepTurn, turnIndexAt, turnStarts } from '../game/turns';
+import { useT } from '../i18n';
 import { store, useUi } from '../store';
 import { Board } from './board';
 import { ZoomPreview } from './card';
@@ -45,6 +47,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const [playing, setPlaying] = useState(false);
   const [viewer, setViewer] = useState<Viewer>('spectator');
   const logRef = useRef<HTMLOListElement>(null);
+  const t = useT();
 
   useEffect(() => {
     store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
@@ -60,6 +63,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const built = useMemo(() => (data ? rebuild(data) : null), [data]);
   const frames = built?.frames ?? [];
   const last = Math.max(0, frames.length - 1);
+  const turns = useMemo(() => turnStarts(frames.map((f) => f.events)), [frames]);
 
   useEffect(() => {
     if (!playing) return;
@@ -73,6 +77,13 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
       if ((e.target as HTMLElement).closest('input, select, textarea')) return;
       if (e.key === 'ArrowRight') setI((x) => Math.min(last, x + 1));
       else if (e.key === 'ArrowLeft') setI((x) => Math.max(0, x - 1));
+      else if (e.key === 'PageDown') {
+        e.preventDefault();
+        setI((x) => stepTurn(turns, x, 1));
+      } else if (e.key === 'PageUp') {
+        e.preventDefault();
+        setI((x) => stepTurn(turns, x, -1));
+      }
       else if (e.key === ' ') {
         e.preventDefault();
         setPlaying((p) => !p);
@@ -80,7 +91,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [last]);
+  }, [last, turns]);
 
   const names: Record<ManagerId, string> = { A: data?.seats.A.name ?? 'A', B: data?.seats.B.name ?? 'B' };
   const me = viewer === 'spectator' ? null : viewer;
@@ -147,7 +158,21 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
           <button className="btn small" onClick={() => setI(last)} aria-label="Last action">
             <Icon d="M18 5v14M5 5l10 7-10 7z" />
           </button>
-          <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label="Replay position" />
+          <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label="Replay position" list="replay-turns" />
+          {/* Turn markers on the slider (ticks where the browser draws them). */}
+          <datalist id="replay-turns">
+            {turns.map((s) => (
+              <option key={s.at} value={s.at} label={String(s.turn)} />
+            ))}
+          </datalist>
+          <select className="replay-turn" value={turnIndexAt(turns, i)} onChange={(e) => setI(Number(e.target.value) < 0 ? 0 : turns[Number(e.target.value)]!.at)} aria-label={t('pace.jumpToTurn')} aria-keyshortcuts="PageUp PageDown">
+            <option value={-1}>{t('pace.setup')}</option>
+            {turns.map((s, k) => (
+              <option key={s.at} value={k}>
+                {t('pace.turn', { n: s.turn, name: names[s.active] })}
+              </option>
+            ))}
+          </select>
           <span className="hint">
             {i}/{last}
           </span>

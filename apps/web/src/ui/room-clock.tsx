@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import type { ManagerId } from '@vroyale/engine';
 import type { ClocksView, RoomState } from '@vroyale/protocol';
+import { useT } from '../i18n';
 
 export function fmt(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -20,7 +21,23 @@ function useNow(ms = 250): number {
   return now;
 }
 
-export function Clock({ m, clocks, at, name, active }: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean }) {
+export function Clock(props: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean }) {
+  return props.clocks.untimed ? <NoClock {...props} /> : <ChessClock {...props} />;
+}
+
+/** An untimed room: nothing counts down; the clock only shows who is to act. */
+function NoClock({ m, clocks, name, active }: { m: ManagerId; clocks: ClocksView; name: string; active: boolean }) {
+  const t = useT();
+  const running = clocks[m].running && active;
+  return (
+    <div className={`clock untimed${running ? ' running' : ''}`} role="timer" aria-label={t('pace.untimedClock', { name })}>
+      <span className="clock-name">{name}</span>
+      <span className="clock-time">{t('pace.untimed')}</span>
+    </div>
+  );
+}
+
+function ChessClock({ m, clocks, at, name, active }: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean }) {
   const now = useNow();
   const c = clocks[m];
   const left = c.running && active ? c.remainingMs - (now - at) : c.remainingMs;

@@ -1,6 +1,7 @@
 /** Before the match: the seats, the invite link, and a roster picker to take a free seat. */
 import { useState } from 'react';
-import type { RoomState } from '@vroyale/protocol';
+import { isUntimed, type RoomState } from '@vroyale/protocol';
+import { useT } from '../i18n';
 import { joinRoom, leaveRoom } from '../net/client';
 import { toast, useApp } from '../store';
 import { fmt } from './room-clock';
@@ -13,6 +14,7 @@ export const inviteLink = (roomId: string) => `${location.origin}${location.path
 export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState | undefined }) {
   const [roster, setRoster] = useRosterChoice();
   const [copied, setCopied] = useState(false);
+  const t = useT();
   const me = useApp((s) => s.seats.find((x) => x.roomId === roomId)?.seat ?? null);
   const link = inviteLink(roomId);
   const free = room ? (['A', 'B'] as const).filter((s) => !room.seats[s]) : [];
@@ -22,7 +24,7 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
       {room && (
         <>
           <p>
-            Clock: {fmt(room.clock.initialMs)} + {room.clock.incrementMs / 1000}s per move · {room.spectators} watching
+            {isUntimed(room.clock) ? t('pace.untimedNote') : `Clock: ${fmt(room.clock.initialMs)} + ${room.clock.incrementMs / 1000}s per move`} · {room.spectators} watching
           </p>
           <ul className="seats" aria-label="Seats">
             {(['A', 'B'] as const).map((s) => (

@@ -4,6 +4,7 @@
  */
 import common from './common.json';
 import help from './help.json';
+import pace from './pace.json';
 
-export const en = { common, help };
+export const en = { common, help, pace };
 export type Texts = typeof en;

@@ -1,0 +1,38 @@
+/**
+ * The match's public record so far, for sockets that arrive late (a spectator, a reload, a reconnect): the
+ * spectator projection (`projectEvents(events, 'spectator')`) of each action's events, so it holds nothing
+ * a spectator could not have seen live, whoever it is later sent to. Bounded: the latest
+ * `LIMITS.logHistoryBatches` actions that produced public events. Memory only; a restart rebuilds it while
+ * replaying the log (master/replay.ts).
+ */
+import { projectEvents, type GameEvent } from '@vroyale/engine';
+import { LIMITS, type LogBatch, type MatchLogHistory } from '@vroyale/protocol';
+
+export class PublicLog {
+  private batches: LogBatch[] = [];
+  private truncated = false;
+  /** The message for the current batches, shared by every socket that arrives before the next action. */
+  private cached: MatchLogHistory | null = null;
+
+  constructor(private readonly max: number = LIMITS.logHistoryBatches) {}
+
+  /** The events one action produced (unprojected: they are projected here, before anything keeps them). */
+  add(seq: number, events: readonly GameEvent[]): void {
+    const pub = projectEvents(events, 'spectator');
+    if (pub.length === 0) return;
+    this.batches.push({ seq, events: pub });
+    if (this.batches.length > this.max) {
+      this.batches.shift();
+      this.truncated = true;
+    }
+    this.cached = null;
+  }
+
+  get size(): number {
+    return this.batches.length;
+  }
+
+  message(roomId: string, matchId: string): MatchLogHistory {
+    return (this.cached ??= { roomId, matchId, batches: this.batches.slice(), truncated: this.truncated });
+  }
+}
