@@ -6,8 +6,10 @@
 import type { Action, CardDef, GameView, Legal } from '@vroyale/engine';
 import { declarationOf, draftFor, offerIn, type Draft } from './declaration';
 import { rulesText } from '@vroyale/engine';
-import { language } from '../i18n';
+import { language, t } from '../i18n';
 import { abilityOf, capitalise, type Labels } from './labels';
+
+const tx = t as unknown as (key: string, o?: Record<string, unknown>) => string;
 
 export type CardAction = Extract<Action, { card: string }>;
 
@@ -61,28 +63,28 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, lo
     switch (a.type) {
       case 'play':
         key = 'play';
-        label = def?.types.includes('highlight') ? `Play ${def.name}` : `Debut ${def?.name ?? 'card'}`;
-        detail = def ? `Cost ${def.cost}` : undefined;
+        label = def?.types.includes('highlight') ? t('choices.play', { name: def.name }) : t('choices.debut', { name: def?.name ?? t('choices.card') });
+        detail = def ? t('choices.cost', { cost: def.cost }) : undefined;
         break;
       case 'activate': {
         key = `activate:${a.ability}`;
         const hasKw = def?.keywords && Object.keys(def.keywords).length > 0 ? 1 : 0;
-        label = `Activate ability ${a.ability + 1}`;
+        label = t('choices.activate', { n: a.ability + 1 });
         detail = lines[a.ability + hasKw];
         break;
       }
       case 'place-star':
         key = 'place-star';
-        label = 'Place in Star Pool';
-        detail = def ? `Adds ${def.stars} star${def.stars === 1 ? '' : 's'}` : undefined;
+        label = t('choices.placeStar');
+        detail = def ? t('choices.adds', { count: def.stars }) : undefined;
         break;
       case 'tilt-star':
         key = 'tilt-star';
-        label = 'Tilt for stars';
+        label = t('choices.tilt');
         break;
       case 'discard':
         key = 'discard';
-        label = 'Discard';
+        label = t('choices.discard');
         break;
       default:
         continue;
@@ -128,28 +130,18 @@ export function complete(candidates: readonly Action[], picked: readonly string[
   return done.length === 1 ? done[0]! : null;
 }
 
-const ZONE: Record<string, string> = {
-  hand: 'in {} hand',
-  backstage: 'in {} Backstage',
-  centre: 'on {} Centre Stage',
-  main: 'on {} Main Stage',
-  'star-pool': 'in {} Star Pool',
-  graduation: 'in {} Graduation Zone',
-  hiatus: 'in {} Hiatus',
-  stack: 'on the stack',
-};
 
 /** A target as an option: "Kiri Moonbeam (2) on Bea's Main Stage", "You", "Zap on the stack". */
 export function describeTarget(view: GameView, id: string, l: Labels): string {
   if (id === 'A' || id === 'B') return capitalise(l.who(id));
   const item = view.stack.find((s) => s.id === id);
   if (item) {
-    const src = l.ref(item.source) ? l.name(item.source) : (view.defs[item.sourceDef]?.name ?? 'an effect');
-    return `${item.kind === 'highlight' ? src : abilityOf(src)} on the stack`;
+    const src = l.ref(item.source) ? l.name(item.source) : (view.defs[item.sourceDef]?.name ?? t('log.anEffect'));
+    return t('log.onStack', { item: item.kind === 'highlight' ? src : abilityOf(src) });
   }
   const r = l.ref(id);
-  if (!r) return 'a card';
-  return `${l.name(id)} ${ZONE[r.zone]!.replace('{}', l.whose(r.side))}`;
+  if (!r) return t('labels.aCard');
+  return r.zone === 'stack' ? t('log.onStack', { item: l.name(id) }) : tx(`choices.zone.${r.zone}`, { card: l.name(id), whose: l.whose(r.side) });
 }
 
 /** The one button for the space bar: declare the combat declaration being built (when legal), else pass. */
@@ -160,28 +152,23 @@ export function primaryAction(legal: readonly Legal[], draft: Draft | null, seq:
   return null;
 }
 
-export const PHASES: { key: string; label: string; phases: string[] }[] = [
-  { key: 'start', label: 'Start', phases: ['start'] },
-  { key: 'resource', label: 'Resource', phases: ['resource'] },
-  { key: 'main', label: 'Main', phases: ['main'] },
-  { key: 'attack', label: 'Attack', phases: ['combat-attack', 'combat-attack-window'] },
-  { key: 'block', label: 'Block', phases: ['combat-block', 'combat-block-window'] },
-  { key: 'resolution', label: 'Resolution', phases: ['resolution'] },
-  { key: 'end', label: 'End', phases: ['end'] },
+/** The phase tracker's steps (labels: `choices.phase.<key>`). */
+export const PHASES: { key: string; phases: string[] }[] = [
+  { key: 'start', phases: ['start'] },
+  { key: 'resource', phases: ['resource'] },
+  { key: 'main', phases: ['main'] },
+  { key: 'attack', phases: ['combat-attack', 'combat-attack-window'] },
+  { key: 'block', phases: ['combat-block', 'combat-block-window'] },
+  { key: 'resolution', phases: ['resolution'] },
+  { key: 'end', phases: ['end'] },
 ];
 
-const PHASE_NAME: Record<string, string> = {
-  start: 'Starting Phase',
-  resource: 'Resource Step',
-  main: 'Main Step',
-  'combat-attack-window': 'attack window',
-  'combat-block-window': 'block window',
-  resolution: 'Resolution Phase',
-  end: 'end of the turn',
-};
+export const phaseLabel = (key: string): string => tx(`choices.phase.${key}`);
+
+const STEPS = new Set(['start', 'resource', 'main', 'combat-attack-window', 'combat-block-window', 'resolution', 'end']);
 
 /** What passing priority does now (RUL-STACK-1, RUL-STACK-5: every phase ends when both pass in a row). */
 export function passHint(view: GameView): string {
-  if (view.stack.length > 0) return 'When both managers pass in a row, the top of the stack resolves.';
-  return `When both managers pass in a row, the ${PHASE_NAME[view.phase] ?? 'step'} ends.`;
+  if (view.stack.length > 0) return t('choices.passResolves');
+  return t('choices.passEnds', { step: tx(`choices.step.${STEPS.has(view.phase) ? view.phase : 'other'}`) });
 }

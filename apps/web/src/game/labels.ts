@@ -7,6 +7,7 @@
  * they agree. Pure: from a view (and the seats' names) only.
  */
 import type { CardView, GameView, ManagerId } from '@vroyale/engine';
+import { t } from '../i18n';
 
 /** Where a card is, for counting: the stage is one row (Centre then Main), as the player reads it. */
 export type Group = 'hand' | 'backstage' | 'stage' | 'star-pool' | 'graduation' | 'hiatus' | 'stack';
@@ -82,19 +83,19 @@ export function labels(view: GameView, names: Record<ManagerId, string>, me: Man
       r.n = n;
     }
   }
-  const who = (m: ManagerId) => (m === me ? 'you' : names[m]);
-  const whose = (m: ManagerId) => (m === me ? 'your' : `${names[m]}'s`);
+  const who = (m: ManagerId) => (m === me ? t('labels.you') : names[m]);
+  const whose = (m: ManagerId) => (m === me ? t('labels.your') : t('labels.whose', { name: names[m] }));
   const name = (id: string) => {
     const r = refs.get(id);
-    if (!r) return 'a card';
-    return r.n === null ? r.name : `${r.name} (${r.n})`;
+    if (!r) return t('labels.aCard');
+    return r.n === null ? r.name : t('labels.marked', { name: r.name, n: r.n });
   };
   return {
     ref: (id) => refs.get(id),
     name,
     full(id, subject = null) {
       const r = refs.get(id);
-      return r && r.shared && r.side !== subject ? `${whose(r.side)} ${name(id)}` : name(id);
+      return r && r.shared && r.side !== subject ? t('labels.owned', { whose: whose(r.side), card: name(id) }) : name(id);
     },
     who,
     whose,
@@ -103,12 +104,12 @@ export function labels(view: GameView, names: Record<ManagerId, string>, me: Man
 
 /** "Chat Regular's ability", or "the ability of Chat Regular (2)" where a trailing marker would read badly. */
 export function abilityOf(label: string): string {
-  return label.endsWith(')') ? `the ability of ${label}` : `${label}'s ability`;
+  return label.endsWith(')') ? t('labels.abilityOfMarked', { card: label }) : t('labels.abilityOf', { card: label });
 }
 
-/** "a Fan token" / "an Idol token". */
+/** "a Fan token" / "an Idol token" (in English; other languages have no article: the text decides). */
 export function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? `an ${word}` : `a ${word}`;
+  return /^[aeiou]/i.test(word) ? t('labels.an', { name: word }) : t('labels.a', { name: word });
 }
 
 /** A sentence may begin with a label ("your Kiri Moonbeam…"): capitalised, never otherwise changed. */

@@ -7,6 +7,7 @@
  */
 import type { CardDef, GameEvent, ManagerId } from '@vroyale/engine';
 import type { LogLine } from '../store';
+import { t } from '../i18n';
 import { abilityOf, article, capitalise, type Labels } from './labels';
 
 export interface LogContext {
@@ -27,73 +28,41 @@ export interface LogContext {
   after?: Labels | null;
 }
 
-const REASON: Record<string, string> = {
-  sanity: 'sanity ran out',
-  'deck-out': 'a roster ran out',
-  card: "a card's own condition",
-  concede: 'a manager conceded',
-  'double-ko': 'both managers fell at once',
-  time: 'time ran out',
-  abandoned: 'a manager left the match',
-};
+/** A log text by key (keys differ per person: `_you` is the viewer's own). */
+const tx = t as unknown as (key: string, o?: Record<string, unknown>) => string;
 
 /** Why a match ended, saying no one's name (the lobby's list of rooms). */
 export function reasonText(r: string): string {
-  return REASON[r] ?? r;
+  return REASONS.has(r) ? tx(`log.reason.${r}`) : r;
 }
+const REASONS = new Set(['sanity', 'deck-out', 'card', 'concede', 'double-ko', 'time', 'abandoned']);
+const LOSER = new Set(['sanity', 'deck-out', 'concede', 'time', 'abandoned']);
 
 const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');
 
 /** Why a match ended, about the manager who lost, in the viewer's persons: "Bea conceded", "your sanity ran out". */
 export function endReason(reason: string, winner: ManagerId | 'draw', ctx: Pick<LogContext, 'me' | 'names'>): string {
-  if (winner === 'draw') return reasonText(reason);
+  if (winner === 'draw' || !LOSER.has(reason)) return reasonText(reason);
   const loser = other(winner);
-  const obj = loser === ctx.me ? 'you' : ctx.names[loser];
-  const poss = loser === ctx.me ? 'your' : `${ctx.names[loser]}'s`;
-  switch (reason) {
-    case 'sanity':
-      return `${poss} sanity ran out`;
-    case 'deck-out':
-      return `${poss} roster ran out`;
-    case 'concede':
-      return `${obj} conceded`;
-    case 'time':
-      return `${obj} ran out of time`;
-    case 'abandoned':
-      return `${obj} left the match`;
-    default:
-      return reasonText(reason);
-  }
+  return tx(`log.end.${reason}${loser === ctx.me ? '_you' : ''}`, { name: ctx.names[loser] });
 }
 
-const PHASE: Partial<Record<string, string>> = {
-  'combat-attack': 'Combat: attackers are declared.',
-  'combat-block': 'Combat: blockers are declared.',
-  resolution: 'Resolution phase.',
-};
+const PHASES = new Set(['combat-attack', 'combat-block', 'resolution']);
 
 /** "You" or the manager's name, to begin a sentence. */
 export function who(ctx: LogContext, m: ManagerId): string {
-  return ctx.me === m ? 'You' : ctx.names[m];
+  return ctx.me === m ? t('log.you') : ctx.names[m];
 }
 
-/** "your" or "Bea's". */
-function whose(ctx: LogContext, m: ManagerId): string {
-  return ctx.me === m ? 'your' : `${ctx.names[m]}'s`;
+/** A sentence about manager `m`: the `_you` text when `m` is the viewer, else the third person with `name`. */
+function say(ctx: LogContext, m: ManagerId, key: string, o: Record<string, unknown> = {}): string {
+  return tx(`log.${key}${ctx.me === m ? '_you' : ''}`, { name: ctx.names[m], ...o });
 }
 
-/** The manager's own thing after their own verb: "You keep your…", "Bea keeps their…". */
-function own(ctx: LogContext, m: ManagerId): string {
-  return ctx.me === m ? 'your' : 'their';
-}
-
-function verb(ctx: LogContext, m: ManagerId, you: string, them: string): string {
-  return `${who(ctx, m)} ${ctx.me === m ? you : them}`;
-}
-
-/** "a", "a and b", "a, b and c". */
-function list(xs: readonly string[]): string {
-  return xs.length < 2 ? (xs[0] ?? '') : `${xs.slice(0, -1).join(', ')} and ${xs[xs.length - 1]}`;
+/** "a", "a and b", "a, b and c" (`oxford`: "a, b, and c"), in the interface's language. */
+function list(xs: readonly string[], oxford = false): string {
+  if (xs.length < 2) return xs[0] ?? '';
+  return tx(oxford ? 'log.listOxford' : 'log.listAnd', { rest: xs.slice(0, -1).join(t('log.listSep')), last: xs[xs.length - 1] });
 }
 
 interface NameOpts {
@@ -112,7 +81,7 @@ export function cardName(ctx: LogContext, id: string, def?: string, o: NameOpts 
   const l = id ? labelled(ctx, id, o) : null;
   if (l) return l.full(id, o.subject ?? null);
   const d = def || ctx.cardDefs[id];
-  if (!d) return 'a card';
+  if (!d) return t('labels.aCard');
   return ctx.defs[d]?.name ?? d;
 }
 
@@ -125,11 +94,11 @@ function itemName(ctx: LogContext, item: string, o: NameOpts = {}): string | nul
   return kind === 'ability' || kind === 'trigger' ? abilityOf(name) : name;
 }
 
-function targetName(ctx: LogContext, t: string): string {
-  if (t === 'A' || t === 'B') return ctx.me === t ? 'you' : ctx.names[t];
-  const item = itemName(ctx, t);
-  if (item) return `${item} on the stack`;
-  return cardName(ctx, t);
+function targetName(ctx: LogContext, target: string): string {
+  if (target === 'A' || target === 'B') return ctx.me === target ? t('labels.you') : ctx.names[target];
+  const item = itemName(ctx, target);
+  if (item) return t('log.onStack', { item });
+  return cardName(ctx, target);
 }
 
 const STAGE_LIKE = new Set(['main', 'centre', 'backstage', 'star-pool']);
@@ -140,22 +109,24 @@ export function sentence(e: GameEvent, ctx: LogContext): { text: string; kind: L
   return s && { text: capitalise(s.text), kind: s.kind };
 }
 
+const LOSS: Record<string, string> = { raid: 'loseRaid', combat: 'loseCombat', 'deck-out': 'loseDeckOut' };
+
 function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['kind'] } | null {
+  const info = (text: string) => ({ text, kind: 'info' as const });
+  const combat = (text: string) => ({ text, kind: 'combat' as const });
   switch (e.t) {
     case 'turn':
-      return { text: `Turn ${e.turn} — ${whose(ctx, e.active)} turn.`, kind: 'turn' };
+      return { text: say(ctx, e.active, 'turn', { turn: e.turn }), kind: 'turn' };
     case 'phase':
-      return PHASE[e.phase] ? { text: PHASE[e.phase]!, kind: 'combat' } : null;
+      return PHASES.has(e.phase) ? combat(tx(`log.phase.${e.phase}`)) : null;
     case 'coin':
-      return { text: `${verb(ctx, e.winner, 'win', 'wins')} the coin flip.`, kind: 'info' };
+      return info(say(ctx, e.winner, 'coin'));
     case 'order':
-      return { text: `${verb(ctx, e.first, 'go', 'goes')} first.`, kind: 'info' };
+      return info(say(ctx, e.first, 'order'));
     case 'mulligan-decided': {
       const m = e.manager;
-      if (e.redraw === undefined) return { text: `${verb(ctx, m, 'have', 'has')} made ${own(ctx, m)} mulligan decision.`, kind: 'info' };
-      return e.redraw
-        ? { text: `${verb(ctx, m, 'shuffle', 'shuffles')} ${own(ctx, m)} hand away and ${ctx.me === m ? 'draw' : 'draws'} 5 new cards.`, kind: 'info' }
-        : { text: `${verb(ctx, m, 'keep', 'keeps')} ${own(ctx, m)} opening hand.`, kind: 'info' };
+      if (e.redraw === undefined) return info(say(ctx, m, 'mulliganMade'));
+      return info(say(ctx, m, e.redraw ? 'mulliganRedraw' : 'mulliganKeep'));
     }
     case 'move': {
       const p = e.owner;
@@ -163,71 +134,67 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       const arriving = STAGE_LIKE.has(e.to);
       const name = (subject: ManagerId | null = null) =>
         arriving && e.newId && labelled(ctx, e.newId, { after: true }) ? cardName(ctx, e.newId, e.def, { subject, after: true }) : cardName(ctx, e.card, e.def, { subject });
-      if (e.from === 'roster' && e.to === 'hand') return { text: e.def && ctx.me === p ? `You draw ${name(p)}.` : `${verb(ctx, p, 'draw', 'draws')} a card.`, kind: 'info' };
+      if (e.from === 'roster' && e.to === 'hand') return info(e.def && ctx.me === p ? t('log.drawSeen', { card: name(p) }) : say(ctx, p, 'draw'));
       if (e.from === 'hand' && e.to === 'roster') return null;
-      if (e.to === 'star-pool') return { text: `${verb(ctx, p, 'place', 'places')} ${name(p)} in ${own(ctx, p)} Star Pool.`, kind: 'info' };
-      if (e.from === 'backstage' && e.to === 'centre') return { text: `${verb(ctx, p, 'debut', 'debuts')} ${own(ctx, p)} Centre, ${name(p)}!`, kind: 'info' };
-      if (e.from === 'hand' && (e.to === 'main' || e.to === 'centre')) return { text: `${verb(ctx, p, 'debut', 'debuts')} ${name(p)}.`, kind: 'info' };
+      if (e.to === 'star-pool') return info(say(ctx, p, 'star', { card: name(p) }));
+      if (e.from === 'backstage' && e.to === 'centre') return info(say(ctx, p, 'debutCentre', { card: name(p) }));
+      if (e.from === 'hand' && (e.to === 'main' || e.to === 'centre')) return info(say(ctx, p, 'debut', { card: name(p) }));
       if (e.from === 'hand' && e.to === 'stack') return null; // the stack-push says it
-      if (e.from === 'hand' && e.to === 'graduation') return { text: `${verb(ctx, p, 'discard', 'discards')} ${name(p)}.`, kind: 'info' };
-      if (e.from === 'roster' && e.to === 'graduation') return { text: `${name()} is sent from ${whose(ctx, p)} roster to the Graduation Zone.`, kind: 'info' };
+      if (e.from === 'hand' && e.to === 'graduation') return info(say(ctx, p, 'discard', { card: name(p) }));
+      if (e.from === 'roster' && e.to === 'graduation') return info(say(ctx, p, 'milled', { card: name() }));
       if (e.from === 'stack' && e.to === 'graduation') return null;
-      if (e.to === 'graduation' || e.to === 'token-gone') return { text: `${name()} graduates.`, kind: 'combat' };
-      if (e.to === 'hiatus') return { text: `${name()} goes on Hiatus.`, kind: 'info' };
-      if (e.from === 'hiatus') return { text: `${name()} returns from Hiatus.`, kind: 'info' };
-      if (e.to === 'hand') return { text: `${name()} returns to ${whose(ctx, p)} hand.`, kind: 'info' };
-      if (e.token && e.to === 'main') return { text: `${verb(ctx, p, 'commission', 'commissions')} ${article(ctx.defs[e.def]?.name ?? 'token')} token.`, kind: 'info' };
-      if (e.to === 'main' || e.to === 'centre') return { text: `${name()} enters ${whose(ctx, p)} stage.`, kind: 'info' };
+      if (e.to === 'graduation' || e.to === 'token-gone') return combat(t('log.graduates', { card: name() }));
+      if (e.to === 'hiatus') return info(t('log.hiatus', { card: name() }));
+      if (e.from === 'hiatus') return info(t('log.hiatusBack', { card: name() }));
+      if (e.to === 'hand') return info(say(ctx, p, 'toHand', { card: name() }));
+      if (e.token && e.to === 'main') return info(say(ctx, p, 'token', { aName: article(ctx.defs[e.def]?.name ?? t('log.tokenWord')) }));
+      if (e.to === 'main' || e.to === 'centre') return info(say(ctx, p, 'enters', { card: name() }));
       return null;
     }
     case 'stack-push': {
       const it = e.item;
       const c = it.controller;
-      const name = cardName(ctx, it.source, it.sourceDef, { subject: c, after: true });
-      const targets = it.targets.length ? `, targeting ${list(it.targets.map((t) => targetName(ctx, t)))}` : '';
-      if (it.kind === 'trigger') return { text: `${abilityOf(name)} triggers for ${ctx.me === c ? 'you' : ctx.names[c]}${targets}.`, kind: 'info' };
-      if (it.kind === 'ability') return { text: `${verb(ctx, c, 'activate', 'activates')} ${abilityOf(name)}${targets}.`, kind: 'info' };
-      return { text: `${verb(ctx, c, 'play', 'plays')} ${name}${targets}.`, kind: 'info' };
+      const card = cardName(ctx, it.source, it.sourceDef, { subject: c, after: true });
+      const targets = list(it.targets.map((x) => targetName(ctx, x)));
+      const key = it.kind === 'trigger' ? 'trigger' : it.kind === 'ability' ? 'activate' : 'play';
+      return info(say(ctx, c, it.targets.length ? `${key}Targets` : key, { card: it.kind === 'highlight' ? card : abilityOf(card), targets }));
     }
     case 'stack-resolve': {
-      const name = itemName(ctx, e.item) ?? 'an effect';
-      return { text: e.fizzled ? `${name} fizzles: its targets are gone.` : `${name} resolves.`, kind: 'info' };
+      const item = itemName(ctx, e.item) ?? t('log.anEffect');
+      return info(t(e.fizzled ? 'log.fizzles' : 'log.resolves', { item }));
     }
     case 'stack-cancel':
-      return { text: `${itemName(ctx, e.item) ?? 'an effect'} is cancelled.`, kind: 'info' };
+      return info(t('log.cancelled', { item: itemName(ctx, e.item) ?? t('log.anEffect') }));
     case 'damage':
-      return { text: `${cardName(ctx, e.card)} takes ${e.amount} damage.`, kind: 'combat' };
+      return combat(t('log.damage', { card: cardName(ctx, e.card), amount: e.amount }));
     case 'sanity': {
       const n = Math.abs(e.delta);
       // The match is over at 0: an overshoot is never printed as negative sanity.
       const now = Math.max(0, e.now);
-      const how = e.reason === 'raid' ? ' from Raid' : e.reason === 'combat' ? ' in combat' : e.reason === 'deck-out' ? ' to the deck-out' : '';
-      return e.delta < 0
-        ? { text: `${verb(ctx, e.manager, 'lose', 'loses')} ${n} sanity${how} (${now} left).`, kind: 'combat' }
-        : { text: `${verb(ctx, e.manager, 'gain', 'gains')} ${n} sanity (now ${now}).`, kind: 'info' };
+      return e.delta < 0 ? combat(say(ctx, e.manager, LOSS[e.reason ?? ''] ?? 'lose', { n, now })) : info(say(ctx, e.manager, 'gain', { n, now }));
     }
     case 'deck-out':
-      return { text: `${verb(ctx, e.manager, 'have', 'has')} no cards left to draw.`, kind: 'combat' };
+      return combat(say(ctx, e.manager, 'deckOut'));
     case 'attackers': {
-      if (!e.attackers.length) return { text: 'No attack this turn.', kind: 'combat' };
+      if (!e.attackers.length) return combat(t('log.noAttack'));
       const side = labelled(ctx, e.attackers[0]!, {})?.ref(e.attackers[0]!)?.side;
-      if (!side) return { text: `Attacking: ${list(e.attackers.map((a) => cardName(ctx, a)))}.`, kind: 'combat' };
-      return { text: `${verb(ctx, side, 'attack', 'attacks')} with ${list(e.attackers.map((a) => cardName(ctx, a, undefined, { subject: side })))}.`, kind: 'combat' };
+      if (!side) return combat(t('log.attackingUnknown', { cards: list(e.attackers.map((a) => cardName(ctx, a))) }));
+      return combat(say(ctx, side, 'attack', { cards: list(e.attackers.map((a) => cardName(ctx, a, undefined, { subject: side }))) }));
     }
     case 'blockers': {
-      if (!e.blocks.length) return { text: 'No blocks.', kind: 'combat' };
+      if (!e.blocks.length) return combat(t('log.noBlocks'));
       const side = labelled(ctx, e.blocks[0]!.blocker, {})?.ref(e.blocks[0]!.blocker)?.side;
-      if (!side) return { text: `Blocks: ${e.blocks.map((b) => `${cardName(ctx, b.blocker)} blocks ${cardName(ctx, b.attacker)}`).join('; ')}.`, kind: 'combat' };
-      const pairs = e.blocks.map((b) => `${cardName(ctx, b.attacker, undefined, { subject: side })} with ${cardName(ctx, b.blocker, undefined, { subject: side })}`);
-      return { text: `${verb(ctx, side, 'block', 'blocks')} ${pairs.length > 1 ? `${pairs.slice(0, -1).join(', ')}, and ${pairs[pairs.length - 1]}` : pairs[0]}.`, kind: 'combat' };
+      if (!side) return combat(t('log.blocksUnknown', { pairs: e.blocks.map((b) => t('log.blockPair', { blocker: cardName(ctx, b.blocker), attacker: cardName(ctx, b.attacker) })).join(t('log.clauseSep')) }));
+      const pairs = e.blocks.map((b) => t('log.blockWith', { attacker: cardName(ctx, b.attacker, undefined, { subject: side }), blocker: cardName(ctx, b.blocker, undefined, { subject: side }) }));
+      return combat(say(ctx, side, 'block', { pairs: list(pairs, true) }));
     }
     case 'counters':
-      return { text: `${cardName(ctx, e.card)} now has ${e.now} ${e.counter} counter${e.now === 1 ? '' : 's'}.`, kind: 'info' };
+      return info(t('log.counters', { card: cardName(ctx, e.card), count: e.now, counter: e.counter }));
     case 'attach':
-      return { text: `${cardName(ctx, e.asset, undefined, { after: true })} is equipped to ${cardName(ctx, e.to, undefined, { after: true })}.`, kind: 'info' };
+      return info(t('log.attach', { asset: cardName(ctx, e.asset, undefined, { after: true }), card: cardName(ctx, e.to, undefined, { after: true }) }));
     case 'game-over':
       return {
-        text: e.winner === 'draw' ? `The match is a draw: ${endReason(e.reason, 'draw', ctx)}.` : `${verb(ctx, e.winner, 'win', 'wins')} the match: ${endReason(e.reason, e.winner, ctx)}.`,
+        text: e.winner === 'draw' ? t('log.matchDraw', { reason: endReason(e.reason, 'draw', ctx) }) : say(ctx, e.winner, 'win', { reason: endReason(e.reason, e.winner, ctx) }),
         kind: 'end',
       };
     default:

@@ -33,7 +33,7 @@ const KEEP = new Set(['VRoyale', 'Online', 'ID', 'URL', 'JSON', 'OK', 'VTuber', 
 /** What of a Japanese text is still English: Latin words of two letters or more, minus placeholders and KEEP. */
 export function untranslated(text: string): string[] {
   const bare = text.replace(/\{\{[^}]*\}\}/g, ' ').replace(/<\/?\w+\s*\/?>/g, ' ');
-  return [...bare.matchAll(/[A-Za-z][A-Za-z0-9'’-]+/g)].map((m) => m[0]).filter((w) => !KEEP.has(w));
+  return [...bare.matchAll(/[A-Za-z][A-Za-z'’-]+/g)].map((m) => m[0]).filter((w) => !KEEP.has(w));
 }
 
 /** Everything wrong with a pair of text trees, as readable lines (empty when they agree). */

@@ -48,6 +48,7 @@ void i18next.init({
   interpolation: { escapeValue: false }, // React escapes
   returnNull: false,
   initImmediate: false,
+  showSupportNotice: false,
 });
 
 const loaded = new Set<Language>(['en']);
@@ -68,7 +69,7 @@ export async function setLanguage(lang: Language, remember = true): Promise<void
       // private mode: the choice lasts this page only
     }
   }
-  document.documentElement.lang = lang;
+  if (typeof document !== 'undefined') document.documentElement.lang = lang; // absent in node tests
   await i18next.changeLanguage(lang);
 }
 

@@ -24,6 +24,7 @@ import { mergeChatHistory } from './chat-merge';
 import { historyLines, learn, sentence, type LogContext } from '../game/log';
 import { t } from '../i18n';
 import { store, toast, ui, type LogLine } from '../store';
+import { errorText } from './errors';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Payload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
@@ -47,11 +48,11 @@ export const savedName = (): string => localStorage.getItem(NAME_KEY) ?? '';
 function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
   return new Promise((resolve) => {
     const s = socket;
-    if (!s || !s.connected) return resolve({ ok: false, code: 'internal', message: 'Not connected to the server' });
+    if (!s || !s.connected) return resolve({ ok: false, code: 'internal', message: t('errors.offline') });
     const emitter = s.timeout(timeoutMs) as unknown as {
       emit(e: E, p: Payload<E>, cb: (err: Error | null, ack: Ack<AckData[E]>) => void): void;
     };
-    emitter.emit(event, payload, (err, ack) => resolve(err ? { ok: false, code: 'internal', message: 'The server did not answer in time' } : ack));
+    emitter.emit(event, payload, (err, ack) => resolve(err ? { ok: false, code: 'internal', message: t('errors.timeout') } : ack));
   });
 }
 
@@ -59,7 +60,7 @@ function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutM
 async function call<E extends ClientEventName>(event: E, payload: Payload<E>): Promise<Extract<Ack<AckData[E]>, { ok: true }> | null> {
   const ack = await emit(event, payload);
   if (!ack.ok) {
-    toast(ack.message);
+    toast(errorText(ack));
     return null;
   }
   return ack as Extract<Ack<AckData[E]>, { ok: true }>;
@@ -96,7 +97,7 @@ export function applyView(m: ViewMessage): void {
   const ctx = (logCtx[m.roomId] ??= { defs: st.defs, cardDefs: st.cardDefs, me: null, names: { A: 'A', B: 'B' }, stackSources: {} });
   const room = st.roomStates[m.roomId];
   ctx.me = m.viewer === 'spectator' ? null : m.viewer;
-  ctx.names = { A: room?.seats.A?.name ?? 'Manager A', B: room?.seats.B?.name ?? 'Manager B' };
+  ctx.names = { A: room?.seats.A?.name ?? t('room.managerA'), B: room?.seats.B?.name ?? t('room.managerB') };
   // An update carries only definitions this viewer has not been sent yet (a full view carries all that it
   // shows): keep them all, with their identity, so memoised cards skip re-rendering when nothing changed.
   let defs = st.defs;
@@ -125,7 +126,7 @@ export function applyView(m: ViewMessage): void {
   if (m.full && (!prev || prev.matchId !== m.matchId)) {
     // After a reload this tab still has the log it wrote before (sessionStorage): carry on from it.
     const kept = m.seq > 0 ? restoredLog(m.matchId, m.viewer) : null;
-    log = kept ? [...kept, { seq: m.seq, kind: 'info', text: 'Reconnected.' }] : [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? 'The match begins.' : 'Joined the match in progress.' }];
+    log = kept ? [...kept, { seq: m.seq, kind: 'info', text: t('log.reconnected') }] : [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? t('log.begins') : t('log.joined') }];
     if (!kept && m.seq > 0) wantsHistory.set(m.roomId, m.matchId);
     else wantsHistory.delete(m.roomId);
   }
@@ -207,7 +208,7 @@ export async function hello(name: string): Promise<boolean> {
   const token = localStorage.getItem(TOKEN_KEY) ?? undefined;
   const ack = await emit('hello', token ? { name, token } : { name });
   if (!ack.ok) {
-    toast(ack.message);
+    toast(errorText(ack));
     return false;
   }
   localStorage.setItem(TOKEN_KEY, ack.token);
@@ -321,7 +322,7 @@ export async function act(roomId: string, action: Action): Promise<boolean> {
   });
   store.setState({ busy: false });
   if (!ack.ok) {
-    if (ack.code !== 'stale') toast(ack.message);
+    if (ack.code !== 'stale') toast(errorText(ack));
     return false;
   }
   return true;
@@ -343,11 +344,11 @@ export async function concede(roomId: string): Promise<boolean> {
     });
     if (ack.ok) return true;
     if (ack.code !== 'stale') {
-      toast(ack.message);
+      toast(errorText(ack));
       return false;
     }
   }
-  toast('The match kept moving; concede again');
+  toast(t('errors.concedeAgain'));
   return false;
 }
 

@@ -5,8 +5,8 @@
 import { memo, useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import type React from 'react';
 import { rulesText, type CardDef, type CardView } from '@vroyale/engine';
-import { keywordList, TYPE_LABEL } from '../game/glossary';
-import { language, useLanguage, type Language } from '../i18n';
+import { keywordList, typeLabel } from '../game/glossary';
+import { language, t, useLanguage, useT, type Language } from '../i18n';
 import { store, ui } from '../store';
 import { KeywordIcon } from './keyword-icon';
 
@@ -43,13 +43,13 @@ export function rulesFor(def: CardDef, lang: Language = language()): string[] {
  * `name` is the board's label for it ("Kiri Moonbeam (2)", game/labels.ts) where it differs from the printed one.
  */
 export function cardLabel(def: CardDef, v?: CardView | null, name = def.name): string {
-  const parts = [name, def.types.map((t) => TYPE_LABEL[t]).join(' '), `cost ${def.cost}`];
-  if (v?.atk !== undefined || def.atk !== undefined) parts.push(`${v?.atk ?? def.atk} ATK ${v?.hp ?? def.hp} HP`);
-  if (v?.tilted) parts.push('tilted');
-  if (v?.damage) parts.push(`${v.damage} damage`);
-  if (v?.burnout && (def.types.includes('character') || def.types.includes('leader'))) parts.push('Debut Burnout');
-  if (v && Object.keys(v.counters).length) parts.push(Object.entries(v.counters).map(([k, n]) => `${n} ${k} counter${n === 1 ? '' : 's'}`).join(', '));
-  return `${parts.join(', ')}. ${rulesFor(def).join(' ')}`;
+  const parts = [name, def.types.map(typeLabel).join(' '), t('cards.costLower', { cost: def.cost })];
+  if (v?.atk !== undefined || def.atk !== undefined) parts.push(t('cards.stats', { atk: v?.atk ?? def.atk, hp: v?.hp ?? def.hp }));
+  if (v?.tilted) parts.push(t('cards.tilted'));
+  if (v?.damage) parts.push(t('cards.damage', { n: v.damage }));
+  if (v?.burnout && (def.types.includes('character') || def.types.includes('leader'))) parts.push(t('cards.burnoutName'));
+  if (v && Object.keys(v.counters).length) parts.push(Object.entries(v.counters).map(([k, n]) => t('cards.counters', { count: n, counter: k })).join(t('cards.sep')));
+  return t('cards.label', { parts: parts.join(t('cards.sep')), rules: rulesFor(def).join(' ') });
 }
 
 /** The emblem: a hue from the id, a figure for characters, a symbol for the other types. */
@@ -95,17 +95,19 @@ const Art = memo(function Art({ def }: { def: CardDef }) {
 });
 
 function RarityMark({ r }: { r: CardDef['rarity'] }) {
+  const t = useT();
   return (
-    <span className={`c-rarity rar-${r}`} title={`Rarity ${r}`} aria-label={`Rarity ${r}`}>
+    <span className={`c-rarity rar-${r}`} title={t('cards.rarity', { r })} aria-label={t('cards.rarity', { r })}>
       {r}
     </span>
   );
 }
 
-function Stat({ label, now, printed }: { label: string; now: number; printed: number | undefined }) {
+function Stat({ label, now, printed }: { label: 'ATK' | 'HP'; now: number; printed: number | undefined }) {
   const cls = printed === undefined || now === printed ? '' : now > printed ? ' up' : ' down';
+  const t = useT();
   return (
-    <span className={`c-stat c-${label.toLowerCase()}${cls}`} aria-label={`${now} ${label}`}>
+    <span className={`c-stat c-${label.toLowerCase()}${cls}`} aria-label={t(label === 'ATK' ? 'cards.atk' : 'cards.hp', { n: now })}>
       {now}
     </span>
   );
@@ -139,6 +141,7 @@ function sameView(a: CardView | null | undefined, b: CardView | null | undefined
 const sameProps = (a: CardFaceProps, b: CardFaceProps) => a.def === b.def && a.size === b.size && a.zoom === b.zoom && sameView(a.view, b.view);
 
 export const CardFace = memo(function CardFace({ def, view, size, zoom = true }: CardFaceProps) {
+  const t = useT();
   const lang = useLanguage();
   const lines = useMemo(() => (size === 'lg' ? rulesFor(def, lang) : []), [def, size, lang]);
   const kws = keywordList(view?.keywords ?? def.keywords);
@@ -176,7 +179,7 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
       onMouseLeave={onLeave}
     >
       <div className="c-top">
-        <span className="c-cost" aria-label={`Cost ${def.cost}`}>
+        <span className="c-cost" aria-label={t('cards.cost', { cost: def.cost })}>
           {def.cost}
         </span>
         <span className="c-name" style={size === 'lg' ? undefined : nameScale(def.name)}>
@@ -195,8 +198,7 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
       </div>
       <div className="c-type">
         <span>
-          {def.types.map((t) => TYPE_LABEL[t]).join(' · ')}
-          {def.token ? ' · Token' : ''}
+          {[...def.types.map(typeLabel), ...(def.token ? [t('cards.token')] : [])].join(' · ')}
         </span>
         <RarityMark r={def.rarity} />
       </div>
@@ -215,7 +217,7 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
         </div>
       )}
       <div className="c-bottom">
-        <span className="c-stars" aria-label={`${def.stars} star${def.stars === 1 ? '' : 's'}`}>
+        <span className="c-stars" aria-label={t('cards.stars', { count: def.stars })}>
           {'★'.repeat(def.stars)}
         </span>
         {fighter && (
@@ -226,32 +228,33 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
         )}
       </div>
       {view && view.damage > 0 && (
-        <span className="c-damage" aria-label={`${view.damage} damage`} title={`${view.damage} damage`}>
+        <span className="c-damage" aria-label={t('cards.damage', { n: view.damage })} title={t('cards.damage', { n: view.damage })}>
           <span>{view.damage}</span>
         </span>
       )}
       {counters.length > 0 && (
         <span className="c-counters">
           {counters.map(([k, n]) => (
-            <span key={k} className="c-counter" title={`${n} ${k} counter${n === 1 ? '' : 's'}`}>
+            <span key={k} className="c-counter" title={t('cards.counters', { count: n, counter: k })}>
               {n} {k}
             </span>
           ))}
         </span>
       )}
       {view?.burnout && fighter && (
-        <span className="c-burnout" title="Debut Burnout: entered this turn, cannot attack yet">
-          Burnout
+        <span className="c-burnout" title={t('cards.burnoutTitle')}>
+          {t('cards.burnout')}
         </span>
       )}
-      {view?.returnsFromHiatus && <span className="c-hiatus">Returns next turn</span>}
+      {view?.returnsFromHiatus && <span className="c-hiatus">{t('cards.returnsNextTurn')}</span>}
     </div>
   );
 }, sameProps);
 
 export function CardBack({ size, label }: { size: CardSize; label?: string }) {
+  const t = useT();
   return (
-    <div className={`card card-${size} card-back`} role="img" aria-label={label ?? 'A face-down card'}>
+    <div className={`card card-${size} card-back`} role="img" aria-label={label ?? t('cards.faceDown')}>
       <span className="back-logo">V</span>
     </div>
   );

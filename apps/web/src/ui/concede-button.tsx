@@ -4,11 +4,13 @@
  */
 import { useEffect, useRef, useState } from 'react';
 import { concede } from '../net/client';
+import { useT } from '../i18n';
 import { Modal } from './modal';
 
 export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: string }) {
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
+  const t = useT();
   const keep = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
   useEffect(() => {
@@ -22,15 +24,15 @@ export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: 
   return (
     <>
       <button ref={opener} className="btn danger" aria-haspopup="dialog" onClick={() => setAsking(true)}>
-        Concede
+        {t('room.concede')}
       </button>
       {asking && (
         <Modal className="concede-confirm" role="alertdialog" labelledBy="concede-title" describedBy="concede-text" onClose={close}>
-          <h2 id="concede-title">Concede this match?</h2>
-          <p id="concede-text">{opponent} wins at once. This cannot be undone.</p>
+          <h2 id="concede-title">{t('room.concedeTitle')}</h2>
+          <p id="concede-text">{t('room.concedeText', { name: opponent })}</p>
           <div className="options">
             <button ref={keep} className="btn primary" onClick={close}>
-              Keep playing
+              {t('room.keepPlaying')}
             </button>
             <button
               className="btn danger"
@@ -43,7 +45,7 @@ export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: 
                 });
               }}
             >
-              Concede the match
+              {t('room.concedeMatch')}
             </button>
           </div>
         </Modal>

@@ -8,7 +8,8 @@ import { KEYWORDS, RARITIES, validateRoster, type CardDef, type CardType, type K
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { decodeDeckCode, encodeDeckCode } from '../../../../packages/engine/src/deck/deck-code';
 import { loadDecks, saveDecks, type SavedDeck } from '../decks';
-import { KEYWORD_INFO, TYPE_LABEL } from '../game/glossary';
+import { keywordName, typeLabel } from '../game/glossary';
+import { language, t as translate, useT } from '../i18n';
 import { store, toast, ui, useUi } from '../store';
 import { CardFace, ZoomPreview } from './card';
 
@@ -22,7 +23,12 @@ interface Draft {
   cards: string[];
 }
 
-const empty = (): Draft => ({ id: null, name: 'New deck', centre: '', cards: [] });
+const empty = (): Draft => ({ id: null, name: translate('deck.newDeck'), centre: '', cards: [] });
+
+const tx = translate as unknown as (key: string, o?: Record<string, unknown>) => string;
+
+/** A deck code's problem: the engine's English message, or the text for its code in another language. */
+const codeProblem = (r: { code: string; message: string }): string => (language() === 'en' ? r.message : tx(`deck.codeError.${r.code}`));
 
 function codeOf(d: Draft): string | null {
   try {
@@ -43,6 +49,7 @@ export default function DeckBuilder() {
   const [kw, setKw] = useState<Keyword | ''>('');
   const [code, setCode] = useState('');
   const [exported, setExported] = useState('');
+  const t = useT();
 
   useEffect(() => {
     store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
@@ -79,12 +86,12 @@ export default function DeckBuilder() {
 
   const save = () => {
     const id = draft.id ?? `d${Date.now().toString(36)}`;
-    const deck: SavedDeck = { id, name: draft.name.trim() || 'Untitled deck', centre: draft.centre, cards: draft.cards, code: codeOf(draft), savedAt: Date.now() };
+    const deck: SavedDeck = { id, name: draft.name.trim() || t('deck.untitled'), centre: draft.centre, cards: draft.cards, code: codeOf(draft), savedAt: Date.now() };
     const next = [...decks.filter((d) => d.id !== id), deck];
     saveDecks(next);
     setDecks(next);
     setDraft((x) => ({ ...x, id }));
-    toast(deck.code ? `Saved "${deck.name}": it is ready to play` : `Saved "${deck.name}" (not legal yet, so it cannot be played)`, 'info');
+    toast(deck.code ? t('deck.saved', { name: deck.name }) : t('deck.savedIllegal', { name: deck.name }), 'info');
   };
 
   const load = (d: { id?: string | null; name: string; centre: string; cards: readonly string[] }) =>
@@ -98,27 +105,27 @@ export default function DeckBuilder() {
     <div className="deck-builder">
       <header className="lobby-head">
         <a className="btn ghost" href="#/">
-          ← Lobby
+          {t('room.lobby')}
         </a>
-        <h1>Deck builder</h1>
+        <h1>{t('lobby.deckBuilder')}</h1>
         <div className="db-files">
-          <label htmlFor="starter">Copy a starter</label>
+          <label htmlFor="starter">{t('deck.copyStarter')}</label>
           <select
             id="starter"
             value=""
             onChange={(e) => {
               const s = starterRosters.find((x) => x.id === e.target.value);
-              if (s) load({ name: `Copy of ${s.name}`, centre: s.centre, cards: s.cards });
+              if (s) load({ name: t('deck.copyOf', { name: s.name }), centre: s.centre, cards: s.cards });
             }}
           >
-            <option value="">Choose…</option>
+            <option value="">{t('deck.choose')}</option>
             {starterRosters.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>
             ))}
           </select>
-          <label htmlFor="saved">My decks</label>
+          <label htmlFor="saved">{t('deck.myDecks')}</label>
           <select
             id="saved"
             value=""
@@ -127,61 +134,60 @@ export default function DeckBuilder() {
               if (d) load(d);
             }}
           >
-            <option value="">{decks.length ? 'Open…' : 'None saved'}</option>
+            <option value="">{decks.length ? t('deck.openSaved') : t('deck.noneSaved')}</option>
             {decks.map((d) => (
               <option key={d.id} value={d.id}>
-                {d.name}
-                {d.code ? '' : ' (not legal)'}
+                {d.code ? d.name : t('deck.notLegal', { name: d.name })}
               </option>
             ))}
           </select>
           <button className="btn ghost" onClick={() => setDraft(empty())}>
-            New deck
+            {t('deck.newDeck')}
           </button>
         </div>
       </header>
       <div className="db-body">
-        <section className="db-gallery" aria-label="Card gallery">
+        <section className="db-gallery" aria-label={t('deck.gallery')}>
           <div className="filters" role="search">
-            <input aria-label="Search cards" placeholder="Search by name or text" value={q} onChange={(e) => setQ(e.target.value)} />
-            <select aria-label="Filter by type" value={type} onChange={(e) => setType(e.target.value as CardType | '')}>
-              <option value="">All types</option>
-              {TYPES.map((t) => (
-                <option key={t} value={t}>
-                  {TYPE_LABEL[t]}
+            <input aria-label={t('deck.search')} placeholder={t('deck.searchPlaceholder')} value={q} onChange={(e) => setQ(e.target.value)} />
+            <select aria-label={t('deck.byType')} value={type} onChange={(e) => setType(e.target.value as CardType | '')}>
+              <option value="">{t('deck.allTypes')}</option>
+              {TYPES.map((x) => (
+                <option key={x} value={x}>
+                  {typeLabel(x)}
                 </option>
               ))}
             </select>
-            <select aria-label="Filter by rarity" value={rarity} onChange={(e) => setRarity(e.target.value)}>
-              <option value="">All rarities</option>
+            <select aria-label={t('deck.byRarity')} value={rarity} onChange={(e) => setRarity(e.target.value)}>
+              <option value="">{t('deck.allRarities')}</option>
               {RARITIES.map((r) => (
                 <option key={r} value={r}>
                   {r}
                 </option>
               ))}
             </select>
-            <select aria-label="Filter by cost" value={cost} onChange={(e) => setCost(e.target.value)}>
-              <option value="">Any cost</option>
+            <select aria-label={t('deck.byCost')} value={cost} onChange={(e) => setCost(e.target.value)}>
+              <option value="">{t('deck.anyCost')}</option>
               {['0', '1', '2', '3', '4', '5', '6+'].map((c) => (
                 <option key={c} value={c}>
-                  Cost {c}
+                  {t('cards.cost', { cost: c })}
                 </option>
               ))}
             </select>
-            <select aria-label="Filter by keyword" value={kw} onChange={(e) => setKw(e.target.value as Keyword | '')}>
-              <option value="">Any keyword</option>
+            <select aria-label={t('deck.byKeyword')} value={kw} onChange={(e) => setKw(e.target.value as Keyword | '')}>
+              <option value="">{t('deck.anyKeyword')}</option>
               {KEYWORDS.map((k) => (
                 <option key={k} value={k}>
-                  {KEYWORD_INFO[k].name}
+                  {keywordName(k)}
                 </option>
               ))}
             </select>
-            <span className="hint">{shown.length} cards</span>
+            <span className="hint">{t('lobby.cards', { count: shown.length })}</span>
           </div>
           <div className="gallery">
             {shown.map((d) => (
               <div className="gallery-item" key={d.id}>
-                <button className="slot-btn" onClick={() => add(d)} aria-label={`Add ${d.name} (${d.rarity}, cost ${d.cost}) to the roster`}>
+                <button className="slot-btn" onClick={() => add(d)} aria-label={t('deck.addCard', { name: d.name, rarity: d.rarity, cost: d.cost })}>
                   <CardFace def={d} size="sm" />
                 </button>
                 {counts.get(d.id) ? <span className="in-deck">×{counts.get(d.id)}</span> : null}
@@ -189,24 +195,24 @@ export default function DeckBuilder() {
             ))}
           </div>
         </section>
-        <aside className="db-roster" aria-label="Roster">
-          <label htmlFor="deck-name">Deck name</label>
+        <aside className="db-roster" aria-label={t('lobby.roster')}>
+          <label htmlFor="deck-name">{t('deck.deckName')}</label>
           <input id="deck-name" value={draft.name} maxLength={40} onChange={(e) => setDraft((x) => ({ ...x, name: e.target.value }))} />
           <div className="db-count">
-            <b className={draft.cards.length === 30 ? 'ok' : 'bad'}>{draft.cards.length}/30</b> cards
+            <b className={draft.cards.length === 30 ? 'ok' : 'bad'}>{draft.cards.length}/30</b> {t('deck.cardsWord')}
           </div>
-          <label htmlFor="centre">Centre (a Leader in the roster)</label>
+          <label htmlFor="centre">{t('deck.centre')}</label>
           <select id="centre" value={draft.centre} onChange={(e) => setDraft((x) => ({ ...x, centre: e.target.value }))}>
-            <option value="">— none —</option>
+            <option value="">{t('deck.none')}</option>
             {leaders.map((id) => (
               <option key={id} value={id}>
                 {cardPool[id]?.name}
               </option>
             ))}
           </select>
-          <div className={`legality ${problems.length ? 'bad' : 'ok'}`} role="status" aria-live="polite" aria-label="Roster legality">
+          <div className={`legality ${problems.length ? 'bad' : 'ok'}`} role="status" aria-live="polite" aria-label={t('deck.legality')}>
             {problems.length === 0 ? (
-              <p>✓ This roster is legal.</p>
+              <p>{t('deck.legal')}</p>
             ) : (
               <ul>
                 {problems.map((p, i) => (
@@ -231,14 +237,14 @@ export default function DeckBuilder() {
                   onMouseLeave={() => ui.setState({ hover: null })}
                 >
                   {def?.name ?? id}
-                  {id === draft.centre ? ' (Centre)' : ''}
+                  {id === draft.centre ? t('deck.centreMark') : ''}
                 </span>
                 <span className="rl-rar">{def?.rarity}</span>
                 <span className="rl-n">×{n}</span>
-                <button className="btn small" aria-label={`Remove one ${def?.name ?? id}`} onClick={() => remove(id)}>
+                <button className="btn small" aria-label={t('deck.removeOne', { name: def?.name ?? id })} onClick={() => remove(id)}>
                   −
                 </button>
-                <button className="btn small" aria-label={`Add one ${def?.name ?? id}`} onClick={() => def && add(def)}>
+                <button className="btn small" aria-label={t('deck.addOne', { name: def?.name ?? id })} onClick={() => def && add(def)}>
                   +
                 </button>
               </li>
@@ -246,7 +252,7 @@ export default function DeckBuilder() {
           </ul>
           <div className="db-actions">
             <button className="btn primary" onClick={save}>
-              Save deck
+              {t('deck.save')}
             </button>
             <button
               className="btn"
@@ -258,23 +264,23 @@ export default function DeckBuilder() {
                 void navigator.clipboard?.writeText(c).catch(() => undefined);
               }}
             >
-              Export code
+              {t('deck.export')}
             </button>
           </div>
-          {exported && <input className="code-out" aria-label="Deck code" readOnly value={exported} onFocus={(e) => e.target.select()} />}
+          {exported && <input className="code-out" aria-label={t('deck.code')} readOnly value={exported} onFocus={(e) => e.target.select()} />}
           <form
             className="db-import"
             onSubmit={(e) => {
               e.preventDefault();
               const r = decodeDeckCode(code, cardPool);
-              if (!r.ok) return toast(r.message);
-              load({ name: 'Imported deck', centre: r.roster.centre, cards: r.roster.cards });
+              if (!r.ok) return toast(codeProblem(r));
+              load({ name: t('deck.imported'), centre: r.roster.centre, cards: r.roster.cards });
               setCode('');
             }}
           >
-            <input aria-label="Deck code to import" placeholder="Paste a deck code (v1-…)" value={code} onChange={(e) => setCode(e.target.value)} />
+            <input aria-label={t('deck.codeToImport')} placeholder={t('deck.pasteCode')} value={code} onChange={(e) => setCode(e.target.value)} />
             <button className="btn" disabled={!code.trim()}>
-              Import
+              {t('deck.import')}
             </button>
           </form>
         </aside>

@@ -4,6 +4,7 @@ import type { ManagerId } from '@vroyale/engine';
 import { joinRoom, offerRematch } from '../net/client';
 import { capitalise } from '../game/labels';
 import { endReason } from '../game/log';
+import { useT } from '../i18n';
 import { useApp } from '../store';
 import { useRosterChoice } from './roster-picker';
 import { navigate } from './route';
@@ -14,19 +15,20 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
   const busy = useApp((s) => s.busy);
   const [hidden, setHidden] = useState(false);
   const [asking, setAsking] = useState(false);
+  const t = useT();
   const result = view?.result ?? (view?.view.winner ? { winner: view.view.winner, reason: view.view.endReason ?? 'sanity' } : null);
   if (!view || !result) return null;
   if (hidden)
     return (
       <button className="btn primary end-reopen" onClick={() => setHidden(false)}>
-        Show the result
+        {t('room.showResult')}
       </button>
     );
   const them: ManagerId | null = me === 'A' ? 'B' : me === 'B' ? 'A' : null;
   const offers = rematch?.offers ?? [];
   const iOffered = me !== null && offers.includes(me);
   const theyOffered = them !== null && offers.includes(them);
-  const title = result.winner === 'draw' ? 'Draw' : me === null ? `${names[result.winner]} wins` : result.winner === me ? 'Victory!' : 'Defeat';
+  const title = result.winner === 'draw' ? t('room.draw') : me === null ? t('room.wins', { name: names[result.winner] }) : result.winner === me ? t('room.victory') : t('room.defeat');
   const ask = async () => {
     setAsking(true);
     await offerRematch(roomId);
@@ -37,50 +39,50 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
     rematchUi =
       me === null ? (
         <a className="btn primary" href={`#/room/${rematch.roomId}`}>
-          Watch the rematch
+          {t('room.watchRematch')}
         </a>
       ) : (
         <p className="hint" role="status">
-          Starting the rematch…
+          {t('room.startingRematch')}
         </p>
       );
   } else if (me !== null) {
     rematchUi = theyOffered ? (
       <button className="btn primary" disabled={asking || busy} onClick={() => void ask()}>
-        Accept rematch
+        {t('room.acceptRematch')}
       </button>
     ) : iOffered ? (
       <button className="btn" disabled>
-        Rematch offered — waiting for {names[them!]}
+        {t('room.rematchOffered', { name: names[them!] })}
       </button>
     ) : (
       <button className="btn primary" disabled={asking || busy} onClick={() => void ask()}>
-        {bot ? 'Play the bot again' : 'Offer a rematch'}
+        {bot ? t('room.playBotAgain') : t('room.offerRematch')}
       </button>
     );
   } else if (offers.length > 0) {
-    rematchUi = <p className="hint">{offers.map((o) => names[o]).join(' and ')} would like a rematch.</p>;
+    rematchUi = <p className="hint">{t('room.wouldRematch', { names: offers.map((o) => names[o]).join(t('room.and')) })}</p>;
   }
   return (
-    <div className="end-overlay" role="dialog" aria-label="Match result">
+    <div className="end-overlay" role="dialog" aria-label={t('room.result')}>
       <div className="end-card">
         <h2 className={result.winner === me ? 'win' : result.winner === 'draw' ? '' : me ? 'lose' : ''}>{title}</h2>
-        <p>{capitalise(endReason(result.reason, result.winner, { me, names }))}.</p>
+        <p>{t('room.reason', { reason: capitalise(endReason(result.reason, result.winner, { me, names })) })}</p>
         {me !== null && theyOffered && !rematch?.roomId && (
           <p className="rematch-offer" role="status">
-            {names[them!]} offers a rematch (seats swap, same rosters and clock).
+            {t('room.offersRematch', { name: names[them!] })}
           </p>
         )}
         <div className="options">
           {rematchUi}
           <a className="btn" href={`#/replay/${view.matchId}`}>
-            Watch the replay
+            {t('room.watchReplay')}
           </a>
           <button className="btn" onClick={() => navigate('/')}>
-            Back to lobby
+            {t('room.backToLobbyShort')}
           </button>
           <button className="btn ghost" onClick={() => setHidden(true)}>
-            See the board
+            {t('room.seeBoard')}
           </button>
         </div>
       </div>

@@ -1,20 +1,20 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
 import { useEffect, useState } from 'react';
 import { isUntimed, LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
-import { useT } from '../i18n';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
 import { reasonText } from '../game/log';
+import { useT, t as translate } from '../i18n';
 import { useApp } from '../store';
 import { LanguagePicker } from './language-picker';
 import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate } from './route';
 
-const CLOCKS: { label: string; clock: ClockConfig | undefined }[] = [
-  { label: 'Server default', clock: undefined },
-  { label: '3 min + 2 s', clock: { initialMs: 180_000, incrementMs: 2_000 } },
-  { label: '5 min + 3 s', clock: { initialMs: 300_000, incrementMs: 3_000 } },
-  { label: '10 min + 5 s', clock: { initialMs: 600_000, incrementMs: 5_000 } },
-  { label: '30 min + 10 s', clock: { initialMs: 1_800_000, incrementMs: 10_000 } },
+const CLOCKS: (ClockConfig | undefined)[] = [
+  undefined,
+  { initialMs: 180_000, incrementMs: 2_000 },
+  { initialMs: 300_000, incrementMs: 3_000 },
+  { initialMs: 600_000, incrementMs: 5_000 },
+  { initialMs: 1_800_000, incrementMs: 10_000 },
 ];
 
 /** No clock at all: offered for bot matches (the default there) and private rooms; a public room needs a clock. */
@@ -22,15 +22,17 @@ const UNTIMED: ClockConfig = { untimed: true };
 /** The clock selects' value for UNTIMED (the others are indexes into CLOCKS). */
 const UNTIMED_IDX = -1;
 
-function clockText(c: ClockConfig, untimed: string): string {
-  if (isUntimed(c)) return untimed;
-  return `${Math.round(c.initialMs / 60000)} min + ${c.incrementMs / 1000} s`;
+function clockText(c: ClockConfig | undefined): string {
+  if (!c) return translate('lobby.clockDefault');
+  if (isUntimed(c)) return translate('pace.untimed');
+  return translate('lobby.clockText', { min: Math.round(c.initialMs / 60000), s: c.incrementMs / 1000 });
 }
 
 export function NameForm({ onDone }: { onDone?: () => void }) {
   const me = useApp((s) => s.me);
   const conn = useApp((s) => s.conn);
   const [name, setName] = useState(me?.name ?? savedName());
+  const t = useT();
   return (
     <form
       className="name-form"
@@ -39,10 +41,10 @@ export function NameForm({ onDone }: { onDone?: () => void }) {
         if (name.trim()) void hello(name.trim()).then((ok) => ok && onDone?.());
       }}
     >
-      <label htmlFor="name">Your manager name</label>
-      <input id="name" value={name} maxLength={LIMITS.nameMax} onChange={(e) => setName(e.target.value)} placeholder="e.g. Mika" autoComplete="nickname" />
+      <label htmlFor="name">{t('lobby.nameLabel')}</label>
+      <input id="name" value={name} maxLength={LIMITS.nameMax} onChange={(e) => setName(e.target.value)} placeholder={t('lobby.namePlaceholder')} autoComplete="nickname" />
       <button className="btn primary" disabled={!name.trim() || conn !== 'online'}>
-        {me ? 'Change name' : 'Enter the lobby'}
+        {me ? t('lobby.changeName') : t('lobby.enter')}
       </button>
     </form>
   );
@@ -57,9 +59,9 @@ export function Lobby() {
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [clockIdx, setClockIdx] = useState(0);
   const [botClockIdx, setBotClockIdx] = useState(UNTIMED_IDX);
-  const t = useT();
   const [link, setLink] = useState('');
   const [editing, setEditing] = useState(false);
+  const t = useT();
 
   useEffect(() => {
     void subscribeLobby();
@@ -73,7 +75,7 @@ export function Lobby() {
           <h1>
             <span className="logo">V</span>Royale Online
           </h1>
-          <p>Run a VTuber agency, debut your talent and out-stream the rival manager. Pick a name to begin.</p>
+          <p>{t('lobby.pitch')}</p>
           <NameForm onDone={() => setEditing(false)} />
         </section>
       </div>
@@ -81,7 +83,7 @@ export function Lobby() {
   }
 
   const create = async () => {
-    const id = await createRoom(visibility, clockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[clockIdx]!.clock);
+    const id = await createRoom(visibility, clockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[clockIdx]);
     if (!id) return;
     if (await joinRoom(id, roster)) navigate(`/room/${id}`);
   };
@@ -95,13 +97,13 @@ export function Lobby() {
           <span className="logo">V</span>Royale Online
         </h1>
         <span className="hello">
-          Manager <b>{me.name}</b>{' '}
+          {t('lobby.manager')} <b>{me.name}</b>{' '}
           <button className="btn ghost small" onClick={() => setEditing(true)}>
-            Change name
+            {t('lobby.changeName')}
           </button>
         </span>
         <a className="btn" href="#/decks">
-          Deck builder
+          {t('lobby.deckBuilder')}
         </a>
         <a className="btn" href="#/how-to-play">
           {t('help.howToPlay')}
@@ -110,14 +112,14 @@ export function Lobby() {
       </header>
 
       {live.length > 0 && (
-        <section className="panel" aria-label="Your matches">
-          <h2>Your seats</h2>
+        <section className="panel" aria-label={t('lobby.yourMatches')}>
+          <h2>{t('lobby.yourSeats')}</h2>
           <ul className="room-list">
             {live.map((s) => (
               <li key={s.roomId}>
-                Room {s.roomId.slice(0, 6)} · seat {s.seat}{' '}
+                {t('lobby.seatLine', { room: s.roomId.slice(0, 6), seat: s.seat })}{' '}
                 <a className="btn small" href={`#/room/${s.roomId}`}>
-                  Return
+                  {t('lobby.return')}
                 </a>
               </li>
             ))}
@@ -126,48 +128,48 @@ export function Lobby() {
       )}
 
       <div className="lobby-grid">
-        <section className="panel" aria-label="Play">
-          <h2>Play</h2>
-          <RosterPicker value={roster} onChange={setRoster} label="Your roster" />
+        <section className="panel" aria-label={t('lobby.play')}>
+          <h2>{t('lobby.play')}</h2>
+          <RosterPicker value={roster} onChange={setRoster} label={t('lobby.yourRoster')} />
           <label htmlFor="bot-clock">{t('pace.botClock')}</label>
           <select id="bot-clock" value={botClockIdx} onChange={(e) => setBotClockIdx(Number(e.target.value))}>
             <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>
             {CLOCKS.map((c, i) => (
               <option key={i} value={i}>
-                {c.label}
+                {clockText(c)}
               </option>
             ))}
           </select>
           <button
             className="btn primary big"
             onClick={async () => {
-              const id = await playBot(roster, botClockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[botClockIdx]!.clock);
+              const id = await playBot(roster, botClockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[botClockIdx]);
               if (id) navigate(`/room/${id}`);
             }}
           >
-            Play vs bot
+            {t('lobby.playBot')}
           </button>
           <hr />
           <fieldset className="radio-row">
-            <legend>New room</legend>
+            <legend>{t('lobby.newRoom')}</legend>
             <label>
-              <input type="radio" name="vis" checked={visibility === 'public'} onChange={() => (setVisibility('public'), clockIdx === UNTIMED_IDX && setClockIdx(0))} /> Public (listed)
+              <input type="radio" name="vis" checked={visibility === 'public'} onChange={() => (setVisibility('public'), clockIdx === UNTIMED_IDX && setClockIdx(0))} /> {t('lobby.public')}
             </label>
             <label>
-              <input type="radio" name="vis" checked={visibility === 'private'} onChange={() => setVisibility('private')} /> Private (invite link only)
+              <input type="radio" name="vis" checked={visibility === 'private'} onChange={() => setVisibility('private')} /> {t('lobby.private')}
             </label>
           </fieldset>
-          <label htmlFor="clock">Clock</label>
+          <label htmlFor="clock">{t('lobby.clock')}</label>
           <select id="clock" value={clockIdx} onChange={(e) => setClockIdx(Number(e.target.value))}>
             {visibility === 'private' && <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>}
             {CLOCKS.map((c, i) => (
               <option key={i} value={i}>
-                {c.label}
+                {clockText(c)}
               </option>
             ))}
           </select>
           <button className="btn" onClick={() => void create()}>
-            Create room
+            {t('lobby.createRoom')}
           </button>
           <hr />
           <form
@@ -178,50 +180,61 @@ export function Lobby() {
               if (m) navigate(`/room/${m[1]}`);
             }}
           >
-            <label htmlFor="link">Join by invite link</label>
-            <input id="link" value={link} onChange={(e) => setLink(e.target.value)} placeholder="Paste an invite link" />
+            <label htmlFor="link">{t('lobby.joinByLink')}</label>
+            <input id="link" value={link} onChange={(e) => setLink(e.target.value)} placeholder={t('lobby.pasteLink')} />
             <button className="btn" disabled={!link.trim()}>
-              Open
+              {t('lobby.open')}
             </button>
           </form>
         </section>
 
-        <section className="panel rooms" aria-label="Rooms">
-          <h2>Rooms</h2>
+        <section className="panel rooms" aria-label={t('lobby.rooms')}>
+          <h2>{t('lobby.rooms')}</h2>
           {rooms.length === 0 && (
             <div className="rooms-empty">
-              <p>No public rooms right now.</p>
-              <p className="hint">Create a public room and it appears here for anyone to join or watch; a private room is shared by its invite link. Or play the bot right away.</p>
+              <p>{t('lobby.noRooms')}</p>
+              <p className="hint">{t('lobby.noRoomsHint')}</p>
             </div>
           )}
           <table className="room-table" hidden={rooms.length === 0}>
             <thead>
               <tr>
-                <th>Managers</th>
-                <th>Clock</th>
-                <th>Status</th>
-                <th>Watching</th>
-                <th aria-label="Actions" />
+                <th>{t('lobby.managers')}</th>
+                <th>{t('lobby.clock')}</th>
+                <th>{t('lobby.status')}</th>
+                <th>{t('lobby.watching')}</th>
+                <th aria-label={t('lobby.actions')} />
               </tr>
             </thead>
             <tbody>
               {rooms.map((r) => {
-                const names = (['A', 'B'] as const).map((s) => (r.seats[s] ? `${r.seats[s]!.name}${r.seats[s]!.bot ? ' (bot)' : ''}` : 'open seat'));
+                const names = (['A', 'B'] as const).map((s) => (r.seats[s] ? (r.seats[s]!.bot ? t('lobby.botName', { name: r.seats[s]!.name }) : r.seats[s]!.name) : t('lobby.openSeat')));
+                const vs = t('lobby.versus', { a: names[0], b: names[1] });
                 const open = r.status === 'waiting' && (!r.seats.A || !r.seats.B);
                 return (
                   <tr key={r.roomId} data-room={r.roomId}>
-                    <td>{names.join(' vs ')}</td>
-                    <td>{clockText(r.clock, t('pace.untimed'))}</td>
-                    <td>{r.status === 'finished' && r.result ? `finished (${r.result.winner === 'draw' ? 'draw' : `${r.seats[r.result.winner]?.name ?? r.result.winner} won`}, ${reasonText(r.result.reason)})` : r.status}</td>
+                    <td>{vs}</td>
+                    <td>{clockText(r.clock)}</td>
+                    <td>
+                      {r.status === 'finished' && r.result
+                        ? r.result.winner === 'draw'
+                          ? t('lobby.finishedDraw', { reason: reasonText(r.result.reason) })
+                          : t('lobby.finishedWon', { name: r.seats[r.result.winner]?.name ?? r.result.winner, reason: reasonText(r.result.reason) })
+                        : r.status === 'waiting'
+                          ? t('lobby.waiting')
+                          : r.status === 'active'
+                            ? t('lobby.active')
+                            : r.status}
+                    </td>
                     <td>{r.spectators}</td>
                     <td className="row-actions">
                       {open && (
-                        <button className="btn small primary" aria-label={`Join ${names.join(' vs ')}`} onClick={async () => (await joinRoom(r.roomId, roster)) && navigate(`/room/${r.roomId}`)}>
-                          Join
+                        <button className="btn small primary" aria-label={t('lobby.joinRoom', { room: vs })} onClick={async () => (await joinRoom(r.roomId, roster)) && navigate(`/room/${r.roomId}`)}>
+                          {t('lobby.join')}
                         </button>
                       )}
-                      <button className="btn small" aria-label={`Watch ${names.join(' vs ')}`} onClick={async () => (await spectate(r.roomId)) && navigate(`/room/${r.roomId}`)}>
-                        Watch
+                      <button className="btn small" aria-label={t('lobby.watchRoom', { room: vs })} onClick={async () => (await spectate(r.roomId)) && navigate(`/room/${r.roomId}`)}>
+                        {t('lobby.watch')}
                       </button>
                     </td>
                   </tr>

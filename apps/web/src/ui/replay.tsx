@@ -8,7 +8,7 @@ import { cardPool } from '@vroyale/cards';
 import { abilityOf, labels, type Labels } from '../game/labels';
 import { endReason, learn, sentence, type LogContext } from '../game/log';
 import { stepTurn, turnIndexAt, turnStarts } from '../game/turns';
-import { useT } from '../i18n';
+import { t, useLanguage, useT } from '../i18n';
 import { store, useUi } from '../store';
 import { Board } from './board';
 import { ZoomPreview } from './card';
@@ -33,7 +33,7 @@ function rebuild(r: ReplayData): { frames: Frame[]; error: string | null } {
   const frames: Frame[] = [{ state: created.state, events: [] }];
   for (const a of r.actions) {
     const res = step(frames[frames.length - 1]!.state, a.action as Action);
-    if (!res.ok) return { frames, error: `The replay stops at action ${a.seq}: ${res.message}` };
+    if (!res.ok) return { frames, error: t('replay.stops', { n: a.seq, message: res.message }) };
     frames.push({ state: res.state, events: res.events });
   }
   return { frames, error: null };
@@ -47,14 +47,15 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const [playing, setPlaying] = useState(false);
   const [viewer, setViewer] = useState<Viewer>('spectator');
   const logRef = useRef<HTMLOListElement>(null);
-  const t = useT();
+  const tr = useT();
+  const lang = useLanguage();
 
   useEffect(() => {
     store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
     fetch(`/api/matches/${encodeURIComponent(matchId)}/replay`)
       .then(async (res) => {
         const body = (await res.json()) as ReplayData & { message?: string };
-        if (!res.ok) throw new Error(body.message ?? `The server answered ${res.status}`);
+        if (!res.ok) throw new Error(body.message ?? t('replay.status', { status: res.status }));
         setData(body);
       })
       .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)));
@@ -116,7 +117,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
     });
     return lines;
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [frames, viewer, names.A, names.B]);
+  }, [frames, viewer, names.A, names.B, lang]);
   const log = useMemo(() => {
     let n = 0;
     while (n < allLines.length && allLines[n]!.at <= i) n++;
@@ -128,48 +129,56 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
     if (el) el.scrollTop = el.scrollHeight;
   }, [log]);
 
-  if (error) return <div className="panel replay-error" role="alert">Replay unavailable: {error} <a href="#/">Back to the lobby</a></div>;
-  if (!data || !built) return <div className="loading">Loading the replay…</div>;
+  if (error)
+    return (
+      <div className="panel replay-error" role="alert">
+        {tr('replay.unavailable', { error })} <a href="#/">{tr('room.backToLobby')}</a>
+      </div>
+    );
+  if (!data || !built) return <div className="loading">{tr('replay.loading')}</div>;
   const frame = frames[i]!;
   const view = project(frame.state, viewer);
   return (
     <div className="room replay">
       <header className="topbar">
         <a className="btn ghost" href="#/">
-          ← Lobby
+          {tr('room.lobby')}
         </a>
         <span className="room-name">
-          Replay: {names.A} vs {names.B}
-          {data.result ? ` — ${data.result.winner === 'draw' ? 'draw' : `${names[data.result.winner]} won`} (${endReason(data.result.reason, data.result.winner, { me: null, names })})` : ''}
+          {data.result
+            ? data.result.winner === 'draw'
+              ? tr('replay.titleDraw', { a: names.A, b: names.B, reason: endReason(data.result.reason, 'draw', { me: null, names }) })
+              : tr('replay.titleWon', { a: names.A, b: names.B, name: names[data.result.winner], reason: endReason(data.result.reason, data.result.winner, { me: null, names }) })
+            : tr('replay.title', { a: names.A, b: names.B })}
         </span>
-        <div className="replay-controls" role="group" aria-label="Replay controls">
-          <button className="btn small" onClick={() => setI(0)} aria-label="First action">
+        <div className="replay-controls" role="group" aria-label={tr('replay.controls')}>
+          <button className="btn small" onClick={() => setI(0)} aria-label={tr('replay.first')}>
             <Icon d="M6 5v14M19 5l-10 7 10 7z" />
           </button>
-          <button className="btn small" onClick={() => setI((x) => Math.max(0, x - 1))} aria-label="Previous action">
+          <button className="btn small" onClick={() => setI((x) => Math.max(0, x - 1))} aria-label={tr('replay.previous')}>
             <Icon d="M17 5L7 12l10 7z" />
           </button>
-          <button className="btn small primary" onClick={() => setPlaying((p) => !p)} aria-label={playing ? 'Pause' : 'Play'}>
+          <button className="btn small primary" onClick={() => setPlaying((p) => !p)} aria-label={playing ? tr('replay.pause') : tr('replay.play')}>
             {playing ? <Icon d="M7 5h4v14H7zM14 5h4v14h-4z" /> : <Icon d="M7 5l12 7-12 7z" />}
           </button>
-          <button className="btn small" onClick={() => setI((x) => Math.min(last, x + 1))} aria-label="Next action">
+          <button className="btn small" onClick={() => setI((x) => Math.min(last, x + 1))} aria-label={tr('replay.next')}>
             <Icon d="M7 5l10 7-10 7z" />
           </button>
-          <button className="btn small" onClick={() => setI(last)} aria-label="Last action">
+          <button className="btn small" onClick={() => setI(last)} aria-label={tr('replay.last')}>
             <Icon d="M18 5v14M5 5l10 7-10 7z" />
           </button>
-          <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label="Replay position" list="replay-turns" />
+          <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label={tr('replay.position')} list="replay-turns" />
           {/* Turn markers on the slider (ticks where the browser draws them). */}
           <datalist id="replay-turns">
             {turns.map((s) => (
               <option key={s.at} value={s.at} label={String(s.turn)} />
             ))}
           </datalist>
-          <select className="replay-turn" value={turnIndexAt(turns, i)} onChange={(e) => setI(Number(e.target.value) < 0 ? 0 : turns[Number(e.target.value)]!.at)} aria-label={t('pace.jumpToTurn')} aria-keyshortcuts="PageUp PageDown">
-            <option value={-1}>{t('pace.setup')}</option>
+          <select className="replay-turn" value={turnIndexAt(turns, i)} onChange={(e) => setI(Number(e.target.value) < 0 ? 0 : turns[Number(e.target.value)]!.at)} aria-label={tr('pace.jumpToTurn')} aria-keyshortcuts="PageUp PageDown">
+            <option value={-1}>{tr('pace.setup')}</option>
             {turns.map((s, k) => (
               <option key={s.at} value={k}>
-                {t('pace.turn', { n: s.turn, name: names[s.active] })}
+                {tr('pace.turn', { n: s.turn, name: names[s.active] })}
               </option>
             ))}
           </select>
@@ -178,9 +187,9 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
           </span>
         </div>
         <label>
-          Hands:{' '}
-          <select value={viewer} onChange={(e) => setViewer(e.target.value as Viewer)} aria-label="Whose hand to show">
-            <option value="spectator">hidden</option>
+          {tr('replay.hands')}{' '}
+          <select value={viewer} onChange={(e) => setViewer(e.target.value as Viewer)} aria-label={tr('replay.whoseHand')}>
+            <option value="spectator">{tr('replay.hidden')}</option>
             <option value="A">{names.A}</option>
             <option value="B">{names.B}</option>
           </select>
@@ -188,7 +197,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
         {built.error && <span className="conn-warn">{built.error}</span>}
       </header>
       <div className="room-body">
-        <main className="board-wrap" aria-label="Playmat">
+        <main className="board-wrap" aria-label={tr('room.playmat')}>
           <Board
             view={view}
             legal={[]}
@@ -197,14 +206,16 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
             busy
             onAct={() => undefined}
             status={
-              <section className="prompt" aria-label="Replay position">
-                <h2 className="prompt-title">{i === 0 ? 'The opening hands are dealt.' : `Action ${i}: ${describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null))}.`}</h2>
+              <section className="prompt" aria-label={tr('replay.position')}>
+                <h2 className="prompt-title">
+                  {i === 0 ? tr('replay.dealt') : tr('replay.action', { n: i, what: describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null)) })}
+                </h2>
               </section>
             }
           />
         </main>
-        <aside className="side-panel" aria-label="Replay log">
-          <ol className="log" aria-label="Game log" ref={logRef}>
+        <aside className="side-panel" aria-label={tr('replay.log')}>
+          <ol className="log" aria-label={tr('room.gameLog')} ref={logRef}>
             {log.map((l, k) => (
               <li key={k} className={`log-${l.kind}`}>
                 {l.text}
@@ -237,35 +248,40 @@ export function describe(a: { actor: ManagerId; action: unknown }, names: Record
     if (id === 'A' || id === 'B') return names[id];
     if (l?.ref(id)) return l.full(id, a.actor);
     const c = before.cards[id];
-    return c ? (before.defs[c.def]?.name ?? cardPool[c.def]?.name ?? 'a card') : 'a card';
+    return c ? (before.defs[c.def]?.name ?? cardPool[c.def]?.name ?? t('labels.aCard')) : t('labels.aCard');
   };
-  const on = (t: string[]) => (t.length ? ` targeting ${t.map(card).join(' and ')}` : '');
+  const targets = (xs: string[]) => xs.map(card).join(t('room.and'));
+  const o = { name: who };
   switch (act.type) {
     case 'mulligan':
-      return act.redraw ? `${who} shuffles their opening hand away and draws 5 new cards` : `${who} keeps their opening hand`;
+      return act.redraw ? t('replay.do.redraw', o) : t('replay.do.keep', o);
     case 'choose-order':
-      return `${who} chooses to go ${act.goFirst ? 'first' : 'second'}`;
+      return act.goFirst ? t('replay.do.first', o) : t('replay.do.second', o);
     case 'pass':
-      return `${who} passes`;
+      return t('replay.do.pass', o);
     case 'place-star':
-      return `${who} places ${card(act.card)} in their Star Pool`;
+      return t('replay.do.star', { ...o, card: card(act.card) });
     case 'tilt-star':
-      return `${who} tilts ${card(act.card)} for stars`;
+      return t('replay.do.tilt', { ...o, card: card(act.card) });
     case 'play':
-      return `${who} plays ${card(act.card)}${on(act.targets)}`;
+      return act.targets.length ? t('replay.do.playTargets', { ...o, card: card(act.card), targets: targets(act.targets) }) : t('replay.do.play', { ...o, card: card(act.card) });
     case 'activate':
-      return `${who} activates ${abilityOf(card(act.card))}${on(act.targets)}`;
+      return act.targets.length
+        ? t('replay.do.activateTargets', { ...o, card: abilityOf(card(act.card)), targets: targets(act.targets) })
+        : t('replay.do.activate', { ...o, card: abilityOf(card(act.card)) });
     case 'declare-attackers':
-      return act.attackers.length ? `${who} attacks with ${act.attackers.map(card).join(', ')}` : `${who} declares no attack`;
+      return act.attackers.length ? t('replay.do.attack', { ...o, cards: act.attackers.map(card).join(t('cards.sep')) }) : t('replay.do.noAttack', o);
     case 'declare-blocks':
-      return act.blocks.length ? `${who} blocks: ${act.blocks.map((b) => `${card(b.blocker)} blocks ${card(b.attacker)}`).join('; ')}` : `${who} declares no blocks`;
+      return act.blocks.length
+        ? t('replay.do.blocks', { ...o, pairs: act.blocks.map((b) => t('log.blockPair', { blocker: card(b.blocker), attacker: card(b.attacker) })).join(t('log.clauseSep')) })
+        : t('replay.do.noBlocks', o);
     case 'discard':
-      return `${who} discards ${card(act.card)}`;
+      return t('replay.do.discard', { ...o, card: card(act.card) });
     case 'choose':
-      return `${who} makes a choice (option ${act.option + 1})`;
+      return t('replay.do.choose', { ...o, n: act.option + 1 });
     case 'concede':
-      return `${who} concedes`;
+      return t('replay.do.concede', o);
     default:
-      return `${who} acts`;
+      return t('replay.do.acts', o);
   }
 }

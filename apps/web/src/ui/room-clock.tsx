@@ -39,10 +39,11 @@ function NoClock({ m, clocks, name, active }: { m: ManagerId; clocks: ClocksView
 
 function ChessClock({ m, clocks, at, name, active }: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean }) {
   const now = useNow();
+  const t = useT();
   const c = clocks[m];
   const left = c.running && active ? c.remainingMs - (now - at) : c.remainingMs;
   return (
-    <div className={`clock${c.running && active ? ' running' : ''}${left < 30_000 ? ' low' : ''}`} role="timer" aria-label={`${name}'s clock: ${fmt(left)}${c.running ? ', running' : ''}`}>
+    <div className={`clock${c.running && active ? ' running' : ''}${left < 30_000 ? ' low' : ''}`} role="timer" aria-label={t(c.running ? 'room.clockRunning' : 'room.clock', { name, time: fmt(left) })}>
       <span className="clock-name">{name}</span>
       <span className="clock-time">{fmt(left)}</span>
     </div>
@@ -51,13 +52,14 @@ function ChessClock({ m, clocks, at, name, active }: { m: ManagerId; clocks: Clo
 
 export function SeatStatus({ room, seat, me }: { room: RoomState; seat: ManagerId; me: ManagerId | null }) {
   const now = useNow(500);
+  const t = useT();
   const s = room.seats[seat];
   if (!s || seat === me) return null;
-  if (s.connected) return <span className="conn-dot ok" title={`${s.name} is connected`} aria-label={`${s.name} is connected`} />;
+  if (s.connected) return <span className="conn-dot ok" title={t('room.connected', { name: s.name })} aria-label={t('room.connected', { name: s.name })} />;
   const left = s.holdDeadline !== null ? s.holdDeadline - room.serverNow - (now - receivedAt(room)) : null;
   return (
     <span className="conn-warn" role="status">
-      {s.name} disconnected{left !== null ? ` — seat held ${fmt(left)}` : ''}
+      {left !== null ? t('room.disconnectedHeld', { name: s.name, time: fmt(left) }) : t('room.disconnected', { name: s.name })}
     </span>
   );
 }

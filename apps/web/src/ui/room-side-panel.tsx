@@ -1,6 +1,7 @@
 /** The room's side panel: the game log in plain sentences and the chat (spectators included). */
 import { memo, useEffect, useRef, useState } from 'react';
 import { sendChat } from '../net/client';
+import { useT } from '../i18n';
 import { useApp, type LogLine } from '../store';
 
 const LogItem = memo(function LogItem({ line }: { line: LogLine }) {
@@ -11,6 +12,7 @@ export function SidePanel({ roomId, spectator }: { roomId: string; spectator: bo
   const log = useApp((s) => s.log[roomId]);
   const chat = useApp((s) => s.chat[roomId]);
   const [tab, setTab] = useState<'log' | 'chat'>('log');
+  const t = useT();
   const [text, setText] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   useEffect(() => {
@@ -18,28 +20,28 @@ export function SidePanel({ roomId, spectator }: { roomId: string; spectator: bo
     if (el) el.scrollTop = el.scrollHeight;
   }, [log, chat, tab]);
   return (
-    <aside className="side-panel" aria-label="Game log and chat">
+    <aside className="side-panel" aria-label={t('room.logAndChat')}>
       <div className="tabs" role="tablist">
         <button role="tab" aria-selected={tab === 'log'} onClick={() => setTab('log')}>
-          Log
+          {t('room.log')}
         </button>
         <button role="tab" aria-selected={tab === 'chat'} onClick={() => setTab('chat')}>
-          Chat{chat?.length ? ` (${chat.length})` : ''}
+          {chat?.length ? t('room.chatN', { n: chat.length }) : t('room.chat')}
         </button>
       </div>
       {tab === 'log' ? (
-        <ol className="log" ref={listRef} aria-label="Game log" aria-live="polite">
+        <ol className="log" ref={listRef} aria-label={t('room.gameLog')} aria-live="polite">
           {(log ?? []).map((l, i) => (
             <LogItem key={i} line={l} />
           ))}
         </ol>
       ) : (
         <>
-          <ol className="log chat" ref={listRef} aria-label="Chat messages">
+          <ol className="log chat" ref={listRef} aria-label={t('room.chatMessages')}>
             {(chat ?? []).map((c, i) => (
               <li key={i}>
                 <b className={`role-${c.from.role}`}>{c.from.name}</b>
-                {c.from.role === 'spectator' ? ' (watching)' : ''}: {c.text}
+                {c.from.role === 'spectator' ? t('room.watchingMark') : ''}: {c.text}
               </li>
             ))}
           </ol>
@@ -51,8 +53,8 @@ export function SidePanel({ roomId, spectator }: { roomId: string; spectator: bo
               void sendChat(roomId, text.trim()).then((ok) => ok && setText(''));
             }}
           >
-            <input aria-label={spectator ? 'Chat as a spectator' : 'Chat message'} value={text} maxLength={300} onChange={(e) => setText(e.target.value)} placeholder="Say something nice" />
-            <button className="btn">Send</button>
+            <input aria-label={spectator ? t('room.chatAsSpectator') : t('room.chatMessage')} value={text} maxLength={300} onChange={(e) => setText(e.target.value)} placeholder={t('room.chatPlaceholder')} />
+            <button className="btn">{t('room.send')}</button>
           </form>
         </>
       )}

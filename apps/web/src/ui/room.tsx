@@ -3,7 +3,9 @@ import { HelpButton } from './help';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Action, ManagerId } from '@vroyale/engine';
 import { act, leaveRoom, spectate } from '../net/client';
+import { useT } from '../i18n';
 import { useApp, useUi } from '../store';
+import { LanguagePicker } from './language-picker';
 import { Board, useBoardKeys } from './board';
 import { ZoomPreview } from './card';
 import { ConcedeButton } from './concede-button';
@@ -29,6 +31,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const hasSeat = useApp((s) => s.seats.some((x) => x.roomId === roomId));
   const hover = useUi((s) => (s.menu || s.aiming ? null : s.hover));
   const asked = useRef(false);
+  const t = useT();
 
   // Not seated here: watch (which also shows the waiting room and lets us take a seat).
   useEffect(() => {
@@ -55,7 +58,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const legal = msg?.legal ?? [];
   useBoardKeys(legal, msg?.seq ?? -1, busy, onAct);
 
-  const names: Record<ManagerId, string> = { A: room?.seats.A?.name ?? 'Manager A', B: room?.seats.B?.name ?? 'Manager B' };
+  const names: Record<ManagerId, string> = { A: room?.seats.A?.name ?? t('room.managerA'), B: room?.seats.B?.name ?? t('room.managerB') };
   const seat: ManagerId | null = msg ? (msg.viewer === 'spectator' ? null : msg.viewer) : null;
   const bot = !!(room?.seats.A?.bot || room?.seats.B?.bot);
   useFollowRematch(roomId, seat !== null);
@@ -66,13 +69,13 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   return (
     <div className="room">
       <header className="topbar">
-        <button className="btn ghost" onClick={() => navigate('/')} aria-label="Back to the lobby">
-          ← Lobby
+        <button className="btn ghost" onClick={() => navigate('/')} aria-label={t('room.backToLobby')}>
+          {t('room.lobby')}
         </button>
-        <span className="room-name">{seat === null ? 'Spectating' : bot ? 'Versus bot' : 'Match'}</span>
+        <span className="room-name">{seat === null ? t('room.spectating') : bot ? t('room.versusBot') : t('room.match')}</span>
         <div className="clocks">
           {(['A', 'B'] as const).map((m) => (
-            <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? `${names[m]} (you)` : names[m]} active={!msg.result} />
+            <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? t('room.you', { name: names[m] }) : names[m]} active={!msg.result} />
           ))}
         </div>
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
@@ -84,12 +87,13 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
-            Stop watching
+            {t('room.stopWatching')}
           </button>
         )}
+        <LanguagePicker />
       </header>
       <div className="room-body">
-        <main className="board-wrap" aria-label="Playmat">
+        <main className="board-wrap" aria-label={t('room.playmat')}>
           <Board
             view={msg.view}
             legal={legal}
@@ -99,9 +103,9 @@ export function RoomScreen({ roomId }: { roomId: string }) {
             onAct={onAct}
             status={
               seat === null && !msg.result ? (
-                <section className="prompt" aria-label="What happens now">
-                  <h2 className="prompt-title">You are watching: both hands stay hidden.</h2>
-                  <p className="hint">Waiting on {msg.deciders.map((d) => names[d]).join(' and ') || '—'}.</p>
+                <section className="prompt" aria-label={t('prompt.label')}>
+                  <h2 className="prompt-title">{t('room.watchingTitle')}</h2>
+                  <p className="hint">{t('room.waitingOn', { names: msg.deciders.map((d) => names[d]).join(t('room.and')) || '—' })}</p>
                 </section>
               ) : undefined
             }

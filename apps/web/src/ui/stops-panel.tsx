@@ -6,37 +6,29 @@
 import { useEffect, useRef, useState } from 'react';
 import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings, type StopWindow } from '@vroyale/protocol';
 import { passUntil, sendStops } from '../net/client';
+import { t as translate, useT } from '../i18n';
 import { toast, useApp } from '../store';
 import { Modal } from './modal';
 
-const WINDOW_NAME: Record<StopWindow, string> = {
-  start: 'Starting Phase (after the draw)',
-  resource: 'Resource Step',
-  main: 'Main Step',
-  'declare-attackers': 'Declaring attackers',
-  'after-attackers': 'After attackers are declared',
-  'declare-blocks': 'Declaring blocks',
-  'after-blocks': 'After blocks are declared',
-  resolution: 'Resolution Phase',
-};
-
-const WINDOWS = Object.keys(WINDOW_NAME) as StopWindow[];
+const WINDOWS: StopWindow[] = ['start', 'resource', 'main', 'declare-attackers', 'after-attackers', 'declare-blocks', 'after-blocks', 'resolution'];
+const windowName = (w: StopWindow): string => (translate as unknown as (k: string) => string)(`stops.window.${w}`);
 const ownHas = (w: StopWindow): w is (typeof OWN_TURN_WINDOWS)[number] => (OWN_TURN_WINDOWS as readonly string[]).includes(w);
 const oppHas = (w: StopWindow): w is (typeof OPPONENT_TURN_WINDOWS)[number] => (OPPONENT_TURN_WINDOWS as readonly string[]).includes(w);
 
 /** A stop changed: sent at once (the server re-plans the current decision), kept once acknowledged. */
 async function change(next: StopSettings): Promise<void> {
-  if (!(await sendStops(next))) toast('Your stop settings could not be saved; try again.');
+  if (!(await sendStops(next))) toast(translate('stops.notSaved'));
 }
 
 export function StopsButton() {
   const [open, setOpen] = useState(false);
   const opener = useRef<HTMLButtonElement>(null);
   const full = useApp((s) => s.stops.fullControl);
+  const t = useT();
   return (
     <>
-      <button ref={opener} className={`btn ghost${full ? ' on' : ''}`} aria-haspopup="dialog" onClick={() => setOpen(true)} title="Where the game asks you to act">
-        Stops{full ? ': full control' : ''}
+      <button ref={opener} className={`btn ghost${full ? ' on' : ''}`} aria-haspopup="dialog" onClick={() => setOpen(true)} title={t('stops.title')}>
+        {full ? t('stops.buttonFull') : t('stops.button')}
       </button>
       {open && (
         <StopsDialog
@@ -53,6 +45,7 @@ export function StopsButton() {
 function StopsDialog({ onClose }: { onClose: () => void }) {
   const stops = useApp((s) => s.stops);
   const first = useRef<HTMLInputElement>(null);
+  const t = useT();
   useEffect(() => first.current?.focus(), []);
   // Under full control every stop applies: the boxes show the settings that come back when it is off.
   const box = (checked: boolean, label: string, set: (v: boolean) => void) => (
@@ -60,40 +53,38 @@ function StopsDialog({ onClose }: { onClose: () => void }) {
   );
   return (
     <Modal className="stops-dialog" role="dialog" labelledBy="stops-title" onClose={onClose}>
-      <h2 id="stops-title">Stops: when the game asks you</h2>
-      <p className="hint">Where you have no stop, the game passes for you at once. Your opponent never sees these settings.</p>
+      <h2 id="stops-title">{t('stops.heading')}</h2>
+      <p className="hint">{t('stops.hint')}</p>
       <label className="toggle">
-        <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> Full control: ask me at every
-        chance to act
+        <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> {t('stops.fullControl')}
       </label>
       <table className="stops-grid">
         <thead>
           <tr>
-            <th scope="col">Window</th>
-            <th scope="col">My turn</th>
-            <th scope="col">Opponent’s turn</th>
+            <th scope="col">{t('stops.window.label')}</th>
+            <th scope="col">{t('stops.myTurn')}</th>
+            <th scope="col">{t('stops.theirTurn')}</th>
           </tr>
         </thead>
         <tbody>
           {WINDOWS.map((w) => (
             <tr key={w}>
-              <th scope="row">{WINDOW_NAME[w]}</th>
-              <td>{ownHas(w) ? box(stops.own[w], `${WINDOW_NAME[w]}, my turn`, (v) => change({ ...stops, own: { ...stops.own, [w]: v } })) : '—'}</td>
-              <td>{oppHas(w) ? box(stops.opponent[w], `${WINDOW_NAME[w]}, opponent’s turn`, (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })) : '—'}</td>
+              <th scope="row">{windowName(w)}</th>
+              <td>{ownHas(w) ? box(stops.own[w], t('stops.boxMine', { window: windowName(w) }), (v) => change({ ...stops, own: { ...stops.own, [w]: v } })) : '—'}</td>
+              <td>{oppHas(w) ? box(stops.opponent[w], t('stops.boxTheirs', { window: windowName(w) }), (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })) : '—'}</td>
             </tr>
           ))}
         </tbody>
       </table>
       <label className="toggle">
-        {box(stops.opponentStack, 'Whenever my opponent puts something on the stack', (v) => change({ ...stops, opponentStack: v }))} Whenever my opponent puts something on the
-        stack
+        {box(stops.opponentStack, t('stops.opponentStack'), (v) => change({ ...stops, opponentStack: v }))} {t('stops.opponentStack')}
       </label>
       <div className="options">
         <button className="btn" onClick={() => void change(DEFAULT_STOP_SETTINGS)}>
-          Reset to defaults
+          {t('stops.reset')}
         </button>
         <button className="btn primary" onClick={onClose}>
-          Done
+          {t('stops.done')}
         </button>
       </div>
     </Modal>
@@ -107,17 +98,18 @@ function StopsDialog({ onClose }: { onClose: () => void }) {
  */
 export function OneShotControls({ roomId }: { roomId: string }) {
   const mode = useApp((s) => s.oneShots[roomId] ?? null);
-  const set = (m: PassUntilMode) => void passUntil(roomId, m).then((ok) => ok || toast('That could not be set; try again.'));
+  const t = useT();
+  const set = (m: PassUntilMode) => void passUntil(roomId, m).then((ok) => ok || toast(translate('stops.notSet')));
   return (
     <select
       className={`one-shot${mode ? ' on' : ''}`}
-      aria-label="Pass automatically"
+      aria-label={t('stops.passAuto')}
       value={mode ?? ''}
       onChange={(e) => set((e.target.value || null) as PassUntilMode)}
     >
-      <option value="">Ask me as my stops say</option>
-      <option value="something-happens">Pass until something happens</option>
-      <option value="my-turn">Pass until my turn</option>
+      <option value="">{t('stops.asSet')}</option>
+      <option value="something-happens">{t('stops.untilSomething')}</option>
+      <option value="my-turn">{t('stops.untilMyTurn')}</option>
     </select>
   );
 }

@@ -1,8 +1,8 @@
 /** Before the match: the seats, the invite link, and a roster picker to take a free seat. */
 import { useState } from 'react';
 import { isUntimed, type RoomState } from '@vroyale/protocol';
-import { useT } from '../i18n';
 import { joinRoom, leaveRoom } from '../net/client';
+import { useT } from '../i18n';
 import { toast, useApp } from '../store';
 import { fmt } from './room-clock';
 import { RosterPicker, useRosterChoice } from './roster-picker';
@@ -20,48 +20,53 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
   const free = room ? (['A', 'B'] as const).filter((s) => !room.seats[s]) : [];
   return (
     <div className="waiting">
-      <h2>{room ? `Room ${roomId.slice(0, 6)} — ${room.visibility === 'private' ? 'private' : 'public'}` : 'Joining the room…'}</h2>
+      <h2>{room ? t(room.visibility === 'private' ? 'lobby.roomPrivate' : 'lobby.roomPublic', { room: roomId.slice(0, 6) }) : t('lobby.joining')}</h2>
       {room && (
         <>
           <p>
-            {isUntimed(room.clock) ? t('pace.untimedNote') : `Clock: ${fmt(room.clock.initialMs)} + ${room.clock.incrementMs / 1000}s per move`} · {room.spectators} watching
+            {isUntimed(room.clock) ? `${t('pace.untimedNote')} · ${t('lobby.watching', { count: room.spectators })}` : t('lobby.roomClock', { initial: fmt(room.clock.initialMs), s: room.clock.incrementMs / 1000, count: room.spectators })}
           </p>
-          <ul className="seats" aria-label="Seats">
+          <ul className="seats" aria-label={t('lobby.seats')}>
             {(['A', 'B'] as const).map((s) => (
               <li key={s}>
-                Seat {s}: {room.seats[s] ? `${room.seats[s]!.name}${room.seats[s]!.bot ? ' (bot)' : ''}${s === me ? ' (you)' : ''}` : <em>empty</em>}
+                {t('lobby.seat', { seat: s })}{' '}
+                {room.seats[s] ? (
+                  t(s === me ? 'lobby.seatYou' : room.seats[s]!.bot ? 'lobby.botName' : 'lobby.seatName', { name: room.seats[s]!.name })
+                ) : (
+                  <em>{t('lobby.empty')}</em>
+                )}
               </li>
             ))}
           </ul>
           <div className="invite">
-            <label htmlFor="invite">Invite link</label>
+            <label htmlFor="invite">{t('lobby.inviteLink')}</label>
             <input id="invite" readOnly value={link} onFocus={(e) => e.target.select()} />
             <button
               className="btn"
               onClick={() => {
                 void navigator.clipboard?.writeText(link).then(
                   () => setCopied(true),
-                  () => toast('Copy the link by hand: the browser refused the clipboard', 'info'),
+                  () => toast(t('lobby.clipboardRefused'), 'info'),
                 );
               }}
             >
-              {copied ? 'Copied!' : 'Copy invite link'}
+              {copied ? t('lobby.copied') : t('lobby.copyInvite')}
             </button>
           </div>
           {me ? (
-            <p className="hint">You are in seat {me}. The match starts when the other seat is taken.</p>
+            <p className="hint">{t('lobby.youAreIn', { seat: me })}</p>
           ) : free.length > 0 && room.status === 'waiting' ? (
             <div className="join">
               <RosterPicker value={roster} onChange={setRoster} />
               <button className="btn primary" onClick={() => void joinRoom(roomId, roster)}>
-                Take a seat
+                {t('lobby.takeSeat')}
               </button>
             </div>
           ) : null}
         </>
       )}
       <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
-        Leave room
+        {t('lobby.leaveRoom')}
       </button>
     </div>
   );

@@ -3,8 +3,21 @@
  * (a namespace under its file name: `t('common.reload')`); a new file is added here and in ../ja/index.ts.
  */
 import common from './common.json';
+import labels from './labels.json';
+import log from './log.json';
+import errors from './errors.json';
+import glossary from './glossary.json';
+import choices from './choices.json';
+import lobby from './lobby.json';
+import room from './room.json';
+import stops from './stops.json';
+import cards from './cards.json';
+import playmat from './playmat.json';
+import prompt from './prompt.json';
+import deck from './deck.json';
+import replay from './replay.json';
 import help from './help.json';
 import pace from './pace.json';
 
-export const en = { common, help, pace };
+export const en = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace };
 export type Texts = typeof en;

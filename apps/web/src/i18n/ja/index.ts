@@ -5,7 +5,20 @@
  */
 import type { Shape, Texts } from '../shape';
 import common from './common.json';
+import labels from './labels.json';
+import log from './log.json';
+import errors from './errors.json';
+import glossary from './glossary.json';
+import choices from './choices.json';
+import lobby from './lobby.json';
+import room from './room.json';
+import stops from './stops.json';
+import cards from './cards.json';
+import playmat from './playmat.json';
+import prompt from './prompt.json';
+import deck from './deck.json';
+import replay from './replay.json';
 import help from './help.json';
 import pace from './pace.json';
 
-export const ja: Shape<Texts> = { common, help, pace };
+export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace };

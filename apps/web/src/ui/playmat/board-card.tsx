@@ -2,6 +2,7 @@
 import { useRef } from 'react';
 import type { CardView } from '@vroyale/engine';
 import type { Labels } from '../../game/labels';
+import { useT } from '../../i18n';
 import { pointing, useUi } from '../../store';
 import { CardFace, cardLabel, type CardSize } from '../card';
 import { clickCard } from './actions';
@@ -14,9 +15,10 @@ import type { Ctx } from './context';
  */
 function BadgeName({ labels, id }: { labels: Labels; id: string }) {
   const r = labels.ref(id);
+  const t = useT();
   return (
     <>
-      <span className="badge-name">{r?.name ?? 'a card'}</span>
+      <span className="badge-name">{r?.name ?? t('labels.aCard')}</span>
       {r?.n != null && <span className="badge-mark">({r.n})</span>}
     </>
   );
@@ -28,6 +30,7 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
   const aimed = useUi((s) => s.aiming?.picked.includes(card.id) ?? false);
   const pointed = useUi((s) => s.point.includes(card.id));
   const anchor = useRef<HTMLDivElement>(null);
+  const t = useT();
   if (!def) return null;
   const acts = ctx.byCard.get(card.id);
   const targetable = ctx.aimingNext.has(card.id);
@@ -58,10 +61,16 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
     .filter(Boolean)
     .join(' ');
   const { labels } = ctx;
-  const state = `${selected ? ', selected to block' : ''}${attacking ? ', attacking' : ''}${blockedBy ? `, blocked by ${blockedBy.map((b) => labels.full(b)).join(' and ')}` : ''}${blocking ? `, blocking ${blocking.map((a) => labels.full(a)).join(' and ')}` : ''}`;
+  const and = t('playmat.and');
+  const state = [
+    selected ? t('playmat.selectedToBlock') : '',
+    attacking ? t('playmat.attackingState') : '',
+    blockedBy ? t('playmat.blockedBy', { cards: blockedBy.map((b) => labels.full(b)).join(and) }) : '',
+    blocking ? t('playmat.blockingState', { cards: blocking.map((a) => labels.full(a)).join(and) }) : '',
+  ].join('');
   // Hovering one side of a block points at the other: the badges may have to shorten names.
   const linked = blocking ?? blockedBy;
-  const offer = targetable ? ', can be chosen' : actionable ? ', has actions' : quiet ? ', can be tilted for stars' : '';
+  const offer = targetable ? t('playmat.canBeChosen') : actionable ? t('playmat.hasActions') : quiet ? t('playmat.canTilt') : '';
   const label = `${cardLabel(def, card, labels.name(card.id))}${state}${offer}`;
   const menuable = (actionable || quiet) && !targetable && !declarable;
   const mark = labels.ref(card.id)?.n;
@@ -99,7 +108,7 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
       )}
       {attacking && (
         <span className="badges badges-foot">
-          <span className="badge badge-attack">⚔ Attacking</span>
+          <span className="badge badge-attack">⚔ {t('playmat.attacking')}</span>
         </span>
       )}
       {blocking && (
@@ -108,7 +117,7 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
         // Over the art, where they hide neither the name nor ATK/HP.
         <span className="badges badges-art">
           {blocking.map((a) => (
-            <span key={a} className="badge badge-block" title={`Blocking ${labels.full(a)}`}>
+            <span key={a} className="badge badge-block" title={t('playmat.blocking', { card: labels.full(a) })}>
               <svg viewBox="0 0 24 24" aria-hidden="true">
                 <path d="M12 2l8 3v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z" />
               </svg>

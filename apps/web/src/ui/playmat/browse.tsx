@@ -1,12 +1,14 @@
 /** The Graduation Zone / Hiatus browser: a modal over the playmat, its cards still clickable (some act from there). */
 import { useEffect } from 'react';
 import type { ManagerId } from '@vroyale/engine';
+import { useT } from '../../i18n';
 import { ui, useUi } from '../../store';
 import { BoardCard } from './board-card';
 import type { Ctx } from './context';
 
 export function Browse({ ctx }: { ctx: Ctx }) {
   const browse = useUi((s) => s.browse);
+  const t = useT();
   useEffect(() => {
     if (browse) (document.querySelector('.browse [data-autofocus]') as HTMLElement | null)?.focus();
   }, [browse]);
@@ -19,11 +21,11 @@ export function Browse({ ctx }: { ctx: Ctx }) {
         <header>
           <h2>{browse.title}</h2>
           <button className="btn ghost" data-autofocus onClick={() => ui.setState({ browse: null })}>
-            Close
+            {t('playmat.close')}
           </button>
         </header>
         <div className="browse-cards">
-          {cards.length === 0 && <p>No cards.</p>}
+          {cards.length === 0 && <p>{t('playmat.noCards')}</p>}
           {cards.map((c) => (
             <BoardCard key={c.id} ctx={ctx} card={c} size="sm" />
           ))}

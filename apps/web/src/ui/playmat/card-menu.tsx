@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 're
 import { createPortal } from 'react-dom';
 import type { CardDef } from '@vroyale/engine';
 import { menuFor } from '../../game/choices';
+import { useT } from '../../i18n';
 import { ui } from '../../store';
 import { startEntry } from './actions';
 import { lookup, type Ctx } from './context';
@@ -31,6 +32,7 @@ export function placeMenu(a: Box, m: { width: number; height: number }, avoid: B
 
 /** The card's action menu, in a portal so scrolling zones never clip it; placed above (or below) the card. */
 export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: CardDef | undefined; anchor: RefObject<HTMLDivElement | null> }) {
+  const t = useT();
   const entries = menuFor(ctx.byCard.get(id) ?? [], def, lookup);
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -56,7 +58,7 @@ export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: 
       ref={ref}
       className="card-menu"
       role="menu"
-      aria-label={`Actions for ${ctx.labels.ref(id) ? ctx.labels.name(id) : (def?.name ?? 'card')}`}
+      aria-label={t('playmat.actionsFor', { card: ctx.labels.ref(id) ? ctx.labels.name(id) : (def?.name ?? t('choices.card')) })}
       style={pos ? { left: pos.left, top: pos.top } : { left: -9999, top: 0 }}
     >
       {entries.map((e) => (
@@ -72,7 +74,7 @@ export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: 
         </button>
       ))}
       <button role="menuitem" className="menu-close" onClick={(ev) => (ev.stopPropagation(), ui.setState({ menu: null }))}>
-        Close
+        {t('playmat.close')}
       </button>
     </div>,
     document.body,

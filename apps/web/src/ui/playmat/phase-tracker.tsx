@@ -1,27 +1,29 @@
 import type { GameView, ManagerId } from '@vroyale/engine';
-import { PHASES } from '../../game/choices';
+import { PHASES, phaseLabel } from '../../game/choices';
+import { useT } from '../../i18n';
 
 export function PhaseTracker({ view, names, me }: { view: GameView; names: Record<ManagerId, string>; me: ManagerId | null }) {
   const setup = view.phase === 'mulligan' || view.phase === 'turn-order';
+  const t = useT();
   return (
-    <div className="phase-tracker" aria-label="Turn and phase">
-      <span className="turn-no">{setup ? 'Setup' : `Turn ${view.turn}`}</span>
-      {!setup && <span className="turn-who">{view.active === me ? 'Your turn' : `${names[view.active]}'s turn`}</span>}
+    <div className="phase-tracker" aria-label={t('playmat.turnAndPhase')}>
+      <span className="turn-no">{setup ? t('playmat.setup') : t('playmat.turnN', { n: view.turn })}</span>
+      {!setup && <span className="turn-who">{view.active === me ? t('playmat.yourTurn') : t('playmat.theirTurn', { name: names[view.active] })}</span>}
       <ol className="phases">
         {setup ? (
           <li className="current" aria-current="step">
-            {view.phase === 'mulligan' ? 'Mulligan' : 'Turn order'}
+            {view.phase === 'mulligan' ? t('playmat.mulligan') : t('playmat.turnOrder')}
           </li>
         ) : (
           PHASES.map((p) => (
             <li key={p.key} className={p.phases.includes(view.phase) ? 'current' : ''} aria-current={p.phases.includes(view.phase) ? 'step' : undefined}>
-              {p.label}
+              {phaseLabel(p.key)}
             </li>
           ))
         )}
       </ol>
       <span className="priority-who" aria-live="polite">
-        {view.priority ? (view.priority === me ? 'You have priority' : `${names[view.priority]} has priority`) : ''}
+        {view.priority ? (view.priority === me ? t('playmat.youPriority') : t('playmat.hasPriority', { name: names[view.priority] })) : ''}
       </span>
     </div>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { aLegalAssignment, type Action, type AttackBar, type ManagerId } from '@vroyale/engine';
 import { complete, describeTarget, narrow, passHint } from '../../game/choices';
 import { allAttackers, declarationOf, problemsOf } from '../../game/declaration';
+import { language, useT } from '../../i18n';
 import { pointAt, pointing, ui, useUi } from '../../store';
 import { CardFace } from '../card';
 import { pick } from './actions';
@@ -24,18 +25,15 @@ function useFocusAfterActions(ref: RefObject<HTMLElement | null>): void {
   });
 }
 
-/** Why a character cannot attack, in the prompt's hint line. */
-const BARRED: Record<AttackBar, string> = {
-  'not-a-character': 'not a character',
-  tilted: 'tilted',
-  'debut-burnout': 'Debut Burnout (entered this turn)',
-  moderator: 'Moderators do not attack',
-};
+/** Why a character cannot attack, in the prompt's hint line (`prompt.barred.<reason>`). */
+const BARRED: readonly AttackBar[] = ['not-a-character', 'tilted', 'debut-burnout', 'moderator'];
 
 export function Prompt({ ctx }: { ctx: Ctx }) {
   const aiming = useUi((s) => s.aiming);
   const { view, legal, busy, onAct, names, me, labels } = ctx;
   const ref = useRef<HTMLElement>(null);
+  const t = useT();
+  const tx = t as unknown as (key: string, o?: Record<string, unknown>) => string;
   useFocusAfterActions(ref);
   // Options that point at cards go away with the aim or the view: so does their pointing.
   useEffect(() => () => pointAt(null), [aiming, view.seq]);
@@ -50,11 +48,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   let body: ReactNode = null;
 
   if (view.phase === 'game-over') {
-    title = view.winner === 'draw' ? 'The match is a draw' : `${view.winner === me ? 'You win' : `${names[view.winner!]} wins`}`;
+    title = view.winner === 'draw' ? t('prompt.draw') : view.winner === me ? t('prompt.youWin') : t('room.wins', { name: names[view.winner!] });
   } else if (aiming) {
     const { next, kind } = narrow(aiming.candidates, aiming.picked);
     const done = complete(aiming.candidates, aiming.picked);
-    title = `${aiming.label}: ${kind === 'cost' ? 'choose a card to pay the cost' : `choose target ${aiming.picked.length + 1}`}`;
+    title = kind === 'cost' ? t('prompt.chooseCost', { action: aiming.label }) : t('prompt.chooseTarget', { action: aiming.label, n: aiming.picked.length + 1 });
     body = (
       <div className="options">
         {next.map((t) => (
@@ -64,35 +62,35 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         ))}
         {done && (
           <button className="btn primary" onClick={() => onAct(done)}>
-            Confirm
+            {t('prompt.confirm')}
           </button>
         )}
         <button className="btn ghost" onClick={() => ui.setState({ aiming: null })}>
-          Cancel (Esc)
+          {t('prompt.cancel')}
         </button>
       </div>
     );
   } else if (legal.length === 0 || (legal.length === 1 && legal[0]!.type === 'concede')) {
-    title = view.phase === 'mulligan' ? `Waiting for ${names[other(me ?? 'A')]} to decide on a mulligan…` : `Waiting for ${waitingOn === me ? 'the server' : names[waitingOn]}…`;
-    if (view.pending?.kind === 'choice' && view.pending.manager !== me) body = <p className="hint">{names[view.pending.manager]} is choosing: {view.pending.prompt}</p>;
+    title = view.phase === 'mulligan' ? t('prompt.waitMulligan', { name: names[other(me ?? 'A')] }) : waitingOn === me ? t('prompt.waitServer') : t('prompt.waitFor', { name: names[waitingOn] });
+    if (view.pending?.kind === 'choice' && view.pending.manager !== me) body = <p className="hint">{t('prompt.isChoosing', { name: names[view.pending.manager], prompt: view.pending.prompt })}</p>;
   } else if (has('mulligan').length) {
-    title = 'Keep this opening hand, or shuffle it away and draw 5 new cards (once)?';
+    title = t('prompt.mulligan');
     body = (
       <div className="options">
-        {has('mulligan').map((a) => btn(a, a.type === 'mulligan' && a.redraw ? 'Redraw 5 cards' : 'Keep hand', a.type === 'mulligan' && !a.redraw))}
+        {has('mulligan').map((a) => btn(a, a.type === 'mulligan' && a.redraw ? t('prompt.redraw') : t('prompt.keep'), a.type === 'mulligan' && !a.redraw))}
       </div>
     );
   } else if (has('choose-order').length) {
-    title = 'You won the coin flip: go first or second?';
-    body = <div className="options">{has('choose-order').map((a) => btn(a, a.type === 'choose-order' && a.goFirst ? 'Go first' : 'Go second', a.type === 'choose-order' && a.goFirst))}</div>;
+    title = t('prompt.order');
+    body = <div className="options">{has('choose-order').map((a) => btn(a, a.type === 'choose-order' && a.goFirst ? t('prompt.goFirst') : t('prompt.goSecond'), a.type === 'choose-order' && a.goFirst))}</div>;
   } else if (view.pending?.kind === 'discard' && has('discard').length) {
-    title = `Hand limit: choose ${view.pending.count} card${view.pending.count === 1 ? '' : 's'} to discard`;
+    title = t('prompt.handLimit', { count: view.pending.count });
     body = (
       <div className="options">
         {has('discard').map((a) =>
           a.type === 'discard' ? (
             <button key={a.card} className="btn" disabled={busy} onClick={() => onAct(a)} {...pointing([a.card])}>
-              Discard {labels.name(a.card)}
+              {t('prompt.discard', { card: labels.name(a.card) })}
             </button>
           ) : null,
         )}
@@ -106,7 +104,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         {has('choose').map((a) => {
           if (a.type !== 'choose') return null;
           const o = opts[a.option];
-          const label = o?.targets?.length ? o.targets.map((t) => describeTarget(view, t, labels)).join(', ') : (o?.label ?? `Option ${a.option + 1}`);
+          const label = o?.targets?.length ? o.targets.map((x) => describeTarget(view, x, labels)).join(t('cards.sep')) : (o?.label ?? t('prompt.option', { n: a.option + 1 }));
           const def = o?.label.startsWith('Take ') ? Object.values(view.defs).find((d) => `Take ${d.name}` === o.label) : undefined;
           const means = o?.targets?.length ? o.targets : o?.take ? [o.take] : (o?.cards ?? []);
           return (
@@ -125,30 +123,35 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     const declare = declarationOf(offer, ctx.draft);
     // Why a character sits this one out (assets and events never attack: no need to say so each time).
     const barredCharacters = offer.barred.filter((b) => b.reason !== 'not-a-character');
-    title = offer.eligible.length ? `Declare attackers: click your characters to choose them (${n} of ${offer.eligible.length} chosen)` : 'None of your characters can attack';
+    title = offer.eligible.length ? t('prompt.declareAttackers', { n, total: offer.eligible.length }) : t('prompt.noAttackers');
     body = (
       <div className="options">
         {offer.eligible.length > 1 && (
           <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: allAttackers(offer, ctx.draft) })}>
-            {n === offer.eligible.length ? 'Clear' : 'Attack with all'}
+            {n === offer.eligible.length ? t('prompt.clear') : t('prompt.attackAll')}
           </button>
         )}
-        {declare && btn(declare, n ? `Attack with ${n} (Space)` : 'No attack (Space)', true, 'declare')}
-        {barredCharacters.length > 0 && <span className="hint">{barredCharacters.map((b) => `${b.label}: ${BARRED[b.reason]}`).join(' · ')}</span>}
+        {declare && btn(declare, n ? t('prompt.attackWith', { n }) : t('prompt.noAttack'), true, 'declare')}
+        {barredCharacters.length > 0 && (
+          <span className="hint">{barredCharacters.map((b) => t('prompt.barredLine', { card: b.label, why: BARRED.includes(b.reason) ? tx(`prompt.barred.${b.reason}`) : b.reason })).join(' · ')}</span>
+        )}
       </div>
     );
   } else if (ctx.offer?.type === 'choose-blocks') {
     // RUL-COMBAT-2/3: blocks are built here, with the engine's own legality function as live feedback.
     const offer = ctx.offer;
-    // The engine's own messages: they name cards with the same markers the board shows.
-    const problems = problemsOf(offer, ctx.draft).map((p) => p.message);
+    // English: the engine's own messages (they name cards with the same markers the board shows). Another
+    // language: the text for the problem's code, naming its card by the board's label.
+    const problems = problemsOf(offer, ctx.draft).map((p) =>
+      language() === 'en' ? p.message : tx(`prompt.problem.${p.code}`, { card: labels.ref(p.card) ? labels.full(p.card) : p.card, atk: offer.attackers.find((a) => a.id === p.card)?.atk ?? '' }),
+    );
     const declare = declarationOf(offer, ctx.draft);
     const selected = ctx.draft.selected ? labels.full(ctx.draft.selected) : null;
     title = selected
-      ? `Now click the attacker ${selected} blocks (or ${selected} again to cancel)`
+      ? t('prompt.nowClickAttacker', { card: selected })
       : offer.attackers.length === 1
-        ? `Declare blocks: click your characters to block ${labels.full(offer.attackers[0]!.id)}`
-        : 'Declare blocks: click one of your characters, then the attacker it blocks';
+        ? t('prompt.declareBlocksOne', { card: labels.full(offer.attackers[0]!.id) })
+        : t('prompt.declareBlocksMany');
     body = (
       <>
         {problems.length > 0 && (
@@ -162,19 +165,19 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
           {problems.length > 0 && (
             // The engine's own minimal legal assignment (what Callout and Moderators require), to start from.
             <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: { ...ctx.draft, blocks: aLegalAssignment(offer), selected: null } })}>
-              Make the required blocks
+              {t('prompt.requiredBlocks')}
             </button>
           )}
           {ctx.draft.blocks.length > 0 && (
             <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: { ...ctx.draft, blocks: [], selected: null } })}>
-              Clear blocks
+              {t('prompt.clearBlocks')}
             </button>
           )}
           {declare ? (
-            btn(declare, ctx.draft.blocks.length ? `Declare ${ctx.draft.blocks.length} block${ctx.draft.blocks.length === 1 ? '' : 's'} (Space)` : 'No blocks (Space)', true, 'declare')
+            btn(declare, ctx.draft.blocks.length ? t('prompt.declareN', { count: ctx.draft.blocks.length }) : t('prompt.noBlocks'), true, 'declare')
           ) : (
             <button className="btn primary" disabled>
-              Declare blocks
+              {t('prompt.declareBlocks')}
             </button>
           )}
         </div>
@@ -183,17 +186,17 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   } else {
     const pass = has('pass')[0];
     const plays = legal.filter((a) => a.type === 'play' || a.type === 'place-star' || a.type === 'activate').length;
-    title = plays ? 'Your move: click a highlighted card to act, or pass' : 'You have priority';
+    title = plays ? t('prompt.yourMove') : t('playmat.youPriority');
     body = (
       <div className="options">
-        {pass && btn(pass, 'Pass (Space)', true)}
+        {pass && btn(pass, t('prompt.pass'), true)}
         <span className="hint">{passHint(view)}</span>
       </div>
     );
   }
 
   return (
-    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label="What happens now" aria-live="polite" ref={ref}>
+    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label={t('prompt.label')} aria-live="polite" ref={ref}>
       <h2 className="prompt-title">{title}</h2>
       {body}
     </section>

@@ -3,10 +3,12 @@ import { useRef, type CSSProperties, type ReactNode } from 'react';
 import type { CardView } from '@vroyale/engine';
 import type { CardSize } from '../card';
 import { BoardCard } from './board-card';
+import { useT } from '../../i18n';
 import type { Ctx } from './context';
 import { stageCardWidth, useWidth } from './layout';
 
 export function Pile({ title, count, onOpen, children, cls }: { title: string; count: number; onOpen?: () => void; children?: ReactNode; cls?: string }) {
+  const t = useT();
   const body = (
     <>
       <span className="pile-title">{title}</span>
@@ -15,11 +17,11 @@ export function Pile({ title, count, onOpen, children, cls }: { title: string; c
     </>
   );
   return onOpen ? (
-    <button className={`pile ${cls ?? ''}`} onClick={onOpen} aria-label={`${title}: ${count} card${count === 1 ? '' : 's'}, open to browse`}>
+    <button className={`pile ${cls ?? ''}`} onClick={onOpen} aria-label={t('playmat.pileOpen', { title, count })}>
       {body}
     </button>
   ) : (
-    <div className={`pile ${cls ?? ''}`} role="group" aria-label={`${title}: ${count} card${count === 1 ? '' : 's'}`}>
+    <div className={`pile ${cls ?? ''}`} role="group" aria-label={t('playmat.pile', { title, count })}>
       {body}
     </div>
   );
@@ -45,6 +47,7 @@ export function Stage({ ctx, cards, size }: { ctx: Ctx; cards: CardView[]; size:
   const attached = new Map<string, CardView[]>();
   for (const c of cards) if (c.attachedTo) attached.set(c.attachedTo, [...(attached.get(c.attachedTo) ?? []), c]);
   const ids = new Set(cards.map((c) => c.id));
+  const t = useT();
   return (
     <>
       {cards
@@ -52,7 +55,7 @@ export function Stage({ ctx, cards, size }: { ctx: Ctx; cards: CardView[]; size:
         .map((c) => (
           <div className="stack-group" key={c.id}>
             {(attached.get(c.id) ?? []).map((a, i) => (
-              <div className="equipped" key={a.id} style={{ ['--i' as string]: i }} aria-label={`${ctx.labels.name(a.id)} equipped`}>
+              <div className="equipped" key={a.id} style={{ ['--i' as string]: i }} aria-label={t('playmat.equipped', { card: ctx.labels.name(a.id) })}>
                 <BoardCard ctx={ctx} card={a} size="xs" />
               </div>
             ))}

@@ -1,0 +1,59 @@
+/**
+ * End-to-end: the language switch. The real server and Debian's Chromium (the same harness as web.test.ts):
+ * pick 日本語 in the lobby, the interface speaks Japanese (lobby, a bot match's top bar and prompt), a reload
+ * remembers the choice, and switching back gives the English the rest of the suite reads.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { buildWeb, chromiumAvailable, launch, newPlayer, startApp, type RunningApp } from './harness';
+
+const enabled = chromiumAvailable();
+
+describe.skipIf(!enabled)('interface language', () => {
+  let app: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    buildWeb();
+    app = await startApp();
+    browser = await launch();
+  }, 180_000);
+
+  afterAll(async () => {
+    await browser?.close().catch(() => undefined);
+    await app?.stop();
+  });
+
+  it('switches to Japanese, remembers it across a reload, and switches back', async () => {
+    const { page } = await newPlayer(browser, app.url, 'Kana');
+    await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
+
+    await page.getByLabel('Language').selectOption('ja');
+    await page.getByRole('button', { name: 'ボットと対戦' }).waitFor();
+    expect(await page.getByRole('button', { name: 'ルームを作成' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'ルーム' }).count()).toBe(1);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ja');
+
+    // Remembered in this browser: a reload comes back in Japanese.
+    await page.reload();
+    await page.getByRole('button', { name: 'ボットと対戦' }).waitFor();
+    expect(await page.getByLabel('言語').inputValue()).toBe('ja');
+
+    // A match speaks Japanese too: the top bar, the prompt, and the picker is there as well.
+    await page.getByRole('button', { name: 'ボットと対戦' }).click();
+    await page.waitForSelector('.board');
+    await page.getByRole('button', { name: 'ロビーに戻る' }).waitFor();
+    await page.getByRole('button', { name: '手札をキープ' }).waitFor();
+    expect(await page.locator('.topbar .language-picker select').inputValue()).toBe('ja');
+    await expect.poll(() => page.locator('.log li').first().textContent()).toBe('対戦開始。');
+
+    // Back to English from the room's top bar; the lobby follows.
+    await page.locator('.topbar .language-picker select').selectOption('en');
+    await page.getByRole('button', { name: 'Keep hand' }).waitFor();
+    await page.getByRole('button', { name: 'Back to the lobby' }).click();
+    await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    await page.reload();
+    await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
+  }, 120_000);
+});
