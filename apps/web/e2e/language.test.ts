@@ -3,29 +3,14 @@
  * pick 日本語 in the lobby, the interface speaks Japanese (lobby, a bot match's top bar and prompt), a reload
  * remembers the choice, and switching back gives the English the rest of the suite reads.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser } from 'playwright-core';
-import { buildWeb, chromiumAvailable, launch, newPlayer, startApp, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import { e2eApp, e2eEnabled, newPlayer } from './harness';
 
-const enabled = chromiumAvailable();
-
-describe.skipIf(!enabled)('interface language', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildWeb();
-    app = await startApp();
-    browser = await launch();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await app?.stop();
-  });
+describe.skipIf(!e2eEnabled)('interface language', () => {
+  const { app, browser } = e2eApp();
 
   it('switches to Japanese, remembers it across a reload, and switches back', async () => {
-    const { page } = await newPlayer(browser, app.url, 'Kana');
+    const { page } = await newPlayer(browser(), app().url, 'Kana');
     await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
 
     await page.getByLabel('Language').selectOption('ja');
