@@ -10,6 +10,7 @@ import { endReason, learn, sentence, type LogContext } from '../game/log';
 import { store, useUi } from '../store';
 import { Board } from './board';
 import { ZoomPreview } from './card';
+import { usePanelToggle } from './panel-toggle';
 
 interface ReplayData {
   matchId: string;
@@ -116,13 +117,14 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [log]);
+  const panel = usePanelToggle('Log');
 
   if (error) return <div className="panel replay-error" role="alert">Replay unavailable: {error} <a href="#/">Back to the lobby</a></div>;
   if (!data || !built) return <div className="loading">Loading the replay…</div>;
   const frame = frames[i]!;
   const view = project(frame.state, viewer);
   return (
-    <div className="room replay">
+    <div className="room replay" data-panel={panel.open ? 'open' : undefined}>
       <header className="topbar">
         <a className="btn ghost" href="#/">
           ← Lobby
@@ -161,6 +163,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
           </select>
         </label>
         {built.error && <span className="conn-warn">{built.error}</span>}
+        {panel.toggle}
       </header>
       <div className="room-body">
         <main className="board-wrap" aria-label="Playmat">

@@ -10,6 +10,7 @@ import { OneShotControls, StopsButton } from './stops-panel';
 import { EndOverlay, useFollowRematch } from './end-overlay';
 import { Clock, SeatStatus } from './room-clock';
 import { SidePanel } from './room-side-panel';
+import { usePanelToggle } from './panel-toggle';
 import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
 
@@ -28,6 +29,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const hasSeat = useApp((s) => s.seats.some((x) => x.roomId === roomId));
   const hover = useUi((s) => (s.menu || s.aiming ? null : s.hover));
   const asked = useRef(false);
+  const panel = usePanelToggle('Log');
 
   // Not seated here: watch (which also shows the waiting room and lets us take a seat).
   useEffect(() => {
@@ -63,7 +65,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
 
   const live = seat !== null && !msg.result && msg.view.phase !== 'game-over';
   return (
-    <div className="room">
+    <div className="room" data-panel={panel.open ? 'open' : undefined}>
       <header className="topbar">
         <button className="btn ghost" onClick={() => navigate('/')} aria-label="Back to the lobby">
           ← Lobby
@@ -79,6 +81,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <span className="spacer" />
         {live && <OneShotControls roomId={roomId} />}
         {seat !== null && <StopsButton />}
+        {panel.toggle}
         {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
