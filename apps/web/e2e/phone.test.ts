@@ -168,28 +168,39 @@ describe.skipIf(!enabled)('web app on a phone, by touch', () => {
         }
         if (!mine || what === 'hand-card' || (await page.locator('.side-bottom .hand [data-card-id]').count()) === 0) return;
 
-        // A long press on a hand card shows its full text (the zoom), opens no menu, and the next tap closes it.
+        // A long press on a hand card shows its full text (the zoom), on screen whichever way the phone is
+        // held; it opens no menu, and the next tap closes it.
         if (!pressed) {
-          const card = '.side-bottom .hand .slot-btn';
-          const label = (await page.locator(card).first().getAttribute('aria-label'))!;
-          const name = (await page.locator(`${card} .c-name`).first().textContent())!;
-          const held = await longPress(page, card, 700);
-          const zoom = page.locator('.zoom');
-          await zoom.waitFor({ timeout: 3000 });
-          expect(await zoom.locator('.c-name').textContent()).toBe(name);
-          // The zoom's first line of text is the card's rules text, which its accessible name carries too.
-          const first = (await zoom.locator('.c-text p').first().textContent())!;
-          expect(first.length).toBeGreaterThan(3);
-          expect(label).toContain(first.slice(0, 24));
-          const z = (await zoom.boundingBox())!;
-          expect(z.x).toBeGreaterThanOrEqual(0);
-          expect(z.x + z.width).toBeLessThanOrEqual(390);
-          await held.release();
+          for (const [w, h] of [SIZES[0], SIZES[1]]) {
+            await page.setViewportSize({ width: w, height: h });
+            await page.waitForTimeout(250);
+            const card = '.side-bottom .hand .slot-btn';
+            const label = (await page.locator(card).first().getAttribute('aria-label'))!;
+            const name = (await page.locator(`${card} .c-name`).first().textContent())!;
+            const held = await longPress(page, card, 700);
+            const zoom = page.locator('.zoom');
+            await zoom.waitFor({ timeout: 3000 });
+            expect(await zoom.locator('.c-name').textContent()).toBe(name);
+            // The zoom's first line of text is the card's rules text, which its accessible name carries too.
+            const first = (await zoom.locator('.c-text p').first().textContent())!;
+            expect(first.length).toBeGreaterThan(3);
+            expect(label).toContain(first.slice(0, 24));
+            await page.waitForTimeout(300); // the pop-in animation
+            const z = (await zoom.boundingBox())!;
+            expect(z.x).toBeGreaterThanOrEqual(0);
+            expect(z.y).toBeGreaterThanOrEqual(0);
+            expect(z.x + z.width).toBeLessThanOrEqual(w);
+            expect(z.y + z.height).toBeLessThanOrEqual(h);
+            if (w > h) await page.screenshot({ path: join(RESULTS, `phone-zoom-${w}x${h}.png`) });
+            await held.release();
+            await page.waitForTimeout(200);
+            expect(await page.locator('.card-menu').count()).toBe(0);
+            expect(await zoom.count()).toBe(1);
+            await page.tap('.phase-tracker');
+            await zoom.waitFor({ state: 'detached', timeout: 3000 });
+          }
+          await page.setViewportSize({ width: 390, height: 844 });
           await page.waitForTimeout(200);
-          expect(await page.locator('.card-menu').count()).toBe(0);
-          expect(await zoom.count()).toBe(1);
-          await page.tap('.phase-tracker');
-          await zoom.waitFor({ state: 'detached', timeout: 3000 });
           pressed = true;
           return;
         }
