@@ -8,7 +8,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWeb, chromiumAvailable, launch, RESULTS, shot, startApp, unnamedControls, type RunningApp } from './harness';
+import { buildWeb, chromiumAvailable, launch, newPlayer, RESULTS, shot, startApp, unnamedControls, type RunningApp } from './harness';
 import { playToEnd } from './policy';
 
 const enabled = chromiumAvailable();
@@ -37,6 +37,7 @@ const CONTROLS = [
   '.deck-builder button.btn',
   '.deck-builder select',
   '.deck-builder a.btn',
+  '.waiting button',
 ].join(', ');
 
 async function phoneContext(browser: Browser): Promise<{ ctx: BrowserContext; page: Page }> {
@@ -71,7 +72,7 @@ interface Fit {
 async function fit(page: Page): Promise<Fit> {
   return page.evaluate(`(() => {
     const W = innerWidth;
-    const outside = [...document.querySelectorAll('.zone, .prompt, .side-bottom .hand, .topbar, .side')]
+    const outside = [...document.querySelectorAll('.zone, .prompt, .side-bottom .hand, .topbar, .side, .panel, .waiting, .waiting .btn, .db-roster, .end-card')]
       .filter((el) => { const r = el.getBoundingClientRect(); return r.width > 0 && (r.left < -1 || r.right > W + 1); })
       .map((el) => (el.getAttribute('aria-label') || el.className) + ' ' + Math.round(el.getBoundingClientRect().left) + '..' + Math.round(el.getBoundingClientRect().right));
     const prompt = document.querySelector('.prompt')?.getBoundingClientRect();
@@ -145,7 +146,12 @@ describe.skipIf(!enabled)('web app on a phone, by touch', () => {
     await page.getByLabel('Your manager name').fill('Thumbs');
     await page.getByRole('button', { name: 'Enter the lobby' }).tap();
     await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
+    // A public room in the list (its table is the widest thing in the lobby), opened on a desktop.
+    const host = await newPlayer(browser, app.url, 'Host');
+    await host.page.getByRole('button', { name: 'Create room' }).click();
+    await page.locator('.room-table:not([hidden]) tbody tr').first().waitFor();
     await noSideScroll(page, 'lobby', async () => expect(await smallTargets(page)).toEqual([]));
+    await host.ctx.close();
 
     await page.getByRole('button', { name: 'Play vs bot' }).tap();
     await page.waitForSelector('.board');
@@ -272,11 +278,16 @@ describe.skipIf(!enabled)('web app on a phone, by touch', () => {
     await ctx.close();
   }, 300_000);
 
-  it('the deck builder fits every size and takes taps', async () => {
+  it('the waiting room and the deck builder fit every size and take taps', async () => {
     const { ctx, page } = await phoneContext(browser);
     await page.goto(app.url + '/');
     await page.getByLabel('Your manager name').fill('Builder');
     await page.getByRole('button', { name: 'Enter the lobby' }).tap();
+    // A room of one's own, waiting for an opponent (the invite link is the long thing here).
+    await page.getByRole('button', { name: 'Create room' }).tap();
+    await page.getByLabel('Invite link', { exact: true }).waitFor();
+    await noSideScroll(page, 'waiting room', async () => expect(await smallTargets(page)).toEqual([]));
+    await page.getByRole('button', { name: 'Leave room' }).tap();
     await page.getByRole('link', { name: 'Deck builder' }).tap();
     await page.locator('.gallery .gallery-item').first().waitFor();
     await noSideScroll(page, 'deck builder', async (w, h) => {
