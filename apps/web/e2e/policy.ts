@@ -89,7 +89,12 @@ function boardAt(): BoardAt | null {
   return board ? { turn: Number(board.getAttribute('data-turn') ?? 0) } : null;
 }
 
-export async function playStep(page: Page): Promise<{ result: StepResult; what: string; at: BoardAt | null }> {
+/** How the policy presses controls: a mouse click, or a tap on a touch screen (a context with hasTouch). */
+export interface PlayOptions {
+  touch?: boolean;
+}
+
+export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ result: StepResult; what: string; at: BoardAt | null }> {
   // As source text: TypeScript loaders may wrap named functions in a helper (__name) the page lacks.
   const { what, at } = (await page.evaluate(
     `(() => { const __name = (f) => f; const what = (${choose.toString()})(); return { what, at: (${boardAt.toString()})() }; })()`,
@@ -100,7 +105,8 @@ export async function playStep(page: Page): Promise<{ result: StepResult; what: 
     return { result: 'waiting', what, at };
   }
   const seq = await page.getAttribute('.board', 'data-seq').catch(() => null);
-  await page.click('[data-e2e-next="1"]', { timeout: 5000 }).catch(() => undefined);
+  if (opts.touch) await page.tap('[data-e2e-next="1"]', { timeout: 5000 }).catch(() => undefined);
+  else await page.click('[data-e2e-next="1"]', { timeout: 5000 }).catch(() => undefined);
   // Wait for the answer: a new view, a menu, or aiming; never longer than a moment.
   await page
     .waitForFunction((s) => document.querySelector('.board')?.getAttribute('data-seq') !== s || !!document.querySelector('.card-menu, .end-overlay') || /choose target|pay the cost/.test(document.querySelector('.prompt-title')?.textContent ?? ''), seq, { timeout: 3000 })
@@ -109,9 +115,9 @@ export async function playStep(page: Page): Promise<{ result: StepResult; what: 
 }
 
 /** Plays until the match is over (or the step budget runs out). */
-export async function playToEnd(page: Page, budget = 4000, onStep?: (n: number, what: string) => Promise<void> | void): Promise<number> {
+export async function playToEnd(page: Page, budget = 4000, onStep?: (n: number, what: string) => Promise<void> | void, opts: PlayOptions = {}): Promise<number> {
   for (let n = 0; n < budget; n++) {
-    const r = await playStep(page);
+    const r = await playStep(page, opts);
     if (r.result === 'over') return n;
     if (onStep) await onStep(n, r.what);
   }

@@ -4,6 +4,7 @@ import { startLanguage } from './i18n';
 import { connect } from './net/client';
 import { App } from './ui/app';
 import './styles.css';
+import './phone.css';
 
 connect();
 // A remembered (or the browser's) Japanese is fetched before the first render, so the page does not flash English.

@@ -140,6 +140,30 @@ function sameView(a: CardView | null | undefined, b: CardView | null | undefined
 
 const sameProps = (a: CardFaceProps, b: CardFaceProps) => a.def === b.def && a.size === b.size && a.zoom === b.zoom && sameView(a.view, b.view);
 
+/**
+ * Whether a mouse can hover here: touch-only screens (`hover: none`) get the zoom by a long press instead, and
+ * ignore the mouse events browsers make up around taps.
+ */
+export const canHover = (): boolean => typeof matchMedia !== 'function' || matchMedia('(any-hover: hover)').matches;
+
+/** How long a finger rests on a card before its zoom opens. */
+export const LONG_PRESS_MS = 450;
+
+interface LongPress {
+  x: number;
+  y: number;
+  fired: boolean;
+  timer: number;
+}
+
+/** Stops a press's timer; a press that fired is kept (when `keepFired`) until its click has been swallowed. */
+function endPress(ref: { current: LongPress | null }, keepFired: boolean): void {
+  const p = ref.current;
+  if (!p) return;
+  window.clearTimeout(p.timer);
+  if (!(keepFired && p.fired)) ref.current = null;
+}
+
 export const CardFace = memo(function CardFace({ def, view, size, zoom = true }: CardFaceProps) {
   const t = useT();
   const lang = useLanguage();
@@ -154,29 +178,62 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
   // A card that leaves the page while hovered (it moved zones, the replay stepped) takes its zoom with it.
   const hovered = useRef(false);
   useEffect(() => () => void (hovered.current && ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s))), [def.id]);
-  const onEnter = zoom
-    ? (e: React.MouseEvent<HTMLDivElement>) => {
-        hovered.current = true;
-        const r = e.currentTarget.getBoundingClientRect();
-        ui.setState({ hover: { def: def.id, view: view ?? undefined, rect: { left: r.left, right: r.right, top: r.top } } });
+  const press = useRef<LongPress | null>(null);
+  useEffect(() => () => endPress(press, false), []);
+  const show = (el: HTMLElement) => {
+    hovered.current = true;
+    const r = el.getBoundingClientRect();
+    ui.setState({ hover: { def: def.id, view: view ?? undefined, rect: { left: r.left, right: r.right, top: r.top } } });
+  };
+  const hide = () => {
+    hovered.current = false;
+    ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s));
+  };
+  // A mouse shows the zoom while it is over the card; the mouse events a browser makes up after a tap do not
+  // (pointer events say which is which). The zoom closes when the position changes (net/client.ts); a pointer
+  // still on the card brings it back.
+  // Touch: a long press (LONG_PRESS_MS without moving) shows it, the click that would follow is swallowed,
+  // and the next touch anywhere closes it.
+  const handlers: React.HTMLAttributes<HTMLDivElement> = zoom
+    ? {
+        onPointerEnter: (e) => void (e.pointerType === 'mouse' && canHover() && show(e.currentTarget)),
+        onPointerMove: (e) => {
+          if (e.pointerType === 'mouse') return void (ui.getState().hover === null && canHover() && show(e.currentTarget));
+          const p = press.current;
+          if (p && !p.fired && Math.hypot(e.clientX - p.x, e.clientY - p.y) > 10) endPress(press, false);
+        },
+        onPointerLeave: (e) => void (e.pointerType === 'mouse' && hide()),
+        onPointerDown: (e) => {
+          if (e.pointerType === 'mouse') return;
+          endPress(press, false);
+          const el = e.currentTarget;
+          const p: LongPress = { x: e.clientX, y: e.clientY, fired: false, timer: 0 };
+          p.timer = window.setTimeout(() => {
+            p.fired = true;
+            show(el);
+            const close = () => hide();
+            window.setTimeout(() => document.addEventListener('pointerdown', close, { capture: true, once: true }), 0);
+          }, LONG_PRESS_MS);
+          press.current = p;
+        },
+        onPointerUp: () => endPress(press, true),
+        onPointerCancel: () => endPress(press, true),
+        onClickCapture: (e) => {
+          if (press.current?.fired) {
+            e.stopPropagation();
+            e.preventDefault();
+          }
+          press.current = null;
+        },
+        onContextMenu: (e) => void (press.current && e.preventDefault()),
       }
-    : undefined;
-  // The zoom closes when the position changes (net/client.ts); a pointer still on the card brings it back.
-  const onMove = zoom ? (e: React.MouseEvent<HTMLDivElement>) => void (ui.getState().hover === null && onEnter!(e)) : undefined;
-  const onLeave = zoom
-    ? () => {
-        hovered.current = false;
-        ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s));
-      }
-    : undefined;
+    : {};
   return (
     <div
       className={`card card-${size} t-${primary}${multi}${view?.token || def.token ? ' is-token' : ''}`}
       data-def={def.id}
       data-card-id={view?.id}
-      onMouseEnter={onEnter}
-      onMouseMove={onMove}
-      onMouseLeave={onLeave}
+      {...handlers}
     >
       <div className="c-top">
         <span className="c-cost" aria-label={t('cards.cost', { cost: def.cost })}>

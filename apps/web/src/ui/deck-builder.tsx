@@ -11,7 +11,7 @@ import { loadDecks, saveDecks, type SavedDeck } from '../decks';
 import { keywordName, typeLabel } from '../game/glossary';
 import { language, t as translate, useT } from '../i18n';
 import { store, toast, ui, useUi } from '../store';
-import { CardFace, ZoomPreview } from './card';
+import { canHover, CardFace, ZoomPreview } from './card';
 
 const TYPES: CardType[] = ['leader', 'character', 'highlight', 'event', 'asset'];
 const RARITY_ORDER: Record<string, number> = { C: 0, U: 1, R: 2, SR: 3, SSR: 4 };
@@ -228,7 +228,7 @@ export default function DeckBuilder() {
                 <span
                   className="rl-name"
                   onMouseEnter={(e) => {
-                    if (!def) return;
+                    if (!def || !canHover()) return;
                     // Beside the roster panel, over the gallery: never over the list itself.
                     const list = e.currentTarget.closest('.db-roster')!.getBoundingClientRect();
                     const r = e.currentTarget.getBoundingClientRect();

@@ -12,6 +12,7 @@ import { t, useLanguage, useT } from '../i18n';
 import { store, useUi } from '../store';
 import { Board } from './board';
 import { ZoomPreview } from './card';
+import { usePanelToggle } from './panel-toggle';
 
 interface ReplayData {
   matchId: string;
@@ -128,6 +129,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
     const el = logRef.current;
     if (el) el.scrollTop = el.scrollHeight;
   }, [log]);
+  const panel = usePanelToggle(tr('room.logToggle'));
 
   if (error)
     return (
@@ -139,7 +141,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const frame = frames[i]!;
   const view = project(frame.state, viewer);
   return (
-    <div className="room replay">
+    <div className="room replay" data-panel={panel.open ? 'open' : undefined}>
       <header className="topbar">
         <a className="btn ghost" href="#/">
           {tr('room.lobby')}
@@ -195,6 +197,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
           </select>
         </label>
         {built.error && <span className="conn-warn">{built.error}</span>}
+        {panel.toggle}
       </header>
       <div className="room-body">
         <main className="board-wrap" aria-label={tr('room.playmat')}>

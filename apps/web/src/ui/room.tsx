@@ -13,6 +13,7 @@ import { OneShotControls, StopsButton } from './stops-panel';
 import { EndOverlay, useFollowRematch } from './end-overlay';
 import { Clock, SeatStatus } from './room-clock';
 import { SidePanel } from './room-side-panel';
+import { usePanelToggle } from './panel-toggle';
 import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
 
@@ -32,6 +33,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const hover = useUi((s) => (s.menu || s.aiming ? null : s.hover));
   const asked = useRef(false);
   const t = useT();
+  const panel = usePanelToggle(t('room.logToggle'));
 
   // Not seated here: watch (which also shows the waiting room and lets us take a seat).
   useEffect(() => {
@@ -67,7 +69,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
 
   const live = seat !== null && !msg.result && msg.view.phase !== 'game-over';
   return (
-    <div className="room">
+    <div className="room" data-panel={panel.open ? 'open' : undefined}>
       <header className="topbar">
         <button className="btn ghost" onClick={() => navigate('/')} aria-label={t('room.backToLobby')}>
           {t('room.lobby')}
@@ -84,6 +86,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         {live && <OneShotControls roomId={roomId} />}
         {seat !== null && <StopsButton />}
         <HelpButton />
+        {panel.toggle}
         {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
