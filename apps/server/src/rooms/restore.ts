@@ -8,6 +8,7 @@
  * clientActionId), the result view on hello, and the lobby its "recently finished" entry. Older ones stay in
  * the database only (the replay endpoint still serves them).
  */
+import { TUTORIAL_BOT_NAME, tutorialDeps } from './tutorial.js';
 import { MatchMaster } from '../master/match-master.js';
 import { replayMatch } from '../master/replay.js';
 import type { Lobby } from './lobby.js';
@@ -18,7 +19,8 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
   const now = deps.clock.now();
   for (const rec of deps.storage.liveRooms()) {
     for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) deps.users.remember(occ.userId, occ.name);
-    const room = new Room(deps, rec);
+    const d = rec.seats.B?.bot && rec.seats.B.name === TUTORIAL_BOT_NAME ? tutorialDeps(deps) : deps;
+    const room = new Room(d, rec);
     if (rec.status === 'active') {
       const match = rec.matchId ? deps.storage.match(rec.matchId) : null;
       if (!match || match.status !== 'active') {
@@ -34,7 +36,7 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
         counts.broken++;
         continue;
       }
-      room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks));
+      room.restoreMaster(new MatchMaster(d, room, match, replayed.state, replayed.clientAcks));
       counts.matches++;
     } else room.holdAbsentSeats();
     lobby.add(room);
