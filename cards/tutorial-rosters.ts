@@ -14,8 +14,12 @@ export interface TutorialRoster extends Roster {
 
 const times = (n: number, id: string): string[] => Array.from({ length: n }, () => id);
 
-/** The match seed of every tutorial match: the same deals, the same coin flip, every time. */
-export const TUTORIAL_SEED = 'tutorial-1';
+/**
+ * The match seed of every tutorial match: the same deals, the same coin flip, every time. Chosen among
+ * 'tutorial-1'..'tutorial-300' by playing the coach's advice against the gentle bot (lessons.test.ts's newcomer):
+ * the newcomer wins in 11 turns and meets 20 of the 21 lessons (all keywords but Raid, a highlight in combat).
+ */
+export const TUTORIAL_SEED = 'tutorial-5';
 
 export const tutorialRosters: { player: TutorialRoster; bot: TutorialRoster } = {
   player: {

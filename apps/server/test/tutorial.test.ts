@@ -8,7 +8,7 @@ import { makeRng } from '@vroyale/engine';
 import { tutorialRosters } from '@vroyale/cards';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
-import { TUTORIAL_BOT_NAME } from '../src/rooms/tutorial.js';
+import { TUTORIAL_BOT_NAME, TUTORIAL_SEED } from '../src/rooms/tutorial.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -65,7 +65,7 @@ describe('room:tutorial', () => {
     await c.waitFor(() => c.view(roomId)?.result != null, 60_000, 'result');
     const matchId = c.view(roomId)!.matchId;
     const replay = (await (await fetch(`${t.url}/api/matches/${matchId}/replay`)).json()) as { seed: string; actions: { action: { manager?: string; type: string } }[] };
-    expect(replay.seed).toBe('tutorial-1');
+    expect(replay.seed).toBe(TUTORIAL_SEED);
     const botMoves = replay.actions.filter((a) => a.action.manager === 'B' && a.action.type !== 'pass');
     expect(botMoves.length).toBeGreaterThan(3);
     // Gentle: at most one attacker per declaration.

@@ -70,5 +70,8 @@ export function startTutorial<C extends TutorialConn>(conn: C, reply: (ack: Ack<
   host.attach(conn, room);
 }
 
-/** A tutorial room's dependencies: the gentle bot instead of the server's. */
-export const tutorialDeps = (deps: RoomDeps): RoomDeps => ({ ...deps, bot: tutorialBot });
+/** A newcomer may close the tab and come back the next day: the seat is held that long (not a minute). */
+export const TUTORIAL_SEAT_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/** A tutorial room's dependencies: the gentle bot instead of the server's, and the long seat hold. */
+export const tutorialDeps = (deps: RoomDeps): RoomDeps => ({ ...deps, bot: tutorialBot, config: { ...deps.config, seatHoldMs: Math.max(deps.config.seatHoldMs, TUTORIAL_SEAT_HOLD_MS) } });

@@ -1,6 +1,7 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
 import { useT } from '../i18n';
 import { LanguagePicker } from './language-picker';
+import { LearnToPlay } from '../tutorial/lobby-button';
 import { useEffect, useState } from 'react';
 import { LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
@@ -121,6 +122,7 @@ export function Lobby() {
       <div className="lobby-grid">
         <section className="panel" aria-label="Play">
           <h2>Play</h2>
+          <LearnToPlay />
           <RosterPicker value={roster} onChange={setRoster} label="Your roster" />
           <button
             className="btn primary big"

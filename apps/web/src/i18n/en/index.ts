@@ -4,6 +4,7 @@
  */
 import common from './common.json';
 import help from './help.json';
+import tutorial from './tutorial.json';
 
-export const en = { common, help };
+export const en = { common, help, tutorial };
 export type Texts = typeof en;

@@ -6,5 +6,6 @@
 import type { Shape, Texts } from '../shape';
 import common from './common.json';
 import help from './help.json';
+import tutorial from './tutorial.json';
 
-export const ja: Shape<Texts> = { common, help };
+export const ja: Shape<Texts> = { common, help, tutorial };
