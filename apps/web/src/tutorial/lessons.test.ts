@@ -27,20 +27,20 @@ function newcomer(legal: readonly Legal[], s: GameState, skip: ReadonlySet<Legal
   const bl = legal.find((a) => a.type === 'choose-blocks');
   if (bl) return simplest(bl);
   const keep = legal.find((a) => a.type === 'mulligan' && !a.redraw);
-  if (keep) return keep;
+  if (keep) return simplest(keep);
   const first = legal.find((a) => a.type === 'choose-order' && a.goFirst);
-  if (first) return first;
+  if (first) return simplest(first);
   if (s.phase === 'resource') {
     const star = find('place-star');
-    if (star) return star;
+    if (star) return simplest(star);
   }
   // Characters in the Main Phase; highlights kept for combat, as the coach suggests.
   const combat = s.phase.startsWith('combat');
   const play = skip.has('play') ? undefined : legal.find((a) => a.type === 'play' && (cardPool[s.cards[a.card]!.def]!.types.includes('highlight') ? combat : true));
-  if (play) return play;
+  if (play) return simplest(play);
   const other = legal.find((a) => a.type === 'choose' || a.type === 'discard');
-  if (other) return other;
-  return legal.find((a) => a.type === 'pass') ?? simplest(legal[0]!);
+  if (other) return simplest(other);
+  return simplest(legal.find((a) => a.type === 'pass') ?? legal[0]!);
 }
 
 /** The bot's side: strongBot, attacking with one character at most and blocking only as required. */
