@@ -8,7 +8,7 @@ import { makeRng } from '@vroyale/engine';
 import { tutorialRosters } from '@vroyale/cards';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
-import { TUTORIAL_BOT_NAME, TUTORIAL_SEED } from '../src/rooms/tutorial.js';
+import { TUTORIAL_BOT_NAME, TUTORIAL_SEAT_HOLD_MS, TUTORIAL_SEED } from '../src/rooms/tutorial.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -74,4 +74,20 @@ describe('room:tutorial', () => {
     c.close();
   }, 90_000);
 
+
+  it('a restart brings the tutorial back with its gentle bot and long seat hold', async () => {
+    const c = await TestClient.connect(t.url, 'Resumer');
+    const roomId = await start(c);
+    const hand = handOf(c, roomId);
+    c.close();
+    await t.restart();
+    const room = t.server.game.room(roomId)!;
+    const deps = (room as unknown as { deps: { bot: { name: string }; config: { seatHoldMs: number } } }).deps;
+    expect(deps.bot.name).toBe('tutorial');
+    expect(deps.config.seatHoldMs).toBe(TUTORIAL_SEAT_HOLD_MS);
+    const back = await TestClient.connect(t.url, 'Resumer', c.token);
+    await back.waitFor(() => back.view(roomId) !== undefined, 5_000, 'view after restart');
+    expect(handOf(back, roomId)).toEqual(hand);
+    back.close();
+  });
 });

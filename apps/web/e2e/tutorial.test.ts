@@ -87,6 +87,7 @@ describe.skipIf(!enabled)('tutorial', () => {
     expect(seen.filter((id) => id.startsWith('kw-')).length).toBeGreaterThanOrEqual(2);
     console.log(`e2e: tutorial lessons: ${seen.join(' ')}`);
     expect(shotTaken).toBe(true);
+    await page.screenshot({ path: 'test-results/tutorial-end.png' });
     await page.locator('.coach-ok').click();
 
     // Completion is remembered: after a reload the lobby says so.
@@ -104,8 +105,7 @@ describe.skipIf(!enabled)('tutorial', () => {
     const page = await ctx.newPage();
     await page.goto(app.url);
     await page.getByLabel('Your manager name').fill('Thumbs');
-    // The welcome form is wider than a phone until the phone layout lands (another change): clicked, not tapped.
-    await page.getByRole('button', { name: 'Enter the lobby' }).click();
+    await page.getByRole('button', { name: 'Enter the lobby' }).tap();
     await page.getByRole('button', { name: 'Learn to play' }).tap();
     await page.waitForSelector('.coach-panel[data-lesson="mulligan"]');
     const fits = () =>
