@@ -63,10 +63,22 @@ describe.skipIf(!enabled)('tutorial', () => {
         await page.locator('.coach-ok').click();
         continue;
       }
-      // As the coach advises, highlights are kept for combat: outside it the policy skips them in the hand.
+      // The Centre is debuted from the Backstage, which the policy never clicks: done as the coach says.
+      if (l.id === 'centre-debut' && (await page.locator('.side-bottom .zone-back .slot.actionable .slot-btn').count())) {
+        await page.locator('.side-bottom .zone-back .slot-btn').first().click();
+        const debut = page.locator('.card-menu button', { hasText: /^Debut/ });
+        if (await debut.count()) {
+          const seq = await page.getAttribute('.board', 'data-seq');
+          await debut.first().click();
+          await page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, seq, { timeout: 5000 }).catch(() => undefined);
+          continue;
+        }
+        await page.keyboard.press('Escape');
+      }
+      // As the coach advises, highlights are kept for combat: in the Main Step the policy skips them in the hand.
       await page.evaluate(() => {
         const board = document.querySelector('.board');
-        if (!board || (board.getAttribute('data-phase') ?? '').startsWith('combat')) return;
+        if (!board || board.getAttribute('data-phase') !== 'main') return;
         const w = window as unknown as { __tried?: Record<string, true> };
         const tried = (w.__tried ??= {});
         for (const b of document.querySelectorAll('.side-bottom .hand .slot-btn'))
@@ -85,6 +97,9 @@ describe.skipIf(!enabled)('tutorial', () => {
     expect(at('star-card')).toBeLessThan(at('debut'));
     expect(at('debut')).toBeLessThan(at('attack'));
     expect(seen.filter((id) => id.startsWith('kw-')).length).toBeGreaterThanOrEqual(2);
+    expect(seen).toContain('centre-debut');
+    // Doing what the coach says wins against the gentle bot.
+    await expect.poll(() => page.locator('.end-card h2').textContent()).toMatch(/Victory!/);
     console.log(`e2e: tutorial lessons: ${seen.join(' ')}`);
     expect(shotTaken).toBe(true);
     await page.screenshot({ path: 'test-results/tutorial-end.png' });

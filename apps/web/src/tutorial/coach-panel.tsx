@@ -74,7 +74,8 @@ export default function CoachPanel({ roomId }: { roomId: string }) {
   const id = progress.current;
   const lesson = id ? lessonById(id) : undefined;
   const vars = lessonVars(id, state);
-  const n = Math.min(LESSON_COUNT, progress.done.length + (id && !progress.done.includes(id) ? 1 : 0));
+  // Not every lesson comes up in every match: the last one completes the count.
+  const n = id === 'finished' ? LESSON_COUNT : Math.min(LESSON_COUNT - 1, progress.done.length + (id && !progress.done.includes(id) ? 1 : 0));
 
   if (!open)
     return (

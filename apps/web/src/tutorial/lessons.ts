@@ -217,7 +217,7 @@ export function advance(p: Progress, s: CoachState): Progress {
   const next = nextLesson(s, { ...p, done });
   const keep = cur?.kind === 'read' && !done.includes(cur.id) && next?.kind !== 'do' && !s.ended;
   const current = keep ? cur.id : (next?.id ?? null);
-  if (missed && (current === missed || done.includes(missed))) missed = null;
+  if (missed && (current === missed || done.includes(missed) || s.ended)) missed = null;
   return { done, current, missed };
 }
 
