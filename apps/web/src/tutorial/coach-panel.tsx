@@ -54,7 +54,10 @@ export default function CoachPanel({ roomId }: { roomId: string }) {
   const t = useT();
   const msg = useApp((s) => s.views[roomId]);
   const defs = useApp((s) => s.defs);
-  const [progress, setProgress] = useState<Progress>(() => savedProgress<Progress>() ?? START);
+  const [progress, setProgress] = useState<Progress>(() => {
+    const saved = savedProgress<Partial<Progress>>();
+    return saved && Array.isArray(saved.done) ? { done: saved.done.filter((x) => typeof x === 'string'), current: typeof saved.current === 'string' ? saved.current : null, missed: null } : START;
+  });
   const [open, setOpen] = useState(true);
 
   const state: CoachState | null = useMemo(() => {
