@@ -11,6 +11,7 @@ import { loadCardFiles } from './load-card-files.js';
 export { loadCardFiles, type CardFileSource, type LoadedCards } from './load-card-files.js';
 export { demoRosters, type DemoRoster } from './demo-rosters.js';
 export { starterRosters, type StarterRoster } from './starters.js';
+export { tutorialRosters, TUTORIAL_SEED, type TutorialRoster } from './tutorial-rosters.js';
 
 // Static imports (not fs) so the same module works in Node, tsx, Vitest and the Vite browser build.
 const loaded = loadCardFiles([

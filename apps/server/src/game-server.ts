@@ -21,6 +21,7 @@ import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
+import { startTutorial } from './rooms/tutorial.js';
 import { TOO_FAST, ToggleLimit } from './rooms/toggle-limit.js';
 import { UserRooms } from './rooms/user-rooms.js';
 import type { ActionWriter } from './storage/group-commit.js';
@@ -258,9 +259,9 @@ export class GameServer {
     return null;
   }
 
-  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined): Room {
+  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps): Room {
     const now = this.d.clock.now();
-    const room = new Room(this.roomDeps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now });
+    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now });
     this.d.storage.saveRoom(room.record(), now);
     this.lobby.add(room);
     return room;
@@ -322,6 +323,8 @@ export class GameServer {
       reply({ ok: true, roomId: room.roomId, seat: 'A' });
       this.attach(conn, room);
     },
+
+    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps), attach: (c, room) => this.attach(c, room) }),
 
     'room:spectate': (conn, p, reply) => {
       if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));

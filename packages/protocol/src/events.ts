@@ -31,6 +31,8 @@ export const CLIENT_PAYLOADS = {
   'room:create': CreateRoomPayload,
   'room:join': JoinRoomPayload,
   'room:play-bot': PlayBotPayload,
+  /** "Learn to play": a private bot match with the tutorial's fixed rosters and seed (issue 16 §1). */
+  'room:tutorial': EmptyPayload,
   'room:spectate': SpectatePayload,
   'room:leave': LeaveRoomPayload,
   'room:chat': ChatPayload,
@@ -50,6 +52,7 @@ export interface AckData {
   'room:create': { roomId: string };
   'room:join': { roomId: string; seat: Seat };
   'room:play-bot': { roomId: string; seat: Seat };
+  'room:tutorial': { roomId: string; seat: Seat };
   'room:spectate': { roomId: string };
   'room:leave': object;
   'room:chat': object;

@@ -8,6 +8,7 @@
  * clientActionId), the result view on hello, and the lobby its "recently finished" entry. Older ones stay in
  * the database only (the replay endpoint still serves them).
  */
+import { TUTORIAL_BOT_NAME, tutorialDeps } from './tutorial.js';
 import { MatchMaster } from '../master/match-master.js';
 import { PublicLog } from '../master/public-log.js';
 import { replayMatch } from '../master/replay.js';
@@ -19,7 +20,8 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
   const now = deps.clock.now();
   for (const rec of deps.storage.liveRooms()) {
     for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) deps.users.remember(occ.userId, occ.name);
-    const room = new Room(deps, rec);
+    const d = rec.seats.B?.bot && rec.seats.B.name === TUTORIAL_BOT_NAME ? tutorialDeps(deps) : deps;
+    const room = new Room(d, rec);
     if (rec.status === 'active') {
       const match = rec.matchId ? deps.storage.match(rec.matchId) : null;
       if (!match || match.status !== 'active') {
@@ -36,7 +38,7 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
         counts.broken++;
         continue;
       }
-      room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks, log));
+      room.restoreMaster(new MatchMaster(d, room, match, replayed.state, replayed.clientAcks, log));
       counts.matches++;
     } else room.holdAbsentSeats();
     lobby.add(room);

@@ -35,6 +35,8 @@ export class Room implements MasterRoom {
   seats: Seats;
   master: MatchMaster | null = null;
   finishedAt: number | null = null;
+  /** The match seed to use instead of a random one (the tutorial's, rooms/tutorial.ts). */
+  fixedSeed: string | null = null;
   /** After the match: the seats that asked for a rematch, and the room it started in (see rematch.ts). */
   readonly rematch: RematchState = { offers: [], roomId: null };
   readonly chatLog: ChatMessage[] = [];
@@ -170,7 +172,7 @@ export class Room implements MasterRoom {
 
   private startMatch(): void {
     const seats = { A: this.seats.A!, B: this.seats.B! };
-    const seed = matchSeed(this.deps.config.matchSeed);
+    const seed = this.fixedSeed ?? matchSeed(this.deps.config.matchSeed);
     const created = createGame({ seed, pool: this.deps.pool, rosters: { A: seats.A.roster, B: seats.B.roster } });
     if (!created.ok) throw new Error(`createGame refused validated rosters: ${created.message}`);
     const now = this.deps.clock.now();

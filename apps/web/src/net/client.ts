@@ -357,3 +357,11 @@ export function mySeat(roomId: string): ManagerId | null {
   if (v && v.viewer !== 'spectator') return v.viewer;
   return store.getState().seats.find((s) => s.roomId === roomId)?.seat ?? null;
 }
+
+/** "Learn to play": a new tutorial match against the gentle bot (`room:tutorial`, apps/web/src/tutorial/). */
+export async function startTutorialMatch(): Promise<string | null> {
+  const ack = await call('room:tutorial', {});
+  if (!ack) return null;
+  store.setState((s) => ({ seats: [...s.seats, { roomId: ack.roomId, seat: ack.seat }] }));
+  return ack.roomId;
+}

@@ -8,6 +8,7 @@ import { useApp } from '../store';
 import { LanguagePicker } from './language-picker';
 import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate } from './route';
+import { LearnToPlay } from '../tutorial/lobby-button';
 
 const CLOCKS: (ClockConfig | undefined)[] = [
   undefined,
@@ -130,6 +131,7 @@ export function Lobby() {
       <div className="lobby-grid">
         <section className="panel" aria-label={t('lobby.play')}>
           <h2>{t('lobby.play')}</h2>
+          <LearnToPlay />
           <RosterPicker value={roster} onChange={setRoster} label={t('lobby.yourRoster')} />
           <label htmlFor="bot-clock">{t('pace.botClock')}</label>
           <select id="bot-clock" value={botClockIdx} onChange={(e) => setBotClockIdx(Number(e.target.value))}>

@@ -1,5 +1,6 @@
 /** A room: waiting room (seats, invite link, join), the live playmat, spectating, and the end of a match. */
 import { HelpButton } from './help';
+import { TutorialMount } from '../tutorial/mount';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Action, ManagerId } from '@vroyale/engine';
 import { act, leaveRoom, spectate } from '../net/client';
@@ -118,6 +119,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <SidePanel roomId={roomId} spectator={seat === null} />
       </div>
       <ZoomPreview hover={hover} />
+      <TutorialMount roomId={roomId} />
     </div>
   );
 }

@@ -20,5 +20,6 @@ import deck from './deck.json';
 import replay from './replay.json';
 import help from './help.json';
 import pace from './pace.json';
+import tutorial from './tutorial.json';
 
-export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace };
+export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial };

@@ -1,0 +1,132 @@
+/**
+ * The coach (lazy chunk): a panel over the playmat's corner with the lesson of the moment (lessons.ts), a ring
+ * around the zone or card it is about, the hint after a missed step, progress, and a way out (the match stays on
+ * the server; the lobby's button resumes it). It only reads the store; the player acts on the real playmat.
+ */
+import { useEffect, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
+import { useT } from '../i18n';
+import { useApp } from '../store';
+import { navigate } from '../ui/route';
+import { acknowledge, advance, dismissHint, lessonById, lessonFocus, lessonVars, LESSON_COUNT, START, type CoachState, type Focus, type Progress } from './lessons';
+import { completeTutorial, savedProgress, saveProgress } from './progress';
+import './coach.css';
+
+const ZONES: Record<Extract<Focus, { zone: string }>['zone'], string> = {
+  hand: '.side-bottom .hand',
+  stars: '.side-bottom .zone-stars',
+  backstage: '.side-bottom .zone-back',
+  centre: '.side-bottom .zone-centre',
+  main: '.side-bottom .zone-main',
+  graduation: '.side-bottom .pile-grad',
+  prompt: '.prompt',
+  stack: '.stack-panel',
+  opponent: '.side-top .manager-badge',
+};
+
+function selector(f: Focus): string {
+  return 'zone' in f ? ZONES[f.zone] : `[data-card-id="${CSS.escape(f.card)}"]`;
+}
+
+/** A ring drawn over the element the lesson is about (the board is not touched: it stays pure). */
+function FocusRing({ focus }: { focus: Focus | null }) {
+  const [rect, setRect] = useState<DOMRect | null>(null);
+  const sel = focus ? selector(focus) : null;
+  useEffect(() => {
+    if (!sel) return setRect(null);
+    const measure = () => {
+      const el = document.querySelector(sel);
+      const r = el?.getBoundingClientRect() ?? null;
+      setRect((old) => (r && r.width > 0 ? (old && old.x === r.x && old.y === r.y && old.width === r.width && old.height === r.height ? old : r) : null));
+    };
+    measure();
+    const timer = setInterval(measure, 250);
+    return () => clearInterval(timer);
+  }, [sel]);
+  if (!rect) return null;
+  return <div className="coach-ring" aria-hidden="true" style={{ left: rect.left - 4, top: rect.top - 4, width: rect.width + 8, height: rect.height + 8 }} />;
+}
+
+type LessonKey = 'title' | 'body' | 'hint';
+const text = (t: TFunction, id: string, key: LessonKey, vars: Record<string, string>): string => (t as unknown as (k: string, v?: object) => string)(`tutorial.lessons.${id}.${key}`, vars);
+
+export default function CoachPanel({ roomId }: { roomId: string }) {
+  const t = useT();
+  const msg = useApp((s) => s.views[roomId]);
+  const defs = useApp((s) => s.defs);
+  const [progress, setProgress] = useState<Progress>(() => {
+    const saved = savedProgress<Partial<Progress>>();
+    return saved && Array.isArray(saved.done) ? { done: saved.done.filter((x) => typeof x === 'string'), current: typeof saved.current === 'string' ? saved.current : null, missed: null } : START;
+  });
+  const [open, setOpen] = useState(true);
+
+  const state: CoachState | null = useMemo(() => {
+    if (!msg || msg.viewer === 'spectator') return null;
+    return { view: msg.view, legal: msg.legal, me: msg.viewer, defs, winner: msg.result?.winner ?? msg.view.winner, ended: !!msg.result || msg.view.phase === 'game-over' };
+  }, [msg, defs]);
+
+  useEffect(() => {
+    if (state) setProgress((p) => advance(p, state));
+  }, [state]);
+  useEffect(() => saveProgress(progress), [progress]);
+  useEffect(() => {
+    if (state?.ended) completeTutorial();
+  }, [state?.ended]);
+
+  if (!state) return null;
+  const id = progress.current;
+  const lesson = id ? lessonById(id) : undefined;
+  const vars = lessonVars(id, state);
+  // Not every lesson comes up in every match: the last one completes the count.
+  const n = id === 'finished' ? LESSON_COUNT : Math.min(LESSON_COUNT - 1, progress.done.length + (id && !progress.done.includes(id) ? 1 : 0));
+
+  if (!open)
+    return (
+      <button className="btn coach-reopen" onClick={() => setOpen(true)}>
+        {t('tutorial.show')}
+      </button>
+    );
+
+  return (
+    <>
+      <FocusRing focus={lessonFocus(id, state)} />
+      <aside className="coach-panel" aria-label={t('tutorial.coach')} data-lesson={id ?? ''} data-missed={progress.missed ?? ''}>
+        <header className="coach-head">
+          <span className="coach-who">{t('tutorial.coach')}</span>
+          <span className="coach-progress">{t('tutorial.progress', { n, total: LESSON_COUNT })}</span>
+          <button className="btn ghost small" onClick={() => setOpen(false)} aria-label={t('tutorial.hide')} title={t('tutorial.hide')}>
+            –
+          </button>
+        </header>
+        <progress className="coach-bar" max={LESSON_COUNT} value={n} aria-hidden="true" />
+        {progress.missed && (
+          <div className="coach-hint" role="status">
+            <b>{t('tutorial.hintTitle')}</b>
+            <p>{text(t, progress.missed, 'hint', lessonVars(progress.missed, state))}</p>
+            <button className="btn ghost small" onClick={() => setProgress(dismissHint)}>
+              {t('tutorial.closeHint')}
+            </button>
+          </div>
+        )}
+        {lesson ? (
+          <section className={`coach-lesson coach-${lesson.kind}`} aria-live="polite">
+            <h2>{text(t, lesson.id, 'title', vars)}</h2>
+            <p>{text(t, lesson.id, 'body', vars)}</p>
+            {lesson.kind === 'read' && (
+              <button className="btn primary small coach-ok" onClick={() => setProgress((p) => acknowledge(p, state))}>
+                {t('tutorial.gotIt')}
+              </button>
+            )}
+          </section>
+        ) : (
+          <p className="hint coach-idle">{t('tutorial.waiting')}</p>
+        )}
+        <footer className="coach-foot">
+          <button className="btn ghost small" onClick={() => navigate('/')}>
+            {t('tutorial.leave')}
+          </button>
+        </footer>
+      </aside>
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/**
+ * The lobby's "Learn to play" (eager, small): starts the tutorial match, or resumes the one this browser
+ * remembers while it is still live; says when the tutorial was completed.
+ */
+import { useState } from 'react';
+import './lobby.css';
+import { useT } from '../i18n';
+import { startTutorialMatch } from '../net/client';
+import { useApp } from '../store';
+import { navigate } from '../ui/route';
+import { beginTutorial, tutorialCompleted, tutorialRoom } from './progress';
+
+export function LearnToPlay() {
+  const t = useT();
+  const [busy, setBusy] = useState(false);
+  const room = tutorialRoom();
+  const live = useApp((s) => !!room && s.seats.some((x) => x.roomId === room) && s.roomStates[room]?.status !== 'finished');
+  const completed = tutorialCompleted();
+  return (
+    <div className="learn-to-play">
+      <button
+        className={`btn ${completed ? '' : 'primary '}big`}
+        disabled={busy}
+        onClick={async () => {
+          if (live && room) return navigate(`/room/${room}`);
+          setBusy(true);
+          const id = await startTutorialMatch();
+          setBusy(false);
+          if (!id) return;
+          beginTutorial(id);
+          navigate(`/room/${id}`);
+        }}
+      >
+        {live ? t('tutorial.resume') : t('tutorial.learn')}
+      </button>
+      {completed ? (
+        <span className="learn-done" role="status">
+          {t('tutorial.completed')}
+        </span>
+      ) : (
+        <p className="hint">{t('tutorial.learnHint')}</p>
+      )}
+    </div>
+  );
+}
