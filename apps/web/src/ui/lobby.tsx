@@ -1,5 +1,6 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
 import { LanguagePicker } from './language-picker';
+import { SettingsButton } from './settings-button';
 import { useEffect, useState } from 'react';
 import { LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
@@ -95,6 +96,7 @@ export function Lobby() {
           Deck builder
         </a>
         <LanguagePicker />
+        <SettingsButton />
       </header>
 
       {live.length > 0 && (

@@ -10,6 +10,7 @@ import { OneShotControls, StopsButton } from './stops-panel';
 import { EndOverlay, useFollowRematch } from './end-overlay';
 import { Clock, SeatStatus } from './room-clock';
 import { SidePanel } from './room-side-panel';
+import { SettingsButton } from './settings-button';
 import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
 
@@ -71,7 +72,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <span className="room-name">{seat === null ? 'Spectating' : bot ? 'Versus bot' : 'Match'}</span>
         <div className="clocks">
           {(['A', 'B'] as const).map((m) => (
-            <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? `${names[m]} (you)` : names[m]} active={!msg.result} />
+            <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? `${names[m]} (you)` : names[m]} active={!msg.result} mine={m === seat} />
           ))}
         </div>
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
@@ -79,6 +80,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <span className="spacer" />
         {live && <OneShotControls roomId={roomId} />}
         {seat !== null && <StopsButton />}
+        <SettingsButton compact />
         {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>

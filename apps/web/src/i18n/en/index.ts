@@ -3,6 +3,7 @@
  * (a namespace under its file name: `t('common.reload')`); a new file is added here and in ../ja/index.ts.
  */
 import common from './common.json';
+import settings from './settings.json';
 
-export const en = { common };
+export const en = { common, settings };
 export type Texts = typeof en;

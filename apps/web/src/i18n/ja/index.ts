@@ -5,5 +5,6 @@
  */
 import type { Shape, Texts } from '../shape';
 import common from './common.json';
+import settings from './settings.json';
 
-export const ja: Shape<Texts> = { common };
+export const ja: Shape<Texts> = { common, settings };
