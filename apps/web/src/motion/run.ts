@@ -37,7 +37,8 @@ declare global {
 function cardEl(board: Element, id: string): HTMLElement | null {
   if (!id) return null;
   const el = board.querySelector<HTMLElement>(`[data-card-id="${CSS.escape(id)}"]`);
-  return el ? (el.closest<HTMLElement>('.slot-btn') ?? el) : null;
+  // The whole slot moves (its marker and badges with it); a card in the stack panel has no slot.
+  return el ? (el.closest<HTMLElement>('.slot') ?? el) : null;
 }
 
 function zoneEl(board: Element, owner: ManagerId, zone: CardLocation): HTMLElement | null {
@@ -87,7 +88,7 @@ function measure(board: Element, plan: Motion[]): Before {
       if (!el) return;
       const r = el.getBoundingClientRect();
       rects.set(`m${i}`, r);
-      if (intoPile(m) && m.from && el.matches('.slot-btn, .card')) ghosts.set(`m${i}`, ghost(el, r));
+      if (intoPile(m) && m.from && el.matches('.slot, .card')) ghosts.set(`m${i}`, ghost(el, r));
     } else if (m.kind === 'stack-off') {
       const el = stackEl(board, m.item);
       if (el) ghosts.set(`s${i}`, ghost(el, el.getBoundingClientRect()));
