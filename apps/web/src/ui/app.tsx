@@ -4,7 +4,8 @@ import { useApp } from '../store';
 import { HowToPlayPage } from './help';
 import { KeywordTip } from './keyword-icon';
 import { Lobby, NameForm } from './lobby';
-import { useRoute } from './route';
+import { SettingsRoute } from './settings-button';
+import { navigate, useRoute } from './route';
 
 const DeckBuilder = lazy(() => import('./deck-builder'));
 const ReplayViewer = lazy(() => import('./replay'));
@@ -80,6 +81,13 @@ export function App() {
           <NameForm />
         </section>
       </div>
+    );
+  else if (route.name === 'settings')
+    screen = (
+      <>
+        <Lobby />
+        <SettingsRoute onClose={() => navigate('/')} />
+      </>
     );
   else screen = <Lobby />;
   return (

@@ -6,6 +6,7 @@ import { reasonText } from '../game/log';
 import { useT, t as translate } from '../i18n';
 import { useApp } from '../store';
 import { LanguagePicker } from './language-picker';
+import { SettingsButton } from './settings-button';
 import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate } from './route';
 import { LearnToPlay } from '../tutorial/lobby-button';
@@ -110,6 +111,7 @@ export function Lobby() {
           {t('help.howToPlay')}
         </a>
         <LanguagePicker />
+        <SettingsButton />
       </header>
 
       {live.length > 0 && (

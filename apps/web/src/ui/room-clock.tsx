@@ -2,10 +2,12 @@
  * Time in the room's top bar: both chess clocks and the opponent's seat-hold countdown. Both tick locally from
  * the last server snapshot (the server sends times only with views and room states, not every second).
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { ManagerId } from '@vroyale/engine';
 import type { ClocksView, RoomState } from '@vroyale/protocol';
 import { useT } from '../i18n';
+import { useSettings } from '../settings';
+import { playSound } from '../sound';
 
 export function fmt(ms: number): string {
   const s = Math.max(0, Math.ceil(ms / 1000));
@@ -21,7 +23,7 @@ function useNow(ms = 250): number {
   return now;
 }
 
-export function Clock(props: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean }) {
+export function Clock(props: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean; mine?: boolean }) {
   return props.clocks.untimed ? <NoClock {...props} /> : <ChessClock {...props} />;
 }
 
@@ -37,13 +39,25 @@ function NoClock({ m, clocks, name, active }: { m: ManagerId; clocks: ClocksView
   );
 }
 
-function ChessClock({ m, clocks, at, name, active }: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean }) {
+function ChessClock({ m, clocks, at, name, active, mine }: { m: ManagerId; clocks: ClocksView; at: number; name: string; active: boolean; mine?: boolean }) {
   const now = useNow();
   const t = useT();
   const c = clocks[m];
   const left = c.running && active ? c.remainingMs - (now - at) : c.remainingMs;
+  // Your clock warns at the seconds set in Settings (0: never), with one chime per crossing while it runs.
+  const warnMs = useSettings((s) => s.clockWarnSeconds) * 1000;
+  const warn = !!mine && active && left > 0 && left <= warnMs;
+  const running = c.running && active;
+  const chimed = useRef(false);
+  useEffect(() => {
+    if (!warn) chimed.current = false;
+    else if (running && !chimed.current) {
+      chimed.current = true;
+      playSound('clock');
+    }
+  }, [warn, running]);
   return (
-    <div className={`clock${c.running && active ? ' running' : ''}${left < 30_000 ? ' low' : ''}`} role="timer" aria-label={t(c.running ? 'room.clockRunning' : 'room.clock', { name, time: fmt(left) })}>
+    <div className={`clock${running ? ' running' : ''}${(mine ? warn : left < 30_000) ? ' low' : ''}${warn ? ' warn' : ''}`} role="timer" aria-label={t(c.running ? 'room.clockRunning' : 'room.clock', { name, time: fmt(left) })}>
       <span className="clock-name">{name}</span>
       <span className="clock-time">{fmt(left)}</span>
     </div>

@@ -15,6 +15,7 @@ import { EndOverlay, useFollowRematch } from './end-overlay';
 import { Clock, SeatStatus } from './room-clock';
 import { SidePanel } from './room-side-panel';
 import { usePanelToggle } from './panel-toggle';
+import { SettingsButton } from './settings-button';
 import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
 
@@ -78,7 +79,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <span className="room-name">{seat === null ? t('room.spectating') : bot ? t('room.versusBot') : t('room.match')}</span>
         <div className="clocks">
           {(['A', 'B'] as const).map((m) => (
-            <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? t('room.you', { name: names[m] }) : names[m]} active={!msg.result} />
+            <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? t('room.you', { name: names[m] }) : names[m]} active={!msg.result} mine={m === seat} />
           ))}
         </div>
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
@@ -88,6 +89,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         {seat !== null && <StopsButton />}
         <HelpButton />
         {panel.toggle}
+        <SettingsButton compact />
         {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
         {seat === null && (
           <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>

@@ -1,7 +1,7 @@
 /** Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play): invite and replay links work with any static host. */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { name: 'lobby' } | { name: 'room'; id: string } | { name: 'decks' } | { name: 'replay'; id: string } | { name: 'how-to-play' };
+export type Route = { name: 'lobby' } | { name: 'room'; id: string } | { name: 'decks' } | { name: 'replay'; id: string } | { name: 'how-to-play' } | { name: 'settings' };
 
 export function parseRoute(hash: string, pathname = '/'): Route {
   // Hash routes first; plain paths (/room/ID) work too, since the server serves the app for them.
@@ -12,6 +12,7 @@ export function parseRoute(hash: string, pathname = '/'): Route {
   if (replay) return { name: 'replay', id: replay[1]! };
   if (path.startsWith('/decks')) return { name: 'decks' };
   if (path.startsWith('/how-to-play')) return { name: 'how-to-play' };
+  if (path.startsWith('/settings')) return { name: 'settings' };
   return { name: 'lobby' };
 }
 

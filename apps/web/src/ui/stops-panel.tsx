@@ -3,7 +3,7 @@
  * at once, deciding from these settings and public facts only. The settings are this browser's (saved with
  * the server's ack) and private: the opponent never sees them. Also the one-shot passes of the current match.
  */
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings, type StopWindow } from '@vroyale/protocol';
 import { passUntil, sendStops } from '../net/client';
 import { t as translate, useT } from '../i18n';
@@ -42,17 +42,21 @@ export function StopsButton() {
   );
 }
 
-function StopsDialog({ onClose }: { onClose: () => void }) {
+/** Embedded (the settings dialog): the same content in a section of a dialog already open. */
+const Section = (p: { className: string; labelledBy: string; children: ReactNode }) => <section className={`${p.className} embedded`} aria-labelledby={p.labelledBy}>{p.children}</section>;
+
+export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedded?: boolean }) {
   const stops = useApp((s) => s.stops);
   const first = useRef<HTMLInputElement>(null);
   const t = useT();
-  useEffect(() => first.current?.focus(), []);
+  useEffect(() => void (embedded || first.current?.focus()), [embedded]);
+  const Shell = embedded ? Section : Modal;
   // Under full control every stop applies: the boxes show the settings that come back when it is off.
   const box = (checked: boolean, label: string, set: (v: boolean) => void) => (
     <input type="checkbox" checked={checked} disabled={stops.fullControl} aria-label={label} onChange={(e) => void set(e.target.checked)} />
   );
   return (
-    <Modal className="stops-dialog" role="dialog" labelledBy="stops-title" onClose={onClose}>
+    <Shell className="stops-dialog" role="dialog" labelledBy="stops-title" onClose={onClose}>
       <h2 id="stops-title">{t('stops.heading')}</h2>
       <p className="hint">{t('stops.hint')}</p>
       <label className="toggle">
@@ -87,7 +91,7 @@ function StopsDialog({ onClose }: { onClose: () => void }) {
           {t('stops.done')}
         </button>
       </div>
-    </Modal>
+    </Shell>
   );
 }
 

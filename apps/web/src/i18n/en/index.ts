@@ -19,6 +19,7 @@ import replay from './replay.json';
 import help from './help.json';
 import pace from './pace.json';
 import tutorial from './tutorial.json';
+import settings from './settings.json';
 
-export const en = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial };
+export const en = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial, settings };
 export type Texts = typeof en;

@@ -21,5 +21,6 @@ import replay from './replay.json';
 import help from './help.json';
 import pace from './pace.json';
 import tutorial from './tutorial.json';
+import settings from './settings.json';
 
-export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial };
+export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial, settings };

@@ -35,7 +35,7 @@ export function StackPanel({ ctx }: { ctx: Ctx }) {
           const cls = [targetable ? 'targetable' : '', point.includes(it.id) ? 'pointed' : ''].filter(Boolean).join(' ');
           return (
             // Hovering an item points at the card it came from, when that card is on the board.
-            <li key={it.id} className={cls || undefined} {...(labels.ref(it.source) && !it.card ? pointing([it.source]) : {})}>
+            <li key={it.id} data-stack-id={it.id} className={cls || undefined} {...(labels.ref(it.source) && !it.card ? pointing([it.source]) : {})}>
               {targetable ? (
                 <button className="st-btn" onClick={() => pick(ctx, it.id)} aria-label={`${text}${t('playmat.canBeChosen')}`}>
                   {body}
