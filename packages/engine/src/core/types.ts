@@ -119,10 +119,24 @@ export interface CombatState {
 export type Pending =
   | { kind: 'choose-order'; manager: ManagerId }
   | { kind: 'discard'; manager: ManagerId }
-  | { kind: 'choice'; manager: ManagerId; prompt: string; options: ChoiceOption[]; resume: Resume };
+  | { kind: 'choice'; manager: ManagerId; prompt: string; say: PromptSay; options: ChoiceOption[]; resume: Resume };
+
+/**
+ * What a choice's prompt says, as data: `prompt` is its English sentence, `say` lets an interface word it in
+ * another language (card ids are definition ids, whose names are public).
+ */
+export type PromptSay =
+  | { key: 'roster-search' }
+  | { key: 'look-at-top'; count: number }
+  | { key: 'choose-targets'; card: string }
+  | { key: 'use-ability'; card: string };
+
+/** What an option's label says, as data (absent: the label is card ids, which interfaces name themselves). */
+export type OptionSay = { key: 'take'; card: string } | { key: 'take-nothing' } | { key: 'yes' } | { key: 'no' };
 
 export interface ChoiceOption {
   label: string;
+  say?: OptionSay;
   /** Card ids this option shows its chooser (e.g. a card found in the roster). */
   cards?: string[];
   targets?: string[];

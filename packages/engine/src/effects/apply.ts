@@ -158,9 +158,9 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
         emit(ctx, { t: 'shuffle', manager: f.controller });
         return 'done';
       }
-      const options: ChoiceOption[] = found.map((id) => ({ label: `Take ${defById(s, s.cards[id]!.def).name}`, cards: [id], take: id }));
-      options.push({ label: 'Take nothing' });
-      s.pending = { kind: 'choice', manager: f.controller, prompt: 'Search your roster for a card', options, resume: { kind: 'pick', frame: f, from: 'roster-search', looked: [] } };
+      const options: ChoiceOption[] = found.map((id) => ({ label: `Take ${defById(s, s.cards[id]!.def).name}`, say: { key: 'take', card: s.cards[id]!.def }, cards: [id], take: id }));
+      options.push({ label: 'Take nothing', say: { key: 'take-nothing' } });
+      s.pending = { kind: 'choice', manager: f.controller, prompt: 'Search your roster for a card', say: { key: 'roster-search' }, options, resume: { kind: 'pick', frame: f, from: 'roster-search', looked: [] } };
       return 'suspend';
     }
     case 'look-at-top': {
@@ -169,9 +169,16 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       if (looked.length === 0) return 'done';
       const options: ChoiceOption[] = looked
         .filter((id) => matchesFilter(s, s.cards[id]!, e.filter, f.source, false))
-        .map((id) => ({ label: `Take ${defById(s, s.cards[id]!.def).name}`, cards: [id], take: id }));
-      options.push({ label: 'Take nothing', cards: looked });
-      s.pending = { kind: 'choice', manager: f.controller, prompt: `Look at the top ${looked.length} of your roster`, options, resume: { kind: 'pick', frame: f, from: 'look-at-top', looked } };
+        .map((id) => ({ label: `Take ${defById(s, s.cards[id]!.def).name}`, say: { key: 'take', card: s.cards[id]!.def }, cards: [id], take: id }));
+      options.push({ label: 'Take nothing', say: { key: 'take-nothing' }, cards: looked });
+      s.pending = {
+        kind: 'choice',
+        manager: f.controller,
+        prompt: `Look at the top ${looked.length} of your roster`,
+        say: { key: 'look-at-top', count: looked.length },
+        options,
+        resume: { kind: 'pick', frame: f, from: 'look-at-top', looked },
+      };
       return 'suspend';
     }
   }

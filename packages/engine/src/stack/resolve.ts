@@ -62,7 +62,11 @@ export function resolveTop(ctx: Ctx): void {
       kind: 'choice',
       manager: item.controller,
       prompt: `Use ${defById(s, item.sourceDef).name}'s ability?`,
-      options: [{ label: 'Yes' }, { label: 'No' }],
+      say: { key: 'use-ability', card: item.sourceDef },
+      options: [
+        { label: 'Yes', say: { key: 'yes' } },
+        { label: 'No', say: { key: 'no' } },
+      ],
       resume: { kind: 'may', frame },
     };
     return;

@@ -77,6 +77,7 @@ export function flushTriggers(ctx: Ctx): boolean {
       kind: 'choice',
       manager: t.controller,
       prompt: `Choose targets for ${defById(s, t.sourceDef).name}`,
+      say: { key: 'choose-targets', card: t.sourceDef },
       options: combos.map((c) => ({ label: c.join(', '), targets: c })),
       resume: { kind: 'trigger-targets', trigger: t },
     };

@@ -9,7 +9,7 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
 import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
-import { managerOf, type CardInstance, type ChoiceOption, type CombatState, type CounterBatch, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
+import { managerOf, type CardInstance, type ChoiceOption, type PromptSay, type CombatState, type CounterBatch, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
 import { counterTotals } from '../zones/counters.js';
 
 export type Viewer = ManagerId | 'spectator';
@@ -55,7 +55,7 @@ export interface ManagerView {
 export type PendingView =
   | { kind: 'choose-order'; manager: ManagerId }
   | { kind: 'discard'; manager: ManagerId; count: number }
-  | { kind: 'choice'; manager: ManagerId; prompt: string; options: ChoiceOption[] | null };
+  | { kind: 'choice'; manager: ManagerId; prompt: string; say: PromptSay; options: ChoiceOption[] | null };
 
 export interface GameView {
   viewer: Viewer;
@@ -142,7 +142,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
   else if (p?.kind === 'choice') {
     const mine = viewer === p.manager;
     if (mine) for (const o of p.options) for (const id of o.cards ?? []) if (s.cards[id]) defs[s.cards[id]!.def] = s.defs[s.cards[id]!.def]!;
-    pending = { kind: 'choice', manager: p.manager, prompt: p.prompt, options: mine ? p.options.map((o) => ({ ...o })) : null };
+    pending = { kind: 'choice', manager: p.manager, prompt: p.prompt, say: { ...p.say }, options: mine ? p.options.map((o) => ({ ...o, ...(o.say ? { say: { ...o.say } } : {}) })) : null };
   }
   // A shown card's text names the tokens it commissions, so their definitions travel with it.
   for (const d of Object.values(defs)) for (const t of meta(d).tokens) if (s.defs[t] && !defs[t]) defs[t] = s.defs[t]!;

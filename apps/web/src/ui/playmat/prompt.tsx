@@ -1,6 +1,7 @@
 /** The prompt bar: what the game is waiting for, and only the legal answers to it. */
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { aLegalAssignment, type Action, type AttackBar, type ManagerId } from '@vroyale/engine';
+import { optionText, promptText } from '../../game/choice-words';
 import { complete, describeTarget, narrow, passHint } from '../../game/choices';
 import { allAttackers, declarationOf, problemsOf } from '../../game/declaration';
 import { language, useT } from '../../i18n';
@@ -72,7 +73,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     );
   } else if (legal.length === 0 || (legal.length === 1 && legal[0]!.type === 'concede')) {
     title = view.phase === 'mulligan' ? t('prompt.waitMulligan', { name: names[other(me ?? 'A')] }) : waitingOn === me ? t('prompt.waitServer') : t('prompt.waitFor', { name: names[waitingOn] });
-    if (view.pending?.kind === 'choice' && view.pending.manager !== me) body = <p className="hint">{t('prompt.isChoosing', { name: names[view.pending.manager], prompt: view.pending.prompt })}</p>;
+    if (view.pending?.kind === 'choice' && view.pending.manager !== me) body = <p className="hint">{t('prompt.isChoosing', { name: names[view.pending.manager], prompt: promptText(view.pending, view.defs) })}</p>;
   } else if (has('mulligan').length) {
     title = t('prompt.mulligan');
     body = (
@@ -97,15 +98,15 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
       </div>
     );
   } else if (view.pending?.kind === 'choice' && has('choose').length) {
-    title = view.pending.prompt;
+    title = promptText(view.pending, view.defs);
     const opts = view.pending.options ?? [];
     body = (
       <div className="options">
         {has('choose').map((a) => {
           if (a.type !== 'choose') return null;
           const o = opts[a.option];
-          const label = o?.targets?.length ? o.targets.map((x) => describeTarget(view, x, labels)).join(t('cards.sep')) : (o?.label ?? t('prompt.option', { n: a.option + 1 }));
-          const def = o?.label.startsWith('Take ') ? Object.values(view.defs).find((d) => `Take ${d.name}` === o.label) : undefined;
+          const label = o?.targets?.length ? o.targets.map((x) => describeTarget(view, x, labels)).join(t('cards.sep')) : o ? (optionText(o, view.defs) ?? o.label) : t('prompt.option', { n: a.option + 1 });
+          const def = o?.say?.key === 'take' ? view.defs[o.say.card] : undefined;
           const means = o?.targets?.length ? o.targets : o?.take ? [o.take] : (o?.cards ?? []);
           return (
             <button key={a.option} className="btn option with-card" disabled={busy} onClick={() => onAct(a)} {...(means.length ? pointing(means) : {})}>
