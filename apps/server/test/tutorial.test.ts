@@ -4,11 +4,11 @@
  * plays (and attacks with at most one character), and the match can be played to the end.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makeRng } from '@vroyale/engine';
-import { tutorialRosters } from '@vroyale/cards';
+import { createGame, deciders, legalActions, makeRng, project, simplest, step } from '@vroyale/engine';
+import { cardPool, tutorialRosters } from '@vroyale/cards';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
-import { TUTORIAL_BOT_NAME, TUTORIAL_SEAT_HOLD_MS, TUTORIAL_SEED } from '../src/rooms/tutorial.js';
+import { gentleBot, TUTORIAL_BOT_NAME, TUTORIAL_SEAT_HOLD_MS, TUTORIAL_SEED } from '../src/rooms/tutorial.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -74,6 +74,30 @@ describe('room:tutorial', () => {
     c.close();
   }, 90_000);
 
+  it('the gentle bot answers the same position the same way, whatever the match (the coach meets the same match)', () => {
+    const g = createGame({ seed: TUTORIAL_SEED, pool: cardPool, rosters: { A: tutorialRosters.player, B: tutorialRosters.bot } });
+    if (!g.ok) throw new Error(g.message);
+    let s = g.state;
+    let asked = 0;
+    for (let n = 0; n < 3000 && s.phase !== 'game-over'; n++) {
+      const who = deciders(s)[0]!;
+      const legal = legalActions(s, who);
+      // The newcomer plays what it can (a star, characters), so the bot's choices matter.
+      const pick = legal.find((x) => x.type === 'place-star' || (x.type === 'play' && s.phase === 'main') || (x.type === 'mulligan' && !x.redraw)) ?? legal.find((x) => x.type === 'pass') ?? legal.find((x) => x.type !== 'concede')!;
+      let a = simplest(pick);
+      if (who === 'B') {
+        const view = project(s, 'B');
+        a = gentleBot({ view, legal, seed: 'match-1:B' });
+        for (const other of ['match-2:B', 'match-3:B', 'match-4:B', 'match-5:B']) expect(gentleBot({ view, legal, seed: other })).toEqual(a);
+        asked++;
+      }
+      const r = step(s, a);
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+    }
+    expect(asked).toBeGreaterThan(10);
+    expect(s.phase).toBe('game-over');
+  });
 
   it('a restart brings the tutorial back with its gentle bot and long seat hold', async () => {
     const c = await TestClient.connect(t.url, 'Resumer');
