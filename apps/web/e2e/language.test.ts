@@ -24,16 +24,18 @@ describe.skipIf(!e2eEnabled)('interface language', () => {
     await page.getByRole('button', { name: 'ボットと対戦' }).waitFor();
     expect(await page.getByLabel('言語').inputValue()).toBe('ja');
 
-    // A match speaks Japanese too: the top bar, the prompt, and the picker is there as well.
+    // A match speaks Japanese too: the top bar, the prompt; the picker is in the room's Settings.
     await page.getByRole('button', { name: 'ボットと対戦' }).click();
     await page.waitForSelector('.board');
     await page.getByRole('button', { name: 'ロビーに戻る' }).waitFor();
     await page.getByRole('button', { name: '手札をキープ' }).waitFor();
-    expect(await page.locator('.topbar .language-picker select').inputValue()).toBe('ja');
     await expect.poll(() => page.locator('.log li').first().textContent()).toBe('対戦開始。');
 
-    // Back to English from the room's top bar; the lobby follows.
-    await page.locator('.topbar .language-picker select').selectOption('en');
+    // Back to English from the room's Settings; the lobby follows.
+    await page.getByRole('button', { name: '設定' }).click();
+    const dialog = page.getByRole('dialog', { name: '設定' });
+    await dialog.getByLabel('言語').selectOption('en');
+    await page.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Done' }).click();
     await page.getByRole('button', { name: 'Keep hand' }).waitFor();
     await page.getByRole('button', { name: 'Back to the lobby' }).click();
     await page.getByRole('button', { name: 'Play vs bot' }).waitFor();

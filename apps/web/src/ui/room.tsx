@@ -6,7 +6,6 @@ import type { Action, ManagerId } from '@vroyale/engine';
 import { act, leaveRoom, spectate } from '../net/client';
 import { useT } from '../i18n';
 import { useApp, useUi } from '../store';
-import { LanguagePicker } from './language-picker';
 import { Board, useBoardKeys } from './board';
 import { ZoomPreview } from './card';
 import { ConcedeButton } from './concede-button';
@@ -96,7 +95,6 @@ export function RoomScreen({ roomId }: { roomId: string }) {
             {t('room.stopWatching')}
           </button>
         )}
-        <LanguagePicker />
       </header>
       <div className="room-body">
         <main className="board-wrap" aria-label={t('room.playmat')}>
