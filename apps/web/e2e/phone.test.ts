@@ -6,12 +6,11 @@
  * test-results/phone-*.png at the other sizes).
  */
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { buildWeb, chromiumAvailable, launch, newPlayer, RESULTS, shot, startApp, unnamedControls, type RunningApp } from './harness';
+import { e2eApp, e2eEnabled, newPlayer, RESULTS, shot, unnamedControls } from './harness';
 import { playToEnd } from './policy';
 
-const enabled = chromiumAvailable();
 const SIZES = [
   [390, 844],
   [844, 390],
@@ -125,29 +124,17 @@ async function longPress(page: Page, selector: string, ms: number): Promise<{ re
   };
 }
 
-describe.skipIf(!enabled)('web app on a phone, by touch', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildWeb();
-    app = await startApp();
-    browser = await launch();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await app?.stop();
-  });
+describe.skipIf(!e2eEnabled)('web app on a phone, by touch', () => {
+  const { app, browser } = e2eApp();
 
   it('a newcomer plays the bot to the end at 390×844 by taps; the playmat and the replay fit every size', async () => {
-    const { ctx, page } = await phoneContext(browser);
-    await page.goto(app.url + '/');
+    const { ctx, page } = await phoneContext(browser());
+    await page.goto(app().url + '/');
     await page.getByLabel('Your manager name').fill('Thumbs');
     await page.getByRole('button', { name: 'Enter the lobby' }).tap();
     await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
     // A public room in the list (its table is the widest thing in the lobby), opened on a desktop.
-    const host = await newPlayer(browser, app.url, 'Host');
+    const host = await newPlayer(browser(), app().url, 'Host');
     await host.page.getByRole('button', { name: 'Create room' }).click();
     await page.locator('.room-table:not([hidden]) tbody tr').first().waitFor();
     await noSideScroll(page, 'lobby', async () => expect(await smallTargets(page)).toEqual([]));
@@ -279,8 +266,8 @@ describe.skipIf(!enabled)('web app on a phone, by touch', () => {
   }, 300_000);
 
   it('the waiting room and the deck builder fit every size and take taps', async () => {
-    const { ctx, page } = await phoneContext(browser);
-    await page.goto(app.url + '/');
+    const { ctx, page } = await phoneContext(browser());
+    await page.goto(app().url + '/');
     await page.getByLabel('Your manager name').fill('Builder');
     await page.getByRole('button', { name: 'Enter the lobby' }).tap();
     // A room of one's own, waiting for an opponent (the invite link is the long thing here).

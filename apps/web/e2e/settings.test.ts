@@ -5,12 +5,11 @@
  */
 import { copyFileSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildWeb, chromiumAvailable, launch, newPlayer, RESULTS, SHOTS, startApp, unnamedControls, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { e2eApp, e2eEnabled, newPlayer, RESULTS, SHOTS, unnamedControls } from './harness';
 import { playStep } from './policy';
 
-const enabled = chromiumAvailable();
 
 async function settingsShot(page: Page, name: string): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
@@ -41,23 +40,11 @@ const openSettings = async (page: Page) => {
   return dialog;
 };
 
-describe.skipIf(!enabled)('settings end to end', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildWeb();
-    app = await startApp();
-    browser = await launch();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await app?.stop();
-  });
+describe.skipIf(!e2eEnabled)('settings end to end', () => {
+  const { app, browser } = e2eApp();
 
   it('remembers sound, animations and the clock warning across a reload', async () => {
-    const p = await newPlayer(browser, app.url, 'Sora');
+    const p = await newPlayer(browser(), app().url, 'Sora');
     const page = p.page;
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
@@ -102,7 +89,7 @@ describe.skipIf(!enabled)('settings end to end', () => {
 
     // The phone layout, through the #/settings route.
     await page.setViewportSize({ width: 390, height: 844 });
-    await page.goto(`${app.url}/#/settings`);
+    await page.goto(`${app().url}/#/settings`);
     await page.getByRole('dialog', { name: 'Settings' }).waitFor();
     await settingsShot(page, 'settings-phone');
     await page.getByRole('button', { name: 'Done' }).click();
@@ -111,7 +98,7 @@ describe.skipIf(!enabled)('settings end to end', () => {
   });
 
   it('a played card animates with animations on, and nothing animates with them off', async () => {
-    const p = await newPlayer(browser, app.url, 'Mo');
+    const p = await newPlayer(browser(), app().url, 'Mo');
     const page = p.page;
     await page.getByRole('button', { name: 'Play vs bot' }).click();
     await page.waitForSelector('.board');

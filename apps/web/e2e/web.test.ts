@@ -4,28 +4,14 @@
  * clicking policy, a spectator, a reload mid-match, a bot match, the deck builder and the replay viewer.
  */
 import { cpus, loadavg } from 'node:os';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { buildWeb, chromiumAvailable, cspViolations, initialJs, launch, newPlayer, p95, perfSamples, seenIds, shot, startApp, unnamedControls, watchCardIds, type RunningApp } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { cspViolations, e2eApp, e2eEnabled, initialJs, newPlayer, p95, perfSamples, seenIds, shot, unnamedControls, watchCardIds } from './harness';
 import { playStep, playToEnd } from './policy';
 
-const enabled = chromiumAvailable();
-if (!enabled) console.warn('e2e: /usr/bin/chromium not found (apt-get install -y chromium); the browser tests are skipped');
 
-describe.skipIf(!enabled)('web app end to end', () => {
-  let app: RunningApp;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    buildWeb();
-    app = await startApp();
-    browser = await launch();
-  }, 180_000);
-
-  afterAll(async () => {
-    await browser?.close().catch(() => undefined);
-    await app?.stop();
-  });
+describe.skipIf(!e2eEnabled)('web app end to end', () => {
+  const { app, browser } = e2eApp();
 
   it('ships at most 200 KB of initial JavaScript (gzip)', () => {
     const js = initialJs();
@@ -35,7 +21,7 @@ describe.skipIf(!enabled)('web app end to end', () => {
   });
 
   it('two managers play a full match by invite link while a spectator watches; hands never leak', async () => {
-    const a = await newPlayer(browser, app.url, 'Aiko');
+    const a = await newPlayer(browser(), app().url, 'Aiko');
     await a.page.getByRole('button', { name: 'Play vs bot' }).waitFor();
     await shot(a.page, 'lobby');
     expect(await unnamedControls(a.page)).toEqual([]);
@@ -48,13 +34,13 @@ describe.skipIf(!enabled)('web app end to end', () => {
     await a.page.getByRole('button', { name: 'Copy invite link' }).click();
 
     // B opens the invite link, names themself and takes the other seat.
-    const b = await newPlayer(browser, app.url, 'Bea', invite.replace(/^https?:\/\/[^/]+/, ''));
+    const b = await newPlayer(browser(), app().url, 'Bea', invite.replace(/^https?:\/\/[^/]+/, ''));
     await b.page.getByRole('button', { name: 'Take a seat' }).click();
     await a.page.waitForSelector('.board');
     await b.page.waitForSelector('.board');
 
     // A spectator opens the same link once the seats are full: they watch.
-    const s = await newPlayer(browser, app.url, 'Sam', invite.replace(/^https?:\/\/[^/]+/, ''));
+    const s = await newPlayer(browser(), app().url, 'Sam', invite.replace(/^https?:\/\/[^/]+/, ''));
     await s.page.waitForSelector('.board');
     // Both managers see the mulligan prompt.
     for (const p of [a.page, b.page]) await p.getByRole('button', { name: 'Keep hand' }).waitFor();
@@ -225,7 +211,7 @@ describe.skipIf(!enabled)('web app end to end', () => {
   }, 600_000);
 
   it('a newcomer clicks Play vs bot and plays to the end', async () => {
-    const n = await newPlayer(browser, app.url, 'Newbie');
+    const n = await newPlayer(browser(), app().url, 'Newbie');
     await n.page.getByRole('button', { name: 'Play vs bot' }).click();
     await n.page.waitForSelector('.board');
     let keys = false;
@@ -297,7 +283,7 @@ describe.skipIf(!enabled)('web app end to end', () => {
   }, 300_000);
 
   it('deck builder: an illegal roster explains itself, is fixed, saved and played', async () => {
-    const d = await newPlayer(browser, app.url, 'Builder');
+    const d = await newPlayer(browser(), app().url, 'Builder');
     await d.page.getByRole('link', { name: 'Deck builder' }).click();
     await d.page.getByLabel('Copy a starter').selectOption({ index: 1 });
     await d.page.getByLabel('Deck name').fill('My Raid');
