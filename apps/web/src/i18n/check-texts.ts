@@ -27,8 +27,8 @@ export function byBase(texts: Map<string, string>): Map<string, string[]> {
 
 export const placeholders = (forms: string[]) => [...new Set(forms.flatMap((f) => [...f.matchAll(/\{\{\s*(\w+)[^}]*\}\}/g)].map((m) => m[1]!)))].sort();
 
-/** Latin words a Japanese text may keep: the game's name, card stats and technical words. */
-const KEEP = new Set(['VRoyale', 'Online', 'ID', 'URL', 'JSON', 'OK', 'VTuber', 'Esc', 'Enter', 'Space', 'Tab', 'Shift', 'F1', 'ATK', 'HP']);
+/** Latin words a Japanese text may keep: the game's name, card stats, rarity symbols as printed, technical words. */
+const KEEP = new Set(['VRoyale', 'Online', 'ID', 'URL', 'JSON', 'OK', 'VTuber', 'Esc', 'Enter', 'Space', 'Tab', 'Shift', 'F1', 'ATK', 'HP', 'SR', 'SSR']);
 
 /** What of a Japanese text is still English: Latin words of two letters or more, minus placeholders and KEEP. */
 export function untranslated(text: string): string[] {

@@ -3,6 +3,7 @@
  * the Centre, live legality from the engine's validateRoster, decks saved in localStorage, deck codes and
  * copies of the starter rosters.
  */
+import { rosterProblemText } from '../game/roster-words';
 import { useEffect, useMemo, useState } from 'react';
 import { KEYWORDS, RARITIES, validateRoster, type CardDef, type CardType, type Keyword } from '@vroyale/engine';
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
@@ -216,7 +217,7 @@ export default function DeckBuilder() {
             ) : (
               <ul>
                 {problems.map((p, i) => (
-                  <li key={i}>{p.message}</li>
+                  <li key={i}>{rosterProblemText(p)}</li>
                 ))}
               </ul>
             )}

@@ -7,7 +7,21 @@ import type { CardDef } from '../cards/schema.js';
 export interface RosterProblem {
   rule: 'RUL-DECK-1' | 'RUL-DECK-2' | 'RUL-DECK-3' | 'RUL-DECK-4' | 'RUL-SETUP-1' | 'unknown-card';
   message: string;
+  /** The same problem as data, for interfaces that word it in another language (names are card names). */
+  say: RosterProblemSay;
 }
+
+export type RosterProblemSay =
+  | { key: 'unknown-card'; card: string }
+  | { key: 'size'; size: number; count: number }
+  | { key: 'no-leader' }
+  | { key: 'token'; name: string }
+  | { key: 'centre'; card: string }
+  | { key: 'sr-and-ssr'; name: string }
+  | { key: 'copies'; name: string; count: number; rarity: 'C' | 'U' | 'R' | 'SR'; leader: boolean; limit: number }
+  | { key: 'r-total'; count: number }
+  | { key: 'sr-total'; count: number }
+  | { key: 'sr-leader-total'; count: number };
 
 export interface Roster {
   centre: string;
@@ -39,16 +53,16 @@ export function validateRoster(roster: Roster, pool: CardLookup | Record<string,
   const defs: CardDef[] = [];
   for (const id of roster.cards) {
     const d = get(id);
-    if (!d) out.push({ rule: 'unknown-card', message: `Unknown card '${id}'` });
+    if (!d) out.push({ rule: 'unknown-card', message: `Unknown card '${id}'`, say: { key: 'unknown-card', card: id } });
     else defs.push(d);
   }
   if (roster.cards.length !== ROSTER_SIZE)
-    out.push({ rule: 'RUL-DECK-1', message: `A roster has exactly ${ROSTER_SIZE} cards, the Centre included; this one has ${roster.cards.length}` });
-  if (!defs.some((d) => d.types.includes('leader'))) out.push({ rule: 'RUL-DECK-1', message: 'A roster must contain at least one Leader' });
-  for (const d of defs) if (d.token) out.push({ rule: 'RUL-DECK-4', message: `'${d.name}' is a token and can never be put in a roster` });
+    out.push({ rule: 'RUL-DECK-1', message: `A roster has exactly ${ROSTER_SIZE} cards, the Centre included; this one has ${roster.cards.length}`, say: { key: 'size', size: ROSTER_SIZE, count: roster.cards.length } });
+  if (!defs.some((d) => d.types.includes('leader'))) out.push({ rule: 'RUL-DECK-1', message: 'A roster must contain at least one Leader', say: { key: 'no-leader' } });
+  for (const d of defs) if (d.token) out.push({ rule: 'RUL-DECK-4', message: `'${d.name}' is a token and can never be put in a roster`, say: { key: 'token', name: d.name } });
   const centre = get(roster.centre);
   if (!roster.cards.includes(roster.centre) || !centre || !centre.types.includes('leader'))
-    out.push({ rule: 'RUL-SETUP-1', message: `The Centre must be a Leader in the roster ('${roster.centre}' is not)` });
+    out.push({ rule: 'RUL-SETUP-1', message: `The Centre must be a Leader in the roster ('${roster.centre}' is not)`, say: { key: 'centre', card: roster.centre } });
 
   // Copies by name: an SSR shares its SR card's name and limit (RUL-DECK-3).
   const byName = new Map<string, { count: number; rarity: 'C' | 'U' | 'R' | 'SR'; leader: boolean; ids: Set<string> }>();
@@ -74,13 +88,14 @@ export function validateRoster(roster: Roster, pool: CardLookup | Record<string,
           rule === 'RUL-DECK-3'
             ? `'${name}' appears as both SR and SSR; an SSR counts as its SR card, so at most 1 in all`
             : `'${name}' has ${e.count} copies; ${kind} at most ${limit}`,
+        say: rule === 'RUL-DECK-3' ? { key: 'sr-and-ssr', name } : { key: 'copies', name, count: e.count, rarity: e.rarity, leader: e.leader, limit },
       });
     }
     if (e.rarity === 'R') rTotal += e.count;
     if (e.rarity === 'SR') e.leader ? (srLeaderTotal += e.count) : (srTotal += e.count);
   }
-  if (rTotal > 10) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 10 R cards; this one has ${rTotal}` });
-  if (srTotal > 1) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 1 SR non-leader card; this one has ${srTotal}` });
-  if (srLeaderTotal > 2) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 2 SR leader cards; this one has ${srLeaderTotal}` });
+  if (rTotal > 10) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 10 R cards; this one has ${rTotal}`, say: { key: 'r-total', count: rTotal } });
+  if (srTotal > 1) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 1 SR non-leader card; this one has ${srTotal}`, say: { key: 'sr-total', count: srTotal } });
+  if (srLeaderTotal > 2) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 2 SR leader cards; this one has ${srLeaderTotal}`, say: { key: 'sr-leader-total', count: srLeaderTotal } });
   return out;
 }
