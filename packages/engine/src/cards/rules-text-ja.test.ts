@@ -1,10 +1,11 @@
 /** Japanese rules text: every card of the set is fully Japanese, exact wording of some, and every schema variant renders. */
 import { describe, it, expect } from 'vitest';
 import { cardPool, getCard } from '@vroyale/cards';
-import { CardDef, CardFilter, Cost, Zone, type Ability, type CardDef as Def, type Condition, type Effect, type StaticEffect, type TargetReq, type Trigger } from './schema.js';
+import { CardDef, CardFilter, Cost, Zone, type CardDef as Def } from './schema.js';
 import { rulesText } from './rules-text.js';
 import { NO_ABILITIES_JA, rulesTextJa } from './rules-text-ja.js';
 import { CUSTOM_HANDLERS } from '../effects/custom-handlers.js';
+import { ABILITY_SAMPLES, CONDITION_SAMPLES, DRAW, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
 
 const all = Object.values(cardPool);
 const ja = (id: string): string[] => rulesText(cardPool[id]!, getCard, 'ja');
@@ -102,8 +103,6 @@ describe('Japanese rules text of the card set', () => {
 
 // ---------------------------------------------------------------------------------------------- every variant
 
-const T0 = { ref: 'target', index: 0 } as const;
-
 function card(partial: Record<string, unknown>): Def {
   const base = { id: 'test-card', name: 'Chat Regular', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 1 };
   return CardDef.parse({ ...base, ...partial });
@@ -111,85 +110,17 @@ function card(partial: Record<string, unknown>): Def {
 const fighter = (abilities: unknown[]): Def => card({ abilities });
 const highlight = (effects: unknown[], targets?: unknown[]): Def =>
   card({ types: ['highlight'], atk: undefined, hp: undefined, abilities: [{ kind: 'play', ...(targets ? { targets } : {}), effects }] });
-const DRAW = { kind: 'draw', who: { ref: 'you' }, count: 1 };
-
-/** One sample per schema variant, keyed by the schema's own discriminants, so a new variant fails type checking here. */
-const EFFECTS: Record<Effect['kind'], unknown> = {
-  damage: { kind: 'damage', to: T0, amount: 2 },
-  'lose-sanity': { kind: 'lose-sanity', who: { ref: 'each' }, amount: 1 },
-  'gain-sanity': { kind: 'gain-sanity', who: { ref: 'opponent' }, amount: 1 },
-  draw: { kind: 'draw', who: { ref: 'each' }, count: 2 },
-  'send-from-roster': { kind: 'send-from-roster', who: { ref: 'each' }, count: 1 },
-  graduate: { kind: 'graduate', what: { ref: 'each', side: 'any', filter: { token: true } } },
-  'return-to-hand': { kind: 'return-to-hand', what: { ref: 'each', side: 'opponent', filter: { maxAtk: 1 } } },
-  recover: { kind: 'recover', what: { ref: 'self' } },
-  'modify-stats': { kind: 'modify-stats', what: { ref: 'equipped' }, atk: -2, hp: 3, duration: 'permanent' },
-  'grant-keyword': { kind: 'grant-keyword', what: T0, keyword: 'callout', duration: 'permanent' },
-  'remove-keyword': { kind: 'remove-keyword', what: T0, keyword: 'ban', duration: 'turn' },
-  commission: { kind: 'commission', token: 'devoted-viewer', count: 1 },
-  'add-counters': { kind: 'add-counters', what: { ref: 'self' }, counter: 'hype', count: 3 },
-  'remove-counters': { kind: 'remove-counters', what: { ref: 'self' }, counter: 'fatigue', count: 1 },
-  hiatus: { kind: 'hiatus', what: T0, until: 'permanent' },
-  equip: { kind: 'equip', to: T0 },
-  'search-roster': { kind: 'search-roster' },
-  'look-at-top': { kind: 'look-at-top', count: 3, filter: { types: ['highlight', 'event'], minCost: 1, maxCost: 3 } },
-  tilt: { kind: 'tilt', what: T0 },
-  untilt: { kind: 'untilt', what: { ref: 'each', side: 'you', filter: { keyword: 'moderator', name: 'Junior Moderator' } } },
-  cancel: { kind: 'cancel', what: T0 },
-  'win-game': { kind: 'win-game', who: { ref: 'you' } },
-  'lose-game': { kind: 'lose-game', who: T0 },
-  custom: { kind: 'custom', handler: 'double-counters' },
-};
-const TARGETS: Record<TargetReq['kind'], unknown[]> = {
-  character: [{ kind: 'character', side: 'you', filter: { tilted: true } }, { kind: 'character', side: 'any' }],
-  'stage-card': [{ kind: 'stage-card', side: 'any', filter: { types: ['asset'], token: false } }, { kind: 'stage-card', side: 'opponent' }],
-  manager: [{ kind: 'manager', side: 'any' }, { kind: 'manager', side: 'you' }, { kind: 'manager', side: 'opponent' }],
-  'stack-item': [{ kind: 'stack-item', side: 'any', item: 'ability' }, { kind: 'stack-item', side: 'you', item: 'highlight' }],
-  'graduated-card': [{ kind: 'graduated-card', side: 'opponent' }, { kind: 'graduated-card', side: 'any' }],
-};
-const TRIGGERS: Record<Trigger['on'], unknown> = {
-  debut: { on: 'debut' },
-  'start-of-turn': { on: 'start-of-turn', whose: 'each' },
-  'end-of-turn': { on: 'end-of-turn', whose: 'opponents' },
-  attack: { on: 'attack' },
-  block: { on: 'block' },
-  graduate: { on: 'graduate' },
-  'ally-graduated': { on: 'ally-graduated' },
-  'highlight-played': { on: 'highlight-played', whose: 'each' },
-};
-const CONDITIONS: Record<Condition['kind'], unknown> = {
-  sanity: { kind: 'sanity', who: 'you', atLeast: 3, atMost: 9 },
-  count: { kind: 'count', zone: 'star-pool', side: 'any', atLeast: 2, atMost: 2 },
-  counters: { kind: 'counters', counter: 'sub', atLeast: 2 },
-  turn: { kind: 'turn', whose: 'opponents' },
-  'turn-order': { kind: 'turn-order', you: 'first' },
-  all: { kind: 'all', of: [{ kind: 'turn', whose: 'yours' }, { kind: 'not', of: { kind: 'sanity', who: 'opponent', atMost: 3 } }] },
-  not: { kind: 'not', of: { kind: 'all', of: [{ kind: 'count', zone: 'hiatus', side: 'you', atLeast: 1 }, { kind: 'turn-order', you: 'second' }] } },
-};
-const STATICS: Record<StaticEffect['kind'], unknown> = {
-  stats: { kind: 'stats', what: { ref: 'each', side: 'any', filter: { types: ['leader'] } }, hp: -1, perCounter: 'memory' },
-  keyword: { kind: 'keyword', what: { ref: 'self' }, keyword: 'clip' },
-  'extra-plays': { kind: 'extra-plays', amount: 2 },
-};
-const ABILITIES: Record<Ability['kind'], unknown> = {
-  play: { kind: 'play', effects: [DRAW] },
-  triggered: { kind: 'triggered', trigger: { on: 'debut' }, optional: true, effects: [DRAW, { kind: 'untilt', what: { ref: 'self' } }] },
-  activated: { kind: 'activated', cost: { tilt: true }, speed: 'any', oncePerTurn: true, condition: { kind: 'turn', whose: 'yours' }, effects: [DRAW] },
-  static: { kind: 'static', condition: { kind: 'sanity', who: 'you', atLeast: 15 }, effect: { kind: 'extra-plays', amount: 1 } },
-  'end-condition': { kind: 'end-condition', result: 'lose', condition: { kind: 'sanity', who: 'you', atMost: 1 } },
-};
-
 describe('rulesTextJa: every schema variant renders in Japanese', () => {
   const lookup = (id: string): Def | undefined => getCard(id);
 
   it('every effect and every target requirement', () => {
-    for (const [kind, e] of Object.entries(EFFECTS)) {
-      const targets = kind === 'cancel' ? [TARGETS['stack-item'][0]] : kind === 'lose-game' ? [TARGETS.manager[0]] : [{ kind: 'character', side: 'opponent' }];
+    for (const [kind, e] of Object.entries(EFFECT_SAMPLES)) {
+      const targets = kind === 'cancel' ? [TARGET_SAMPLES['stack-item'][0]] : kind === 'lose-game' ? [TARGET_SAMPLES.manager[0]] : [{ kind: 'character', side: 'opponent' }];
       const lines = rulesTextJa(highlight([e], targets), lookup);
       assertJapanese(lines, kind);
       expect(lines[0], kind).toMatch(/。$/);
     }
-    for (const t of Object.values(TARGETS).flat()) {
+    for (const t of Object.values(TARGET_SAMPLES).flat()) {
       const lines = rulesTextJa(highlight([{ kind: 'tilt', what: T0 }, { kind: 'untilt', what: T0 }], [t]));
       assertJapanese(lines, JSON.stringify(t));
       expect(lines[0]).toMatch(/対象|自分/);
@@ -197,16 +128,16 @@ describe('rulesTextJa: every schema variant renders in Japanese', () => {
   });
 
   it('every trigger, condition, static effect and ability kind', () => {
-    for (const trigger of Object.values(TRIGGERS)) assertJapanese(rulesTextJa(fighter([{ kind: 'triggered', trigger, effects: [DRAW] }])), JSON.stringify(trigger));
-    for (const condition of Object.values(CONDITIONS)) {
+    for (const trigger of Object.values(TRIGGER_SAMPLES)) assertJapanese(rulesTextJa(fighter([{ kind: 'triggered', trigger, effects: [DRAW] }])), JSON.stringify(trigger));
+    for (const condition of Object.values(CONDITION_SAMPLES)) {
       const lines = rulesTextJa(fighter([{ kind: 'end-condition', result: 'win', condition }]));
       assertJapanese(lines, JSON.stringify(condition));
       expect(lines[0]).toMatch(/なら、自分は対戦に勝利する。$/);
     }
-    for (const effect of Object.values(STATICS)) assertJapanese(rulesTextJa(fighter([{ kind: 'static', effect }])), JSON.stringify(effect));
-    for (const a of Object.values(ABILITIES)) assertJapanese(rulesTextJa(a === ABILITIES.play ? highlight([DRAW]) : fighter([a])), JSON.stringify(a));
-    expect(rulesTextJa(fighter([ABILITIES.triggered]))).toEqual(['このキャラクターがデビューした時、カードを1枚引いてもよい。そうしたなら、このキャラクターをアンティルトする。']);
-    expect(rulesTextJa(fighter([ABILITIES.activated]))).toEqual(['ティルト：カードを1枚引く。自分のターン中に、1ターンに1回のみ起動できる。']);
+    for (const effect of Object.values(STATIC_SAMPLES)) assertJapanese(rulesTextJa(fighter([{ kind: 'static', effect }])), JSON.stringify(effect));
+    for (const a of Object.values(ABILITY_SAMPLES)) assertJapanese(rulesTextJa(a === ABILITY_SAMPLES.play ? highlight([DRAW]) : fighter([a])), JSON.stringify(a));
+    expect(rulesTextJa(fighter([ABILITY_SAMPLES.triggered]))).toEqual(['このキャラクターがデビューした時、カードを1枚引いてもよい。そうしたなら、このキャラクターをアンティルトする。']);
+    expect(rulesTextJa(fighter([ABILITY_SAMPLES.activated]))).toEqual(['ティルト：カードを1枚引く。自分のターン中に、1ターンに1回のみ起動できる。']);
     const limited = { kind: 'activated', cost: { discard: 2 }, condition: { kind: 'sanity', who: 'you', atLeast: 3 }, effects: [DRAW] };
     expect(rulesTextJa(fighter([limited]))).toEqual(['手札を2枚捨てる：カードを1枚引く。自分の正気度が3以上の場合にのみ起動できる。']);
     const empty = { kind: 'end-condition', result: 'win', condition: { kind: 'count', zone: 'hand', side: 'opponent', atMost: 0 } };

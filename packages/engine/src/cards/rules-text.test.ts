@@ -1,10 +1,9 @@
 /** Rules text is generated from card data: exact wording for each kind of ability, and every schema variant renders. */
 import { describe, it, expect } from 'vitest';
-import { Ability, CardDef, CardFilter, Condition, Cost, Effect, StaticEffect, TargetReq, Trigger, Zone, type CardDef as Def } from './schema.js';
+import { Ability, CardDef, CardFilter, Cost, Effect, StaticEffect, TargetReq, Trigger, Zone, type CardDef as Def } from './schema.js';
 import { NO_ABILITIES, rulesText } from './rules-text.js';
 import { CUSTOM_HANDLERS } from '../effects/custom-handlers.js';
-
-const T0 = { ref: 'target', index: 0 } as const;
+import { ABILITY_SAMPLES, CONDITION_SAMPLES, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
 
 /** A card from partial data, through the real schema (so the fixtures can never be invalid). */
 function card(partial: Record<string, unknown>): Def {
@@ -186,77 +185,6 @@ describe('rulesText: exact wording', () => {
   });
 });
 
-/** One sample per schema variant. Keyed by the schema's own discriminants, so a new variant fails here. */
-const EFFECT_SAMPLES: Record<Effect['kind'], unknown> = {
-  damage: { kind: 'damage', to: T0, amount: 2 },
-  'lose-sanity': { kind: 'lose-sanity', who: { ref: 'each' }, amount: 1 },
-  'gain-sanity': { kind: 'gain-sanity', who: { ref: 'opponent' }, amount: 1 },
-  draw: { kind: 'draw', who: { ref: 'each' }, count: 2 },
-  'send-from-roster': { kind: 'send-from-roster', who: { ref: 'you' }, count: 1 },
-  graduate: { kind: 'graduate', what: { ref: 'each', side: 'any', filter: { token: true } } },
-  'return-to-hand': { kind: 'return-to-hand', what: { ref: 'each', side: 'opponent', filter: { maxAtk: 1 } } },
-  recover: { kind: 'recover', what: { ref: 'self' } },
-  'modify-stats': { kind: 'modify-stats', what: { ref: 'equipped' }, atk: -2, hp: 3, duration: 'permanent' },
-  'grant-keyword': { kind: 'grant-keyword', what: T0, keyword: 'callout', duration: 'permanent' },
-  'remove-keyword': { kind: 'remove-keyword', what: T0, keyword: 'ban', duration: 'turn' },
-  commission: { kind: 'commission', token: 'devoted-viewer', count: 1 },
-  'add-counters': { kind: 'add-counters', what: { ref: 'self' }, counter: 'hype', count: 3 },
-  'remove-counters': { kind: 'remove-counters', what: { ref: 'self' }, counter: 'fatigue', count: 1 },
-  hiatus: { kind: 'hiatus', what: T0, until: 'permanent' },
-  equip: { kind: 'equip', to: T0 },
-  'search-roster': { kind: 'search-roster' },
-  'look-at-top': { kind: 'look-at-top', count: 3, filter: { types: ['highlight', 'event'], minCost: 1, maxCost: 3 } },
-  tilt: { kind: 'tilt', what: T0 },
-  untilt: { kind: 'untilt', what: { ref: 'each', side: 'you', filter: { keyword: 'moderator', name: 'Junior Moderator' } } },
-  cancel: { kind: 'cancel', what: T0 },
-  'win-game': { kind: 'win-game', who: { ref: 'you' } },
-  'lose-game': { kind: 'lose-game', who: T0 },
-  custom: { kind: 'custom', handler: 'double-counters' },
-};
-
-const TARGET_SAMPLES: Record<TargetReq['kind'], unknown> = {
-  character: { kind: 'character', side: 'you', filter: { tilted: true } },
-  'stage-card': { kind: 'stage-card', side: 'any', filter: { types: ['asset'], token: false } },
-  manager: { kind: 'manager', side: 'any' },
-  'stack-item': { kind: 'stack-item', side: 'any', item: 'ability' },
-  'graduated-card': { kind: 'graduated-card', side: 'opponent' },
-};
-
-const TRIGGER_SAMPLES: Record<Trigger['on'], unknown> = {
-  debut: { on: 'debut' },
-  'start-of-turn': { on: 'start-of-turn', whose: 'each' },
-  'end-of-turn': { on: 'end-of-turn', whose: 'opponents' },
-  attack: { on: 'attack' },
-  block: { on: 'block' },
-  graduate: { on: 'graduate' },
-  'ally-graduated': { on: 'ally-graduated' },
-  'highlight-played': { on: 'highlight-played', whose: 'each' },
-};
-
-const CONDITION_SAMPLES: Record<Condition['kind'], unknown> = {
-  sanity: { kind: 'sanity', who: 'you', atLeast: 3, atMost: 9 },
-  count: { kind: 'count', zone: 'star-pool', side: 'any', atLeast: 2, atMost: 2 },
-  counters: { kind: 'counters', counter: 'sub', atLeast: 2 },
-  turn: { kind: 'turn', whose: 'opponents' },
-  'turn-order': { kind: 'turn-order', you: 'second' },
-  all: { kind: 'all', of: [{ kind: 'turn', whose: 'yours' }, { kind: 'sanity', who: 'opponent', atMost: 3 }] },
-  not: { kind: 'not', of: { kind: 'count', zone: 'hiatus', side: 'you', atLeast: 1 } },
-};
-
-const STATIC_SAMPLES: Record<StaticEffect['kind'], unknown> = {
-  stats: { kind: 'stats', what: { ref: 'each', side: 'any', filter: { types: ['leader'] } }, hp: -1 },
-  keyword: { kind: 'keyword', what: { ref: 'self' }, keyword: 'clip' },
-  'extra-plays': { kind: 'extra-plays', amount: 2 },
-};
-
-const ABILITY_SAMPLES: Record<Ability['kind'], unknown> = {
-  play: { kind: 'play', effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] },
-  triggered: { kind: 'triggered', trigger: { on: 'debut' }, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] },
-  activated: { kind: 'activated', cost: { tilt: true }, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] },
-  static: { kind: 'static', effect: { kind: 'extra-plays', amount: 1 } },
-  'end-condition': { kind: 'end-condition', result: 'lose', condition: { kind: 'sanity', who: 'you', atMost: 1 } },
-};
-
 describe('rulesText: every schema variant renders', () => {
   function kinds(options: readonly { shape: object }[], key: string): string[] {
     return options.map((o) => (o.shape as Record<string, { value: string }>)[key]!.value);
@@ -272,7 +200,7 @@ describe('rulesText: every schema variant renders', () => {
 
   it('every effect, in a highlight with one target of each kind', () => {
     for (const [kind, e] of Object.entries(EFFECT_SAMPLES)) {
-      const targets = kind === 'cancel' ? [TARGET_SAMPLES['stack-item']] : kind === 'lose-game' ? [TARGET_SAMPLES.manager] : [{ kind: 'character', side: 'opponent' }];
+      const targets = kind === 'cancel' ? [TARGET_SAMPLES['stack-item'][0]] : kind === 'lose-game' ? [TARGET_SAMPLES.manager[0]] : [{ kind: 'character', side: 'opponent' }];
       const lines = rulesText(highlight([e], targets), lookup);
       assertClean(lines);
       expect(lines[0], kind).toMatch(/^[A-Z].*\.$/);
@@ -280,7 +208,7 @@ describe('rulesText: every schema variant renders', () => {
   });
 
   it('every target requirement', () => {
-    for (const t of Object.values(TARGET_SAMPLES)) {
+    for (const t of Object.values(TARGET_SAMPLES).flat()) {
       const lines = rulesText(highlight([{ kind: 'tilt', what: T0 }], [t]));
       assertClean(lines);
       expect(lines[0]).toMatch(/target|you/i);
