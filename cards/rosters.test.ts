@@ -63,7 +63,12 @@ describe('starter rosters', () => {
       expect(def(r.centre).types).toContain('leader');
     });
 
-    it(`${r.name}: a one-sentence strategy`, () => {
+    it(`${r.name}: a one-sentence strategy, also in Japanese (nothing but card names left in Latin letters)`, () => {
+      // Leaders go by the part of their name before the comma too, as in the English ("Marigold Mochi").
+      const names = Object.values(cardPool).flatMap((c) => [c.name, c.name.split(', ')[0]!]);
+      const latin = names.sort((a, b) => b.length - a.length).reduce((s, n) => s.split(n).join(''), r.strategyJa);
+      expect(latin).not.toMatch(/[A-Za-z]/);
+      expect(r.strategyJa.trim().endsWith('。')).toBe(true);
       expect(r.strategy.length).toBeGreaterThan(20);
       expect(r.strategy.trim().endsWith('.')).toBe(true);
       expect(r.strategy.slice(0, -1)).not.toMatch(/[.!?] /);

@@ -15,6 +15,8 @@ export interface StarterRoster extends Roster {
   name: string;
   /** One sentence: how the roster wants to win. */
   strategy: string;
+  /** The same in Japanese (card names stay as designed). */
+  strategyJa: string;
 }
 
 // JSON types are only as good as the file, so check the shape once here rather than trust the cast.
@@ -24,12 +26,13 @@ function starter(file: string, json: unknown): StarterRoster {
     typeof r.id === 'string' &&
     typeof r.name === 'string' &&
     typeof r.strategy === 'string' &&
+    typeof r.strategyJa === 'string' &&
     typeof r.centre === 'string' &&
     Array.isArray(r.cards) &&
     r.cards.every((c) => typeof c === 'string');
-  if (!ok) throw new Error(`starters/${file}.json: expected { id, name, strategy, centre, cards: string[] }`);
+  if (!ok) throw new Error(`starters/${file}.json: expected { id, name, strategy, strategyJa, centre, cards: string[] }`);
   if (r.id !== file) throw new Error(`starters/${file}.json: id '${r.id}' must match the file name`);
-  return { id: r.id!, name: r.name!, strategy: r.strategy!, centre: r.centre!, cards: [...r.cards!] };
+  return { id: r.id!, name: r.name!, strategy: r.strategy!, strategyJa: r.strategyJa!, centre: r.centre!, cards: [...r.cards!] };
 }
 
 /** Aggro, control, token swarm, combo, midrange: the first two are also the demo rosters. */

@@ -1,5 +1,5 @@
 /** Saved decks (localStorage) and the roster choices a manager can bring to a room. */
-import { t } from './i18n';
+import { language, t } from './i18n';
 // The starters alone (ids, names, lists): the lobby must not pull in the whole validated pool.
 import { starterRosters } from '@vroyale/cards/starters';
 
@@ -37,7 +37,7 @@ export interface RosterOption {
 }
 
 export function rosterOptions(): RosterOption[] {
-  const out: RosterOption[] = starterRosters.map((s) => ({ value: s.id, label: t('lobby.starter', { name: s.name }), detail: s.strategy }));
+  const out: RosterOption[] = starterRosters.map((s) => ({ value: s.id, label: t('lobby.starter', { name: s.name }), detail: language() === 'ja' ? s.strategyJa : s.strategy }));
   for (const d of loadDecks()) if (d.code) out.push({ value: d.code, label: t('lobby.myDeck', { name: d.name }), detail: t('lobby.cards', { count: d.cards.length }) });
   return out;
 }
