@@ -57,7 +57,10 @@ export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedd
   );
   return (
     <Shell className="stops-dialog" role="dialog" labelledBy="stops-title" onClose={onClose}>
-      <h2 id="stops-title">{t('stops.heading')}</h2>
+      {/* Embedded in Settings, the fieldset's legend already says "Stops": the heading is for screen readers. */}
+      <h2 id="stops-title" className={embedded ? 'sr-only' : undefined}>
+        {t('stops.heading')}
+      </h2>
       <p className="hint">{t('stops.hint')}</p>
       <label className="toggle">
         <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> {t('stops.fullControl')}
