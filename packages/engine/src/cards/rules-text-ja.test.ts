@@ -5,7 +5,7 @@ import { CardDef, CardFilter, Cost, Zone, type CardDef as Def } from './schema.j
 import { rulesText } from './rules-text.js';
 import { NO_ABILITIES_JA, rulesTextJa } from './rules-text-ja.js';
 import { CUSTOM_HANDLERS } from '../effects/custom-handlers.js';
-import { ABILITY_SAMPLES, CONDITION_SAMPLES, DRAW, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
+import { ABILITY_SAMPLES, COST_SAMPLES, CONDITION_SAMPLES, FILTER_SAMPLES, DRAW, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
 
 const all = Object.values(cardPool);
 const ja = (id: string): string[] => rulesText(cardPool[id]!, getCard, 'ja');
@@ -145,25 +145,14 @@ describe('rulesTextJa: every schema variant renders in Japanese', () => {
   });
 
   it('every cost field, filter field and zone has wording', () => {
-    const costs: Record<keyof Cost, unknown> = { stars: 3, tilt: true, graduate: { token: true }, discard: 1, removeCounters: { counter: 'hype', count: 1 } };
+    const costs = COST_SAMPLES;
     expect(Object.keys(costs).sort()).toEqual(Object.keys(Cost.shape).sort());
     for (const [k, v] of Object.entries(costs)) {
       const [line] = rulesTextJa(fighter([{ kind: 'activated', cost: { [k]: v }, effects: [DRAW] }]));
       assertJapanese([line!], k);
       expect(line).not.toMatch(/^コストなし/);
     }
-    const filters: Record<keyof CardFilter, unknown> = {
-      types: ['event'],
-      nonLeader: true,
-      tilted: false,
-      keyword: 'clout',
-      maxCost: 2,
-      minCost: 1,
-      maxAtk: 3,
-      name: 'Chat Regular',
-      token: true,
-      other: true,
-    };
+    const filters = FILTER_SAMPLES;
     expect(Object.keys(filters).sort()).toEqual(Object.keys(CardFilter.shape).sort());
     for (const [k, v] of Object.entries(filters)) {
       const [line] = rulesTextJa(highlight([{ kind: 'graduate', what: T0 }], [{ kind: 'stage-card', side: 'any', filter: { [k]: v } }]));

@@ -3,7 +3,7 @@ import { describe, it, expect } from 'vitest';
 import { Ability, CardDef, CardFilter, Cost, Effect, StaticEffect, TargetReq, Trigger, Zone, type CardDef as Def } from './schema.js';
 import { NO_ABILITIES, rulesText } from './rules-text.js';
 import { CUSTOM_HANDLERS } from '../effects/custom-handlers.js';
-import { ABILITY_SAMPLES, CONDITION_SAMPLES, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
+import { ABILITY_SAMPLES, COST_SAMPLES, CONDITION_SAMPLES, FILTER_SAMPLES, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
 
 /** A card from partial data, through the real schema (so the fixtures can never be invalid). */
 function card(partial: Record<string, unknown>): Def {
@@ -228,25 +228,14 @@ describe('rulesText: every schema variant renders', () => {
   });
 
   it('every cost field and every filter field has wording', () => {
-    const costs: Record<keyof Cost, unknown> = { stars: 3, tilt: true, graduate: { token: true }, discard: 1, removeCounters: { counter: 'hype', count: 1 } };
+    const costs = COST_SAMPLES;
     expect(Object.keys(costs).sort()).toEqual(Object.keys(Cost.shape).sort());
     for (const [k, v] of Object.entries(costs)) {
       const lines = rulesText(fighter([{ kind: 'activated', cost: { [k]: v }, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] }]));
       assertClean(lines);
       expect(lines[0]).not.toMatch(/^No cost/);
     }
-    const filters: Record<keyof CardFilter, unknown> = {
-      types: ['event'],
-      nonLeader: true,
-      tilted: false,
-      keyword: 'clout',
-      maxCost: 2,
-      minCost: 1,
-      maxAtk: 3,
-      name: 'Chat Regular',
-      token: true,
-      other: true,
-    };
+    const filters = FILTER_SAMPLES;
     expect(Object.keys(filters).sort()).toEqual(Object.keys(CardFilter.shape).sort());
     for (const [k, v] of Object.entries(filters)) {
       const lines = rulesText(highlight([{ kind: 'graduate', what: T0 }], [{ kind: 'stage-card', side: 'any', filter: { [k]: v } }]));

@@ -3,7 +3,7 @@
  * rules-text-ja.test.ts): keyed by the schema's own discriminants, so a new variant fails type checking until it
  * has a sample, and both generators must then word it.
  */
-import type { Ability, Condition, Effect, StaticEffect, TargetReq, Trigger } from './schema.js';
+import type { Ability, CardFilter, Condition, Cost, Effect, StaticEffect, TargetReq, Trigger } from './schema.js';
 
 export const T0 = { ref: 'target', index: 0 } as const;
 export const DRAW = { kind: 'draw', who: { ref: 'you' }, count: 1 };
@@ -72,4 +72,17 @@ export const ABILITY_SAMPLES: Record<Ability['kind'], unknown> = {
   static: { kind: 'static', condition: { kind: 'sanity', who: 'you', atLeast: 15 }, effect: { kind: 'extra-plays', amount: 1 } },
   'end-condition': { kind: 'end-condition', result: 'lose', condition: { kind: 'sanity', who: 'you', atMost: 1 } },
 };
-
+/** One sample per cost field and per filter field: each must change the wording. */
+export const COST_SAMPLES: Record<keyof Cost, unknown> = { stars: 3, tilt: true, graduate: { token: true }, discard: 1, removeCounters: { counter: 'hype', count: 1 } };
+export const FILTER_SAMPLES: Record<keyof CardFilter, unknown> = {
+  types: ['event'],
+  nonLeader: true,
+  tilted: false,
+  keyword: 'clout',
+  maxCost: 2,
+  minCost: 1,
+  maxAtk: 3,
+  name: 'Chat Regular',
+  token: true,
+  other: true,
+};
