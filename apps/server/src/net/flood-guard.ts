@@ -141,10 +141,6 @@ export class FloodGuard {
     else this.open.delete(address);
   }
 
-  connectionsFrom(address: string): number {
-    return this.open.get(address) ?? 0;
-  }
-
   /** A socket's own gate, from its connection to its disconnection. */
   attach(socketId: string): void {
     const strikes = { capacity: this.cfg.strikes.refusals, refillPerSec: this.cfg.strikes.refusals / this.cfg.strikes.windowSec };

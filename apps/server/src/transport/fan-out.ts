@@ -21,8 +21,6 @@ export class FanOut {
   /** Socket id → slices queued for it. */
   private readonly pending = new Map<string, number>();
   private scheduled = false;
-  /** Slices written after a wait (for tests and metrics). */
-  deferred = 0;
 
   constructor(
     private readonly emit: Emit,
@@ -63,7 +61,6 @@ export class FanOut {
       if (n > 0) this.pending.set(id, n);
       else this.pending.delete(id);
     }
-    this.deferred++;
     try {
       this.emit(s.ids, s.event, s.payload);
     } finally {
