@@ -214,7 +214,7 @@ export class GameServer {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
       if (seat) seats.push({ roomId, seat });
     }
-    reply({ ok: true, token, userId: user.id, name: user.name, seats });
+    reply({ ok: true, token, userId: user.id, name: user.name, username: null, seats });
     // A new display name reaches every open room this user sits in (finished ones keep the name they ended with).
     for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name);
     // Reconnection: every seat of this user comes back on this socket with its full view.
@@ -408,6 +408,14 @@ export class GameServer {
         if (room?.master && room.seatOf(conn.userId)) room.master.settingsChanged();
       }
     },
+
+    // Issue 17 §3, being built: refused until the matchmaking service lands.
+    'queue:join': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
+    'queue:leave': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
+    'queue:accept': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
+    'challenge:send': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
+    'challenge:answer': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
+    'challenge:cancel': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
   };
 
   /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */

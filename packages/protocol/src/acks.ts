@@ -39,6 +39,16 @@ export const ERROR_CODES = [
   /** A rematch is only for a finished match. */
   'not-finished',
   'shutting-down',
+  /** Ranked play and challenges need an account. */
+  'not-signed-in',
+  /** The account is banned (`npm run admin -- ban`). */
+  'banned',
+  /** `queue:accept` without a pending pairing, `challenge:answer` to a challenge that is gone. */
+  'not-pending',
+  /** A ranked queue entry while a ranked match of this user is still live. */
+  'already-playing',
+  /** A challenge to nobody, to yourself, to someone offline, or to someone who blocked you (one answer for all). */
+  'challenge-unavailable',
   'internal',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];

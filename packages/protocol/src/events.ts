@@ -19,6 +19,7 @@ import {
   SettingsPayload,
   SpectatePayload,
 } from './client-payloads.js';
+import { ChallengeAnswerPayload, ChallengeCancelPayload, ChallengeSendPayload, QueueJoinPayload, type ChallengeUpdate, type QueueState } from './matchmaking.js';
 import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 import type { PassUntilMode, StopSettings } from './stop-settings.js';
@@ -40,13 +41,25 @@ export const CLIENT_PAYLOADS = {
   'match:action': ActionPayload,
   'match:pass-until': PassUntilPayload,
   settings: SettingsPayload,
+  /** Matchmaking (matchmaking.ts): enter or switch queue, leave it, accept a pairing found while away. */
+  'queue:join': QueueJoinPayload,
+  'queue:leave': EmptyPayload,
+  'queue:accept': EmptyPayload,
+  /** Direct challenges by username (accounts only). */
+  'challenge:send': ChallengeSendPayload,
+  'challenge:answer': ChallengeAnswerPayload,
+  'challenge:cancel': ChallengeCancelPayload,
 } as const;
 
 export type ClientEventName = keyof typeof CLIENT_PAYLOADS;
 
 /** What each client event's ack carries on success. */
 export interface AckData {
-  hello: { token: string; userId: string; name: string; seats: { roomId: string; seat: Seat }[] };
+  /**
+   * `token` only when the session did not come from the cookie (a tool's hello, a new session made over the
+   * socket): a browser's httpOnly cookie is never echoed to script. `username`: null for guests.
+   */
+  hello: { token?: string; userId: string; name: string; username: string | null; seats: { roomId: string; seat: Seat }[] };
   'lobby:subscribe': LobbyRooms;
   'lobby:unsubscribe': object;
   'room:create': { roomId: string };
@@ -63,6 +76,12 @@ export interface AckData {
   'match:pass-until': { mode: PassUntilMode };
   /** The settings now in force (an echo of what was sent). */
   settings: { stops: StopSettings };
+  'queue:join': QueueState;
+  'queue:leave': QueueState;
+  'queue:accept': QueueState;
+  'challenge:send': ChallengeUpdate;
+  'challenge:answer': ChallengeUpdate;
+  'challenge:cancel': ChallengeUpdate;
 }
 
 export type ClientToServerEvents = {
@@ -77,4 +96,8 @@ export interface ServerToClientEvents {
   'room:chat-history': (msg: ChatHistory) => void;
   'lobby:rooms': (msg: LobbyRooms) => void;
   'server:notice': (msg: ServerNotice) => void;
+  /** This user's matchmaking state, on every change and on hello. */
+  'queue:state': (msg: QueueState) => void;
+  /** A challenge to or from this user changed (also each pending one on hello). */
+  'challenge:update': (msg: ChallengeUpdate) => void;
 }

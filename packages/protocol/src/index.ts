@@ -7,4 +7,6 @@ export * from './display-name.js';
 export * from './client-payloads.js';
 export * from './acks.js';
 export * from './server-messages.js';
+export * from './accounts.js';
+export * from './matchmaking.js';
 export * from './events.js';

@@ -63,6 +63,8 @@ export interface ViewMessage {
 
 export interface SeatInfo {
   name: string;
+  /** The manager's account (profile link, block, report); null for guests and bots. */
+  username: string | null;
   bot: boolean;
   connected: boolean;
   /** While a disconnected manager's seat is held: the server time at which it is given up. */
@@ -154,7 +156,10 @@ export interface MatchLogHistory {
 }
 
 export interface ServerNotice {
-  /** `kicked`: this socket is being disconnected (for flooding) and should not reconnect at once. */
-  kind: 'shutdown' | 'info' | 'kicked';
+  /**
+   * `kicked`: this socket is being disconnected (for flooding) and should not reconnect at once. `signed-out`:
+   * the session ended (signed out everywhere, password changed, account banned); the socket is closed.
+   */
+  kind: 'shutdown' | 'info' | 'kicked' | 'signed-out';
   message: string;
 }

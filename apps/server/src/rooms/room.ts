@@ -305,7 +305,7 @@ export class Room implements MasterRoom {
     if (!occ) return null;
     const hold = this.holds.get(seat);
     const connected = occ.bot || this.socketsOfSeat(seat).length > 0;
-    return { name: occ.name, bot: occ.bot, connected, holdDeadline: hold?.deadline ?? null, holdRemainingMs: hold ? Math.max(0, hold.deadline - now) : null };
+    return { name: occ.name, username: occ.username ?? null, bot: occ.bot, connected, holdDeadline: hold?.deadline ?? null, holdRemainingMs: hold ? Math.max(0, hold.deadline - now) : null };
   }
 
   private spectatorCount(): number {

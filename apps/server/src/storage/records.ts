@@ -9,6 +9,8 @@ export interface Occupant {
   /** What the manager chose (starter id or deck code), for display. */
   rosterLabel: string;
   bot: boolean;
+  /** The manager's account when they have one (issue 17): profile links, blocks, reports. Absent for guests and bots. */
+  username?: string;
 }
 
 export type Seats = Record<ManagerId, Occupant | null>;

@@ -78,14 +78,16 @@ export class Storage {
     this.migrate();
     const db = this.db;
     this.st = {
-      sessionByToken: db.prepare('SELECT user_id, name, stops_json, last_seen FROM sessions WHERE token_hash = ?'),
+      sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       touchLastSeen: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
       deleteSessionsBefore: db.prepare('DELETE FROM sessions WHERE last_seen < ?'),
-      insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, name, created_at, last_seen) VALUES (?, ?, ?, ?, ?)'),
-      touchSession: db.prepare('UPDATE sessions SET name = ?, last_seen = ? WHERE user_id = ?'),
-      setStops: db.prepare('UPDATE sessions SET stops_json = ? WHERE user_id = ?'),
-      stopsOf: db.prepare('SELECT stops_json FROM sessions WHERE user_id = ?'),
+      insertUser: db.prepare('INSERT INTO users (id, display_name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING'),
+      insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)'),
+      touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
+      renameUser: db.prepare('UPDATE users SET display_name = ? WHERE id = ?'),
+      setStops: db.prepare('UPDATE users SET stops_json = ? WHERE id = ?'),
+      stopsOf: db.prepare('SELECT stops_json FROM users WHERE id = ?'),
       upsertRoom: db.prepare(
         `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at)
          VALUES (@id, @visibility, @status, @initial, @increment, @seats, @matchId, @createdAt, @now)
@@ -146,15 +148,22 @@ export class Storage {
     return this.st.deleteSessionsBefore.run(cutoff).changes;
   }
 
+  /** A session for a user; a new id also gets its `users` row (a guest), in the same transaction. */
   createSession(tokenHash: string, userId: string, name: string, now: number): void {
-    this.st.insertSession.run(tokenHash, userId, name, now, now);
+    this.db.transaction(() => {
+      this.st.insertUser.run(userId, name, now);
+      this.st.insertSession.run(tokenHash, userId, now, now);
+    })();
   }
 
   touchSession(userId: string, name: string, now: number): void {
-    this.st.touchSession.run(name, now, userId);
+    this.db.transaction(() => {
+      this.st.touchSession.run(now, userId);
+      this.st.renameUser.run(name, userId);
+    })();
   }
 
-  /** The session's stop settings as stored; the caller validates them (users.ts). */
+  /** The user's stop settings as stored; the caller validates them (users.ts). */
   setStops(userId: string, stops: unknown): void {
     this.st.setStops.run(JSON.stringify(stops), userId);
   }

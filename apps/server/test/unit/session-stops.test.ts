@@ -55,7 +55,7 @@ describe('stop settings in the session', () => {
     st.setStops(user.id, { own: { combat: true } });
     users.forget(user.id);
     expect(users.hello('Bo', token).user.stops).toEqual(DEFAULT_STOP_SETTINGS);
-    st.db.prepare('UPDATE sessions SET stops_json = ? WHERE user_id = ?').run('{not json', user.id);
+    st.db.prepare('UPDATE users SET stops_json = ? WHERE id = ?').run('{not json', user.id);
     users.forget(user.id);
     expect(users.hello('Bo', token).user.stops).toEqual(DEFAULT_STOP_SETTINGS);
     st.close();

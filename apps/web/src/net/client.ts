@@ -211,7 +211,7 @@ export async function hello(name: string): Promise<boolean> {
     toast(errorText(ack));
     return false;
   }
-  localStorage.setItem(TOKEN_KEY, ack.token);
+  if (ack.token) localStorage.setItem(TOKEN_KEY, ack.token);
   localStorage.setItem(NAME_KEY, ack.name);
   store.setState({ me: { userId: ack.userId, name: ack.name }, seats: ack.seats });
   // Before anything else, so the server answers for this person as they asked from the first decision on.
