@@ -44,7 +44,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger(config.logLevel);
-  const storage = new Storage(config.dbPath, config.dbSync);
+  const storage = await Storage.open(config.dbPath, config.dbSync, log);
   storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
