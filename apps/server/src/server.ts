@@ -48,7 +48,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
-  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken });
+  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken, now: () => clock.now(), sessionTtlMs: config.sessionTtlMs });
   const http: HttpServer = createHttpServer(app);
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
   const trust = trustProxy(config.trustProxy);
