@@ -22,7 +22,7 @@ const register = (c: TestClient, username: string) =>
 
 beforeAll(async () => {
   t = await startTestServer({ chatLimit: { capacity: 100, refillPerSec: 100 } });
-  [ann, bob, cat, guest] = await Promise.all(['Ann', 'Bob', 'Cat', 'Guest'].map((n) => TestClient.connect(t.url, n)));
+  [ann, bob, cat, guest] = (await Promise.all(['Ann', 'Bob', 'Cat', 'Guest'].map((n) => TestClient.connect(t.url, n)))) as [TestClient, TestClient, TestClient, TestClient];
   register(ann, 'Ann');
   register(bob, 'Bob');
   register(cat, 'Cat');
