@@ -10,12 +10,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
+import { makeRng } from '@vroyale/engine';
 import { DEFAULT_STOP_SETTINGS } from '@vroyale/protocol';
 import { migrate } from '../src/storage/migrate.js';
 import { MIGRATIONS } from '../src/storage/migrations/index.js';
 import { openDatabase } from '../src/storage/storage.js';
 import { startTestServer } from './helpers/test-server.js';
-import { TestClient } from './helpers/test-client.js';
+import { pickRandom, TestClient } from './helpers/test-client.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const tokens = JSON.parse(readFileSync(join(fixtures, 'pre-accounts.tokens.json'), 'utf8')) as { Alice: string; Bob: string; Carol: string; rooms: { finished: string } };
@@ -57,11 +58,20 @@ describe('a database from before accounts', () => {
       const seats = JSON.parse(liveBot.seats_json) as { A: { userId: string } };
       expect(seats.A.userId).toBe(carol.userId);
       await carol.waitFor(() => carol.view(liveBot.room_id) !== undefined, 15_000, "Carol's view");
-      const v = carol.view(liveBot.room_id)!;
-      expect(v.matchId).toBe(liveBot.id);
-      expect(v.legal.length).toBeGreaterThan(0); // concede at least: always legal for a manager
-      const ack = await carol.emit('match:action', { roomId: liveBot.room_id, clientActionId: 'after-migration', seenSeq: v.seq, action: { type: 'concede' } as never });
-      expect(ack).toMatchObject({ ok: true, seq: v.seq + 1 });
+      expect(carol.view(liveBot.room_id)!.matchId).toBe(liveBot.id);
+      // Full control: the server never answers for her, so a view of hers that asks her to act stays hers.
+      await carol.fullControl();
+      const mine = () => {
+        const v = carol.view(liveBot.room_id);
+        return v && v.deciders.includes('A') && v.legal.some((l) => l.type !== 'concede' && l.type !== 'tilt-star') ? v : undefined;
+      };
+      await carol.waitFor(() => mine() !== undefined, 15_000, 'Carol to act');
+      const v = mine()!;
+      const played = await carol.emit('match:action', { roomId: liveBot.room_id, clientActionId: 'after-migration', seenSeq: v.seq, action: pickRandom(v.legal, makeRng('migrated')) });
+      expect(played).toMatchObject({ ok: true, seq: v.seq + 1 });
+      const last = carol.view(liveBot.room_id)!;
+      const ack = await carol.emit('match:action', { roomId: liveBot.room_id, clientActionId: 'concede', seenSeq: last.seq, action: { type: 'concede' } as never });
+      expect(ack).toMatchObject({ ok: true });
       await carol.waitFor(() => carol.view(liveBot.room_id)?.result != null, 15_000, 'result');
 
       // The finished match is indexed by player with its outcomes; kinds were derived from the seats.
