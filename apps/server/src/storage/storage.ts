@@ -9,6 +9,8 @@
  *
  * Checkpoints run on a worker thread (checkpoint-worker.mjs) instead of inside a commit on the event loop;
  * that thread also restarts the WAL when it has grown, so the file stays bounded under continuous writes.
+ *
+ * The schema is the migrations' (migrate.ts, migrations/): `Storage.open` runs them before preparing anything.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
