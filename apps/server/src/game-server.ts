@@ -6,10 +6,11 @@
  */
 import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
-import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type Seat } from '@vroyale/protocol';
+import { CLIENT_PAYLOADS, type StopSettings, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type Seat } from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
+import { Blocks } from './identity/blocks.js';
 import { newRoomId, scriptedOr } from './identity/ids.js';
 import { SessionUpkeep } from './identity/session-upkeep.js';
 import type { Users } from './identity/users.js';
@@ -66,11 +67,14 @@ export class GameServer {
   /** `room:spectate` / `room:leave` per socket and per user (rooms/toggle-limit.ts). */
   private readonly toggles = new ToggleLimit(() => this.d.config.spectateLimit, () => this.d.clock.now());
   private readonly conns = new Map<string, Conn>();
+  /** Who blocked whom, cached per user (identity/blocks.ts): chat filtering here, pairing and challenges. */
+  readonly blocks: Blocks;
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
   private upkeep: SessionUpkeep | null = null;
 
   constructor(private readonly d: GameServerDeps) {
+    this.blocks = new Blocks(d.storage.db);
     this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
     this.roomDeps = {
       storage: d.storage,
@@ -83,6 +87,7 @@ export class GameServer {
       stopsOf: (id) => d.users.stopsOf(id),
       pool: d.pool,
       users: d.users,
+      blocks: this.blocks,
       onRoomChanged: (room) => {
         this.userRooms.sync(room);
         this.lobby.changed();
@@ -207,6 +212,7 @@ export class GameServer {
     const { user, token } = resumed ?? users.create(p.name);
     conn.userId = user.id;
     users.attachSocket(user.id, conn.id);
+    this.blocks.load(user.id);
     const seats: { roomId: string; seat: Seat }[] = [];
     const open = this.userRooms.roomsOf(user.id);
     // Finished rooms too: a manager back right after the end (or after a restart) gets the result.
@@ -243,7 +249,10 @@ export class GameServer {
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
-    if (user && user.sockets.size === 0 && ![...this.userRooms.roomsOf(user.id)].some((id) => this.lobby.get(id)?.seatOf(user.id))) this.d.users.forget(user.id);
+    if (user && user.sockets.size === 0 && ![...this.userRooms.roomsOf(user.id)].some((id) => this.lobby.get(id)?.seatOf(user.id))) {
+      this.d.users.forget(user.id);
+      this.blocks.forget(user.id);
+    }
   }
 
   /** Why `conn` may not hold one more open room (bots: one more bot match), or null if it may. */
@@ -360,7 +369,7 @@ export class GameServer {
       if (!room.chatAllowed(conn.userId)) return reply(err('rate-limited', 'You are chatting too fast'));
       const user = this.d.users.get(conn.userId)!;
       reply({ ok: true });
-      room.addChat({ roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() });
+      room.addChat({ roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() }, user.id);
     },
 
     'room:rematch': (conn, p, reply) => {
@@ -403,10 +412,7 @@ export class GameServer {
     settings: (conn, p, reply) => {
       this.d.users.setStops(conn.userId, p.stops);
       reply({ ok: true, stops: p.stops });
-      for (const id of this.userRooms.roomsOf(conn.userId)) {
-        const room = this.lobby.get(id);
-        if (room?.master && room.seatOf(conn.userId)) room.master.settingsChanged();
-      }
+      this.stopsChanged(conn.userId);
     },
 
     // Issue 17 §3, being built: refused until the matchmaking service lands.
@@ -417,6 +423,23 @@ export class GameServer {
     'challenge:answer': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
     'challenge:cancel': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
   };
+
+  /**
+   * New stop settings from outside a socket (`PUT /api/settings`): stored, and applied to the user's live
+   * matches exactly as the socket's `settings` event does.
+   */
+  setStops(userId: string, stops: StopSettings): void {
+    this.d.users.setStops(userId, stops);
+    this.stopsChanged(userId);
+  }
+
+  /** A seat the server answers for may have become a question (or the reverse): its masters re-plan. */
+  private stopsChanged(userId: string): void {
+    for (const id of this.userRooms.roomsOf(userId)) {
+      const room = this.lobby.get(id);
+      if (room?.master && room.seatOf(userId)) room.master.settingsChanged();
+    }
+  }
 
   /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */
   async shutdown(): Promise<void> {

@@ -44,11 +44,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger(config.logLevel);
-  const storage = new Storage(config.dbPath, config.dbSync);
+  const storage = await Storage.open(config.dbPath, config.dbSync, log);
   storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
-  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken });
+  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken, now: () => clock.now(), sessionTtlMs: config.sessionTtlMs });
   const http: HttpServer = createHttpServer(app);
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
   const trust = trustProxy(config.trustProxy);

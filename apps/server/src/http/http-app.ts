@@ -10,11 +10,30 @@ import type { GameServer } from '../game-server.js';
 import { actionTimings } from '../master/match-master.js';
 import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
+import { DecksStore } from '../storage/decks-store.js';
+import { ReportsStore } from '../storage/reports-store.js';
+import { SettingsStore } from '../storage/settings-store.js';
+import { jsonErrors } from './api-body.js';
+import { blockRoutes } from './block-routes.js';
+import { deckRoutes } from './deck-routes.js';
 import { metricsAllowed } from './metrics-access.js';
 import { originGuard } from './origin-guard.js';
 import { securityHeaders } from './security-headers.js';
+import { requireUser } from './session-auth.js';
+import { settingsRoutes } from './settings-routes.js';
 
-export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number; origins: readonly string[]; metricsToken: string | null }): Express {
+export function createHttpApp(deps: {
+  storage: Storage;
+  writer: ActionWriter;
+  game: () => GameServer | null;
+  webDist: string | null;
+  startedAt: number;
+  origins: readonly string[];
+  metricsToken: string | null;
+  /** The server's clock (session expiry, timestamps of decks, blocks and reports). */
+  now: () => number;
+  sessionTtlMs: number;
+}): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
@@ -80,6 +99,22 @@ export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; ga
       actions: deps.storage.actions(match.id).map((a) => ({ seq: a.seq, actor: a.actor, action: a.action, at: a.at })),
     });
   });
+
+  // Decks, settings, blocks and reports (issue 17): signed-in users only (guests too), JSON bodies ≤ 16 KB.
+  app.use(
+    ['/api/decks', '/api/settings', '/api/blocks', '/api/reports'],
+    requireUser({ storage: deps.storage, now: deps.now, ttlMs: deps.sessionTtlMs }),
+    express.json({ limit: '16kb' }),
+  );
+  const blocks = () => {
+    const game = deps.game();
+    if (!game) throw new Error('blocks used before the game server started');
+    return game.blocks;
+  };
+  app.use('/api', deckRoutes({ decks: new DecksStore(deps.storage.db), now: deps.now }));
+  app.use('/api', settingsRoutes({ storage: deps.storage, settings: new SettingsStore(deps.storage.db), game: deps.game }));
+  app.use('/api', blockRoutes({ storage: deps.storage, reports: new ReportsStore(deps.storage.db), blocks, now: deps.now }));
+  app.use('/api', jsonErrors);
 
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'not-found' }));
 

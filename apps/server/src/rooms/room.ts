@@ -6,6 +6,7 @@
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
 import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
+import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
 import type { MatchRecord, Occupant, RoomRecord, Seats } from '../storage/records.js';
@@ -15,6 +16,8 @@ import type { TimerHandle } from '../time/clock.js';
 export interface RoomDeps extends MasterDeps {
   pool: Record<string, CardDef>;
   users: Users;
+  /** Chat lines from someone a member blocked never reach that member (identity/blocks.ts). */
+  blocks: Pick<Blocks, 'blockedBy'>;
   /** The lobby's hook: this room's summary changed. */
   onRoomChanged(room: Room): void;
 }
@@ -40,6 +43,8 @@ export class Room implements MasterRoom {
   /** After the match: the seats that asked for a rematch, and the room it started in (see rematch.ts). */
   readonly rematch: RematchState = { offers: [], roomId: null };
   readonly chatLog: ChatMessage[] = [];
+  /** The sender's user id of each `chatLog` line (lines carry names, not ids), for the block filter. */
+  private readonly chatFrom: string[] = [];
   /** Chat lines per user in this room (a token bucket each; dropped with the room). */
   private readonly chatBuckets = new Map<string, TokenBucket>();
   /** Attached sockets → their user. */
@@ -113,7 +118,7 @@ export class Room implements MasterRoom {
     }
     this.master?.sendFull([socketId], seat ?? 'spectator');
     this.master?.sendLogHistory([socketId]);
-    this.sendChatHistory(socketId);
+    this.sendChatHistory(socketId, userId);
     this.deps.onRoomChanged(this);
   }
 
@@ -351,26 +356,37 @@ export class Room implements MasterRoom {
     return bucket.take();
   }
 
-  addChat(msg: ChatMessage): void {
+  /** A chat line from `fromUserId`, to every member but those who blocked them (a set lookup per member). */
+  addChat(msg: ChatMessage, fromUserId: string): void {
     this.chatLog.push(msg);
-    if (this.chatLog.length > LIMITS.chatHistoryLines) this.chatLog.shift();
-    this.deps.transport.send([...this.members.keys()], 'room:chat', msg);
+    this.chatFrom.push(fromUserId);
+    if (this.chatLog.length > LIMITS.chatHistoryLines) {
+      this.chatLog.shift();
+      this.chatFrom.shift();
+    }
+    const to: string[] = [];
+    for (const [socketId, userId] of this.members) if (!this.deps.blocks.blockedBy(userId).has(fromUserId)) to.push(socketId);
+    if (to.length > 0) this.deps.transport.send(to, 'room:chat', msg);
   }
 
   /**
    * The newest lines in one message, bounded in lines and bytes: a joiner used to get every stored line
-   * as its own `room:chat`, one emit (and encode) per line per joiner.
+   * as its own `room:chat`, one emit (and encode) per line per joiner. Lines from people the joiner blocked
+   * are left out.
    */
-  private sendChatHistory(socketId: string): void {
+  private sendChatHistory(socketId: string, userId: string): void {
     if (this.chatLog.length === 0) return;
+    const blocked = this.deps.blocks.blockedBy(userId);
     const messages: ChatMessage[] = [];
     let bytes = 0;
     for (let i = this.chatLog.length - 1; i >= 0 && messages.length < LIMITS.chatHistoryLines; i--) {
+      if (blocked.has(this.chatFrom[i]!)) continue;
       const m = this.chatLog[i]!;
       bytes += Buffer.byteLength(m.text) + Buffer.byteLength(m.from.name);
       if (bytes > LIMITS.chatHistoryBytes) break;
       messages.push(m);
     }
+    if (messages.length === 0) return;
     this.deps.transport.send(socketId, 'room:chat-history', { roomId: this.roomId, messages: messages.reverse() });
   }
 

@@ -9,6 +9,8 @@
  *
  * Checkpoints run on a worker thread (checkpoint-worker.mjs) instead of inside a commit on the event loop;
  * that thread also restarts the WAL when it has grown, so the file stays bounded under continuous writes.
+ *
+ * The schema is the migrations' (migrate.ts, migrations/): `Storage.open` runs them before preparing anything.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
@@ -17,7 +19,7 @@ import Database from 'better-sqlite3';
 import type { ManagerId } from '@vroyale/engine';
 import { isUntimed, type MatchResult } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
-import { MIGRATIONS } from './schema.js';
+import { migrate } from './migrate.js';
 import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
 
 export type SyncMode = 'normal' | 'full';
@@ -56,27 +58,44 @@ export interface AppendAction extends ActionRecord {
   roomId: string;
 }
 
+/** A connection with the server's pragmas (also the admin command's: WAL and a busy timeout let both write). */
+export function openDatabase(path: string, sync: SyncMode = 'normal'): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // When the WAL restarts after a checkpoint, truncate a file that grew past this.
+  db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  return db;
+}
+
 export class Storage {
-  readonly db: Database.Database;
   private readonly st;
   private checkpointer: Worker | null = null;
   /** What the checkpoint worker reported: checkpoints run, and the WAL frames of the last (all copied back?). */
   readonly checkpoints = { runs: 0, restarts: 0, walFrames: 0, copiedFrames: 0, failures: 0 };
 
-  constructor(
+  /**
+   * Opens (creating if needed) the database file and brings its schema up to date (migrate.ts) before anything
+   * reads it. Async because umzug is; nothing else touches the database until this resolves.
+   */
+  static async open(path: string, sync: SyncMode = 'normal', log?: Logger): Promise<Storage> {
+    const db = openDatabase(path, sync);
+    try {
+      await migrate(db, { log });
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return new Storage(path, db);
+  }
+
+  private constructor(
     readonly path: string,
-    sync: SyncMode = 'normal',
+    readonly db: Database.Database,
   ) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
-    // When the WAL restarts after a checkpoint, truncate a file that grew past this.
-    this.db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
-    this.migrate();
-    const db = this.db;
     this.st = {
       sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
@@ -113,16 +132,6 @@ export class Storage {
       breakMatch: db.prepare("UPDATE matches SET status = 'broken', ended_at = ? WHERE id = ?"),
       actionsOf: db.prepare('SELECT seq, actor, origin, action_json, client_action_id, at FROM actions WHERE match_id = ? ORDER BY seq'),
     };
-  }
-
-  private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
   }
 
   // --- sessions -------------------------------------------------------------------------------------------

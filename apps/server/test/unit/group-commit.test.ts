@@ -34,7 +34,7 @@ const row = (n: number, seq: number): AppendAction => ({ matchId: `m${n}`, roomI
 describe('ActionWriter', () => {
   it('commits one turn of appends in one transaction and resolves each only after the commit', async () => {
     const path = join(dir, 'a.db');
-    const st = new Storage(path);
+    const st = await Storage.open(path);
     for (const n of [1, 2, 3]) addMatch(st, n);
     const w = new ActionWriter(st);
     const reader = new Database(path, { readonly: true });
@@ -51,7 +51,7 @@ describe('ActionWriter', () => {
   });
 
   it('fails only the refused row of a batch', async () => {
-    const st = new Storage(join(dir, 'b.db'));
+    const st = await Storage.open(join(dir, 'b.db'));
     for (const n of [1, 2]) addMatch(st, n);
     const w = new ActionWriter(st);
     await w.append(row(1, 1));
@@ -63,7 +63,7 @@ describe('ActionWriter', () => {
   });
 
   it('fails every append of a batch whose commit fails, writing none of them', async () => {
-    const st = new Storage(join(dir, 'c.db'));
+    const st = await Storage.open(join(dir, 'c.db'));
     for (const n of [1, 2]) addMatch(st, n);
     const w = new ActionWriter(st);
     const real = st.db.transaction.bind(st.db);
@@ -86,7 +86,7 @@ describe('ActionWriter', () => {
 
   it('keeps the WAL bounded under a steady stream of commits (the checkpoint thread restarts it)', async () => {
     const path = join(dir, 'd.db');
-    const st = new Storage(path);
+    const st = await Storage.open(path);
     for (const n of [1, 2, 3]) addMatch(st, n);
     // Checkpoint every 5 ms and restart the WAL past 64 frames, so a short test sees many restarts.
     st.startBackgroundCheckpoints(5, createLogger('silent'), 64);

@@ -29,8 +29,8 @@ function seed(st: Storage): MatchRecord {
 }
 
 describe('Storage', () => {
-  it('uses WAL and refuses a second action with the same seq or the same client action id', () => {
-    const st = new Storage(join(dir, 'a.db'));
+  it('uses WAL and refuses a second action with the same seq or the same client action id', async () => {
+    const st = await Storage.open(join(dir, 'a.db'));
     expect(st.db.pragma('journal_mode', { simple: true })).toBe('wal');
     seed(st);
     const base = { matchId: 'm1', roomId: 'room1', actor: 'A' as const, origin: 'player' as const, at: 2, clocks: { A: 1, B: 1 }, result: null };
@@ -42,8 +42,8 @@ describe('Storage', () => {
     st.close();
   });
 
-  it('replays a log to its state, and reports a log that does not replay', () => {
-    const st = new Storage(join(dir, 'b.db'));
+  it('replays a log to its state, and reports a log that does not replay', async () => {
+    const st = await Storage.open(join(dir, 'b.db'));
     const match = seed(st);
     const base = { matchId: 'm1', roomId: 'room1', origin: 'player' as const, at: 2, clocks: { A: 1, B: 1 }, result: null };
     st.appendAction({ ...base, actor: 'A', seq: 1, action: { type: 'mulligan', manager: 'A', redraw: false }, clientActionId: 'A:1' });
@@ -57,7 +57,7 @@ describe('Storage', () => {
   });
 
   it('checkpoints the WAL on a worker thread, never on the main connection', async () => {
-    const st = new Storage(join(dir, 'c.db'));
+    const st = await Storage.open(join(dir, 'c.db'));
     seed(st);
     st.startBackgroundCheckpoints(20, createLogger('silent'));
     expect(st.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
