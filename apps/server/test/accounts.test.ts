@@ -253,3 +253,23 @@ describe('login and logout', () => {
     expect(((await res.json()) as { error: string }).error).toBe('origin-not-allowed');
   });
 });
+
+describe('the Secure attribute', () => {
+  const guestCookie = async (url: string, headers: Record<string, string>) => {
+    const res = await fetch(`${url}/api/auth/guest`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: '{}' });
+    return res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`))!;
+  };
+
+  it('is set when a trusted proxy says the request came over https, and only then', async () => {
+    const proxied = await startTestServer({ trustProxy: ['loopback'] });
+    try {
+      expect(await guestCookie(proxied.url, { 'x-forwarded-proto': 'https' })).toMatch(/; Secure/);
+      expect(await guestCookie(proxied.url, { 'x-forwarded-proto': 'http' })).not.toMatch(/Secure/);
+      expect(await guestCookie(proxied.url, {})).not.toMatch(/Secure/);
+    } finally {
+      await proxied.close();
+    }
+    // Nobody trusted (the default): a client's own X-Forwarded-Proto means nothing.
+    expect(await guestCookie(t.url, { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/);
+  });
+});
