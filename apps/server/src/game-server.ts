@@ -10,7 +10,7 @@ import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEven
 import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
-import { newRoomId, scriptedOr } from './identity/ids.js';
+import { hashToken, newRoomId, scriptedOr } from './identity/ids.js';
 import { SessionUpkeep } from './identity/session-upkeep.js';
 import { seatedAs, type Users } from './identity/users.js';
 import type { Logger } from './logger.js';
@@ -271,11 +271,17 @@ export class GameServer {
     this.signedOutHooks.push(hook);
   }
 
-  /** A session was replaced by a new one (register, password change): its sockets now belong to the new one. */
-  sessionRotated(userId: string, oldHash: string, newHash: string): void {
+  /**
+   * A session was replaced by a new one (register, password change): its sockets now belong to the new one, and a
+   * later hello on them resumes the new one (their handshake's cookie is the old, deleted token).
+   */
+  sessionRotated(userId: string, oldHash: string, newToken: string): void {
+    const newHash = hashToken(newToken);
     for (const id of this.d.users.get(userId)?.sockets ?? []) {
       const c = this.conns.get(id);
-      if (c?.sessionHash === oldHash) c.sessionHash = newHash;
+      if (c?.sessionHash !== oldHash) continue;
+      c.sessionHash = newHash;
+      if (c.handshakeToken && hashToken(c.handshakeToken) === oldHash) c.handshakeToken = newToken;
     }
   }
 

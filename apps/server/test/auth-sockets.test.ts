@@ -122,6 +122,7 @@ describe('signing out closes the sockets of the sessions that ended', () => {
     expect(notices(other)).toContainEqual(expect.objectContaining({ kind: 'signed-out' }));
     await new Promise((res) => setTimeout(res, 100));
     expect(mine.socket.connected).toBe(true);
+    expect(await mine.emit('hello', { name: 'x' })).toMatchObject({ ok: true, userId: a.userId, username });
     // The kept socket now belongs to the rotated session: signing that one out closes it.
     expect((await api(t.url, '/api/auth/logout', { method: 'POST', cookie: r.cookie })).status).toBe(204);
     await closed(mine);
@@ -134,6 +135,10 @@ describe('signing out closes the sockets of the sessions that ended', () => {
     expect(r.status).toBe(201);
     await new Promise((res) => setTimeout(res, 50));
     expect(s.socket.connected).toBe(true);
+    // Its handshake's cookie was the guest's (deleted) token: a new hello on it is still this account.
+    const again = await s.emit('hello', { name: 'Upgrading' });
+    expect(again).toMatchObject({ ok: true, userId: g.body.userId, username: r.body.username });
+    expect(again.ok && 'token' in again).toBe(false);
     expect((await api(t.url, '/api/auth/logout', { method: 'POST', cookie: r.cookie })).status).toBe(204);
     await closed(s);
   });

@@ -136,7 +136,7 @@ export function authRoutes(d: AuthDeps): Router {
     const token = current ? accounts.rotateSession(current.tokenHash, userId, now) : accounts.createSession(userId, now);
     const game = d.game();
     if (current && game) {
-      game.sessionRotated(userId, current.tokenHash, hashToken(token));
+      game.sessionRotated(userId, current.tokenHash, token);
       game.accountRegistered(userId, b.username);
     }
     d.log.info({ userId, fromGuest: !!current }, 'account registered');
@@ -211,7 +211,7 @@ export function authRoutes(d: AuthDeps): Router {
     })();
     const fresh = hashToken(token);
     const game = d.game();
-    game?.sessionRotated(account.id, user.tokenHash, fresh);
+    game?.sessionRotated(account.id, user.tokenHash, token);
     game?.signOut(account.id, 'all', fresh);
     d.log.info({ userId: account.id }, 'password changed');
     setSession(req, res, token);
