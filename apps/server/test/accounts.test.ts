@@ -4,8 +4,15 @@
  * the errors (400 with the schema's reason, 401 the same for unknown user and wrong password, 403 banned, 409 taken,
  * look-alikes and already-registered).
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '@vroyale/protocol';
+import { defaultConfig } from '../src/config.js';
+import { createLogger } from '../src/logger.js';
+import { startServer } from '../src/server.js';
 import { api, freshName, login, register, tokenOf } from './helpers/auth-http.js';
 import { TestClient } from './helpers/test-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -271,5 +278,32 @@ describe('the Secure attribute', () => {
     }
     // Nobody trusted (the default): a client's own X-Forwarded-Proto means nothing.
     expect(await guestCookie(t.url, { 'x-forwarded-proto': 'https' })).not.toMatch(/Secure/);
+  });
+});
+
+describe('logs', () => {
+  it('never carry a password or a token, at any level', async () => {
+    const lines: string[] = [];
+    const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) });
+    const dir = mkdtempSync(join(tmpdir(), 'vroyale-logs-'));
+    const s = await startServer({ config: defaultConfig({ port: 0, host: '127.0.0.1', dbPath: join(dir, 'db.sqlite'), botThreads: 0, logLevel: 'trace' }), logger: createLogger('trace', sink) });
+    try {
+      const username = freshName('Logged');
+      const secret = 'Sw0rdfish-and-chips';
+      const reg = await api(s.url, '/api/auth/register', { body: { username, password: secret } });
+      const li = await api(s.url, '/api/auth/login', { body: { username, password: secret } });
+      await api(s.url, '/api/auth/login', { body: { username, password: 'Wrong-and-secret' } });
+      const pw = await api(s.url, '/api/auth/password', { body: { current: secret, next: 'Next-secret-words' }, cookie: li.cookie });
+      const c = await TestClient.connect(s.url, 'x', undefined, { cookie: pw.cookie! });
+      c.close();
+      await api(s.url, '/api/auth/logout-all', { method: 'POST', cookie: pw.cookie });
+      const all = lines.join('');
+      expect(all).toContain('account registered');
+      expect(all).toContain('password changed');
+      for (const bad of [secret, 'Wrong-and-secret', 'Next-secret-words', tokenOf(reg.cookie!), tokenOf(li.cookie!), tokenOf(pw.cookie!)]) expect(all).not.toContain(bad);
+    } finally {
+      await s.stop();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
