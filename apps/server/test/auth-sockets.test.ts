@@ -143,3 +143,27 @@ describe('signing out closes the sockets of the sessions that ended', () => {
     await closed(s);
   });
 });
+
+describe('after a restart', () => {
+  it("the account's seat keeps its username and the cookie's hello returns the seat", async () => {
+    const s = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1000 } });
+    try {
+      const username = freshName('Restart');
+      const a = await register(s.url, username);
+      const c = await TestClient.connect(s.url, 'x', undefined, { cookie: a.cookie });
+      const played = await c.emit('room:play-bot', { roster: 'raid-night' });
+      if (!played.ok) throw new Error(played.message);
+      await c.waitFor(() => c.view(played.roomId) !== undefined, 10_000, 'view');
+      c.close();
+      await s.restart();
+      const back = await TestClient.connect(s.url, 'y', undefined, { cookie: a.cookie });
+      const ack = await back.emit('hello', { name: 'y' });
+      expect(ack).toMatchObject({ ok: true, userId: a.userId, username, seats: [{ roomId: played.roomId, seat: 'A' }] });
+      await back.waitFor(() => back.roomStates.get(played.roomId)?.seats.A?.username === username, 10_000, 'seat username');
+      expect(back.roomStates.get(played.roomId)!.seats.A!.name).toBe(username);
+      back.close();
+    } finally {
+      await s.close();
+    }
+  });
+});
