@@ -307,3 +307,16 @@ describe('logs', () => {
     }
   });
 });
+
+describe('the logger', () => {
+  it('redacts credentials even when a log line is handed a body or headers', () => {
+    const lines: string[] = [];
+    const log = createLogger('info', new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
+    log.info({ body: { username: 'Aiko', password: 'hunter2hunter2' }, req: { headers: { cookie: 'vroyale_session=abc', authorization: 'Bearer xyz' } }, token: 'tok123' }, 'careless');
+    log.info({ b: { current: 'old-pass-word', next: 'new-pass-word' } }, 'careless too');
+    const all = lines.join('');
+    for (const bad of ['hunter2hunter2', 'vroyale_session=abc', 'Bearer xyz', 'tok123', 'old-pass-word', 'new-pass-word']) expect(all).not.toContain(bad);
+    expect(all).toContain('Aiko');
+    expect(all).toContain('[redacted]');
+  });
+});
