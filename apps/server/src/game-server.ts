@@ -11,9 +11,9 @@ import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { Blocks } from './identity/blocks.js';
-import { newRoomId, scriptedOr } from './identity/ids.js';
+import { hashToken, newRoomId, scriptedOr } from './identity/ids.js';
 import { SessionUpkeep } from './identity/session-upkeep.js';
-import type { Users } from './identity/users.js';
+import { seatedAs, type Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
@@ -48,8 +48,15 @@ interface Conn {
   userId: string | null;
   /** The remote address as Socket.IO sees it (the per-address caps). */
   address: string;
+  /** The session token of the handshake (cookie or Bearer header): when valid, it decides who this socket is. */
+  handshakeToken: string | null;
+  /** The hash of the session this socket said hello with (sign-out of one session closes its sockets). */
+  sessionHash: string | null;
   rooms: Set<string>;
 }
+
+/** `'all'`: every session of the user; else one session's token hash. */
+export type SignedOut = (userId: string, session: string | 'all') => void;
 
 type Payload<E extends ClientEventName> = z.output<(typeof CLIENT_PAYLOADS)[E]>;
 type Reply<E extends ClientEventName> = (ack: Ack<AckData[E]>) => void;
@@ -72,6 +79,7 @@ export class GameServer {
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
   private upkeep: SessionUpkeep | null = null;
+  private readonly signedOutHooks: SignedOut[] = [];
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.db);
@@ -130,7 +138,7 @@ export class GameServer {
   handle(m: Incoming): void {
     try {
       if (m.kind === 'connect') {
-        this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, rooms: new Set() });
+        this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, handshakeToken: m.token, sessionHash: null, rooms: new Set() });
         this.d.flood.attach(m.socketId);
       }
       else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
@@ -202,15 +210,24 @@ export class GameServer {
       });
   }
 
+  /**
+   * The handshake's session (the browser's httpOnly cookie), when valid, decides who this socket is and the
+   * payload's token is ignored; the ack then leaves the token out (script never sees the cookie). Without one,
+   * as before issue 17: the payload's token, or a new guest whose token the ack carries (tools, tests).
+   */
   private hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): void {
     const users = this.d.users;
-    const resumed = p.token ? users.resume(p.name, p.token, this.sessions.ttlMs) : null;
+    const ttl = this.sessions.ttlMs;
+    const fromCookie = conn.handshakeToken ? users.resume(p.name, conn.handshakeToken, ttl) : null;
+    const resumed = fromCookie ?? (p.token ? users.resume(p.name, p.token, ttl) : null);
+    if (resumed === 'banned') return reply(err('banned', 'This account is banned'));
     // Checked before anything changes: a refused hello leaves this socket as it was. A valid token never counts.
     if (!resumed && !this.sessions.mayStart(conn.address))
       return reply(err('too-many-sessions', `Too many new sessions from your address this hour (at most ${this.d.config.newSessionsPerAddressPerHour}); say hello with the token you were given, or try again later`));
     if (conn.userId) this.detachAll(conn);
-    const { user, token } = resumed ?? users.create(p.name);
+    const { user, token, tokenHash } = resumed ?? users.create(p.name);
     conn.userId = user.id;
+    conn.sessionHash = tokenHash;
     users.attachSocket(user.id, conn.id);
     this.blocks.load(user.id);
     const seats: { roomId: string; seat: Seat }[] = [];
@@ -220,11 +237,64 @@ export class GameServer {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
       if (seat) seats.push({ roomId, seat });
     }
-    reply({ ok: true, token, userId: user.id, name: user.name, username: null, seats });
+    reply({ ok: true, ...(fromCookie ? {} : { token }), userId: user.id, name: user.name, username: user.username, seats });
     // A new display name reaches every open room this user sits in (finished ones keep the name they ended with).
-    for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name);
+    for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name, user.username ?? undefined);
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
+  }
+
+  // --- sessions and accounts (http/auth-routes.ts calls these) --------------------------------------------
+
+  /** May `address` start one more session now (the same hourly cap as a hello without a token)? Counts it if so. */
+  mayStartSession(address: string): boolean {
+    return this.sessions.mayStart(address);
+  }
+
+  /**
+   * Ends a user's sockets of one session (its token hash) or of all of them ('all', but `keep`'s): each is told
+   * `server:notice {kind:'signed-out'}` and closed; then the `onSignedOut` hooks run. The sessions' rows are the
+   * caller's to delete.
+   */
+  signOut(userId: string, session: string | 'all', keep?: string): void {
+    const ids = [...(this.d.users.get(userId)?.sockets ?? [])];
+    const gone = ids.map((id) => this.conns.get(id)).filter((c): c is Conn => !!c && (session === 'all' ? c.sessionHash !== keep : c.sessionHash === session));
+    if (gone.length > 0) {
+      this.d.transport.send(gone.map((c) => c.id), 'server:notice', { kind: 'signed-out', message: 'You were signed out' });
+      for (const c of gone) this.d.transport.disconnect(c.id);
+    }
+    for (const hook of this.signedOutHooks) {
+      try {
+        hook(userId, session);
+      } catch (e) {
+        this.d.log.error({ err: e }, 'signed-out hook failed');
+      }
+    }
+  }
+
+  /** Runs `hook` after every `signOut` (matchmaking drops a signed-out user from its queues). */
+  onSignedOut(hook: SignedOut): void {
+    this.signedOutHooks.push(hook);
+  }
+
+  /**
+   * A session was replaced by a new one (register, password change): its sockets now belong to the new one, and a
+   * later hello on them resumes the new one (their handshake's cookie is the old, deleted token).
+   */
+  sessionRotated(userId: string, oldHash: string, newToken: string): void {
+    const newHash = hashToken(newToken);
+    for (const id of this.d.users.get(userId)?.sockets ?? []) {
+      const c = this.conns.get(id);
+      if (c?.sessionHash !== oldHash) continue;
+      c.sessionHash = newHash;
+      if (c.handshakeToken && hashToken(c.handshakeToken) === oldHash) c.handshakeToken = newToken;
+    }
+  }
+
+  /** A guest became an account: seats in open rooms show the username from now on. */
+  accountRegistered(userId: string, username: string): void {
+    if (!this.d.users.registered(userId, username)) return;
+    for (const roomId of [...this.userRooms.roomsOf(userId)]) this.lobby.get(roomId)?.renameOccupant(userId, username, username);
   }
 
   private attach(conn: Conn, room: Room): void {
@@ -263,7 +333,7 @@ export class GameServer {
     const what = bots ? 'live matches against the bot' : 'open rooms';
     const free = bots ? 'finish or concede one of them first' : 'leave a waiting room or finish a match first (empty rooms you created expire on their own)';
     const code = bots ? 'too-many-bot-matches' : 'too-many-rooms';
-    if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser) return err(code, `You already have ${perUser} ${what}, the most one session may have; ${free}`);
+    if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser) return err(code, `You already have ${perUser} ${what}, the most one account or guest may have; ${free}`);
     if (this.userRooms.count({ address: conn.address }, bots) >= perAddress) return err(code, `Your address already has ${perAddress} ${what}, the most one address may have; ${free}`);
     return null;
   }
@@ -308,7 +378,7 @@ export class GameServer {
         const refused = this.roomCapRefusal(conn, false);
         if (refused && refused.code !== 'room-full') return reply(refused);
       }
-      const taken = room.takeSeat({ userId: user.id, name: user.name, roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
+      const taken = room.takeSeat({ ...seatedAs(user), roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
       if (!taken.ok) return reply(err(taken.code, taken.message));
       this.userRooms.claim(room, user.id, conn.address);
       this.spectating.remove(conn.id, room.roomId);
@@ -326,7 +396,7 @@ export class GameServer {
       const refused = this.roomCapRefusal(conn, true);
       if (refused) return reply(refused);
       const room = this.newRoom('private', p.clock);
-      room.takeSeat({ userId: user.id, name: user.name, roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
+      room.takeSeat({ ...seatedAs(user), roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
       room.takeSeat({ userId: `bot:${room.roomId}`, name: `Bot (${this.d.bot.name})`, roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
       this.userRooms.claim(room, user.id, conn.address, true);
       reply({ ok: true, roomId: room.roomId, seat: 'A' });
@@ -344,7 +414,7 @@ export class GameServer {
         const c = this.d.config.caps;
         const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
         const free = 'leave a room you watch first';
-        if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one session may; ${free}`));
+        if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
         if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
         this.spectating.add(conn.id, [u, a], room.roomId);
       }

@@ -48,10 +48,23 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
-  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken, now: () => clock.now(), sessionTtlMs: config.sessionTtlMs });
+  const trust = trustProxy(config.trustProxy);
+  const app = createHttpApp({
+    storage,
+    writer,
+    game: () => game,
+    webDist: config.webDist,
+    startedAt: Date.now(),
+    origins: config.origins,
+    metricsToken: config.metricsToken,
+    now: () => clock.now(),
+    sessionTtlMs: config.sessionTtlMs,
+    authThrottle: config.authThrottle,
+    trust,
+    log,
+  });
   const http: HttpServer = createHttpServer(app);
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
-  const trust = trustProxy(config.trustProxy);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,

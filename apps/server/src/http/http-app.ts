@@ -7,6 +7,9 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import type { GameServer } from '../game-server.js';
+import type { AuthThrottleConfig } from '../identity/auth-throttle.js';
+import type { Logger } from '../logger.js';
+import type { TrustProxy } from '../net/client-address.js';
 import { actionTimings } from '../master/match-master.js';
 import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
@@ -16,13 +19,14 @@ import { SettingsStore } from '../storage/settings-store.js';
 import { jsonErrors } from './api-body.js';
 import { blockRoutes } from './block-routes.js';
 import { deckRoutes } from './deck-routes.js';
+import { authRoutes } from './auth-routes.js';
 import { metricsAllowed } from './metrics-access.js';
 import { originGuard } from './origin-guard.js';
 import { securityHeaders } from './security-headers.js';
 import { requireUser } from './session-auth.js';
 import { settingsRoutes } from './settings-routes.js';
 
-export function createHttpApp(deps: {
+export interface HttpAppDeps {
   storage: Storage;
   writer: ActionWriter;
   game: () => GameServer | null;
@@ -30,10 +34,15 @@ export function createHttpApp(deps: {
   startedAt: number;
   origins: readonly string[];
   metricsToken: string | null;
-  /** The server's clock (session expiry, timestamps of decks, blocks and reports). */
+  /** Sessions and accounts (auth-routes.ts). */
   now: () => number;
   sessionTtlMs: number;
-}): Express {
+  authThrottle: AuthThrottleConfig;
+  trust: TrustProxy;
+  log: Logger;
+}
+
+export function createHttpApp(deps: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
@@ -80,6 +89,8 @@ export function createHttpApp(deps: {
     actionTimings.reset();
     deps.writer.resetTimings();
   });
+
+  app.use('/api', authRoutes({ storage: deps.storage, game: deps.game, now: deps.now, sessionTtlMs: deps.sessionTtlMs, throttle: deps.authThrottle, trust: deps.trust, log: deps.log }));
 
   app.get('/api/matches/:id/replay', (req, res) => {
     const id = String(req.params.id).slice(0, 64);

@@ -231,13 +231,18 @@ export class Room implements MasterRoom {
    * seats, which views and the replay name) shows it from now on, and everyone in the room and the lobby
    * hears of it. Chat lines already sent keep the old name.
    */
-  renameOccupant(userId: string, name: string): boolean {
+  renameOccupant(userId: string, name: string, username?: string): boolean {
     const seat = this.seatOf(userId);
     const occ = seat ? this.seats[seat] : null;
-    if (!seat || !occ || occ.bot || occ.name === name) return false;
+    if (!seat || !occ || occ.bot || (occ.name === name && occ.username === username)) return false;
     occ.name = name;
+    // A guest who registered (issue 17) keeps the seat under the account's username.
+    if (username) occ.username = username;
     const match = this.master?.match ?? null;
-    if (match) match.seats[seat].name = name;
+    if (match) {
+      match.seats[seat].name = name;
+      if (username) match.seats[seat].username = username;
+    }
     this.deps.storage.saveSeats(this.record(), match, this.deps.clock.now());
     this.broadcastState();
     this.deps.onRoomChanged(this);

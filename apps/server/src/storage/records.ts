@@ -52,6 +52,10 @@ export interface ActionRecord {
 export interface SessionRecord {
   userId: string;
   name: string;
+  /** The account's username; null for a guest. */
+  username: string | null;
+  /** The account is banned (`users.banned_at`): its hello is refused. */
+  banned: boolean;
   /** The stop settings last sent from this session's browser, unvalidated (null: never sent). */
   stops: unknown;
   /** When the session was last used (a hello, or in use at a sweep): it expires `sessionTtlMs` after. */

@@ -97,14 +97,14 @@ export class Storage {
     readonly db: Database.Database,
   ) {
     this.st = {
-      sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
+      sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       touchLastSeen: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
       deleteSessionsBefore: db.prepare('DELETE FROM sessions WHERE last_seen < ?'),
       insertUser: db.prepare('INSERT INTO users (id, display_name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING'),
       insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)'),
-      touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
-      renameUser: db.prepare('UPDATE users SET display_name = ? WHERE id = ?'),
+      touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE token_hash = ?'),
+      renameUser: db.prepare('UPDATE users SET display_name = ? WHERE id = ? AND username IS NULL'),
       setStops: db.prepare('UPDATE users SET stops_json = ? WHERE id = ?'),
       stopsOf: db.prepare('SELECT stops_json FROM users WHERE id = ?'),
       upsertRoom: db.prepare(
@@ -138,7 +138,9 @@ export class Storage {
 
   findSession(tokenHash: string): SessionRecord | null {
     const r = this.st.sessionByToken.get(tokenHash) as Row | undefined;
-    return r ? { userId: String(r.user_id), name: String(r.name), stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) } : null;
+    return r
+      ? { userId: String(r.user_id), name: String(r.name), username: r.username === null ? null : String(r.username), banned: r.banned_at !== null, stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) }
+      : null;
   }
 
   deleteSession(tokenHash: string): void {
@@ -165,9 +167,10 @@ export class Storage {
     })();
   }
 
-  touchSession(userId: string, name: string, now: number): void {
+  /** A hello on this session: marks it used and sets a guest's display name (an account's name is its username). */
+  touchSession(tokenHash: string, userId: string, name: string, now: number): void {
     this.db.transaction(() => {
-      this.st.touchSession.run(now, userId);
+      this.st.touchSession.run(now, tokenHash);
       this.st.renameUser.run(name, userId);
     })();
   }
