@@ -164,7 +164,7 @@ describe('register', () => {
     }
     const notJson = await api(t.url, '/api/auth/register', { rawBody: '{"username":' });
     expect(notJson.status).toBe(400);
-    expect(notJson.body).toEqual({ error: 'bad-request', message: 'The body is not valid JSON' });
+    expect(notJson.body).toEqual({ error: 'bad-request', message: 'The request body is not valid JSON' });
     const huge = await api(t.url, '/api/auth/login', { rawBody: JSON.stringify({ username: 'x', password: 'y'.repeat(20_000) }) });
     expect(huge.status).toBe(413);
     expect(users()).toBe(before);

@@ -6,10 +6,9 @@
  * token, so a token seen before it is worth nothing after. Passwords and tokens are never logged.
  */
 import type { TLSSocket } from 'node:tls';
-import express, { type NextFunction, type Request, type Response, type Router } from 'express';
+import express, { type Request, type Response, type Router } from 'express';
 import { serialize } from 'cookie';
 import { ChangePasswordBody, DisplayName, GuestBody, LoginBody, RegisterBody, SESSION_COOKIE, type Me, type QueueName, type RatingSummary } from '@vroyale/protocol';
-import type { z } from 'zod';
 import type { GameServer } from '../game-server.js';
 import { AuthThrottle, type AuthThrottleConfig } from '../identity/auth-throttle.js';
 import { hashToken, uniformInt } from '../identity/ids.js';
@@ -18,6 +17,7 @@ import type { Logger } from '../logger.js';
 import { clientAddress, type TrustProxy } from '../net/client-address.js';
 import { AccountsStore, UsernameTakenError } from '../storage/accounts-store.js';
 import type { Storage } from '../storage/storage.js';
+import { parseBody } from './api-body.js';
 import { apiError, requestToken, userOfToken, type RequestUser } from './session-auth.js';
 
 export interface AuthDeps {
@@ -45,7 +45,6 @@ export function authRoutes(d: AuthDeps): Router {
   const accounts = new AccountsStore(d.storage.db);
   const throttle = new AuthThrottle(d.throttle);
   const router = express.Router();
-  router.use(express.json({ limit: '16kb' }));
 
   const setSession = (req: Request, res: Response, token: string) =>
     res.append('Set-Cookie', serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: Math.floor(d.sessionTtlMs / 1000), secure: overHttps(req, d.trust) }));
@@ -56,15 +55,6 @@ export function authRoutes(d: AuthDeps): Router {
     return token ? userOfToken(d.storage, token, d.now(), d.sessionTtlMs) : null;
   };
   const address = (req: Request) => clientAddress(req, d.trust);
-  /** The body through `schema`, or a 400 with the first issue (and null). */
-  function body<S extends z.ZodType>(schema: S, req: Request, res: Response): z.output<S> | null {
-    const r = schema.safeParse(req.body ?? {});
-    if (r.success) return r.data;
-    const issue = r.error.issues[0];
-    const where = issue?.path.length ? `${issue.path.join('.')}: ` : '';
-    apiError(res, 400, 'bad-request', issue ? `${where}${issue.message}` : 'Invalid body');
-    return null;
-  }
   const tooMany = (res: Response, seconds: number) => {
     res.set('Retry-After', String(seconds));
     apiError(res, 429, 'too-many-attempts', `Too many failed attempts; try again in ${seconds} s`);
@@ -83,7 +73,7 @@ export function authRoutes(d: AuthDeps): Router {
   };
 
   router.post('/auth/guest', (req, res) => {
-    const b = body(GuestBody, req, res);
+    const b = parseBody(GuestBody, req, res);
     if (!b) return;
     const current = sessionOf(req);
     if (current) {
@@ -110,7 +100,7 @@ export function authRoutes(d: AuthDeps): Router {
   });
 
   router.post('/auth/register', async (req, res) => {
-    const b = body(RegisterBody, req, res);
+    const b = parseBody(RegisterBody, req, res);
     if (!b) return;
     const current = sessionOf(req);
     if (current?.banned) return apiError(res, 403, 'banned', 'This account is banned');
@@ -145,7 +135,7 @@ export function authRoutes(d: AuthDeps): Router {
   });
 
   router.post('/auth/login', async (req, res) => {
-    const b = body(LoginBody, req, res);
+    const b = parseBody(LoginBody, req, res);
     if (!b) return;
     const from = address(req);
     const wait = await throttle.passwordCheckBlocked(b.username, from);
@@ -189,7 +179,7 @@ export function authRoutes(d: AuthDeps): Router {
     const user = sessionOf(req);
     if (!user) return apiError(res, 401, 'not-signed-in', 'Not signed in (no session, or it expired)');
     if (user.banned) return apiError(res, 403, 'banned', 'This account is banned');
-    const b = body(ChangePasswordBody, req, res);
+    const b = parseBody(ChangePasswordBody, req, res);
     if (!b) return;
     const account = user.username ? accounts.byUsername(user.username) : null;
     if (!account) return apiError(res, 403, 'forbidden', 'A guest has no password; register first');
@@ -225,12 +215,5 @@ export function authRoutes(d: AuthDeps): Router {
     sendMe(res, 200, user.id);
   });
 
-  // A body that is not JSON, or too large, is a 400/413 in the API's shape (not Express's HTML page).
-  router.use((e: unknown, _req: Request, res: Response, next: NextFunction) => {
-    const err = e as { type?: string; status?: number };
-    if (err.type === 'entity.parse.failed') return apiError(res, 400, 'bad-request', 'The body is not valid JSON');
-    if (err.type === 'entity.too.large') return void res.status(413).json({ error: 'bad-request', message: 'The body is too large (at most 16 KB)' });
-    next(e);
-  });
   return router;
 }

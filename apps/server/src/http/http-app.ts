@@ -90,6 +90,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     deps.writer.resetTimings();
   });
 
+  // Every JSON body of the API: at most 16 KB; malformed or oversized ones answer in the API's shape (jsonErrors).
+  app.use('/api', express.json({ limit: '16kb' }));
   app.use('/api', authRoutes({ storage: deps.storage, game: deps.game, now: deps.now, sessionTtlMs: deps.sessionTtlMs, throttle: deps.authThrottle, trust: deps.trust, log: deps.log }));
 
   app.get('/api/matches/:id/replay', (req, res) => {
@@ -111,11 +113,10 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     });
   });
 
-  // Decks, settings, blocks and reports (issue 17): signed-in users only (guests too), JSON bodies ≤ 16 KB.
+  // Decks, settings, blocks and reports (issue 17): signed-in users only (guests too).
   app.use(
     ['/api/decks', '/api/settings', '/api/blocks', '/api/reports'],
     requireUser({ storage: deps.storage, now: deps.now, ttlMs: deps.sessionTtlMs }),
-    express.json({ limit: '16kb' }),
   );
   const blocks = () => {
     const game = deps.game();
