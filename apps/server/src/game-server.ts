@@ -6,7 +6,7 @@
  */
 import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
-import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type Seat } from '@vroyale/protocol';
+import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type MatchKind, type Seat } from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
@@ -16,7 +16,7 @@ import type { Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
-import { offerRematch } from './rooms/rematch.js';
+import { offerRematch, rematchKind } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import { resolveRoster } from './rooms/roster-choice.js';
@@ -259,9 +259,9 @@ export class GameServer {
     return null;
   }
 
-  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps): Room {
+  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps, kind: MatchKind = 'room'): Room {
     const now = this.d.clock.now();
-    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now });
+    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now, kind });
     this.d.storage.saveRoom(room.record(), now);
     this.lobby.add(room);
     return room;
@@ -316,7 +316,7 @@ export class GameServer {
       if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
       const refused = this.roomCapRefusal(conn, true);
       if (refused) return reply(refused);
-      const room = this.newRoom('private', p.clock);
+      const room = this.newRoom('private', p.clock, this.roomDeps, 'bot');
       room.takeSeat({ userId: user.id, name: user.name, roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
       room.takeSeat({ userId: `bot:${room.roomId}`, name: `Bot (${this.d.bot.name})`, roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
       this.userRooms.claim(room, user.id, conn.address, true);
@@ -324,7 +324,7 @@ export class GameServer {
       this.attach(conn, room);
     },
 
-    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps), attach: (c, room) => this.attach(c, room) }),
+    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps, 'tutorial'), attach: (c, room) => this.attach(c, room) }),
 
     'room:spectate': (conn, p, reply) => {
       if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));
@@ -374,7 +374,7 @@ export class GameServer {
         const refused = this.roomCapRefusal(conn, other?.bot === true);
         if (refused) return reply(refused);
       }
-      const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig));
+      const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig, this.roomDeps, rematchKind(like.kind)));
       if (!r.ok) return reply(err(r.code, r.message));
       const next = r.rematch.roomId ? this.lobby.get(r.rematch.roomId) : undefined;
       if (next) this.userRooms.claim(next, conn.userId, conn.address);
