@@ -28,6 +28,8 @@ import type { ActionWriter } from './storage/group-commit.js';
 import type { Storage } from './storage/storage.js';
 import type { Clock } from './time/clock.js';
 import type { Incoming, Transport } from './transport/transport.js';
+import { accountFacts, blocksFromTable, type AccountFacts } from './matchmaking/account-facts.js';
+import { Matchmaking } from './matchmaking/matchmaking.js';
 
 export interface GameServerDeps {
   config: ServerConfig;
@@ -40,6 +42,9 @@ export interface GameServerDeps {
   users: Users;
   pool: Record<string, CardDef>;
   bot: ServerBot;
+  /** Issue 17: account facts and blocks for matchmaking; absent → read from the database (matchmaking/account-facts.ts). */
+  facts?: AccountFacts;
+  blocked?: (a: string, b: string) => boolean;
 }
 
 interface Conn {
@@ -69,6 +74,8 @@ export class GameServer {
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
   private upkeep: SessionUpkeep | null = null;
+  /** Queues and challenges (issue 17 §3, src/matchmaking/). */
+  readonly matchmaking: Matchmaking;
 
   constructor(private readonly d: GameServerDeps) {
     this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
@@ -88,6 +95,18 @@ export class GameServer {
         this.lobby.changed();
       },
     };
+    this.matchmaking = new Matchmaking({
+      ...{ clock: d.clock, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: d.blocked ?? blocksFromTable(d.storage.db) },
+      send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
+      room: (id) => this.lobby.get(id),
+      roomsOf: (id) => this.userRooms.roomsOf(id),
+      newRoom: (kind, clock) => this.newRoom('private', clock, this.roomDeps, kind),
+      attachUser: (userId, room) => {
+        const conns = [...(d.users.get(userId)?.sockets ?? [])].map((s) => this.conns.get(s)).filter((c) => c !== undefined);
+        this.userRooms.claim(room, userId, conns[0]?.address ?? null);
+        for (const c of conns) this.attach(c, room);
+      },
+    });
     d.transport.onMessage((m) => this.handle(m));
   }
 
@@ -219,6 +238,7 @@ export class GameServer {
     for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name);
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
+    this.matchmaking.hello(user.id, conn.id);
   }
 
   private attach(conn: Conn, room: Room): void {
@@ -240,6 +260,7 @@ export class GameServer {
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
     this.d.flood.detach(socketId);
+    if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
@@ -409,18 +430,18 @@ export class GameServer {
       }
     },
 
-    // Issue 17 §3, being built: refused until the matchmaking service lands.
-    'queue:join': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'queue:leave': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'queue:accept': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'challenge:send': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
-    'challenge:answer': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
-    'challenge:cancel': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
+    'queue:join': (c, p, reply) => this.matchmaking.handlers['queue:join'](c, p, reply),
+    'queue:leave': (c, p, reply) => this.matchmaking.handlers['queue:leave'](c, p, reply),
+    'queue:accept': (c, p, reply) => this.matchmaking.handlers['queue:accept'](c, p, reply),
+    'challenge:send': (c, p, reply) => this.matchmaking.handlers['challenge:send'](c, p, reply),
+    'challenge:answer': (c, p, reply) => this.matchmaking.handlers['challenge:answer'](c, p, reply),
+    'challenge:cancel': (c, p, reply) => this.matchmaking.handlers['challenge:cancel'](c, p, reply),
   };
 
   /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
+    this.matchmaking.stop();
     const all = [...this.conns.keys()];
     if (all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
     this.d.transport.flush();
