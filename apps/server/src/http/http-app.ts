@@ -12,6 +12,7 @@ import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
 import { metricsAllowed } from './metrics-access.js';
 import { originGuard } from './origin-guard.js';
+import { profileRoutes } from './profile-routes.js';
 import { securityHeaders } from './security-headers.js';
 
 export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number; origins: readonly string[]; metricsToken: string | null }): Express {
@@ -80,6 +81,9 @@ export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; ga
       actions: deps.storage.actions(match.id).map((a) => ({ seq: a.seq, actor: a.actor, action: a.action, at: a.at })),
     });
   });
+
+  // Public profiles, match history and the leaderboard (issue 17 §5).
+  app.use(profileRoutes(deps.storage.db));
 
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'not-found' }));
 
