@@ -167,6 +167,16 @@ describe('matchmaking', () => {
     back.close();
   });
 
+  it('a ban issued while waiting takes the user out at the next tick', async () => {
+    const a = await account();
+    await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
+    ban(t, a);
+    clock.advance(1_000);
+    await a.waitFor(() => lastState(a)?.status === 'idle', 5_000, 'idle');
+    expect(lastState(a)).toEqual({ status: 'idle', reason: 'banned' });
+    a.close();
+  });
+
   it('a user with no socket leaves the queue after the grace period', async () => {
     const a = await account();
     await a.emit('queue:join', { queue: 'ranked', roster: 'raid-night' });

@@ -80,6 +80,19 @@ describe('ratings', () => {
     b.close();
   });
 
+  it('a live ranked match keeps its kind across a restart, and its result is rated then', async () => {
+    const { a, b, roomId, matchId } = await queuedMatch();
+    await t.restart();
+    expect(t.server.game.room(roomId)?.kind).toBe('ranked');
+    await a.waitFor(() => a.socket.connected, 10_000, 'reconnected');
+    await a.hello();
+    expect(await a.emit('match:action', { roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } })).toMatchObject({ ok: true });
+    expect(changes(matchId)).toHaveLength(2);
+    expect(ratingRow(b)).toMatchObject({ games: 1, wins: 1 });
+    a.close();
+    b.close();
+  });
+
   it('a failed write leaves neither the result nor a rating; the retry counts once', async () => {
     const { a, b, roomId, matchId } = await queuedMatch();
     const results = t.server.storage.results;
@@ -125,6 +138,26 @@ describe('ratings', () => {
     expect(changes(matchId)).toHaveLength(2);
     expect(db().prepare('SELECT outcome FROM match_players WHERE match_id = ?').all(matchId)).toEqual([{ outcome: 'draw' }, { outcome: 'draw' }]);
     spec.close();
+  });
+
+  it('a rematch of a ranked match is a friendly challenge: unrated', async () => {
+    const { a, b, roomId } = await queuedMatch();
+    await b.emit('match:action', { roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } });
+    await a.waitFor(() => a.view(roomId)?.result != null, 5_000, 'result');
+    const before = { a: ratingRow(a), b: ratingRow(b) };
+    await a.emit('room:rematch', { roomId });
+    const r = await b.emit('room:rematch', { roomId });
+    if (!r.ok || !r.roomId) throw new Error('no rematch');
+    const next = t.server.game.room(r.roomId)!;
+    expect(next.kind).toBe('challenge');
+    for (const c of [a, b]) expect(await c.emit('room:join', { roomId: r.roomId, roster: 'raid-night' })).toMatchObject({ ok: true });
+    await a.waitFor(() => a.view(r.roomId!) !== undefined, 5_000, 'rematch view');
+    await a.emit('match:action', { roomId: r.roomId, clientActionId: 'gg2', seenSeq: 0, action: { type: 'concede' } });
+    await b.waitFor(() => b.view(r.roomId!)?.result != null, 5_000, 'rematch result');
+    expect(changes(next.master!.id)).toEqual([]);
+    expect({ a: ratingRow(a), b: ratingRow(b) }).toEqual(before);
+    a.close();
+    b.close();
   });
 
   it('bot matches and rooms move no rating', async () => {

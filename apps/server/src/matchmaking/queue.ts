@@ -91,6 +91,18 @@ export class MatchmakingQueue {
     return { ok: true, state: this.stateOf(userId) };
   }
 
+  /**
+   * Takes the user out of the queue for a reason that is not their own doing (signed out, banned: the accounts
+   * code calls this); their sockets hear `idle` with the reason, a found opponent searches again.
+   */
+  remove(userId: string, reason: 'banned' | 'signed-out'): void {
+    const e = this.entries.get(userId);
+    if (!e) return;
+    if (e.pending) this.breakPending(e.pending, userId, 'opponent-left');
+    this.drop(e);
+    this.tell(userId, { status: 'idle', reason });
+  }
+
   /** A socket of this user said hello: their state (and a found pairing) reaches it; the grace ends. */
   hello(userId: string, socketId: string): void {
     const e = this.entries.get(userId);
@@ -137,6 +149,8 @@ export class MatchmakingQueue {
   tick(): void {
     if (this.ticker) this.h.clock.clearTimeout(this.ticker);
     this.ticker = null;
+    // A ban issued while someone waits takes effect at the next tick (a primary-key read per waiting entry).
+    for (const e of [...this.entries.values()]) if (!e.pending && this.h.facts.bannedAt(e.userId) !== null) this.remove(e.userId, 'banned');
     const free = [...this.entries.values()].filter((e) => !e.pending);
     const now = this.h.clock.now();
     for (const [a, b] of pairEntries(free, now, (x, y) => this.h.blocked(x, y))) {
