@@ -64,8 +64,11 @@ describe('matchmaking', () => {
     expect(lobby.ok && lobby.rooms.some((r) => r.roomId === ma.roomId)).toBe(false);
     // Queueing ranked again while that match is live is refused.
     expect(await a.emit('queue:join', { queue: 'ranked', roster: 'raid-night' })).toMatchObject({ ok: false, code: 'already-playing' });
-    // Casual is still open to them.
-    expect(await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' })).toMatchObject({ ok: true, status: 'searching' });
+    // Casual too: one queue match at a time. Once the match is over, both queues are open again.
+    expect(await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' })).toMatchObject({ ok: false, code: 'already-playing' });
+    await b.emit('match:action', { roomId: ma.roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } });
+    await a.waitFor(() => a.view(ma.roomId)?.result != null, 5_000, 'result');
+    expect(await a.emit('queue:join', { queue: 'ranked', roster: 'raid-night' })).toMatchObject({ ok: true, status: 'searching' });
     await leaveAll(a);
     a.close();
     b.close();

@@ -2,7 +2,7 @@
  * What matchmaking needs from the game server (game-server.ts builds it): time, the users' sockets, account
  * facts and blocks, and one way to open a started match for two users.
  */
-import type { ClockConfig, MatchKind, QueueName, ServerToClientEvents } from '@vroyale/protocol';
+import type { ClockConfig, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
 import type { Roster } from '@vroyale/engine';
 import type { Clock } from '../time/clock.js';
 import type { AccountFacts } from './account-facts.js';
@@ -23,8 +23,8 @@ export interface MatchmakingHost {
   socketsOf(userId: string): string[];
   displayName(userId: string): string | null;
   send<E extends keyof ServerToClientEvents>(socketIds: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
-  /** Does the user hold a seat in a live match of this queue's kind? */
-  inLiveMatch(userId: string, kind: QueueName): boolean;
+  /** Does the user hold a seat in a live match of one of these kinds? */
+  inLiveMatch(userId: string, kinds: readonly MatchKind[]): boolean;
   /**
    * A private room of this kind with `a` in seat A and `b` in seat B, its match started, and every socket of
    * both users attached to it. Returns the room id.

@@ -3,7 +3,7 @@
  * (host.ts), built from the few things of the game server it needs (`MatchmakingWiring`).
  */
 import type { CardDef } from '@vroyale/engine';
-import type { ClockConfig, MatchKind, QueueName, ServerToClientEvents } from '@vroyale/protocol';
+import type { ClockConfig, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
 import type { Users } from '../identity/users.js';
 import type { Room } from '../rooms/room.js';
 import type { Clock } from '../time/clock.js';
@@ -44,10 +44,10 @@ export class Matchmaking {
       socketsOf: (id) => [...(w.users.get(id)?.sockets ?? [])],
       displayName: (id) => w.users.get(id)?.name ?? null,
       send: (ids, event, payload) => w.send(ids, event, payload),
-      inLiveMatch: (userId: string, kind: QueueName) =>
+      inLiveMatch: (userId, kinds) =>
         [...w.roomsOf(userId)].some((id) => {
           const r = w.room(id);
-          return r !== undefined && r.kind === kind && r.status === 'active' && r.seatOf(userId) !== null;
+          return r !== undefined && kinds.includes(r.kind) && r.status === 'active' && r.seatOf(userId) !== null;
         }),
       startMatch: (kind, clock, a, b) => {
         const room = w.newRoom(kind, clock);

@@ -9,6 +9,7 @@
  *   accepted → start. The deadline passing → who had not accepted leaves the queue (`you-missed`), the other
  *   searches again with their original `since` (`opponent-missed`).
  * - A user whose sockets all closed stays queued `GRACE_MS`, then leaves.
+ * - Nobody queues while seated in a live ranked or casual match (`already-playing`).
  */
 import { QUEUE_ACCEPT_MS, type AckError, type QueueName, type QueueState, type Seat } from '@vroyale/protocol';
 import type { TimerHandle } from '../time/clock.js';
@@ -54,7 +55,8 @@ export class MatchmakingQueue {
     const username = this.h.facts.usernameOf(userId);
     if (this.h.facts.bannedAt(userId) !== null) return refuse('banned', 'This account is banned and cannot queue');
     if (queue === 'ranked' && !username) return refuse('not-signed-in', 'Ranked play needs an account: register or sign in first');
-    if (queue === 'ranked' && this.h.inLiveMatch(userId, 'ranked')) return refuse('already-playing', 'Finish your ranked match before queueing again');
+    // One queue match at a time (ranked or casual): a queue must never seat someone twice at once.
+    if (this.h.inLiveMatch(userId, ['ranked', 'casual'])) return refuse('already-playing', 'Finish your current ranked or casual match before queueing again');
     const old = this.entries.get(userId);
     if (old?.pending) this.breakPending(old.pending, userId, 'opponent-left');
     if (old) this.drop(old);
