@@ -96,11 +96,16 @@ export class GameServer {
       },
     };
     this.matchmaking = new Matchmaking({
-      ...{ clock: d.clock, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: d.blocked ?? blocksFromTable(d.storage.db) },
+      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: d.blocked ?? blocksFromTable(d.storage.db) },
       send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
       room: (id) => this.lobby.get(id),
       roomsOf: (id) => this.userRooms.roomsOf(id),
       newRoom: (kind, clock) => this.newRoom('private', clock, this.roomDeps, kind),
+      dropRoom: (id) => {
+        this.lobby.rooms.delete(id);
+        this.userRooms.drop(id);
+        d.storage.setRoomStatus(id, 'closed', d.clock.now());
+      },
       attachUser: (userId, room) => {
         const conns = [...(d.users.get(userId)?.sockets ?? [])].map((s) => this.conns.get(s)).filter((c) => c !== undefined);
         this.userRooms.claim(room, userId, conns[0]?.address ?? null);

@@ -170,6 +170,33 @@ describe('matchmaking', () => {
     back.close();
   });
 
+  it('a match that cannot start (storage failing) keeps both searching; the next tick pairs them', async () => {
+    const a = await account();
+    const b = await account();
+    const storage = t.server.storage;
+    const startMatch = storage.startMatch.bind(storage);
+    storage.startMatch = () => {
+      throw new Error('disk I/O error (test)');
+    };
+    try {
+      await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
+      await b.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
+      await settle();
+      expect(matchedOf(a)).toBeUndefined();
+      expect(queue().stateOf(a.userId!)).toMatchObject({ status: 'searching' });
+      expect(queue().stateOf(b.userId!)).toMatchObject({ status: 'searching' });
+      // No half-made room stays behind.
+      expect([...t.server.game.lobby.rooms.values()].filter((r) => r.seatOf(a.userId!) && !r.master)).toEqual([]);
+    } finally {
+      storage.startMatch = startMatch;
+    }
+    clock.advance(1_000);
+    await a.waitFor(() => matchedOf(a) !== undefined, 5_000, 'matched');
+    await b.emit('match:action', { roomId: matchedOf(a)!.roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } });
+    a.close();
+    b.close();
+  });
+
   it('a ban issued while waiting takes the user out at the next tick', async () => {
     const a = await account();
     await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });

@@ -4,6 +4,7 @@
  */
 import type { ClockConfig, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
 import type { Roster } from '@vroyale/engine';
+import type { Logger } from '../logger.js';
 import type { Clock } from '../time/clock.js';
 import type { AccountFacts } from './account-facts.js';
 
@@ -17,6 +18,7 @@ export interface Player {
 
 export interface MatchmakingHost {
   clock: Clock;
+  log: Logger;
   facts: AccountFacts;
   blocked(a: string, b: string): boolean;
   /** The user's live sockets (empty when they have none). */

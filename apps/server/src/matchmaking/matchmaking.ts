@@ -5,6 +5,7 @@
 import type { CardDef } from '@vroyale/engine';
 import type { ClockConfig, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
 import type { Users } from '../identity/users.js';
+import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
 import type { Clock } from '../time/clock.js';
 import type { AccountFacts } from './account-facts.js';
@@ -15,6 +16,7 @@ import { MatchmakingQueue } from './queue.js';
 
 export interface MatchmakingWiring {
   clock: Clock;
+  log: Logger;
   users: Users;
   facts: AccountFacts;
   blocked(a: string, b: string): boolean;
@@ -26,6 +28,8 @@ export interface MatchmakingWiring {
   roomsOf(userId: string): Iterable<string>;
   /** A new private waiting room of this kind (the game server's factory: storage and lobby know it). */
   newRoom(kind: MatchKind, clock: ClockConfig | undefined): Room;
+  /** A room whose match could not start is forgotten (closed in the database if it got there). */
+  dropRoom(roomId: string): void;
   /** Every socket of the user enters the room (and the user's claim on it is recorded). */
   attachUser(userId: string, room: Room): void;
 }
@@ -38,6 +42,7 @@ export class Matchmaking {
   constructor(w: MatchmakingWiring) {
     const host: MatchmakingHost = {
       clock: w.clock,
+      log: w.log,
       facts: w.facts,
       blocked: w.blocked,
       defaultClock: w.defaultClock,
@@ -57,8 +62,13 @@ export class Matchmaking {
           const name = w.users.remember(p.userId, p.name).name;
           return { userId: p.userId, name, roster: p.roster, rosterLabel: p.rosterLabel, bot: false, ...(username ? { username } : {}) };
         };
-        room.takeSeat(occupant(a), 'A');
-        room.takeSeat(occupant(b), 'B');
+        try {
+          room.takeSeat(occupant(a), 'A');
+          room.takeSeat(occupant(b), 'B');
+        } catch (e) {
+          w.dropRoom(room.roomId);
+          throw e;
+        }
         w.attachUser(a.userId, room);
         w.attachUser(b.userId, room);
         return room.roomId;

@@ -148,9 +148,19 @@ export class MatchmakingQueue {
 
   // --- pairing --------------------------------------------------------------------------------------------
 
+  /** Runs on a timer: a failure is logged, never thrown (it would end the process), and the ticking goes on. */
   tick(): void {
     if (this.ticker) this.h.clock.clearTimeout(this.ticker);
     this.ticker = null;
+    try {
+      this.pairNow();
+    } catch (e) {
+      this.h.log.error({ err: e }, 'matchmaking tick failed');
+    }
+    if (this.entries.size > 0) this.ticker = this.h.clock.setTimeout(() => this.tick(), TICK_MS);
+  }
+
+  private pairNow(): void {
     // A ban issued while someone waits takes effect at the next tick (a primary-key read per waiting entry).
     for (const e of [...this.entries.values()]) if (!e.pending && this.h.facts.bannedAt(e.userId) !== null) this.remove(e.userId, 'banned');
     const free = [...this.entries.values()].filter((e) => !e.pending);
@@ -169,15 +179,22 @@ export class MatchmakingQueue {
       p.timer = this.h.clock.setTimeout(() => this.missed(p), QUEUE_ACCEPT_MS);
       for (const e of [a, b]) this.tell(e.userId, this.stateOf(e.userId));
     }
-    if (this.entries.size > 0) this.ticker = this.h.clock.setTimeout(() => this.tick(), TICK_MS);
   }
 
   private start(p: Pending): void {
     if (p.timer) this.h.clock.clearTimeout(p.timer);
     const [a, b] = p.entries;
+    let roomId: string;
+    try {
+      roomId = this.h.startMatch(a.queue, this.h.defaultClock, a, b);
+    } catch (e) {
+      // The room could not be made (storage failed): both keep their place and their wait.
+      this.h.log.error({ err: e, users: [a.userId, b.userId] }, 'queue match could not start');
+      for (const x of [a, b]) (x.pending = null), this.tell(x.userId, this.stateOf(x.userId));
+      return;
+    }
     this.entries.delete(a.userId);
     this.entries.delete(b.userId);
-    const roomId = this.h.startMatch(a.queue, this.h.defaultClock, a, b);
     this.stats.started++;
     for (const [e, seat] of [[a, 'A'], [b, 'B']] as [Entry, Seat][]) {
       const state = { status: 'matched', queue: e.queue, roomId, seat } as const;
