@@ -26,6 +26,16 @@ describe('pairing', () => {
     expect(pairs.map(([a, b]) => [a.userId, b.userId])).toEqual([['old', 'mid']]);
   });
 
+  it('a large pool is cheap: blocks are asked only of nearby candidates', () => {
+    const r = rng(99);
+    const entries: PairingEntry[] = Array.from({ length: 10_000 }, (_, i) => ({ userId: `u${i}`, queue: i % 2 ? 'ranked' : 'casual', rating: 500 + r() * 2500, since: Math.floor(r() * 60_000) }));
+    let asked = 0;
+    // Every fourth candidate is blocked: the scan must go on past it.
+    const pairs = pairEntries(entries, 60_000, () => ++asked % 4 === 0);
+    expect(pairs.length).toBeGreaterThan(4_000);
+    expect(asked).toBeLessThan(entries.length * 3);
+  });
+
   for (const seed of [1, 2, 3, 4, 5]) {
     it(`thousands of random joins and leaves keep every invariant (seed ${seed})`, () => {
       const r = rng(seed);

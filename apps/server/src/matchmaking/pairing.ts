@@ -35,17 +35,43 @@ export function compatible(a: PairingEntry, b: PairingEntry, now: number, blocke
   return !blocked(a.userId, b.userId);
 }
 
-/** The pairs to start now: each entry in at most one, the longer waiter first in each pair. */
+const earlier = (x: PairingEntry, y: PairingEntry): boolean => x.since < y.since || (x.since === y.since && x.userId < y.userId);
+
+/**
+ * The pairs to start now: each entry in at most one, the longer waiter first in each pair.
+ *
+ * Each queue's entries are sorted by rating once; an entry looks outward from its own place, nearest rating
+ * first, and stops past its allowance. Its allowance is enough: every entry still free and waiting longer was
+ * already refused by it (that entry picked first, with the larger allowance), so only shorter waiters, whose
+ * pair allowance is this entry's, remain. `blocked` is asked only of candidates within the gap.
+ */
 export function pairEntries<E extends PairingEntry>(entries: readonly E[], now: number, blocked: (x: string, y: string) => boolean): [E, E][] {
-  const order = [...entries].sort((x, y) => x.since - y.since || (x.userId < y.userId ? -1 : 1));
+  const order = [...entries].sort((x, y) => (earlier(x, y) ? -1 : earlier(y, x) ? 1 : 0));
+  const byQueue = new Map<QueueName, E[]>();
+  for (const e of entries) (byQueue.get(e.queue) ?? byQueue.set(e.queue, []).get(e.queue)!).push(e);
+  const pos = new Map<E, number>();
+  for (const list of byQueue.values()) {
+    list.sort((x, y) => x.rating - y.rating);
+    list.forEach((e, i) => pos.set(e, i));
+  }
   const taken = new Set<E>();
   const pairs: [E, E][] = [];
   for (const e of order) {
     if (taken.has(e)) continue;
+    const list = byQueue.get(e.queue)!;
+    const i = pos.get(e)!;
+    const allow = allowedGap(now - e.since);
+    let [lo, hi] = [i - 1, i + 1];
     let best: E | null = null;
-    for (const o of order) {
-      if (o === e || taken.has(o) || !compatible(e, o, now, blocked)) continue;
-      if (!best || Math.abs(o.rating - e.rating) < Math.abs(best.rating - e.rating)) best = o;
+    for (;;) {
+      const dl = lo >= 0 ? e.rating - list[lo]!.rating : Infinity;
+      const dh = hi < list.length ? list[hi]!.rating - e.rating : Infinity;
+      if (Math.min(dl, dh) > allow) break;
+      const o = dl < dh || (dl === dh && earlier(list[lo]!, list[hi]!)) ? list[lo--]! : list[hi++]!;
+      if (!taken.has(o) && compatible(e, o, now, blocked)) {
+        best = o;
+        break;
+      }
     }
     if (best) {
       taken.add(e).add(best);
