@@ -62,6 +62,11 @@ describe('matchmaking', () => {
     expect(t.server.storage.db.prepare('SELECT kind FROM matches WHERE id = ?').get(room.master!.id)).toEqual({ kind: 'ranked' });
     const lobby = await a.emit('lobby:subscribe', {});
     expect(lobby.ok && lobby.rooms.some((r) => r.roomId === ma.roomId)).toBe(false);
+    // A reload (a new socket of a) hears `matched` again while the match is live.
+    const reload = await TestClient.connect(t.url, a.name, a.token);
+    await reload.waitFor(() => lastState(reload) !== undefined, 5_000, 'state on hello');
+    expect(lastState(reload)).toEqual(ma);
+    reload.close();
     // Queueing ranked again while that match is live is refused.
     expect(await a.emit('queue:join', { queue: 'ranked', roster: 'raid-night' })).toMatchObject({ ok: false, code: 'already-playing' });
     // Casual too: one queue match at a time. Once the match is over, both queues are open again.

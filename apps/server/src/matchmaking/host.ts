@@ -2,7 +2,7 @@
  * What matchmaking needs from the game server (game-server.ts builds it): time, the users' sockets, account
  * facts and blocks, and one way to open a started match for two users.
  */
-import type { ClockConfig, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
+import type { ClockConfig, MatchKind, Seat, ServerToClientEvents } from '@vroyale/protocol';
 import type { Roster } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../time/clock.js';
@@ -25,6 +25,8 @@ export interface MatchmakingHost {
   socketsOf(userId: string): string[];
   displayName(userId: string): string | null;
   send<E extends keyof ServerToClientEvents>(socketIds: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
+  /** The user's seat in a live match of one of these kinds, if any. */
+  liveSeat(userId: string, kinds: readonly MatchKind[]): { roomId: string; seat: Seat; kind: MatchKind } | null;
   /** Does the user hold a seat in a live match of one of these kinds? */
   inLiveMatch(userId: string, kinds: readonly MatchKind[]): boolean;
   /**

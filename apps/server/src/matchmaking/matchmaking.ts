@@ -40,6 +40,14 @@ export class Matchmaking {
   readonly handlers;
 
   constructor(w: MatchmakingWiring) {
+    const liveSeat = (userId: string, kinds: readonly MatchKind[]) => {
+      for (const id of w.roomsOf(userId)) {
+        const r = w.room(id);
+        const seat = r?.seatOf(userId);
+        if (r && seat && r.status === 'active' && kinds.includes(r.kind)) return { roomId: r.roomId, seat, kind: r.kind };
+      }
+      return null;
+    };
     const host: MatchmakingHost = {
       clock: w.clock,
       log: w.log,
@@ -49,11 +57,8 @@ export class Matchmaking {
       socketsOf: (id) => [...(w.users.get(id)?.sockets ?? [])],
       displayName: (id) => w.users.get(id)?.name ?? null,
       send: (ids, event, payload) => w.send(ids, event, payload),
-      inLiveMatch: (userId, kinds) =>
-        [...w.roomsOf(userId)].some((id) => {
-          const r = w.room(id);
-          return r !== undefined && kinds.includes(r.kind) && r.status === 'active' && r.seatOf(userId) !== null;
-        }),
+      liveSeat: (userId, kinds) => liveSeat(userId, kinds),
+      inLiveMatch: (userId, kinds) => liveSeat(userId, kinds) !== null,
       startMatch: (kind, clock, a, b) => {
         const room = w.newRoom(kind, clock);
         const occupant = (p: Player) => {
@@ -74,7 +79,7 @@ export class Matchmaking {
         return room.roomId;
       },
     };
-    this.queue = new MatchmakingQueue(host, (roomId) => w.room(roomId)?.status === 'active');
+    this.queue = new MatchmakingQueue(host);
     this.challenges = new Challenges(host);
     this.handlers = matchmakingHandlers(this.queue, this.challenges, w.pool, (id) => w.users.get(id)?.name ?? 'Player');
   }

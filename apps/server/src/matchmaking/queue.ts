@@ -40,16 +40,11 @@ const refuse = (code: AckError['code'], message: string): AckError => ({ ok: fal
 
 export class MatchmakingQueue {
   private readonly entries = new Map<string, Entry>();
-  /** The last match each user was matched into (hello tells them again while it is live). */
-  private readonly matched = new Map<string, QueueState & { status: 'matched' }>();
   private ticker: TimerHandle | null = null;
   /** Counters for tests and metrics. */
   readonly stats = { pairs: 0, started: 0, missed: 0 };
 
-  constructor(
-    private readonly h: MatchmakingHost,
-    private readonly roomLive: (roomId: string) => boolean,
-  ) {}
+  constructor(private readonly h: MatchmakingHost) {}
 
   join(userId: string, queue: QueueName, player: Player): Result {
     const username = this.h.facts.usernameOf(userId);
@@ -65,7 +60,6 @@ export class MatchmakingQueue {
     const since = old && old.queue === queue ? old.since : now;
     const e: Entry = { ...player, queue, rating: this.h.facts.ratingOf(userId, queue).rating, since, pending: null, grace: null };
     this.entries.set(userId, e);
-    this.matched.delete(userId);
     if (this.h.socketsOf(userId).length === 0) this.startGrace(e);
     const state = this.stateOf(userId);
     // Every tab of the user hears it (the caller's ack says it too). The tick runs after the ack is sent.
@@ -78,7 +72,6 @@ export class MatchmakingQueue {
     const e = this.entries.get(userId);
     if (e?.pending) this.breakPending(e.pending, userId, 'opponent-left');
     if (e) this.drop(e);
-    this.matched.delete(userId);
     const state: QueueState = { status: 'idle' };
     this.tell(userId, state);
     return state;
@@ -125,8 +118,9 @@ export class MatchmakingQueue {
     const e = this.entries.get(userId);
     const serverNow = this.h.clock.now();
     if (!e) {
-      const m = this.matched.get(userId);
-      return m && this.roomLive(m.roomId) ? m : { status: 'idle' };
+      // Matched and still playing: a reload hears it again (nothing kept here: the rooms know).
+      const live = this.h.liveSeat(userId, ['ranked', 'casual']);
+      return live ? { status: 'matched', queue: live.kind as QueueName, roomId: live.roomId, seat: live.seat } : { status: 'idle' };
     }
     if (e.pending) {
       const other = e.pending.entries.find((o) => o !== e)!;
@@ -197,9 +191,7 @@ export class MatchmakingQueue {
     this.entries.delete(b.userId);
     this.stats.started++;
     for (const [e, seat] of [[a, 'A'], [b, 'B']] as [Entry, Seat][]) {
-      const state = { status: 'matched', queue: e.queue, roomId, seat } as const;
-      this.matched.set(e.userId, state);
-      this.tell(e.userId, state);
+      this.tell(e.userId, { status: 'matched', queue: e.queue, roomId, seat });
     }
   }
 
