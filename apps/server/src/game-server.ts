@@ -6,7 +6,7 @@
  */
 import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
-import { CLIENT_PAYLOADS, type StopSettings, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type Seat } from '@vroyale/protocol';
+import { CLIENT_PAYLOADS, type StopSettings, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type MatchKind, type Seat } from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
@@ -17,7 +17,7 @@ import { seatedAs, type Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
-import { offerRematch } from './rooms/rematch.js';
+import { offerRematch, rematchKind } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import { resolveRoster } from './rooms/roster-choice.js';
@@ -29,6 +29,8 @@ import type { ActionWriter } from './storage/group-commit.js';
 import type { Storage } from './storage/storage.js';
 import type { Clock } from './time/clock.js';
 import type { Incoming, Transport } from './transport/transport.js';
+import { accountFacts, blocksFromTable, type AccountFacts } from './matchmaking/account-facts.js';
+import { Matchmaking } from './matchmaking/matchmaking.js';
 
 export interface GameServerDeps {
   config: ServerConfig;
@@ -41,6 +43,9 @@ export interface GameServerDeps {
   users: Users;
   pool: Record<string, CardDef>;
   bot: ServerBot;
+  /** Issue 17: account facts and blocks for matchmaking; absent → read from the database (matchmaking/account-facts.ts). */
+  facts?: AccountFacts;
+  blocked?: (a: string, b: string) => boolean;
 }
 
 interface Conn {
@@ -80,6 +85,8 @@ export class GameServer {
   private shuttingDown = false;
   private upkeep: SessionUpkeep | null = null;
   private readonly signedOutHooks: SignedOut[] = [];
+  /** Queues and challenges (issue 17 §3, src/matchmaking/). */
+  readonly matchmaking: Matchmaking;
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.db);
@@ -101,6 +108,23 @@ export class GameServer {
         this.lobby.changed();
       },
     };
+    this.matchmaking = new Matchmaking({
+      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: d.blocked ?? blocksFromTable(d.storage.db) },
+      send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
+      room: (id) => this.lobby.get(id),
+      roomsOf: (id) => this.userRooms.roomsOf(id),
+      newRoom: (kind, clock) => this.newRoom('private', clock, this.roomDeps, kind),
+      dropRoom: (id) => {
+        this.lobby.rooms.delete(id);
+        this.userRooms.drop(id);
+        d.storage.setRoomStatus(id, 'closed', d.clock.now());
+      },
+      attachUser: (userId, room) => {
+        const conns = [...(d.users.get(userId)?.sockets ?? [])].map((s) => this.conns.get(s)).filter((c) => c !== undefined);
+        this.userRooms.claim(room, userId, conns[0]?.address ?? null);
+        for (const c of conns) this.attach(c, room);
+      },
+    });
     d.transport.onMessage((m) => this.handle(m));
   }
 
@@ -242,6 +266,7 @@ export class GameServer {
     for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name, user.username ?? undefined);
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
+    this.matchmaking.hello(user.id, conn.id);
   }
 
   // --- sessions and accounts (http/auth-routes.ts calls these) --------------------------------------------
@@ -316,6 +341,7 @@ export class GameServer {
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
     this.d.flood.detach(socketId);
+    if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
@@ -338,9 +364,9 @@ export class GameServer {
     return null;
   }
 
-  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps): Room {
+  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps, kind: MatchKind = 'room'): Room {
     const now = this.d.clock.now();
-    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now });
+    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now, kind });
     this.d.storage.saveRoom(room.record(), now);
     this.lobby.add(room);
     return room;
@@ -395,7 +421,7 @@ export class GameServer {
       if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
       const refused = this.roomCapRefusal(conn, true);
       if (refused) return reply(refused);
-      const room = this.newRoom('private', p.clock);
+      const room = this.newRoom('private', p.clock, this.roomDeps, 'bot');
       room.takeSeat({ ...seatedAs(user), roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
       room.takeSeat({ userId: `bot:${room.roomId}`, name: `Bot (${this.d.bot.name})`, roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
       this.userRooms.claim(room, user.id, conn.address, true);
@@ -403,7 +429,7 @@ export class GameServer {
       this.attach(conn, room);
     },
 
-    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps), attach: (c, room) => this.attach(c, room) }),
+    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps, 'tutorial'), attach: (c, room) => this.attach(c, room) }),
 
     'room:spectate': (conn, p, reply) => {
       if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));
@@ -453,7 +479,7 @@ export class GameServer {
         const refused = this.roomCapRefusal(conn, other?.bot === true);
         if (refused) return reply(refused);
       }
-      const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig));
+      const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig, this.roomDeps, rematchKind(like.kind)));
       if (!r.ok) return reply(err(r.code, r.message));
       const next = r.rematch.roomId ? this.lobby.get(r.rematch.roomId) : undefined;
       if (next) this.userRooms.claim(next, conn.userId, conn.address);
@@ -485,13 +511,12 @@ export class GameServer {
       this.stopsChanged(conn.userId);
     },
 
-    // Issue 17 §3, being built: refused until the matchmaking service lands.
-    'queue:join': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'queue:leave': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'queue:accept': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'challenge:send': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
-    'challenge:answer': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
-    'challenge:cancel': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
+    'queue:join': (c, p, reply) => this.matchmaking.handlers['queue:join'](c, p, reply),
+    'queue:leave': (c, p, reply) => this.matchmaking.handlers['queue:leave'](c, p, reply),
+    'queue:accept': (c, p, reply) => this.matchmaking.handlers['queue:accept'](c, p, reply),
+    'challenge:send': (c, p, reply) => this.matchmaking.handlers['challenge:send'](c, p, reply),
+    'challenge:answer': (c, p, reply) => this.matchmaking.handlers['challenge:answer'](c, p, reply),
+    'challenge:cancel': (c, p, reply) => this.matchmaking.handlers['challenge:cancel'](c, p, reply),
   };
 
   /**
@@ -514,6 +539,7 @@ export class GameServer {
   /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
+    this.matchmaking.stop();
     const all = [...this.conns.keys()];
     if (all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
     this.d.transport.flush();

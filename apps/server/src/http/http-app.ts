@@ -22,6 +22,7 @@ import { deckRoutes } from './deck-routes.js';
 import { authRoutes } from './auth-routes.js';
 import { metricsAllowed } from './metrics-access.js';
 import { originGuard } from './origin-guard.js';
+import { profileRoutes } from './profile-routes.js';
 import { securityHeaders } from './security-headers.js';
 import { requireUser } from './session-auth.js';
 import { settingsRoutes } from './settings-routes.js';
@@ -126,6 +127,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use('/api', deckRoutes({ decks: new DecksStore(deps.storage.db), now: deps.now }));
   app.use('/api', settingsRoutes({ storage: deps.storage, settings: new SettingsStore(deps.storage.db), game: deps.game }));
   app.use('/api', blockRoutes({ storage: deps.storage, reports: new ReportsStore(deps.storage.db), blocks, now: deps.now }));
+  // Public profiles, match history and the leaderboard (issue 17 §5).
+  app.use(profileRoutes(deps.storage.db));
   app.use('/api', jsonErrors);
 
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'not-found' }));

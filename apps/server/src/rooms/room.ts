@@ -4,7 +4,7 @@
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
-import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
+import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type MatchKind, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
@@ -34,6 +34,8 @@ export class Room implements MasterRoom {
   readonly visibility: Visibility;
   readonly clockConfig: ClockConfig;
   readonly createdAt: number;
+  /** How the room came about (issue 17): stored on its match, decides whether the result is rated. */
+  readonly kind: MatchKind;
   status: RoomStatus;
   seats: Seats;
   master: MatchMaster | null = null;
@@ -66,12 +68,13 @@ export class Room implements MasterRoom {
     this.visibility = rec.visibility;
     this.clockConfig = rec.clock;
     this.createdAt = rec.createdAt;
+    this.kind = rec.kind ?? 'room';
     this.status = rec.status === 'active' ? 'active' : rec.status === 'waiting' ? 'waiting' : 'finished';
     this.seats = rec.seats;
   }
 
   record(): RoomRecord {
-    return { id: this.roomId, visibility: this.visibility, status: this.status, clock: this.clockConfig, seats: this.seats, matchId: this.master?.id ?? null, createdAt: this.createdAt };
+    return { id: this.roomId, visibility: this.visibility, status: this.status, clock: this.clockConfig, seats: this.seats, matchId: this.master?.id ?? null, createdAt: this.createdAt, kind: this.kind };
   }
 
   seatOf(userId: string): Seat | null {
@@ -191,6 +194,7 @@ export class Room implements MasterRoom {
       result: null,
       clocks: isUntimed(this.clockConfig) ? { A: 0, B: 0 } : { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
       createdAt: now,
+      kind: this.kind,
       endedAt: null,
     };
     this.status = 'active';

@@ -1,6 +1,6 @@
 /** The shapes the storage layer reads and writes (JSON columns parsed). */
 import type { ManagerId, Roster } from '@vroyale/engine';
-import type { ClockConfig, MatchResult, Visibility } from '@vroyale/protocol';
+import type { ClockConfig, MatchKind, MatchResult, Visibility } from '@vroyale/protocol';
 
 export interface Occupant {
   userId: string;
@@ -23,6 +23,8 @@ export interface RoomRecord {
   seats: Seats;
   matchId: string | null;
   createdAt: number;
+  /** How the room came about (issue 17); stored on its match (`matches.kind`) at start. Absent: 'room'. */
+  kind?: MatchKind;
 }
 
 export interface MatchRecord {
@@ -35,6 +37,8 @@ export interface MatchRecord {
   result: MatchResult | null;
   clocks: Record<ManagerId, number>;
   createdAt: number;
+  /** How the match came about: decides whether its result moves a rating (results-store.ts). */
+  kind: MatchKind;
   endedAt: number | null;
 }
 

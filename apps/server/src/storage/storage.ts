@@ -17,10 +17,11 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ManagerId } from '@vroyale/engine';
-import { isUntimed, type MatchResult } from '@vroyale/protocol';
+import { isUntimed, type MatchKind, type MatchResult } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
 import { migrate } from './migrate.js';
 import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
+import { ResultsStore } from './results-store.js';
 
 export type SyncMode = 'normal' | 'full';
 
@@ -46,6 +47,8 @@ function roomRecord(r: Row): RoomRecord {
     seats: JSON.parse(String(r.seats_json)),
     matchId: r.match_id === null ? null : String(r.match_id),
     createdAt: Number(r.created_at),
+    // Not a rooms column: the kind is the match's (stored at its start); a room without a match is a 'room'.
+    kind: typeof r.kind === 'string' ? (r.kind as MatchKind) : 'room',
   };
 }
 
@@ -73,6 +76,8 @@ export function openDatabase(path: string, sync: SyncMode = 'normal'): Database.
 
 export class Storage {
   private readonly st;
+  /** Match players, outcomes and ratings, written inside the match's own transactions. */
+  readonly results: ResultsStore;
   private checkpointer: Worker | null = null;
   /** What the checkpoint worker reported: checkpoints run, and the WAL frames of the last (all copied back?). */
   readonly checkpoints = { runs: 0, restarts: 0, walFrames: 0, copiedFrames: 0, failures: 0 };
@@ -96,6 +101,7 @@ export class Storage {
     readonly path: string,
     readonly db: Database.Database,
   ) {
+    this.results = new ResultsStore(db);
     this.st = {
       sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
@@ -113,22 +119,23 @@ export class Storage {
          ON CONFLICT (id) DO UPDATE SET status = @status, seats_json = @seats, match_id = @matchId, updated_at = @now`,
       ),
       setRoomStatus: db.prepare('UPDATE rooms SET status = ?, updated_at = ? WHERE id = ?'),
-      liveRooms: db.prepare("SELECT * FROM rooms WHERE status IN ('waiting', 'active')"),
+      liveRooms: db.prepare("SELECT r.*, m.kind AS kind FROM rooms r LEFT JOIN matches m ON m.id = r.match_id WHERE r.status IN ('waiting', 'active')"),
       finishedRoomsSince: db.prepare(
-        `SELECT r.* FROM matches m JOIN rooms r ON r.id = m.room_id AND r.match_id = m.id
+        `SELECT r.*, m.kind AS kind FROM matches m JOIN rooms r ON r.id = m.room_id AND r.match_id = m.id
          WHERE m.ended_at >= ? AND m.status = 'finished' AND r.status = 'finished'`,
       ),
       setMatchSeats: db.prepare('UPDATE matches SET seats_json = ? WHERE id = ?'),
       insertMatch: db.prepare(
-        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at)
-         VALUES (?, ?, ?, ?, ?, 'active', ?, ?)`,
+        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at, kind)
+         VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
       ),
       matchById: db.prepare('SELECT * FROM matches WHERE id = ?'),
       insertAction: db.prepare(
         `INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       setClocks: db.prepare('UPDATE matches SET clocks_json = ? WHERE id = ?'),
-      finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ?"),
+      // The status guard: a match is finished once; only the transaction that did it records the result.
+      finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ? AND status = 'active'"),
       breakMatch: db.prepare("UPDATE matches SET status = 'broken', ended_at = ? WHERE id = ?"),
       actionsOf: db.prepare('SELECT seq, actor, origin, action_json, client_action_id, at FROM actions WHERE match_id = ? ORDER BY seq'),
     };
@@ -226,7 +233,8 @@ export class Storage {
   startMatch(room: RoomRecord, m: MatchRecord, now: number): void {
     this.db.transaction(() => {
       this.saveRoom(room, now);
-      this.st.insertMatch.run(m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt);
+      this.st.insertMatch.run(m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt, m.kind);
+      this.results.matchStarted(m);
     })();
   }
 
@@ -243,6 +251,7 @@ export class Storage {
       result: r.result_json ? JSON.parse(String(r.result_json)) : null,
       clocks: JSON.parse(String(r.clocks_json)),
       createdAt: Number(r.created_at),
+      kind: r.kind as MatchKind,
       endedAt: r.ended_at === null ? null : Number(r.ended_at),
     };
   }
@@ -268,7 +277,7 @@ export class Storage {
       this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
       const clocks = JSON.stringify(a.clocks);
       if (a.result) {
-        this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId);
+        if (this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId).changes === 1) this.results.matchEnded(a.matchId, a.result, a.at);
         this.st.setRoomStatus.run('finished', a.at, a.roomId);
       } else this.st.setClocks.run(clocks, a.matchId);
     })();
@@ -280,7 +289,7 @@ export class Storage {
    */
   endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): void {
     this.db.transaction(() => {
-      this.st.finishMatch.run(JSON.stringify(result), JSON.stringify(clocks), at, matchId);
+      if (this.st.finishMatch.run(JSON.stringify(result), JSON.stringify(clocks), at, matchId).changes === 1) this.results.matchEnded(matchId, result, at);
       this.st.setRoomStatus.run('finished', at, roomId);
     })();
   }

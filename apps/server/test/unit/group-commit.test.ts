@@ -25,7 +25,7 @@ const roster = (id: string) => {
 function addMatch(st: Storage, n: number): void {
   const occ = (name: string, r: string) => ({ userId: `u_${name}`, name, roster: roster(r), rosterLabel: r, bot: false });
   const room: RoomRecord = { id: `room${n}`, visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') }, matchId: `m${n}`, createdAt: 1 };
-  const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, endedAt: null };
+  const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
   st.startMatch(room, match, 1);
 }
 

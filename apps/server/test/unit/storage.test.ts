@@ -23,7 +23,7 @@ const roster = (id: string) => {
 function seed(st: Storage): MatchRecord {
   const occ = (name: string, r: string) => ({ userId: `u_${name}`, name, roster: roster(r), rosterLabel: r, bot: false });
   const room: RoomRecord = { id: 'room1', visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') }, matchId: 'm1', createdAt: 1 };
-  const match: MatchRecord = { id: 'm1', roomId: 'room1', seed: 'abc', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, endedAt: null };
+  const match: MatchRecord = { id: 'm1', roomId: 'room1', seed: 'abc', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
   st.startMatch(room, match, 1);
   return match;
 }
