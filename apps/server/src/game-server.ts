@@ -29,7 +29,7 @@ import type { ActionWriter } from './storage/group-commit.js';
 import type { Storage } from './storage/storage.js';
 import type { Clock } from './time/clock.js';
 import type { Incoming, Transport } from './transport/transport.js';
-import { accountFacts, blocksFromTable, type AccountFacts } from './matchmaking/account-facts.js';
+import { accountFacts, type AccountFacts } from './matchmaking/account-facts.js';
 import { Matchmaking } from './matchmaking/matchmaking.js';
 
 export interface GameServerDeps {
@@ -43,9 +43,8 @@ export interface GameServerDeps {
   users: Users;
   pool: Record<string, CardDef>;
   bot: ServerBot;
-  /** Issue 17: account facts and blocks for matchmaking; absent → read from the database (matchmaking/account-facts.ts). */
+  /** Issue 17: account facts for matchmaking; absent → read from the database (matchmaking/account-facts.ts). */
   facts?: AccountFacts;
-  blocked?: (a: string, b: string) => boolean;
 }
 
 interface Conn {
@@ -109,7 +108,7 @@ export class GameServer {
       },
     };
     this.matchmaking = new Matchmaking({
-      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: d.blocked ?? blocksFromTable(d.storage.db) },
+      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: (a: string, b: string) => this.blocks.blocked(a, b) },
       send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
       room: (id) => this.lobby.get(id),
       roomsOf: (id) => this.userRooms.roomsOf(id),
@@ -124,6 +123,10 @@ export class GameServer {
         this.userRooms.claim(room, userId, conns[0]?.address ?? null);
         for (const c of conns) this.attach(c, room);
       },
+    });
+    // Signed out everywhere (or the password changed): a search must not start a match for a session that is gone.
+    this.onSignedOut((userId, session) => {
+      if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
     });
     d.transport.onMessage((m) => this.handle(m));
   }

@@ -84,7 +84,7 @@ describe('challenges', () => {
     offline.close();
     await new Promise((r) => setTimeout(r, 50));
     const g = await TestClient.connect(t.url, 'Guest');
-    block(t, b, a);
+    await block(t, b, a);
     const answers = await Promise.all(['no-such-user', 'Guest', a.name, offline.name, b.name].map((username) => a.emit('challenge:send', { username, roster: 'raid-night' })));
     for (const r of answers) expect(r).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
     expect(await b.emit('challenge:send', { username: a.name, roster: 'raid-night' })).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });

@@ -50,7 +50,7 @@ describe('matchmaking under load', () => {
     const accounts = sims.filter((s) => s.account);
     const blocked = new Set<string>();
     for (let i = 0; i + 1 < accounts.length; i += 7) {
-      block(t, accounts[i]!.c, accounts[i + 1]!.c);
+      await block(t, accounts[i]!.c, accounts[i + 1]!.c);
       blocked.add(`${accounts[i]!.c.userId}|${accounts[i + 1]!.c.userId}`);
     }
     for (const s of sims)

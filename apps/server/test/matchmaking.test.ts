@@ -114,7 +114,7 @@ describe('matchmaking', () => {
   it('a blocked pair is never paired, either way', async () => {
     const a = await account();
     const b = await account();
-    block(t, b, a);
+    await block(t, b, a);
     await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
     await b.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
     clock.advance(120_000);

@@ -45,12 +45,3 @@ export function accountFacts(db: Database.Database): AccountFacts {
     },
   };
 }
-
-/**
- * Whether either user blocked the other, straight from the `blocks` table. acc-store's block module provides
- * the real one; the game server takes whichever it is given (`blocked(a, b)`).
- */
-export function blocksFromTable(db: Database.Database): (a: string, b: string) => boolean {
-  const st = db.prepare('SELECT 1 FROM blocks WHERE (user_id = ? AND blocked_id = ?) OR (user_id = ? AND blocked_id = ?) LIMIT 1');
-  return (a, b) => st.get(a, b, b, a) !== undefined;
-}

@@ -20,7 +20,13 @@ export async function api(url: string, path: string, o: { method?: string; body?
   const text = await res.text();
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? null;
   const pair = setCookie ? setCookie.split(';')[0]! : null;
-  return { status: res.status, body: text ? JSON.parse(text) : null, headers: res.headers, cookie: pair === `${SESSION_COOKIE}=` ? '' : pair, setCookie };
+  let body: unknown = null;
+  try {
+    body = text ? JSON.parse(text) : null;
+  } catch {
+    body = text; // not JSON (an Express error page would be a bug the test should show)
+  }
+  return { status: res.status, body, headers: res.headers, cookie: pair === `${SESSION_COOKIE}=` ? '' : pair, setCookie };
 }
 
 /** The token inside a `vroyale_session=<token>` pair. */
