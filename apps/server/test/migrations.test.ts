@@ -82,7 +82,11 @@ describe('a database from before accounts', () => {
       ]);
       expect(db.prepare('SELECT kind FROM matches WHERE id = ?').get(finished.id)).toEqual({ kind: 'room' });
       expect(db.prepare('SELECT kind FROM matches WHERE id = ?').get(liveBot.id)).toEqual({ kind: 'bot' });
-      expect(db.prepare('SELECT outcome FROM match_players WHERE match_id = ? AND seat = ?').get(liveBot.id, 'A')).toEqual({ outcome: null });
+      // The migrated live match records its result like any other: Carol conceded to the bot.
+      expect(db.prepare('SELECT seat, outcome FROM match_players WHERE match_id = ? ORDER BY seat').all(liveBot.id)).toEqual([
+        { seat: 'A', outcome: 'loss' },
+        { seat: 'B', outcome: 'win' },
+      ]);
       for (const c of [alice, bob, carol]) c.close();
 
       // A second start on the upgraded file runs nothing new.
