@@ -40,7 +40,7 @@ describe('the server bot', () => {
     if (!started.ok) throw new Error(started.message);
     const { roomId } = started;
     await human.waitFor(() => human.view(roomId) !== undefined, 5_000, 'first view');
-    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (strongBot)', bot: true });
+    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (normal)', bot: true });
     human.startAutoplay(roomId, makeRng('spy'));
     await human.waitFor(() => human.view(roomId)?.result != null, 60_000, 'result');
     const matchId = human.view(roomId)!.matchId;
