@@ -18,7 +18,9 @@ import { stepInPlace } from '../../actions/step.js';
 import { managerOf, type GameState, type ManagerId } from '../../core/types.js';
 import { statsOf } from '../../effects/stats.js';
 import { evaluate, printedValue, type EvalWeights } from '../evaluate.js';
-import { blockByModel } from '../strong-bot.js';
+import { blockByModel, strongBot } from '../strong-bot.js';
+import { isOffer } from '../../actions/offers.js';
+import { project } from '../../view/projection.js';
 
 const ATTACK_P = 0.3;
 const ACT_P = 0.8;
@@ -30,6 +32,8 @@ export interface RolloutOptions {
   /** Stop once the game reaches this turn (the rollout then scores the position). */
   untilTurn: number;
   weights: EvalWeights;
+  /** 'strong': both managers play strongBot on their own projection of the simulation; 'cheap': the policy below. */
+  policy?: 'strong' | 'cheap';
 }
 
 /** Plays `sim` (owned, mutated) forward and scores it for `me`. */
@@ -38,11 +42,11 @@ export function rollout(sim: GameState, me: ManagerId, rng: () => number, o: Rol
     if (sim.phase === 'game-over' || sim.turn >= o.untilTurn) break;
     const who = deciders(sim)[0];
     if (!who) break;
-    if (!sim.pending && sim.phase === 'combat-block') {
+    if (o.policy !== 'strong' && !sim.pending && sim.phase === 'combat-block') {
       if (!blockByModel(sim, who)) break;
       continue;
     }
-    const a = policy(sim, who, rng);
+    const a = o.policy === 'strong' ? strongPolicy(sim, who, rng, i) : policy(sim, who, rng);
     if (!a || !stepInPlace(sim, a).ok) break;
   }
   return evaluate(sim, me, o.weights);
@@ -63,6 +67,17 @@ function safeAttack(sim: GameState, id: string, danger: number): boolean {
   const c = sim.cards[id]!;
   const st = statsOf(sim, c);
   return st.atk > 0 && st.hp - c.damage > danger;
+}
+
+/**
+ * strongBot as the rollout policy (rollout policy improvement: the search then picks the root move after
+ * which strongBot's own play does best). A decision with one sensible action skips the projection.
+ */
+function strongPolicy(sim: GameState, who: ManagerId, rng: () => number, i: number): Action | null {
+  const legal = legalActions(sim, who);
+  const options = legal.filter((l) => l.type !== 'concede' && l.type !== 'tilt-star');
+  if (options.length === 1 && !isOffer(options[0]!)) return options[0] as Action;
+  return strongBot({ view: project(sim, who), legal, seed: `${i}:${Math.floor(rng() * 1e9)}` });
 }
 
 function policy(sim: GameState, who: ManagerId, rng: () => number): Action | null {

@@ -35,6 +35,8 @@ export interface SearchOptions {
   /** UCB1 exploration constant on rewards squashed into (-1, 1). */
   exploration?: number;
   weights?: EvalWeights;
+  /** The rollout policy (rollout.ts). Default 'strong'. */
+  policy?: 'strong' | 'cheap';
   defs?: Record<string, CardDef>;
 }
 
@@ -70,7 +72,7 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
     sim.rng = seedRng(`${seed}:${i}`);
     let r: number;
     try {
-      r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, rng, { untilTurn, weights })) : -1;
+      r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, rng, { untilTurn, weights, policy: o.policy ?? 'strong' })) : -1;
     } catch {
       r = -1; // a position the simulation cannot follow counts against the move that led to it
     }
