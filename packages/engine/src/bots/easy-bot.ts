@@ -11,17 +11,17 @@ import { createStrongBot } from './strong-bot.js';
 import type { Bot } from './types.js';
 
 export interface EasyBotOptions {
-  /** The chance that each attacker strongBot would send stays home. Default 0.35. */
+  /** The chance that each attacker strongBot would send stays home. Default 0.5. */
   missAttack?: number;
-  /** The chance that each block strongBot would make is not made. Default 0.35. */
+  /** The chance that each block strongBot would make is not made. Default 0.5. */
   missBlock?: number;
   goFirst?: boolean;
 }
 
 export function createEasyBot(o: EasyBotOptions = {}): Bot {
   const strong = createStrongBot({ goFirst: o.goFirst ?? true });
-  const missAttack = o.missAttack ?? 0.35;
-  const missBlock = o.missBlock ?? 0.35;
+  const missAttack = o.missAttack ?? 0.5;
+  const missBlock = o.missBlock ?? 0.5;
   return (input) => {
     const a = strong(input);
     const rng = makeRng(`easy:${input.seed}`);
