@@ -1,11 +1,14 @@
 /**
  * The bot levels people choose from: `easy` (strongBot with lapses), `normal` (strongBot), `hard` and
- * `expert` (the search, about 1 s and 3 s a decision on the server's threads).
+ * `expert` (the search, capped at 1 s and 3 s a decision on the server's threads).
  *
- * Budgets: the engine has no clock, so a level's strength is set by an iteration budget; a host adds its
- * wall-time budget through `stopper` (the server's bot threads do: `LEVEL_MS`). The iteration budgets are
- * sized so that on these two-core machines the search normally stops on iterations a little before its
- * wall time, which keeps the server's moves close to what the bench measured.
+ * Budgets: the engine has no clock, so a level's strength is set by an iteration budget, and a host adds
+ * its wall-time cap through `stopper` (the server's bot threads do: `LEVEL_MS`). The rollouts play
+ * strongBot on placeholder-filled determinisations, so they are nearly deterministic: a few rollouts per
+ * candidate say as much as a hundred. Hard therefore stops on its iteration budget long before its wall
+ * time (tens of ms on average, docs/bots.md), and the wall cap only bounds the rare huge boards, which
+ * also keeps the server's moves the ones the bench measured. Expert spends its extra on a longer horizon
+ * (through its own next turn) rather than on more samples of the same rollouts.
  */
 import { createEasyBot } from './easy-bot.js';
 import { createSearchBot, type SearchBotOptions } from './search/search-bot.js';
@@ -18,7 +21,9 @@ export type BotLevel = (typeof BOT_LEVELS)[number];
 /** Wall time a host allows one decision of each searching level (ms). */
 export const LEVEL_MS: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 1000, expert: 3000 };
 /** Rollouts per decision of each searching level (per worker). */
-export const LEVEL_ITERATIONS: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 1200, expert: 3600 };
+export const LEVEL_ITERATIONS: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 16, expert: 48 };
+/** Turns the rollouts look ahead (the current one counts): hard to the end of the next turn, expert one more. */
+export const LEVEL_HORIZON: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 2, expert: 3 };
 
 export interface LevelOptions {
   goFirst?: boolean;
@@ -42,6 +47,6 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
       return createStrongBot({ goFirst });
     case 'hard':
     case 'expert':
-      return createSearchBot({ goFirst, iterations: o.iterations ?? LEVEL_ITERATIONS[level], ...(o.horizon ? { horizon: o.horizon } : {}), ...(o.stopper ? { stopper: o.stopper } : {}) });
+      return createSearchBot({ goFirst, iterations: o.iterations ?? LEVEL_ITERATIONS[level], horizon: o.horizon ?? LEVEL_HORIZON[level], ...(o.stopper ? { stopper: o.stopper } : {}) });
   }
 }
