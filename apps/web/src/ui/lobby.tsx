@@ -64,6 +64,7 @@ export function Lobby() {
           </h1>
           <p>{t('lobby.pitch')}</p>
           <NameForm onDone={() => setEditing(false)} />
+          {!editing && <AccountBar />}
         </section>
       </div>
     );
