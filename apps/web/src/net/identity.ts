@@ -15,7 +15,13 @@ import { connect, LEGACY_TOKEN_KEY, reconnect, savedName, whenSessionEnds } from
 
 /** Who the cookie is, making a guest session when there is none. null: the server has no accounts API (yet) or is unreachable. */
 export async function identify(): Promise<Me | null> {
-  const me = await api<Me>('GET', '/api/me');
+  let me = await api<Me>('GET', '/api/me');
+  if (!me.ok && me.status === 403 && me.error.error === 'banned') {
+    // A banned account's session is refused everywhere: this browser goes on as a new guest, told why.
+    toast(t('account.error.banned'));
+    await api('POST', '/api/auth/logout');
+    me = await api<Me>('GET', '/api/me');
+  }
   if (me.ok) {
     forgetLegacyToken();
     store.setState({ account: me.data });
@@ -27,16 +33,17 @@ export async function identify(): Promise<Me | null> {
   }
   const token = legacyToken();
   const name = savedName();
-  const guest = await api<unknown>('POST', '/api/auth/guest', { ...(token ? { token } : {}), ...(name ? { name } : {}) });
-  if (!guest.ok) {
+  // 200 or 201 with the session's Me (docs/api.md), and the cookie.
+  const guest = await api<Me>('POST', '/api/auth/guest', { ...(token ? { token } : {}), ...(name ? { name } : {}) });
+  // An old token that is no use any more (expired, a banned account's) is dropped, and a fresh guest made.
+  const made = !guest.ok && token ? await api<Me>('POST', '/api/auth/guest', name ? { name } : {}) : guest;
+  if (!made.ok) {
     store.setState({ account: null });
     return null;
   }
   forgetLegacyToken();
-  // The body's shape is the server's business; /api/me is the contract for who we are.
-  const again = await api<Me>('GET', '/api/me');
-  store.setState({ account: again.ok ? again.data : null });
-  return again.ok ? again.data : null;
+  store.setState({ account: made.data });
+  return made.data;
 }
 
 function legacyToken(): string | null {
@@ -64,6 +71,8 @@ export async function start(): Promise<void> {
 }
 
 let resyncing: Promise<void> | null = null;
+/** This page is changing its own session (sign in, out): the server's 'signed-out' notice is expected, not news. */
+let ownChange = 0;
 
 /** After the session changed (signed in, out, up, or ended by the server): everything that hangs on it again. */
 export function resync(): Promise<void> {
@@ -92,7 +101,7 @@ export async function register(body: RegisterBody): Promise<Fail | null> {
 }
 
 export async function login(body: LoginBody): Promise<Fail | null> {
-  const r = await api<unknown>('POST', '/api/auth/login', body);
+  const r = await own(() => api<unknown>('POST', '/api/auth/login', body));
   if (!r.ok) return r;
   await resync();
   toast(t('account.signedInAs', { name: store.getState().account?.username ?? body.username }), 'info');
@@ -101,7 +110,7 @@ export async function login(body: LoginBody): Promise<Fail | null> {
 
 /** Signs this browser out (`everywhere`: every session of the account); this browser goes on as a new guest. */
 export async function logout(everywhere = false): Promise<Fail | null> {
-  const r = await api<unknown>('POST', everywhere ? '/api/auth/logout-all' : '/api/auth/logout');
+  const r = await own(() => api<unknown>('POST', everywhere ? '/api/auth/logout-all' : '/api/auth/logout'));
   // A session already gone (401) is signed out all the same.
   if (!r.ok && r.status !== 401) return r;
   await resync();
@@ -110,13 +119,23 @@ export async function logout(everywhere = false): Promise<Fail | null> {
 }
 
 export async function changePassword(body: ChangePasswordBody): Promise<Fail | null> {
-  const r = await api<unknown>('POST', '/api/auth/password', body);
+  const r = await own(() => api<unknown>('POST', '/api/auth/password', body));
   return r.ok ? null : r;
+}
+
+/** Runs a request that changes this page's own session; notices that arrive meanwhile (and just after) are ours. */
+async function own<T>(f: () => Promise<T>): Promise<T> {
+  ownChange++;
+  try {
+    return await f();
+  } finally {
+    setTimeout(() => ownChange--, 2000);
+  }
 }
 
 /** The server ended this session (signed out everywhere, password changed elsewhere, banned): back to a guest. */
 export function sessionEnded(): void {
-  toast(t('account.sessionEnded'), 'info');
+  if (ownChange === 0) toast(t('account.sessionEnded'), 'info');
   void resync();
 }
 

@@ -6,7 +6,8 @@
  */
 import { useState } from 'react';
 import type { QueueName } from '@vroyale/protocol';
-import { useT } from '../../i18n';
+import i18next from 'i18next';
+import { t as translate, useT } from '../../i18n';
 import { acceptMatch, joinQueue, leaveQueue } from '../../net/matchmaking';
 import { elapsedMs, formatDuration, remainingMs, secondsLeft } from '../../play/queue-time';
 import { useApp } from '../../store';
@@ -14,6 +15,12 @@ import { openAccountDialog } from '../account/account-bar';
 import { RosterPicker, useRosterChoice } from '../roster-picker';
 import { ChallengeBox } from './challenge-box';
 import { useNow } from './use-now';
+
+/** A reason code as words (`play.reason.*`; a key the texts lack shows nothing rather than the key). */
+const reasonText = (r: string): string => {
+  const key = `play.reason.${r}`;
+  return i18next.exists(key) ? (translate as unknown as (k: string) => string)(key) : '';
+};
 
 export function PlayPanel() {
   const account = useApp((s) => s.account);
@@ -26,6 +33,8 @@ export function PlayPanel() {
   const t = useT();
   const now = useNow(q.status === 'searching' || q.status === 'found');
   if (!account) return null;
+  // Why the search stopped or started again, when it was not this person's doing.
+  const reason = 'reason' in q && q.reason ? q.reason : null;
   const guest = account.guest || !me?.username;
   const chosen: QueueName = guest ? 'casual' : queue;
 
@@ -43,6 +52,7 @@ export function PlayPanel() {
         <div>
           <p className="queue-title">{t('play.searching')}</p>
           <p className="hint">{t('play.searchingIn', { queue: t(q.queue === 'ranked' ? 'play.ranked' : 'play.casual') })}</p>
+          {reason && <p className="queue-reason">{reasonText(reason)}</p>}
         </div>
         <span className="queue-time" aria-label={t('play.searchingIn', { queue: t(q.queue === 'ranked' ? 'play.ranked' : 'play.casual') })}>
           {formatDuration(elapsedMs(q.since, q.serverNow, at, now))}
@@ -96,9 +106,9 @@ export function PlayPanel() {
           </button>
         )}
         <RosterPicker id="queue-roster" value={roster} onChange={setRoster} label={t('play.bring')} />
-        {q.reason && (
+        {reason && (
           <p className="queue-reason" role="status">
-            {t(`play.reason.${q.reason}`)}
+            {reasonText(reason)}
           </p>
         )}
         <button className="btn primary big find-match" disabled={busy || !me} onClick={() => void find()}>
