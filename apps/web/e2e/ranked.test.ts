@@ -30,6 +30,12 @@ async function register(page: Page, username: string, password: string): Promise
   await page.getByRole('button', { name: `Account menu for ${username}` }).waitFor();
 }
 
+/** Toasts gone (a screenshot shows the page, not the last message). */
+async function calm(page: Page): Promise<void> {
+  await page.locator('.toast').first().waitFor({ state: 'detached', timeout: 10_000 });
+  await page.mouse.move(5, 5);
+}
+
 async function noSidewaysScroll(page: Page): Promise<void> {
   const w = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: innerWidth }));
   expect(w.scroll).toBeLessThanOrEqual(w.inner);
@@ -57,7 +63,7 @@ describe.skipIf(!e2eEnabled)('accounts and ranked matchmaking end to end', () =>
     await a.getByRole('button', { name: 'Find match' }).click();
     await a.getByText('Searching for an opponent…').waitFor();
     await expect.poll(() => a.locator('.queue-time').textContent(), { timeout: 5000 }).toMatch(/^0:0[1-9]$/);
-    await a.mouse.move(5, 5);
+    await calm(a);
     await shot(a, 'queue');
     expect(await unnamedControls(a)).toEqual([]);
 
@@ -90,11 +96,11 @@ describe.skipIf(!e2eEnabled)('accounts and ranked matchmaking end to end', () =>
       const row = p.locator('.history-table tbody tr').first();
       await row.waitFor();
       expect(await row.locator('.result-badge').textContent()).toBe(result);
-      await row.getByRole('link', { name: opponent }).waitFor();
+      await row.getByRole('link', { name: opponent, exact: true }).waitFor();
       expect(await row.locator('.rating-change b').textContent()).toMatch(result === 'Win' ? /^\+\d+$/ : /^\u2212\d+$/);
       await row.getByRole('link', { name: `Watch the replay of the match against ${opponent}` }).waitFor();
     }
-    await a.mouse.move(5, 5);
+    await calm(a);
     await shot(a, 'profile');
     expect(await unnamedControls(a)).toEqual([]);
 
@@ -102,6 +108,7 @@ describe.skipIf(!e2eEnabled)('accounts and ranked matchmaking end to end', () =>
     await a.setViewportSize({ width: 390, height: 844 });
     await a.waitForTimeout(200);
     await noSidewaysScroll(a);
+    await calm(a);
     await shot(a, 'profile-phone');
     await a.goto(`${url}/#/`);
     await a.getByRole('radio', { name: /^Casual/ }).check();
@@ -110,6 +117,7 @@ describe.skipIf(!e2eEnabled)('accounts and ranked matchmaking end to end', () =>
     await expect.poll(() => a.locator('.queue-time').textContent(), { timeout: 5000 }).toMatch(/^0:0[1-9]$/);
     await noSidewaysScroll(a);
     await a.locator('.play-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await calm(a);
     await shot(a, 'queue-phone');
     // Leaving works at any moment.
     await a.getByRole('button', { name: 'Cancel' }).click();

@@ -84,14 +84,15 @@ export function Lobby() {
         <h1>
           <span className="logo">V</span>Royale Online
         </h1>
-        <span className="hello">
-          {t('lobby.manager')} <b>{me.name}</b>{' '}
-          {!me.username && (
+        {/* An account's name is its menu (AccountBar); a guest's name can be changed here. */}
+        {!me.username && (
+          <span className="hello">
+            {t('lobby.manager')} <b>{me.name}</b>{' '}
             <button className="btn ghost small" onClick={() => setEditing(true)}>
               {t('lobby.changeName')}
             </button>
-          )}
-        </span>
+          </span>
+        )}
         <AccountBar />
         {account && (
           <a className="btn" href="#/leaderboard">

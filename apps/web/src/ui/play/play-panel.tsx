@@ -82,13 +82,8 @@ export function PlayPanel() {
         </button>
       </div>
     );
-  } else if (q.status === 'matched') {
-    body = (
-      <p className="queue-status" role="status">
-        {t('play.matched')}
-      </p>
-    );
   } else {
+    // Idle, or matched (the room opened already: from the lobby, the next search).
     body = (
       <>
         <div className="queue-choice" role="radiogroup" aria-label={t('play.queue')}>

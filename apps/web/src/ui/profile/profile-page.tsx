@@ -8,7 +8,7 @@ import type { MatchHistoryPage, MatchSummary, PublicProfile, RatingSummary } fro
 import { language, useT } from '../../i18n';
 import { seg } from '../../net/api';
 import { profilePath } from '../route';
-import { ratingDelta, roundRating } from './rating-text';
+import { ratingDelta, rosterName, roundRating } from './rating-text';
 import { useApiGet } from './use-api';
 import './profile.css';
 
@@ -78,7 +78,7 @@ function Profile({ p }: { p: PublicProfile }) {
               <h3>{t('profile.favourites')}</h3>
               <ul className="favourites">
                 {p.favouriteStarters.map((f) => (
-                  <li key={f.starter}>{t('profile.favLine', { starter: f.starter, count: f.games, wins: f.wins })}</li>
+                  <li key={f.starter}>{t('profile.favLine', { starter: rosterName(f.starter), count: f.games, wins: f.wins })}</li>
                 ))}
               </ul>
             </>
@@ -135,7 +135,7 @@ function History({ username }: { username: string }) {
               <tr>
                 <th>{t('profile.result')}</th>
                 <th>{t('profile.opponent')}</th>
-                <th>{t('profile.kind')}</th>
+                <th className="hide-narrow">{t('profile.kind')}</th>
                 <th className="hide-narrow">{t('profile.roster')}</th>
                 <th>{t('profile.change')}</th>
                 <th className="hide-narrow">{t('profile.when')}</th>
@@ -175,8 +175,8 @@ function MatchRow({ m }: { m: MatchSummary }) {
         <span className={`result-badge ${m.outcome}`}>{t(`profile.${m.outcome}`)}</span>
       </td>
       <td>{o.username ? <a href={profilePath(o.username)}>{name}</a> : name}</td>
-      <td>{tx(t)(`profile.kinds.${m.kind}`)}</td>
-      <td className="hide-narrow">{m.starter}</td>
+      <td className="hide-narrow">{tx(t)(`profile.kinds.${m.kind}`)}</td>
+      <td className="hide-narrow">{rosterName(m.starter)}</td>
       <td className="rating-change">
         {m.rating ? (
           <>
