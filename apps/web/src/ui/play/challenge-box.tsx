@@ -23,10 +23,10 @@ export function ChallengeBox({ guest }: { guest: boolean }) {
   const [roster, setRoster] = useRosterChoice();
   const pending = mine.filter((c) => c.status === 'pending');
   const now = useNow(pending.length > 0, 500);
-  // Open from the start where there is room beside the queue (desktop); folded on phones, and while a guest.
+  // Open from the start where there is room beside the queue (desktop); folded on phones.
   const [roomy] = useState(() => typeof matchMedia === 'function' && matchMedia('(min-width: 901px)').matches);
   return (
-    <details className="challenge-box" open={(roomy && !guest) || pending.length > 0 || undefined}>
+    <details className="challenge-box" open={roomy || pending.length > 0 || undefined}>
       <summary>{t('play.challengeTitle')}</summary>
       {guest ? (
         <p className="hint">{t('play.challengeNeedsAccount')}</p>

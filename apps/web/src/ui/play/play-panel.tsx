@@ -11,7 +11,6 @@ import { t as translate, useT } from '../../i18n';
 import { acceptMatch, joinQueue, leaveQueue } from '../../net/matchmaking';
 import { elapsedMs, formatDuration, remainingMs, secondsLeft } from '../../play/queue-time';
 import { useApp } from '../../store';
-import { openAccountDialog } from '../account/account-bar';
 import { RosterPicker, useRosterChoice } from '../roster-picker';
 import { ChallengeBox } from './challenge-box';
 import { useNow } from './use-now';
@@ -95,11 +94,6 @@ export function PlayPanel() {
             </label>
           ))}
         </div>
-        {guest && (
-          <button className="btn small ghost link-like" onClick={() => openAccountDialog('register')}>
-            {t('account.createAccount')}
-          </button>
-        )}
         <RosterPicker id="queue-roster" value={roster} onChange={setRoster} label={t('play.bring')} />
         {reason && (
           <p className="queue-reason" role="status">
