@@ -18,7 +18,8 @@ export function IncomingChallenges() {
   const me = useApp((s) => s.me?.username?.toLowerCase() ?? null);
   const all = useApp((s) => s.challenges);
   if (!me) return null;
-  const incoming = Object.values(all).filter((c) => c.to.username.toLowerCase() === me && c.status !== 'accepted');
+  // Pending ones, and for a moment the ones the challenger withdrew or that ran out (this person's own answers need no echo).
+  const incoming = Object.values(all).filter((c) => c.to.username.toLowerCase() === me && (c.status === 'pending' || c.status === 'cancelled' || c.status === 'expired'));
   if (incoming.length === 0) return null;
   return (
     <div className="incoming-challenges">
