@@ -1,7 +1,8 @@
 /**
  * End-to-end, issue 17: what an account keeps and the community tools, through the UI against the real server.
  * A guest's old browser decks are imported once and, with their settings, follow them into a new account and
- * to another browser; a wrong password is refused by its code; signing out goes back to a guest. Two accounts
+ * to another browser; a wrong password is refused by its code; signing out everywhere makes both browsers guests
+ * again, the other one told why. Two accounts
  * meet by a direct challenge; in the room one mutes the other's chat, reports them and blocks them.
  */
 import { describe, expect, it } from 'vitest';
@@ -79,10 +80,13 @@ describe.skipIf(!e2eEnabled)('accounts end to end', () => {
     expect(await h.getByRole('dialog', { name: 'Settings' }).getByLabel('Mute').isChecked()).toBe(true);
     await h.keyboard.press('Escape');
 
-    // Signing out: this browser is a guest again.
+    // Signing out everywhere: this browser and the first one are guests again, and the first one is told why.
     await h.getByRole('button', { name: 'Account menu for Gina' }).click();
-    await h.getByRole('menuitem', { name: 'Sign out', exact: true }).click();
+    await h.getByRole('menuitem', { name: 'Sign out everywhere' }).click();
     await h.getByRole('button', { name: 'Sign in' }).waitFor();
+    await g.getByText(/^You were signed out/).waitFor();
+    await g.getByRole('button', { name: 'Sign in' }).waitFor();
+    expect(await g.getByRole('radio', { name: /^Ranked/ }).isDisabled()).toBe(true);
     await g.context().close();
     await h.context().close();
   }, 240_000);
