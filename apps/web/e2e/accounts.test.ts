@@ -2,7 +2,7 @@
  * End-to-end, issue 17: what an account keeps and the community tools, through the UI against the real server.
  * A guest's old browser decks are imported once and, with their settings, follow them into a new account and
  * to another browser; a wrong password is refused by its code; signing out everywhere makes both browsers guests
- * again, the other one told why. Two accounts
+ * again, the other one told why. A pairing found while one player is away waits for their Accept. Two accounts
  * meet by a direct challenge; in the room one mutes the other's chat, reports them and blocks them.
  */
 import { describe, expect, it } from 'vitest';
@@ -89,6 +89,37 @@ describe.skipIf(!e2eEnabled)('accounts end to end', () => {
     expect(await g.getByRole('radio', { name: /^Ranked/ }).isDisabled()).toBe(true);
     await g.context().close();
     await h.context().close();
+  }, 240_000);
+
+  it('a pairing found while one player is away waits for them to come back and accept', async () => {
+    const url = app().url;
+    const guest = async (name: string) => {
+      const p = await visitor(browser(), url, name);
+      await p.getByLabel('Your manager name').fill(name);
+      await p.getByRole('button', { name: 'Enter the lobby' }).click();
+      await p.getByRole('button', { name: 'Find match' }).waitFor();
+      return p;
+    };
+    const a = await guest('Ema');
+    await a.getByRole('button', { name: 'Find match' }).click();
+    await a.getByText('Searching for an opponent…').waitFor();
+    // Ema's tab goes away (the browser keeps her session cookie); she stays queued for a grace period.
+    const ctx = a.context();
+    await a.close();
+    const b = await guest('Fay');
+    await b.getByRole('button', { name: 'Find match' }).click();
+    await b.getByText('Match found!').waitFor({ timeout: 15_000 });
+    await b.getByText('Accepted: waiting for your opponent…').waitFor();
+    // Ema is back: the offer waits for her Accept, with its countdown.
+    const a2 = await ctx.newPage();
+    await a2.goto(url + '/');
+    await a2.getByText('Match found!').waitFor();
+    await a2.getByText(/^Accept within \d+ seconds?$/).waitFor();
+    await a2.getByRole('button', { name: 'Accept', exact: true }).click();
+    await a2.waitForSelector('.board', { timeout: 20_000 });
+    await b.waitForSelector('.board', { timeout: 20_000 });
+    await ctx.close();
+    await b.context().close();
   }, 240_000);
 
   it('a challenge by username; in the room, mute, report and block the other manager', async () => {
