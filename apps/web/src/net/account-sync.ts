@@ -24,8 +24,8 @@ export async function loadAccountData(): Promise<void> {
 
 export async function loadDecks(): Promise<void> {
   await importOnce(localStorage, localDecks(), async (decks) => (await api('POST', '/api/decks/import', { decks })).ok).catch(() => false);
-  const r = await api<DeckRecord[] | { decks: DeckRecord[] }>('GET', '/api/decks');
-  if (r.ok) store.setState({ decks: Array.isArray(r.data) ? r.data : r.data.decks });
+  const r = await api<{ decks: DeckRecord[] }>('GET', '/api/decks');
+  if (r.ok) store.setState({ decks: r.data.decks });
 }
 
 /** Creates (no id) or updates a deck; the saved record, or null after showing why not. */
