@@ -2,12 +2,11 @@
  * The account's decks and settings, which live on the server (issue 17 §2) so they follow the person to any
  * browser. Loaded after every change of identity (net/identity.ts); decks this browser held before are imported
  * once (import-once.ts). Settings: the server's copy wins when it has one; an account that never saved any gets
- * this browser's. Later changes (interface settings, stops, language) are written back, debounced.
+ * this browser's. Later changes (interface settings, stops) are written back, debounced.
  */
-import { StopSettings, type AccountSettings, type DeckBody, type DeckPatch, type DeckRecord, type SettingsBody } from '@vroyale/protocol';
+import { SettingsBody, StopSettings, type AccountSettings, type DeckBody, type DeckPatch, type DeckRecord } from '@vroyale/protocol';
 import { localDecks } from '../decks';
-import { language, setLanguage, t } from '../i18n';
-import i18next from 'i18next';
+import { t } from '../i18n';
 import { changeSettings, settings, Settings } from '../settings';
 import { store, toast } from '../store';
 import { api, seg } from './api';
@@ -56,9 +55,13 @@ let applying = false;
 /** Changes are written back only once the account's settings were read: before, they are this page starting up. */
 let synced = false;
 
-/** What the server keeps as the interface settings: this app's settings object (settings.ts) and the language. */
+/**
+ * What the server keeps as the interface settings: this app's settings object (settings.ts). The language stays
+ * this browser's (i18n/index.ts): it is as much the device's as the person's, and a page must not flip language
+ * under someone who chose one here.
+ */
 function uiNow(): Record<string, unknown> {
-  return { ...settings.getState(), language: language() };
+  return { ...settings.getState() };
 }
 
 export async function loadSettings(): Promise<void> {
@@ -71,28 +74,59 @@ export async function loadSettings(): Promise<void> {
 }
 
 async function readSettings(): Promise<void> {
-  const r = await api<AccountSettings>('GET', '/api/settings');
+  const userId = store.getState().account?.userId;
+  // A change this browser made but had not saved yet (a reload within the pause) wins over the stored copy.
+  const unsaved = userId ? takeUnsaved(userId) : null;
+  const r = unsaved ? await api<AccountSettings>('PUT', '/api/settings', unsaved) : await api<AccountSettings>('GET', '/api/settings');
   if (!r.ok) return;
   if (r.data.ui === null) {
     // Never saved for this account: this browser's settings become the account's.
     await api('PUT', '/api/settings', { stops: savedStops(), ui: uiNow() } satisfies SettingsBody);
     return;
   }
+  apply(r.data);
+}
+
+function apply(s: AccountSettings): void {
   applying = true;
   try {
-    const stops = StopSettings.safeParse(r.data.stops);
+    const stops = StopSettings.safeParse(s.stops);
     if (stops.success) rememberStops(stops.data);
     // Read back through this app's own schema: anything it no longer understands keeps this browser's value.
-    const ui = Settings.safeParse(r.data.ui);
+    const ui = Settings.safeParse(s.ui);
     if (ui.success) {
       const { v: _v, ...rest } = ui.data;
       void _v;
       changeSettings(rest);
     }
-    const lang = r.data.ui['language'];
-    if ((lang === 'en' || lang === 'ja') && lang !== language()) await setLanguage(lang);
   } finally {
     applying = false;
+  }
+}
+
+/**
+ * Changes not yet saved, kept in this browser too (with whose they are) until the server has them: a reload
+ * inside the debounce pause, or a failed request, sends them on the next load instead of losing them.
+ */
+const UNSAVED_KEY = 'vroyale.settings.unsaved';
+
+function keepUnsaved(userId: string, body: SettingsBody): void {
+  try {
+    localStorage.setItem(UNSAVED_KEY, JSON.stringify({ userId, body }));
+  } catch {
+    /* storage unavailable: the debounced request is all there is */
+  }
+}
+
+function takeUnsaved(userId: string): SettingsBody | null {
+  try {
+    const raw = JSON.parse(localStorage.getItem(UNSAVED_KEY) ?? 'null') as { userId?: unknown; body?: unknown } | null;
+    localStorage.removeItem(UNSAVED_KEY);
+    if (!raw || raw.userId !== userId) return null;
+    const body = SettingsBody.safeParse(raw.body);
+    return body.success ? body.data : null;
+  } catch {
+    return null;
   }
 }
 
@@ -101,24 +135,37 @@ let pending: SettingsBody = {};
 
 /** Writes settings back a moment after the last change (a volume slider makes many). */
 function schedule(part: SettingsBody): void {
-  if (applying || !synced || !store.getState().account) return;
+  const userId = store.getState().account?.userId;
+  if (applying || !synced || !userId) return;
   pending = { ...pending, ...part };
+  keepUnsaved(userId, pending);
   if (timer) clearTimeout(timer);
-  timer = setTimeout(() => {
-    const body = pending;
-    pending = {};
-    timer = null;
-    void api('PUT', '/api/settings', body).then((r) => {
-      if (!r.ok && r.status !== 401) toast(t('account.settingsNotSaved'));
-    });
-  }, SAVE_DEBOUNCE_MS);
+  timer = setTimeout(() => flush(false), SAVE_DEBOUNCE_MS);
 }
 export const SAVE_DEBOUNCE_MS = 800;
 
+function flush(leaving: boolean): void {
+  if (timer) clearTimeout(timer);
+  timer = null;
+  const body = pending;
+  pending = {};
+  if (Object.keys(body).length === 0) return;
+  if (leaving) {
+    // The page is going away: a request that outlives it (the unsaved copy covers it failing).
+    void fetch('/api/settings', { method: 'PUT', keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
+    return;
+  }
+  void api('PUT', '/api/settings', body).then((r) => {
+    if (r.ok) {
+      if (Object.keys(pending).length === 0) localStorage.removeItem(UNSAVED_KEY);
+    } else if (r.status !== 401) toast(t('account.settingsNotSaved'));
+  });
+}
+
 /** Started once by main.tsx: every later change of settings, stops or language goes to the account. */
 export function watchSettings(): void {
+  if (typeof window !== 'undefined') window.addEventListener('pagehide', () => flush(true));
   settings.subscribe(() => schedule({ ui: uiNow() }));
-  i18next.on('languageChanged', () => schedule({ ui: uiNow() }));
   let stops = store.getState().stops;
   store.subscribe((s) => {
     if (s.stops === stops) return;
