@@ -106,7 +106,7 @@ export function Lobby() {
           {t('help.howToPlay')}
         </a>
         <LanguagePicker />
-        <SettingsButton />
+        <SettingsButton compact />
       </header>
 
       <GuestNudge />
