@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { DEFAULT_AUTH_THROTTLE, type AuthThrottleConfig } from './identity/auth-throttle.js';
 import type { FloodConfig } from './net/flood-guard.js';
 import type { BucketConfig } from './net/token-bucket.js';
 import type { SyncMode } from './storage/storage.js';
@@ -107,6 +108,12 @@ export interface ServerConfig {
    * with a valid token is never refused by it. A household or NAT shares one address, hence not lower.
    */
   newSessionsPerAddressPerHour: number;
+  /**
+   * Password checks (login, password change): failures per username key and per address before 429
+   * `too-many-attempts`; registrations per address (identity/auth-throttle.ts). VROYALE_LOGIN_FAILURES_PER_USERNAME
+   * (per 15 min), VROYALE_LOGIN_FAILURES_PER_ADDRESS (per hour), VROYALE_REGISTRATIONS_PER_ADDRESS (per hour).
+   */
+  authThrottle: AuthThrottleConfig;
   /** Socket.IO's per-message limit: 64 KB is far above any legal payload. */
   maxHttpBufferSize: number;
   /** The web app's build, served when the folder exists (VROYALE_WEB_DIST; default apps/web/dist). */
@@ -150,6 +157,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 6, spectatingPerUser: 10, spectatingPerAddress: 30 },
     sessionTtlMs: 30 * DAY,
     newSessionsPerAddressPerHour: 20,
+    authThrottle: DEFAULT_AUTH_THROTTLE,
     maxHttpBufferSize: 64 * 1024,
     webDist: null,
     logLevel: 'info',
@@ -221,6 +229,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     sessionTtlMs: env.VROYALE_SESSION_TTL_MS ? int(env, 'VROYALE_SESSION_TTL_MS', d.sessionTtlMs) : Math.round(num(env, 'VROYALE_SESSION_TTL_DAYS', d.sessionTtlMs / DAY) * DAY),
     newSessionsPerAddressPerHour: int(env, 'VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS', d.newSessionsPerAddressPerHour),
+    authThrottle: {
+      failuresPerUsername: { ...d.authThrottle.failuresPerUsername, points: int(env, 'VROYALE_LOGIN_FAILURES_PER_USERNAME', d.authThrottle.failuresPerUsername.points) },
+      failuresPerAddress: { ...d.authThrottle.failuresPerAddress, points: int(env, 'VROYALE_LOGIN_FAILURES_PER_ADDRESS', d.authThrottle.failuresPerAddress.points) },
+      registrationsPerAddress: { ...d.authThrottle.registrationsPerAddress, points: int(env, 'VROYALE_REGISTRATIONS_PER_ADDRESS', d.authThrottle.registrationsPerAddress.points) },
+    },
     webDist: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL || d.logLevel,
   });

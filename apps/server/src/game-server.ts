@@ -6,17 +6,18 @@
  */
 import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
-import { CLIENT_PAYLOADS, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type Seat } from '@vroyale/protocol';
+import { CLIENT_PAYLOADS, type StopSettings, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type MatchKind, type Seat } from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
-import { newRoomId, scriptedOr } from './identity/ids.js';
+import { Blocks } from './identity/blocks.js';
+import { hashToken, newRoomId, scriptedOr } from './identity/ids.js';
 import { SessionUpkeep } from './identity/session-upkeep.js';
-import type { Users } from './identity/users.js';
+import { seatedAs, type Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
-import { offerRematch } from './rooms/rematch.js';
+import { offerRematch, rematchKind } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import { resolveRoster } from './rooms/roster-choice.js';
@@ -28,6 +29,8 @@ import type { ActionWriter } from './storage/group-commit.js';
 import type { Storage } from './storage/storage.js';
 import type { Clock } from './time/clock.js';
 import type { Incoming, Transport } from './transport/transport.js';
+import { accountFacts, type AccountFacts } from './matchmaking/account-facts.js';
+import { Matchmaking } from './matchmaking/matchmaking.js';
 
 export interface GameServerDeps {
   config: ServerConfig;
@@ -40,6 +43,8 @@ export interface GameServerDeps {
   users: Users;
   pool: Record<string, CardDef>;
   bot: ServerBot;
+  /** Issue 17: account facts for matchmaking; absent → read from the database (matchmaking/account-facts.ts). */
+  facts?: AccountFacts;
 }
 
 interface Conn {
@@ -47,8 +52,15 @@ interface Conn {
   userId: string | null;
   /** The remote address as Socket.IO sees it (the per-address caps). */
   address: string;
+  /** The session token of the handshake (cookie or Bearer header): when valid, it decides who this socket is. */
+  handshakeToken: string | null;
+  /** The hash of the session this socket said hello with (sign-out of one session closes its sockets). */
+  sessionHash: string | null;
   rooms: Set<string>;
 }
+
+/** `'all'`: every session of the user; else one session's token hash. */
+export type SignedOut = (userId: string, session: string | 'all') => void;
 
 type Payload<E extends ClientEventName> = z.output<(typeof CLIENT_PAYLOADS)[E]>;
 type Reply<E extends ClientEventName> = (ack: Ack<AckData[E]>) => void;
@@ -66,11 +78,17 @@ export class GameServer {
   /** `room:spectate` / `room:leave` per socket and per user (rooms/toggle-limit.ts). */
   private readonly toggles = new ToggleLimit(() => this.d.config.spectateLimit, () => this.d.clock.now());
   private readonly conns = new Map<string, Conn>();
+  /** Who blocked whom, cached per user (identity/blocks.ts): chat filtering here, pairing and challenges. */
+  readonly blocks: Blocks;
   private readonly roomDeps: RoomDeps;
   private shuttingDown = false;
   private upkeep: SessionUpkeep | null = null;
+  private readonly signedOutHooks: SignedOut[] = [];
+  /** Queues and challenges (issue 17 §3, src/matchmaking/). */
+  readonly matchmaking: Matchmaking;
 
   constructor(private readonly d: GameServerDeps) {
+    this.blocks = new Blocks(d.storage.db);
     this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
     this.roomDeps = {
       storage: d.storage,
@@ -83,11 +101,33 @@ export class GameServer {
       stopsOf: (id) => d.users.stopsOf(id),
       pool: d.pool,
       users: d.users,
+      blocks: this.blocks,
       onRoomChanged: (room) => {
         this.userRooms.sync(room);
         this.lobby.changed();
       },
     };
+    this.matchmaking = new Matchmaking({
+      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: (a: string, b: string) => this.blocks.blocked(a, b) },
+      send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
+      room: (id) => this.lobby.get(id),
+      roomsOf: (id) => this.userRooms.roomsOf(id),
+      newRoom: (kind, clock) => this.newRoom('private', clock, this.roomDeps, kind),
+      dropRoom: (id) => {
+        this.lobby.rooms.delete(id);
+        this.userRooms.drop(id);
+        d.storage.setRoomStatus(id, 'closed', d.clock.now());
+      },
+      attachUser: (userId, room) => {
+        const conns = [...(d.users.get(userId)?.sockets ?? [])].map((s) => this.conns.get(s)).filter((c) => c !== undefined);
+        this.userRooms.claim(room, userId, conns[0]?.address ?? null);
+        for (const c of conns) this.attach(c, room);
+      },
+    });
+    // Signed out everywhere (or the password changed): a search must not start a match for a session that is gone.
+    this.onSignedOut((userId, session) => {
+      if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
+    });
     d.transport.onMessage((m) => this.handle(m));
   }
 
@@ -125,7 +165,7 @@ export class GameServer {
   handle(m: Incoming): void {
     try {
       if (m.kind === 'connect') {
-        this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, rooms: new Set() });
+        this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, handshakeToken: m.token, sessionHash: null, rooms: new Set() });
         this.d.flood.attach(m.socketId);
       }
       else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
@@ -197,16 +237,26 @@ export class GameServer {
       });
   }
 
+  /**
+   * The handshake's session (the browser's httpOnly cookie), when valid, decides who this socket is and the
+   * payload's token is ignored; the ack then leaves the token out (script never sees the cookie). Without one,
+   * as before issue 17: the payload's token, or a new guest whose token the ack carries (tools, tests).
+   */
   private hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): void {
     const users = this.d.users;
-    const resumed = p.token ? users.resume(p.name, p.token, this.sessions.ttlMs) : null;
+    const ttl = this.sessions.ttlMs;
+    const fromCookie = conn.handshakeToken ? users.resume(p.name, conn.handshakeToken, ttl) : null;
+    const resumed = fromCookie ?? (p.token ? users.resume(p.name, p.token, ttl) : null);
+    if (resumed === 'banned') return reply(err('banned', 'This account is banned'));
     // Checked before anything changes: a refused hello leaves this socket as it was. A valid token never counts.
     if (!resumed && !this.sessions.mayStart(conn.address))
       return reply(err('too-many-sessions', `Too many new sessions from your address this hour (at most ${this.d.config.newSessionsPerAddressPerHour}); say hello with the token you were given, or try again later`));
     if (conn.userId) this.detachAll(conn);
-    const { user, token } = resumed ?? users.create(p.name);
+    const { user, token, tokenHash } = resumed ?? users.create(p.name);
     conn.userId = user.id;
+    conn.sessionHash = tokenHash;
     users.attachSocket(user.id, conn.id);
+    this.blocks.load(user.id);
     const seats: { roomId: string; seat: Seat }[] = [];
     const open = this.userRooms.roomsOf(user.id);
     // Finished rooms too: a manager back right after the end (or after a restart) gets the result.
@@ -214,11 +264,65 @@ export class GameServer {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
       if (seat) seats.push({ roomId, seat });
     }
-    reply({ ok: true, token, userId: user.id, name: user.name, username: null, seats });
+    reply({ ok: true, ...(fromCookie ? {} : { token }), userId: user.id, name: user.name, username: user.username, seats });
     // A new display name reaches every open room this user sits in (finished ones keep the name they ended with).
-    for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name);
+    for (const roomId of [...open]) this.lobby.get(roomId)?.renameOccupant(user.id, user.name, user.username ?? undefined);
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
+    this.matchmaking.hello(user.id, conn.id);
+  }
+
+  // --- sessions and accounts (http/auth-routes.ts calls these) --------------------------------------------
+
+  /** May `address` start one more session now (the same hourly cap as a hello without a token)? Counts it if so. */
+  mayStartSession(address: string): boolean {
+    return this.sessions.mayStart(address);
+  }
+
+  /**
+   * Ends a user's sockets of one session (its token hash) or of all of them ('all', but `keep`'s): each is told
+   * `server:notice {kind:'signed-out'}` and closed; then the `onSignedOut` hooks run. The sessions' rows are the
+   * caller's to delete.
+   */
+  signOut(userId: string, session: string | 'all', keep?: string): void {
+    const ids = [...(this.d.users.get(userId)?.sockets ?? [])];
+    const gone = ids.map((id) => this.conns.get(id)).filter((c): c is Conn => !!c && (session === 'all' ? c.sessionHash !== keep : c.sessionHash === session));
+    if (gone.length > 0) {
+      this.d.transport.send(gone.map((c) => c.id), 'server:notice', { kind: 'signed-out', message: 'You were signed out' });
+      for (const c of gone) this.d.transport.disconnect(c.id);
+    }
+    for (const hook of this.signedOutHooks) {
+      try {
+        hook(userId, session);
+      } catch (e) {
+        this.d.log.error({ err: e }, 'signed-out hook failed');
+      }
+    }
+  }
+
+  /** Runs `hook` after every `signOut` (matchmaking drops a signed-out user from its queues). */
+  onSignedOut(hook: SignedOut): void {
+    this.signedOutHooks.push(hook);
+  }
+
+  /**
+   * A session was replaced by a new one (register, password change): its sockets now belong to the new one, and a
+   * later hello on them resumes the new one (their handshake's cookie is the old, deleted token).
+   */
+  sessionRotated(userId: string, oldHash: string, newToken: string): void {
+    const newHash = hashToken(newToken);
+    for (const id of this.d.users.get(userId)?.sockets ?? []) {
+      const c = this.conns.get(id);
+      if (c?.sessionHash !== oldHash) continue;
+      c.sessionHash = newHash;
+      if (c.handshakeToken && hashToken(c.handshakeToken) === oldHash) c.handshakeToken = newToken;
+    }
+  }
+
+  /** A guest became an account: seats in open rooms show the username from now on. */
+  accountRegistered(userId: string, username: string): void {
+    if (!this.d.users.registered(userId, username)) return;
+    for (const roomId of [...this.userRooms.roomsOf(userId)]) this.lobby.get(roomId)?.renameOccupant(userId, username, username);
   }
 
   private attach(conn: Conn, room: Room): void {
@@ -240,10 +344,14 @@ export class GameServer {
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
     this.d.flood.detach(socketId);
+    if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
-    if (user && user.sockets.size === 0 && ![...this.userRooms.roomsOf(user.id)].some((id) => this.lobby.get(id)?.seatOf(user.id))) this.d.users.forget(user.id);
+    if (user && user.sockets.size === 0 && ![...this.userRooms.roomsOf(user.id)].some((id) => this.lobby.get(id)?.seatOf(user.id))) {
+      this.d.users.forget(user.id);
+      this.blocks.forget(user.id);
+    }
   }
 
   /** Why `conn` may not hold one more open room (bots: one more bot match), or null if it may. */
@@ -254,14 +362,14 @@ export class GameServer {
     const what = bots ? 'live matches against the bot' : 'open rooms';
     const free = bots ? 'finish or concede one of them first' : 'leave a waiting room or finish a match first (empty rooms you created expire on their own)';
     const code = bots ? 'too-many-bot-matches' : 'too-many-rooms';
-    if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser) return err(code, `You already have ${perUser} ${what}, the most one session may have; ${free}`);
+    if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser) return err(code, `You already have ${perUser} ${what}, the most one account or guest may have; ${free}`);
     if (this.userRooms.count({ address: conn.address }, bots) >= perAddress) return err(code, `Your address already has ${perAddress} ${what}, the most one address may have; ${free}`);
     return null;
   }
 
-  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps): Room {
+  private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps, kind: MatchKind = 'room'): Room {
     const now = this.d.clock.now();
-    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now });
+    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now, kind });
     this.d.storage.saveRoom(room.record(), now);
     this.lobby.add(room);
     return room;
@@ -299,7 +407,7 @@ export class GameServer {
         const refused = this.roomCapRefusal(conn, false);
         if (refused && refused.code !== 'room-full') return reply(refused);
       }
-      const taken = room.takeSeat({ userId: user.id, name: user.name, roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
+      const taken = room.takeSeat({ ...seatedAs(user), roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
       if (!taken.ok) return reply(err(taken.code, taken.message));
       this.userRooms.claim(room, user.id, conn.address);
       this.spectating.remove(conn.id, room.roomId);
@@ -316,15 +424,15 @@ export class GameServer {
       if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
       const refused = this.roomCapRefusal(conn, true);
       if (refused) return reply(refused);
-      const room = this.newRoom('private', p.clock);
-      room.takeSeat({ userId: user.id, name: user.name, roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
+      const room = this.newRoom('private', p.clock, this.roomDeps, 'bot');
+      room.takeSeat({ ...seatedAs(user), roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
       room.takeSeat({ userId: `bot:${room.roomId}`, name: `Bot (${this.d.bot.name})`, roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
       this.userRooms.claim(room, user.id, conn.address, true);
       reply({ ok: true, roomId: room.roomId, seat: 'A' });
       this.attach(conn, room);
     },
 
-    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps), attach: (c, room) => this.attach(c, room) }),
+    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps, 'tutorial'), attach: (c, room) => this.attach(c, room) }),
 
     'room:spectate': (conn, p, reply) => {
       if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));
@@ -335,7 +443,7 @@ export class GameServer {
         const c = this.d.config.caps;
         const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
         const free = 'leave a room you watch first';
-        if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one session may; ${free}`));
+        if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
         if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
         this.spectating.add(conn.id, [u, a], room.roomId);
       }
@@ -360,7 +468,7 @@ export class GameServer {
       if (!room.chatAllowed(conn.userId)) return reply(err('rate-limited', 'You are chatting too fast'));
       const user = this.d.users.get(conn.userId)!;
       reply({ ok: true });
-      room.addChat({ roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() });
+      room.addChat({ roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() }, user.id);
     },
 
     'room:rematch': (conn, p, reply) => {
@@ -374,7 +482,7 @@ export class GameServer {
         const refused = this.roomCapRefusal(conn, other?.bot === true);
         if (refused) return reply(refused);
       }
-      const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig));
+      const r = offerRematch(room, seat, (like) => this.newRoom(like.visibility, like.clockConfig, this.roomDeps, rematchKind(like.kind)));
       if (!r.ok) return reply(err(r.code, r.message));
       const next = r.rematch.roomId ? this.lobby.get(r.rematch.roomId) : undefined;
       if (next) this.userRooms.claim(next, conn.userId, conn.address);
@@ -403,24 +511,38 @@ export class GameServer {
     settings: (conn, p, reply) => {
       this.d.users.setStops(conn.userId, p.stops);
       reply({ ok: true, stops: p.stops });
-      for (const id of this.userRooms.roomsOf(conn.userId)) {
-        const room = this.lobby.get(id);
-        if (room?.master && room.seatOf(conn.userId)) room.master.settingsChanged();
-      }
+      this.stopsChanged(conn.userId);
     },
 
-    // Issue 17 §3, being built: refused until the matchmaking service lands.
-    'queue:join': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'queue:leave': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'queue:accept': (_c, _p, reply) => reply(err('internal', 'Matchmaking is not available yet')),
-    'challenge:send': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
-    'challenge:answer': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
-    'challenge:cancel': (_c, _p, reply) => reply(err('internal', 'Challenges are not available yet')),
+    'queue:join': (c, p, reply) => this.matchmaking.handlers['queue:join'](c, p, reply),
+    'queue:leave': (c, p, reply) => this.matchmaking.handlers['queue:leave'](c, p, reply),
+    'queue:accept': (c, p, reply) => this.matchmaking.handlers['queue:accept'](c, p, reply),
+    'challenge:send': (c, p, reply) => this.matchmaking.handlers['challenge:send'](c, p, reply),
+    'challenge:answer': (c, p, reply) => this.matchmaking.handlers['challenge:answer'](c, p, reply),
+    'challenge:cancel': (c, p, reply) => this.matchmaking.handlers['challenge:cancel'](c, p, reply),
   };
+
+  /**
+   * New stop settings from outside a socket (`PUT /api/settings`): stored, and applied to the user's live
+   * matches exactly as the socket's `settings` event does.
+   */
+  setStops(userId: string, stops: StopSettings): void {
+    this.d.users.setStops(userId, stops);
+    this.stopsChanged(userId);
+  }
+
+  /** A seat the server answers for may have become a question (or the reverse): its masters re-plan. */
+  private stopsChanged(userId: string): void {
+    for (const id of this.userRooms.roomsOf(userId)) {
+      const room = this.lobby.get(id);
+      if (room?.master && room.seatOf(userId)) room.master.settingsChanged();
+    }
+  }
 
   /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
+    this.matchmaking.stop();
     const all = [...this.conns.keys()];
     if (all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
     this.d.transport.flush();

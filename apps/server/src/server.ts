@@ -44,14 +44,27 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger(config.logLevel);
-  const storage = new Storage(config.dbPath, config.dbSync);
+  const storage = await Storage.open(config.dbPath, config.dbSync, log);
   storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
-  const app = createHttpApp({ storage, writer, game: () => game, webDist: config.webDist, startedAt: Date.now(), origins: config.origins, metricsToken: config.metricsToken });
+  const trust = trustProxy(config.trustProxy);
+  const app = createHttpApp({
+    storage,
+    writer,
+    game: () => game,
+    webDist: config.webDist,
+    startedAt: Date.now(),
+    origins: config.origins,
+    metricsToken: config.metricsToken,
+    now: () => clock.now(),
+    sessionTtlMs: config.sessionTtlMs,
+    authThrottle: config.authThrottle,
+    trust,
+    log,
+  });
   const http: HttpServer = createHttpServer(app);
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
-  const trust = trustProxy(config.trustProxy);
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,

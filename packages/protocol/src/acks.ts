@@ -45,7 +45,7 @@ export const ERROR_CODES = [
   'banned',
   /** `queue:accept` without a pending pairing, `challenge:answer` to a challenge that is gone. */
   'not-pending',
-  /** A ranked queue entry while a ranked match of this user is still live. */
+  /** A queue entry while a ranked or casual match of this user is still live (one queue match at a time). */
   'already-playing',
   /** A challenge to nobody, to yourself, to someone offline, or to someone who blocked you (one answer for all). */
   'challenge-unavailable',

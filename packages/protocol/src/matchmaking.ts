@@ -22,7 +22,15 @@ export type QueueJoinPayload = z.infer<typeof QueueJoinPayload>;
 
 export type QueueState =
   | { status: 'idle'; /** Why the user is no longer searching, when it was not their own doing. */ reason?: 'opponent-missed' | 'you-missed' | 'banned' | 'signed-out' }
-  | { status: 'searching'; queue: QueueName; /** Server time the search began (kept through a missed pairing). */ since: number; serverNow: number }
+  | {
+      status: 'searching';
+      queue: QueueName;
+      /** Server time the search began (kept through a missed pairing). */
+      since: number;
+      serverNow: number;
+      /** Back to searching because the opponent found missed the window or left (issue 17 §3: the reason is shown). */
+      reason?: 'opponent-missed' | 'opponent-left';
+    }
   | { status: 'found'; queue: QueueName; deadline: number; serverNow: number; /** Has this user accepted (or is present)? */ accepted: boolean; opponentAccepted: boolean }
   | { status: 'matched'; queue: QueueName; roomId: string; seat: Seat };
 

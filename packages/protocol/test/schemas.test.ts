@@ -68,7 +68,7 @@ describe('payload schemas', () => {
 
   it('lists a schema for every client event', () => {
     expect(Object.keys(CLIENT_PAYLOADS).sort()).toEqual(
-      ['hello', 'lobby:subscribe', 'lobby:unsubscribe', 'match:action', 'room:chat', 'room:create', 'room:join', 'room:leave', 'room:play-bot', 'room:tutorial', 'room:rematch', 'room:spectate', 'settings', 'match:pass-until'].sort(),
+      ['hello', 'lobby:subscribe', 'lobby:unsubscribe', 'match:action', 'room:chat', 'room:create', 'room:join', 'room:leave', 'room:play-bot', 'room:tutorial', 'room:rematch', 'room:spectate', 'settings', 'match:pass-until', 'queue:join', 'queue:leave', 'queue:accept', 'challenge:send', 'challenge:answer', 'challenge:cancel'].sort(),
     );
   });
 });

@@ -7,14 +7,43 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import type { GameServer } from '../game-server.js';
+import type { AuthThrottleConfig } from '../identity/auth-throttle.js';
+import type { Logger } from '../logger.js';
+import type { TrustProxy } from '../net/client-address.js';
 import { actionTimings } from '../master/match-master.js';
 import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
+import { DecksStore } from '../storage/decks-store.js';
+import { ReportsStore } from '../storage/reports-store.js';
+import { SettingsStore } from '../storage/settings-store.js';
+import { jsonErrors } from './api-body.js';
+import { blockRoutes } from './block-routes.js';
+import { deckRoutes } from './deck-routes.js';
+import { authRoutes } from './auth-routes.js';
 import { metricsAllowed } from './metrics-access.js';
 import { originGuard } from './origin-guard.js';
+import { profileRoutes } from './profile-routes.js';
 import { securityHeaders } from './security-headers.js';
+import { requireUser } from './session-auth.js';
+import { settingsRoutes } from './settings-routes.js';
 
-export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; game: () => GameServer | null; webDist: string | null; startedAt: number; origins: readonly string[]; metricsToken: string | null }): Express {
+export interface HttpAppDeps {
+  storage: Storage;
+  writer: ActionWriter;
+  game: () => GameServer | null;
+  webDist: string | null;
+  startedAt: number;
+  origins: readonly string[];
+  metricsToken: string | null;
+  /** Sessions and accounts (auth-routes.ts). */
+  now: () => number;
+  sessionTtlMs: number;
+  authThrottle: AuthThrottleConfig;
+  trust: TrustProxy;
+  log: Logger;
+}
+
+export function createHttpApp(deps: HttpAppDeps): Express {
   const app = express();
   app.disable('x-powered-by');
   app.use(securityHeaders());
@@ -62,6 +91,10 @@ export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; ga
     deps.writer.resetTimings();
   });
 
+  // Every JSON body of the API: at most 16 KB; malformed or oversized ones answer in the API's shape (jsonErrors).
+  app.use('/api', express.json({ limit: '16kb' }));
+  app.use('/api', authRoutes({ storage: deps.storage, game: deps.game, now: deps.now, sessionTtlMs: deps.sessionTtlMs, throttle: deps.authThrottle, trust: deps.trust, log: deps.log }));
+
   app.get('/api/matches/:id/replay', (req, res) => {
     const id = String(req.params.id).slice(0, 64);
     const match = deps.storage.match(id);
@@ -80,6 +113,23 @@ export function createHttpApp(deps: { storage: Storage; writer: ActionWriter; ga
       actions: deps.storage.actions(match.id).map((a) => ({ seq: a.seq, actor: a.actor, action: a.action, at: a.at })),
     });
   });
+
+  // Decks, settings, blocks and reports (issue 17): signed-in users only (guests too).
+  app.use(
+    ['/api/decks', '/api/settings', '/api/blocks', '/api/reports'],
+    requireUser({ storage: deps.storage, now: deps.now, ttlMs: deps.sessionTtlMs }),
+  );
+  const blocks = () => {
+    const game = deps.game();
+    if (!game) throw new Error('blocks used before the game server started');
+    return game.blocks;
+  };
+  app.use('/api', deckRoutes({ decks: new DecksStore(deps.storage.db), now: deps.now }));
+  app.use('/api', settingsRoutes({ storage: deps.storage, settings: new SettingsStore(deps.storage.db), game: deps.game }));
+  app.use('/api', blockRoutes({ storage: deps.storage, reports: new ReportsStore(deps.storage.db), blocks, now: deps.now }));
+  // Public profiles, match history and the leaderboard (issue 17 §5).
+  app.use(profileRoutes(deps.storage.db));
+  app.use('/api', jsonErrors);
 
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'not-found' }));
 

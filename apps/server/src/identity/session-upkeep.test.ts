@@ -34,8 +34,8 @@ describe('KeyedWindowCounter', () => {
 });
 
 describe('session sweep', () => {
-  it('touches the sessions of users in memory, deletes the unused ones, and stops with the database', () => {
-    const storage = new Storage(':memory:');
+  it('touches the sessions of users in memory, deletes the unused ones, and stops with the database', async () => {
+    const storage = await Storage.open(':memory:');
     const clock = new ManualClock(0);
     const users = new Users(storage, () => clock.now());
     const upkeep = new SessionUpkeep(users, clock, createLogger('silent'), { ttlMs: HOUR_MS / 2, newPerAddressPerHour: 1, storageOpen: () => storage.db.open });

@@ -4,13 +4,23 @@
  * match's seed flips the coin again), and its match starts at once. The old room's state names the new room
  * (`rematch.roomId`), so both managers (and any spectator) can follow. Offers live in memory only.
  */
-import type { RematchState, Seat } from '@vroyale/protocol';
+import type { MatchKind, RematchState, Seat } from '@vroyale/protocol';
 import type { Occupant } from '../storage/records.js';
 import type { Room } from './room.js';
 
 export type RematchResult = { ok: true; rematch: RematchState } | { ok: false; code: 'not-finished' | 'not-a-manager'; message: string };
 
 const other = (s: Seat): Seat => (s === 'A' ? 'B' : 'A');
+
+/**
+ * The rematch's kind: a rematch of a queue match is a friendly one between the same two ('challenge',
+ * unrated: the queue chose the pairing, not the players); one of the tutorial is a normal bot match.
+ */
+export function rematchKind(kind: MatchKind): MatchKind {
+  if (kind === 'ranked' || kind === 'casual') return 'challenge';
+  if (kind === 'tutorial') return 'bot';
+  return kind;
+}
 
 /**
  * Records `seat`'s offer in `room`; starts the rematch when both agreed. `open` makes an empty waiting room

@@ -19,7 +19,7 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
   const counts = { rooms: 0, matches: 0, broken: 0, finished: 0 };
   const now = deps.clock.now();
   for (const rec of deps.storage.liveRooms()) {
-    for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) deps.users.remember(occ.userId, occ.name);
+    for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) deps.users.remember(occ.userId, occ.name, occ.username ?? null);
     const d = rec.seats.B?.bot && rec.seats.B.name === TUTORIAL_BOT_NAME ? tutorialDeps(deps) : deps;
     const room = new Room(d, rec);
     if (rec.status === 'active') {

@@ -4,8 +4,9 @@
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
-import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
+import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type MatchKind, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
+import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
 import type { MatchRecord, Occupant, RoomRecord, Seats } from '../storage/records.js';
@@ -15,6 +16,8 @@ import type { TimerHandle } from '../time/clock.js';
 export interface RoomDeps extends MasterDeps {
   pool: Record<string, CardDef>;
   users: Users;
+  /** Chat lines from someone a member blocked never reach that member (identity/blocks.ts). */
+  blocks: Pick<Blocks, 'blockedBy'>;
   /** The lobby's hook: this room's summary changed. */
   onRoomChanged(room: Room): void;
 }
@@ -31,6 +34,8 @@ export class Room implements MasterRoom {
   readonly visibility: Visibility;
   readonly clockConfig: ClockConfig;
   readonly createdAt: number;
+  /** How the room came about (issue 17): stored on its match, decides whether the result is rated. */
+  readonly kind: MatchKind;
   status: RoomStatus;
   seats: Seats;
   master: MatchMaster | null = null;
@@ -40,6 +45,8 @@ export class Room implements MasterRoom {
   /** After the match: the seats that asked for a rematch, and the room it started in (see rematch.ts). */
   readonly rematch: RematchState = { offers: [], roomId: null };
   readonly chatLog: ChatMessage[] = [];
+  /** The sender's user id of each `chatLog` line (lines carry names, not ids), for the block filter. */
+  private readonly chatFrom: string[] = [];
   /** Chat lines per user in this room (a token bucket each; dropped with the room). */
   private readonly chatBuckets = new Map<string, TokenBucket>();
   /** Attached sockets → their user. */
@@ -61,12 +68,13 @@ export class Room implements MasterRoom {
     this.visibility = rec.visibility;
     this.clockConfig = rec.clock;
     this.createdAt = rec.createdAt;
+    this.kind = rec.kind ?? 'room';
     this.status = rec.status === 'active' ? 'active' : rec.status === 'waiting' ? 'waiting' : 'finished';
     this.seats = rec.seats;
   }
 
   record(): RoomRecord {
-    return { id: this.roomId, visibility: this.visibility, status: this.status, clock: this.clockConfig, seats: this.seats, matchId: this.master?.id ?? null, createdAt: this.createdAt };
+    return { id: this.roomId, visibility: this.visibility, status: this.status, clock: this.clockConfig, seats: this.seats, matchId: this.master?.id ?? null, createdAt: this.createdAt, kind: this.kind };
   }
 
   seatOf(userId: string): Seat | null {
@@ -113,7 +121,7 @@ export class Room implements MasterRoom {
     }
     this.master?.sendFull([socketId], seat ?? 'spectator');
     this.master?.sendLogHistory([socketId]);
-    this.sendChatHistory(socketId);
+    this.sendChatHistory(socketId, userId);
     this.deps.onRoomChanged(this);
   }
 
@@ -186,6 +194,7 @@ export class Room implements MasterRoom {
       result: null,
       clocks: isUntimed(this.clockConfig) ? { A: 0, B: 0 } : { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
       createdAt: now,
+      kind: this.kind,
       endedAt: null,
     };
     this.status = 'active';
@@ -226,13 +235,18 @@ export class Room implements MasterRoom {
    * seats, which views and the replay name) shows it from now on, and everyone in the room and the lobby
    * hears of it. Chat lines already sent keep the old name.
    */
-  renameOccupant(userId: string, name: string): boolean {
+  renameOccupant(userId: string, name: string, username?: string): boolean {
     const seat = this.seatOf(userId);
     const occ = seat ? this.seats[seat] : null;
-    if (!seat || !occ || occ.bot || occ.name === name) return false;
+    if (!seat || !occ || occ.bot || (occ.name === name && occ.username === username)) return false;
     occ.name = name;
+    // A guest who registered (issue 17) keeps the seat under the account's username.
+    if (username) occ.username = username;
     const match = this.master?.match ?? null;
-    if (match) match.seats[seat].name = name;
+    if (match) {
+      match.seats[seat].name = name;
+      if (username) match.seats[seat].username = username;
+    }
     this.deps.storage.saveSeats(this.record(), match, this.deps.clock.now());
     this.broadcastState();
     this.deps.onRoomChanged(this);
@@ -351,26 +365,37 @@ export class Room implements MasterRoom {
     return bucket.take();
   }
 
-  addChat(msg: ChatMessage): void {
+  /** A chat line from `fromUserId`, to every member but those who blocked them (a set lookup per member). */
+  addChat(msg: ChatMessage, fromUserId: string): void {
     this.chatLog.push(msg);
-    if (this.chatLog.length > LIMITS.chatHistoryLines) this.chatLog.shift();
-    this.deps.transport.send([...this.members.keys()], 'room:chat', msg);
+    this.chatFrom.push(fromUserId);
+    if (this.chatLog.length > LIMITS.chatHistoryLines) {
+      this.chatLog.shift();
+      this.chatFrom.shift();
+    }
+    const to: string[] = [];
+    for (const [socketId, userId] of this.members) if (!this.deps.blocks.blockedBy(userId).has(fromUserId)) to.push(socketId);
+    if (to.length > 0) this.deps.transport.send(to, 'room:chat', msg);
   }
 
   /**
    * The newest lines in one message, bounded in lines and bytes: a joiner used to get every stored line
-   * as its own `room:chat`, one emit (and encode) per line per joiner.
+   * as its own `room:chat`, one emit (and encode) per line per joiner. Lines from people the joiner blocked
+   * are left out.
    */
-  private sendChatHistory(socketId: string): void {
+  private sendChatHistory(socketId: string, userId: string): void {
     if (this.chatLog.length === 0) return;
+    const blocked = this.deps.blocks.blockedBy(userId);
     const messages: ChatMessage[] = [];
     let bytes = 0;
     for (let i = this.chatLog.length - 1; i >= 0 && messages.length < LIMITS.chatHistoryLines; i--) {
+      if (blocked.has(this.chatFrom[i]!)) continue;
       const m = this.chatLog[i]!;
       bytes += Buffer.byteLength(m.text) + Buffer.byteLength(m.from.name);
       if (bytes > LIMITS.chatHistoryBytes) break;
       messages.push(m);
     }
+    if (messages.length === 0) return;
     this.deps.transport.send(socketId, 'room:chat-history', { roomId: this.roomId, messages: messages.reverse() });
   }
 

@@ -7,7 +7,7 @@ import { simplest, strongBot, type Action, type Bot, type CardDef } from '@vroya
 import { tutorialRosters, TUTORIAL_SEED } from '@vroyale/cards';
 import type { Ack, AckError, ClockConfig, Seat } from '@vroyale/protocol';
 import type { ServerBot } from '../bots/server-bot.js';
-import type { Users } from '../identity/users.js';
+import { seatedAs, type Users } from '../identity/users.js';
 import type { Room, RoomDeps } from './room.js';
 import type { UserRooms } from './user-rooms.js';
 
@@ -67,7 +67,7 @@ export function startTutorial<C extends TutorialConn>(conn: C, reply: (ack: Ack<
   const room = host.newRoom(TUTORIAL_CLOCK, tutorialDeps(host.deps));
   room.fixedSeed = TUTORIAL_SEED;
   const { player, bot } = tutorialRosters;
-  room.takeSeat({ userId: user.id, name: user.name, roster: { centre: player.centre, cards: [...player.cards] }, rosterLabel: player.name, bot: false }, 'A');
+  room.takeSeat({ ...seatedAs(user), roster: { centre: player.centre, cards: [...player.cards] }, rosterLabel: player.name, bot: false }, 'A');
   room.takeSeat({ userId: `bot:${room.roomId}`, name: TUTORIAL_BOT_NAME, roster: { centre: bot.centre, cards: [...bot.cards] }, rosterLabel: bot.name, bot: true }, 'B');
   host.userRooms.claim(room, user.id, conn.address, true);
   reply({ ok: true, roomId: room.roomId, seat: 'A' });

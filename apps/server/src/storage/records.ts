@@ -1,6 +1,6 @@
 /** The shapes the storage layer reads and writes (JSON columns parsed). */
 import type { ManagerId, Roster } from '@vroyale/engine';
-import type { ClockConfig, MatchResult, Visibility } from '@vroyale/protocol';
+import type { ClockConfig, MatchKind, MatchResult, Visibility } from '@vroyale/protocol';
 
 export interface Occupant {
   userId: string;
@@ -23,6 +23,8 @@ export interface RoomRecord {
   seats: Seats;
   matchId: string | null;
   createdAt: number;
+  /** How the room came about (issue 17); stored on its match (`matches.kind`) at start. Absent: 'room'. */
+  kind?: MatchKind;
 }
 
 export interface MatchRecord {
@@ -35,6 +37,8 @@ export interface MatchRecord {
   result: MatchResult | null;
   clocks: Record<ManagerId, number>;
   createdAt: number;
+  /** How the match came about: decides whether its result moves a rating (results-store.ts). */
+  kind: MatchKind;
   endedAt: number | null;
 }
 
@@ -52,6 +56,10 @@ export interface ActionRecord {
 export interface SessionRecord {
   userId: string;
   name: string;
+  /** The account's username; null for a guest. */
+  username: string | null;
+  /** The account is banned (`users.banned_at`): its hello is refused. */
+  banned: boolean;
   /** The stop settings last sent from this session's browser, unvalidated (null: never sent). */
   stops: unknown;
   /** When the session was last used (a hello, or in use at a sweep): it expires `sessionTtlMs` after. */

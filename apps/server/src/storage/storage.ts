@@ -9,16 +9,19 @@
  *
  * Checkpoints run on a worker thread (checkpoint-worker.mjs) instead of inside a commit on the event loop;
  * that thread also restarts the WAL when it has grown, so the file stays bounded under continuous writes.
+ *
+ * The schema is the migrations' (migrate.ts, migrations/): `Storage.open` runs them before preparing anything.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ManagerId } from '@vroyale/engine';
-import { isUntimed, type MatchResult } from '@vroyale/protocol';
+import { isUntimed, type MatchKind, type MatchResult } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
-import { MIGRATIONS } from './schema.js';
+import { migrate } from './migrate.js';
 import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
+import { ResultsStore } from './results-store.js';
 
 export type SyncMode = 'normal' | 'full';
 
@@ -44,6 +47,8 @@ function roomRecord(r: Row): RoomRecord {
     seats: JSON.parse(String(r.seats_json)),
     matchId: r.match_id === null ? null : String(r.match_id),
     createdAt: Number(r.created_at),
+    // Not a rooms column: the kind is the match's (stored at its start); a room without a match is a 'room'.
+    kind: typeof r.kind === 'string' ? (r.kind as MatchKind) : 'room',
   };
 }
 
@@ -56,36 +61,56 @@ export interface AppendAction extends ActionRecord {
   roomId: string;
 }
 
+/** A connection with the server's pragmas (also the admin command's: WAL and a busy timeout let both write). */
+export function openDatabase(path: string, sync: SyncMode = 'normal'): Database.Database {
+  if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
+  const db = new Database(path);
+  db.pragma('journal_mode = WAL');
+  db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
+  db.pragma('foreign_keys = ON');
+  db.pragma('busy_timeout = 5000');
+  // When the WAL restarts after a checkpoint, truncate a file that grew past this.
+  db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
+  return db;
+}
+
 export class Storage {
-  readonly db: Database.Database;
   private readonly st;
+  /** Match players, outcomes and ratings, written inside the match's own transactions. */
+  readonly results: ResultsStore;
   private checkpointer: Worker | null = null;
   /** What the checkpoint worker reported: checkpoints run, and the WAL frames of the last (all copied back?). */
   readonly checkpoints = { runs: 0, restarts: 0, walFrames: 0, copiedFrames: 0, failures: 0 };
 
-  constructor(
+  /**
+   * Opens (creating if needed) the database file and brings its schema up to date (migrate.ts) before anything
+   * reads it. Async because umzug is; nothing else touches the database until this resolves.
+   */
+  static async open(path: string, sync: SyncMode = 'normal', log?: Logger): Promise<Storage> {
+    const db = openDatabase(path, sync);
+    try {
+      await migrate(db, { log });
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return new Storage(path, db);
+  }
+
+  private constructor(
     readonly path: string,
-    sync: SyncMode = 'normal',
+    readonly db: Database.Database,
   ) {
-    if (path !== ':memory:') mkdirSync(dirname(path), { recursive: true });
-    this.db = new Database(path);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${sync === 'full' ? 'FULL' : 'NORMAL'}`);
-    this.db.pragma('foreign_keys = ON');
-    this.db.pragma('busy_timeout = 5000');
-    // When the WAL restarts after a checkpoint, truncate a file that grew past this.
-    this.db.pragma(`journal_size_limit = ${32 * 1024 * 1024}`);
-    this.migrate();
-    const db = this.db;
+    this.results = new ResultsStore(db);
     this.st = {
-      sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
+      sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       touchLastSeen: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
       deleteSessionsBefore: db.prepare('DELETE FROM sessions WHERE last_seen < ?'),
       insertUser: db.prepare('INSERT INTO users (id, display_name, created_at) VALUES (?, ?, ?) ON CONFLICT (id) DO NOTHING'),
       insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)'),
-      touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
-      renameUser: db.prepare('UPDATE users SET display_name = ? WHERE id = ?'),
+      touchSession: db.prepare('UPDATE sessions SET last_seen = ? WHERE token_hash = ?'),
+      renameUser: db.prepare('UPDATE users SET display_name = ? WHERE id = ? AND username IS NULL'),
       setStops: db.prepare('UPDATE users SET stops_json = ? WHERE id = ?'),
       stopsOf: db.prepare('SELECT stops_json FROM users WHERE id = ?'),
       upsertRoom: db.prepare(
@@ -94,42 +119,35 @@ export class Storage {
          ON CONFLICT (id) DO UPDATE SET status = @status, seats_json = @seats, match_id = @matchId, updated_at = @now`,
       ),
       setRoomStatus: db.prepare('UPDATE rooms SET status = ?, updated_at = ? WHERE id = ?'),
-      liveRooms: db.prepare("SELECT * FROM rooms WHERE status IN ('waiting', 'active')"),
+      liveRooms: db.prepare("SELECT r.*, m.kind AS kind FROM rooms r LEFT JOIN matches m ON m.id = r.match_id WHERE r.status IN ('waiting', 'active')"),
       finishedRoomsSince: db.prepare(
-        `SELECT r.* FROM matches m JOIN rooms r ON r.id = m.room_id AND r.match_id = m.id
+        `SELECT r.*, m.kind AS kind FROM matches m JOIN rooms r ON r.id = m.room_id AND r.match_id = m.id
          WHERE m.ended_at >= ? AND m.status = 'finished' AND r.status = 'finished'`,
       ),
       setMatchSeats: db.prepare('UPDATE matches SET seats_json = ? WHERE id = ?'),
       insertMatch: db.prepare(
-        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at)
-         VALUES (?, ?, ?, ?, ?, 'active', ?, ?)`,
+        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at, kind)
+         VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
       ),
       matchById: db.prepare('SELECT * FROM matches WHERE id = ?'),
       insertAction: db.prepare(
         `INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
       ),
       setClocks: db.prepare('UPDATE matches SET clocks_json = ? WHERE id = ?'),
-      finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ?"),
+      // The status guard: a match is finished once; only the transaction that did it records the result.
+      finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ? AND status = 'active'"),
       breakMatch: db.prepare("UPDATE matches SET status = 'broken', ended_at = ? WHERE id = ?"),
       actionsOf: db.prepare('SELECT seq, actor, origin, action_json, client_action_id, at FROM actions WHERE match_id = ? ORDER BY seq'),
     };
-  }
-
-  private migrate(): void {
-    const version = this.db.pragma('user_version', { simple: true }) as number;
-    for (let v = version; v < MIGRATIONS.length; v++) {
-      this.db.transaction(() => {
-        this.db.exec(MIGRATIONS[v]!);
-        this.db.pragma(`user_version = ${v + 1}`);
-      })();
-    }
   }
 
   // --- sessions -------------------------------------------------------------------------------------------
 
   findSession(tokenHash: string): SessionRecord | null {
     const r = this.st.sessionByToken.get(tokenHash) as Row | undefined;
-    return r ? { userId: String(r.user_id), name: String(r.name), stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) } : null;
+    return r
+      ? { userId: String(r.user_id), name: String(r.name), username: r.username === null ? null : String(r.username), banned: r.banned_at !== null, stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) }
+      : null;
   }
 
   deleteSession(tokenHash: string): void {
@@ -156,9 +174,10 @@ export class Storage {
     })();
   }
 
-  touchSession(userId: string, name: string, now: number): void {
+  /** A hello on this session: marks it used and sets a guest's display name (an account's name is its username). */
+  touchSession(tokenHash: string, userId: string, name: string, now: number): void {
     this.db.transaction(() => {
-      this.st.touchSession.run(now, userId);
+      this.st.touchSession.run(now, tokenHash);
       this.st.renameUser.run(name, userId);
     })();
   }
@@ -214,7 +233,8 @@ export class Storage {
   startMatch(room: RoomRecord, m: MatchRecord, now: number): void {
     this.db.transaction(() => {
       this.saveRoom(room, now);
-      this.st.insertMatch.run(m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt);
+      this.st.insertMatch.run(m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt, m.kind);
+      this.results.matchStarted(m);
     })();
   }
 
@@ -231,6 +251,7 @@ export class Storage {
       result: r.result_json ? JSON.parse(String(r.result_json)) : null,
       clocks: JSON.parse(String(r.clocks_json)),
       createdAt: Number(r.created_at),
+      kind: r.kind as MatchKind,
       endedAt: r.ended_at === null ? null : Number(r.ended_at),
     };
   }
@@ -256,7 +277,7 @@ export class Storage {
       this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
       const clocks = JSON.stringify(a.clocks);
       if (a.result) {
-        this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId);
+        if (this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId).changes === 1) this.results.matchEnded(a.matchId, a.result, a.at);
         this.st.setRoomStatus.run('finished', a.at, a.roomId);
       } else this.st.setClocks.run(clocks, a.matchId);
     })();
@@ -268,7 +289,7 @@ export class Storage {
    */
   endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): void {
     this.db.transaction(() => {
-      this.st.finishMatch.run(JSON.stringify(result), JSON.stringify(clocks), at, matchId);
+      if (this.st.finishMatch.run(JSON.stringify(result), JSON.stringify(clocks), at, matchId).changes === 1) this.results.matchEnded(matchId, result, at);
       this.st.setRoomStatus.run('finished', at, roomId);
     })();
   }

@@ -6,6 +6,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
+import { requestToken } from '../http/session-auth.js';
 import type { Logger } from '../logger.js';
 import { FanOut } from './fan-out.js';
 import type { Incoming, ServerEvent, ServerPayload, Transport } from './transport.js';
@@ -62,7 +63,7 @@ export class SocketIoTransport implements Transport {
   }
 
   private onConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents>): void {
-    this.deliver({ kind: 'connect', socketId: socket.id, address: this.addressOf(socket.request) });
+    this.deliver({ kind: 'connect', socketId: socket.id, address: this.addressOf(socket.request), token: requestToken(socket.request) });
     socket.onAny((event: unknown, ...args: unknown[]) => {
       const last = args[args.length - 1];
       const ack = typeof last === 'function' ? (last as (a: Ack<object>) => void) : null;

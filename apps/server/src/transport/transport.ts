@@ -10,7 +10,8 @@ export type ServerPayload<E extends ServerEvent> = Parameters<ServerToClientEven
 
 /** What arrives from clients: connection changes and messages, each message with its one reply. */
 export type Incoming =
-  | { kind: 'connect'; socketId: string; address: string }
+  /** `token`: the session token the handshake carried (the session cookie, or `Authorization: Bearer`), if any. */
+  | { kind: 'connect'; socketId: string; address: string; token: string | null }
   | { kind: 'disconnect'; socketId: string; reason: string }
   | { kind: 'message'; socketId: string; event: string; payload: unknown; reply: (ack: Ack<object>) => void };
 

@@ -47,8 +47,9 @@ export class TestClient {
     socket.io.on('reconnect', () => void this.hello().catch(() => {}));
   }
 
-  static async connect(url: string, name = `player${++counter}`, token?: string): Promise<TestClient> {
-    const socket: ClientSocket = io(url, { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 200, forceNew: true });
+  /** `headers`: sent with the handshake (issue 17: `{ cookie }` makes the session cookie decide who this is). */
+  static async connect(url: string, name = `player${++counter}`, token?: string, headers?: Record<string, string>): Promise<TestClient> {
+    const socket: ClientSocket = io(url, { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 200, forceNew: true, ...(headers ? { extraHeaders: headers } : {}) });
     const c = new TestClient(socket, name);
     c.token = token;
     await new Promise<void>((resolve, reject) => {

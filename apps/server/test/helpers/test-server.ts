@@ -16,6 +16,9 @@ const NO_FLOOD_LIMITS: ServerConfig['flood'] = { perSession: LOOSE, perAddress: 
 /** Tests watch and leave rooms far faster than people do; `test/spectating-scale.test.ts` sets its own limit. */
 const NO_TOGGLE_LIMIT: ServerConfig['spectateLimit'] = { capacity: 1e6, refillPerSec: 1e6 };
 
+/** Registrations and failed logins per address (every test client is 127.0.0.1); per username stays as in production. */
+const LOOSE_AUTH: ServerConfig['authThrottle'] = { ...defaultConfig().authThrottle, failuresPerAddress: { points: 1e6, windowSec: 3600 }, registrationsPerAddress: { points: 1e6, windowSec: 3600 } };
+
 export interface TestServer {
   server: RunningServer;
   url: string;
@@ -37,7 +40,7 @@ export interface TestServer {
 export async function startTestServer(overrides: Partial<ServerConfig> = {}, clock?: Clock, extra: { bot?: ServerBot } = {}): Promise<TestServer> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-test-'));
   const dbPath = join(dir, 'test.db');
-  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, spectateLimit: NO_TOGGLE_LIMIT, newSessionsPerAddressPerHour: 1e6, ...overrides });
+  const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, spectateLimit: NO_TOGGLE_LIMIT, newSessionsPerAddressPerHour: 1e6, authThrottle: LOOSE_AUTH, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {

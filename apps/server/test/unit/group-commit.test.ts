@@ -25,7 +25,7 @@ const roster = (id: string) => {
 function addMatch(st: Storage, n: number): void {
   const occ = (name: string, r: string) => ({ userId: `u_${name}`, name, roster: roster(r), rosterLabel: r, bot: false });
   const room: RoomRecord = { id: `room${n}`, visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') }, matchId: `m${n}`, createdAt: 1 };
-  const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, endedAt: null };
+  const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
   st.startMatch(room, match, 1);
 }
 
@@ -34,7 +34,7 @@ const row = (n: number, seq: number): AppendAction => ({ matchId: `m${n}`, roomI
 describe('ActionWriter', () => {
   it('commits one turn of appends in one transaction and resolves each only after the commit', async () => {
     const path = join(dir, 'a.db');
-    const st = new Storage(path);
+    const st = await Storage.open(path);
     for (const n of [1, 2, 3]) addMatch(st, n);
     const w = new ActionWriter(st);
     const reader = new Database(path, { readonly: true });
@@ -51,7 +51,7 @@ describe('ActionWriter', () => {
   });
 
   it('fails only the refused row of a batch', async () => {
-    const st = new Storage(join(dir, 'b.db'));
+    const st = await Storage.open(join(dir, 'b.db'));
     for (const n of [1, 2]) addMatch(st, n);
     const w = new ActionWriter(st);
     await w.append(row(1, 1));
@@ -63,7 +63,7 @@ describe('ActionWriter', () => {
   });
 
   it('fails every append of a batch whose commit fails, writing none of them', async () => {
-    const st = new Storage(join(dir, 'c.db'));
+    const st = await Storage.open(join(dir, 'c.db'));
     for (const n of [1, 2]) addMatch(st, n);
     const w = new ActionWriter(st);
     const real = st.db.transaction.bind(st.db);
@@ -86,7 +86,7 @@ describe('ActionWriter', () => {
 
   it('keeps the WAL bounded under a steady stream of commits (the checkpoint thread restarts it)', async () => {
     const path = join(dir, 'd.db');
-    const st = new Storage(path);
+    const st = await Storage.open(path);
     for (const n of [1, 2, 3]) addMatch(st, n);
     // Checkpoint every 5 ms and restart the WAL past 64 frames, so a short test sees many restarts.
     st.startBackgroundCheckpoints(5, createLogger('silent'), 64);

@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { DEFAULT_STOP_SETTINGS, type StopSettings } from '@vroyale/protocol';
-import { MIGRATIONS } from '../../src/storage/schema.js';
+import { MIGRATIONS } from '../../src/storage/migrations/index.js';
 import { Storage } from '../../src/storage/storage.js';
 import { Users } from '../../src/identity/users.js';
 import { hashToken } from '../../src/identity/ids.js';
@@ -19,14 +19,14 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const full: StopSettings = { ...DEFAULT_STOP_SETTINGS, fullControl: true };
 
 describe('stop settings in the session', () => {
-  it('a database from before stops migrates: its sessions keep working, with the defaults', () => {
+  it('a database from before stops migrates: its sessions keep working, with the defaults', async () => {
     const path = join(dir, 'old.db');
     const old = new Database(path);
-    old.exec(MIGRATIONS[0]!);
+    MIGRATIONS[0]!.up({ exec: (sql) => void old.exec(sql) });
     old.pragma('user_version = 1');
     old.prepare('INSERT INTO sessions (token_hash, user_id, name, auto_pass, created_at, last_seen) VALUES (?, ?, ?, 1, 1, 1)').run(hashToken('tok'), 'u_old', 'Old');
     old.close();
-    const st = new Storage(path);
+    const st = await Storage.open(path);
     const users = new Users(st, () => 2);
     const { user } = users.hello('Old', 'tok');
     expect(user.id).toBe('u_old');
@@ -34,8 +34,8 @@ describe('stop settings in the session', () => {
     st.close();
   });
 
-  it('settings sent once come back with the session, after the server forgot the user', () => {
-    const st = new Storage(join(dir, 'a.db'));
+  it('settings sent once come back with the session, after the server forgot the user', async () => {
+    const st = await Storage.open(join(dir, 'a.db'));
     const users = new Users(st, () => 1);
     const { user, token } = users.hello('Aki', undefined);
     expect(users.stopsOf(user.id)).toEqual(DEFAULT_STOP_SETTINGS);
@@ -48,8 +48,8 @@ describe('stop settings in the session', () => {
     st.close();
   });
 
-  it('stored settings that no longer parse are replaced by the defaults, not trusted', () => {
-    const st = new Storage(join(dir, 'b.db'));
+  it('stored settings that no longer parse are replaced by the defaults, not trusted', async () => {
+    const st = await Storage.open(join(dir, 'b.db'));
     const users = new Users(st, () => 1);
     const { user, token } = users.hello('Bo', undefined);
     st.setStops(user.id, { own: { combat: true } });

@@ -23,14 +23,14 @@ const roster = (id: string) => {
 function seed(st: Storage): MatchRecord {
   const occ = (name: string, r: string) => ({ userId: `u_${name}`, name, roster: roster(r), rosterLabel: r, bot: false });
   const room: RoomRecord = { id: 'room1', visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') }, matchId: 'm1', createdAt: 1 };
-  const match: MatchRecord = { id: 'm1', roomId: 'room1', seed: 'abc', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, endedAt: null };
+  const match: MatchRecord = { id: 'm1', roomId: 'room1', seed: 'abc', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
   st.startMatch(room, match, 1);
   return match;
 }
 
 describe('Storage', () => {
-  it('uses WAL and refuses a second action with the same seq or the same client action id', () => {
-    const st = new Storage(join(dir, 'a.db'));
+  it('uses WAL and refuses a second action with the same seq or the same client action id', async () => {
+    const st = await Storage.open(join(dir, 'a.db'));
     expect(st.db.pragma('journal_mode', { simple: true })).toBe('wal');
     seed(st);
     const base = { matchId: 'm1', roomId: 'room1', actor: 'A' as const, origin: 'player' as const, at: 2, clocks: { A: 1, B: 1 }, result: null };
@@ -42,8 +42,8 @@ describe('Storage', () => {
     st.close();
   });
 
-  it('replays a log to its state, and reports a log that does not replay', () => {
-    const st = new Storage(join(dir, 'b.db'));
+  it('replays a log to its state, and reports a log that does not replay', async () => {
+    const st = await Storage.open(join(dir, 'b.db'));
     const match = seed(st);
     const base = { matchId: 'm1', roomId: 'room1', origin: 'player' as const, at: 2, clocks: { A: 1, B: 1 }, result: null };
     st.appendAction({ ...base, actor: 'A', seq: 1, action: { type: 'mulligan', manager: 'A', redraw: false }, clientActionId: 'A:1' });
@@ -57,7 +57,7 @@ describe('Storage', () => {
   });
 
   it('checkpoints the WAL on a worker thread, never on the main connection', async () => {
-    const st = new Storage(join(dir, 'c.db'));
+    const st = await Storage.open(join(dir, 'c.db'));
     seed(st);
     st.startBackgroundCheckpoints(20, createLogger('silent'));
     expect(st.db.pragma('wal_autocheckpoint', { simple: true })).toBe(0);

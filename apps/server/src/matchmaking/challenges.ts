@@ -1,0 +1,107 @@
+/**
+ * Direct challenges (issue 17 §3): an account invites another by username to a private match with a chosen
+ * clock (untimed allowed: nobody else is waiting on it). Pending for `CHALLENGE_TTL_MS`; every change goes to
+ * both users' sockets as `challenge:update`, and each pending one again on hello.
+ *
+ * A target that does not exist, is a guest, is the sender, has no socket, or blocked (or was blocked by) the
+ * sender gets one answer, `challenge-unavailable`, with one message: a block must not be revealed.
+ */
+import { randomBytes } from 'node:crypto';
+import { CHALLENGE_TTL_MS, type AckError, type ChallengeUpdate, type ClockConfig } from '@vroyale/protocol';
+import type { TimerHandle } from '../time/clock.js';
+import type { MatchmakingHost, Player } from './host.js';
+
+/** Pending challenges one sender may have at once (more is spam). */
+export const CHALLENGES_PER_SENDER = 3;
+export const UNAVAILABLE = 'That player cannot be challenged right now';
+
+interface Challenge {
+  id: string;
+  from: Player & { username: string };
+  to: { userId: string; username: string };
+  clock: ClockConfig;
+  expiresAt: number;
+  timer: TimerHandle;
+}
+
+type Result = { ok: true; update: ChallengeUpdate } | AckError;
+const refuse = (code: AckError['code'], message: string): AckError => ({ ok: false, code, message });
+
+export class Challenges {
+  private readonly byId = new Map<string, Challenge>();
+  private readonly byUser = new Map<string, Set<Challenge>>();
+
+  constructor(private readonly h: MatchmakingHost) {}
+
+  send(from: Player, targetName: string, clock: ClockConfig | undefined): Result {
+    const username = this.h.facts.usernameOf(from.userId);
+    if (!username) return refuse('not-signed-in', 'Challenges need an account: register or sign in first');
+    if (this.h.facts.bannedAt(from.userId) !== null) return refuse('banned', 'This account is banned');
+    const toId = this.h.facts.userIdOf(targetName);
+    const toName = toId ? this.h.facts.usernameOf(toId) : null;
+    if (!toId || !toName || toId === from.userId || this.h.socketsOf(toId).length === 0 || this.h.blocked(from.userId, toId) || this.h.facts.bannedAt(toId) !== null)
+      return refuse('challenge-unavailable', UNAVAILABLE);
+    const mine = [...(this.byUser.get(from.userId) ?? [])].filter((c) => c.from.userId === from.userId);
+    if (mine.length >= CHALLENGES_PER_SENDER) return refuse('rate-limited', `You already have ${CHALLENGES_PER_SENDER} pending challenges; cancel one or wait for an answer`);
+    const id = randomBytes(9).toString('base64url');
+    const c: Challenge = { id, from: { ...from, username }, to: { userId: toId, username: toName }, clock: clock ?? this.h.defaultClock, expiresAt: this.h.clock.now() + CHALLENGE_TTL_MS, timer: null as unknown as TimerHandle };
+    c.timer = this.h.clock.setTimeout(() => this.end(c, 'expired', null), CHALLENGE_TTL_MS);
+    this.byId.set(id, c);
+    for (const u of [from.userId, toId]) (this.byUser.get(u) ?? this.byUser.set(u, new Set()).get(u)!).add(c);
+    const update = this.update(c, 'pending', null);
+    this.tell(c, update);
+    return { ok: true, update };
+  }
+
+  /** The target accepts (with their roster: the match starts, challenger in seat A) or declines. */
+  answer(userId: string, challengeId: string, accept: Player | null): Result {
+    const c = this.byId.get(challengeId);
+    if (!c || c.to.userId !== userId) return refuse('not-pending', 'That challenge is no longer open');
+    if (!accept) return { ok: true, update: this.end(c, 'declined', null) };
+    const roomId = this.h.startMatch('challenge', c.clock, c.from, accept);
+    return { ok: true, update: this.end(c, 'accepted', roomId) };
+  }
+
+  cancel(userId: string, challengeId: string): Result {
+    const c = this.byId.get(challengeId);
+    if (!c || c.from.userId !== userId) return refuse('not-pending', 'That challenge is no longer open');
+    return { ok: true, update: this.end(c, 'cancelled', null) };
+  }
+
+  /** A socket said hello: every pending challenge to or from its user. */
+  hello(userId: string, socketId: string): void {
+    for (const c of this.byUser.get(userId) ?? []) this.h.send([socketId], 'challenge:update', this.update(c, 'pending', null));
+  }
+
+  pendingCount(): number {
+    return this.byId.size;
+  }
+
+  stop(): void {
+    for (const c of this.byId.values()) this.h.clock.clearTimeout(c.timer);
+    this.byId.clear();
+    this.byUser.clear();
+  }
+
+  private end(c: Challenge, status: ChallengeUpdate['status'], roomId: string | null): ChallengeUpdate {
+    this.h.clock.clearTimeout(c.timer);
+    this.byId.delete(c.id);
+    for (const u of [c.from.userId, c.to.userId]) {
+      const set = this.byUser.get(u);
+      set?.delete(c);
+      if (set?.size === 0) this.byUser.delete(u);
+    }
+    const update = this.update(c, status, roomId);
+    this.tell(c, update);
+    return update;
+  }
+
+  private update(c: Challenge, status: ChallengeUpdate['status'], roomId: string | null): ChallengeUpdate {
+    return { challengeId: c.id, from: { username: c.from.username }, to: { username: c.to.username }, clock: c.clock, status, expiresAt: c.expiresAt, roomId };
+  }
+
+  private tell(c: Challenge, u: ChallengeUpdate): void {
+    const sockets = [...this.h.socketsOf(c.from.userId), ...this.h.socketsOf(c.to.userId)];
+    if (sockets.length > 0) this.h.send(sockets, 'challenge:update', u);
+  }
+}

@@ -1,0 +1,101 @@
+/**
+ * Matchmaking as the game server holds it: the queue, the challenges and their handlers over one host
+ * (host.ts), built from the few things of the game server it needs (`MatchmakingWiring`).
+ */
+import type { CardDef } from '@vroyale/engine';
+import type { ClockConfig, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
+import type { Users } from '../identity/users.js';
+import type { Logger } from '../logger.js';
+import type { Room } from '../rooms/room.js';
+import type { Clock } from '../time/clock.js';
+import type { AccountFacts } from './account-facts.js';
+import { Challenges } from './challenges.js';
+import { matchmakingHandlers } from './handlers.js';
+import type { MatchmakingHost, Player } from './host.js';
+import { MatchmakingQueue } from './queue.js';
+
+export interface MatchmakingWiring {
+  clock: Clock;
+  log: Logger;
+  users: Users;
+  facts: AccountFacts;
+  blocked(a: string, b: string): boolean;
+  pool: Record<string, CardDef>;
+  defaultClock: ClockConfig;
+  send(socketIds: string[], event: keyof ServerToClientEvents, payload: unknown): void;
+  room(roomId: string): Room | undefined;
+  /** The user's open rooms (user-rooms.ts). */
+  roomsOf(userId: string): Iterable<string>;
+  /** A new private waiting room of this kind (the game server's factory: storage and lobby know it). */
+  newRoom(kind: MatchKind, clock: ClockConfig | undefined): Room;
+  /** A room whose match could not start is forgotten (closed in the database if it got there). */
+  dropRoom(roomId: string): void;
+  /** Every socket of the user enters the room (and the user's claim on it is recorded). */
+  attachUser(userId: string, room: Room): void;
+}
+
+export class Matchmaking {
+  readonly queue: MatchmakingQueue;
+  readonly challenges: Challenges;
+  readonly handlers;
+
+  constructor(w: MatchmakingWiring) {
+    const liveSeat = (userId: string, kinds: readonly MatchKind[]) => {
+      for (const id of w.roomsOf(userId)) {
+        const r = w.room(id);
+        const seat = r?.seatOf(userId);
+        if (r && seat && r.status === 'active' && kinds.includes(r.kind)) return { roomId: r.roomId, seat, kind: r.kind };
+      }
+      return null;
+    };
+    const host: MatchmakingHost = {
+      clock: w.clock,
+      log: w.log,
+      facts: w.facts,
+      blocked: w.blocked,
+      defaultClock: w.defaultClock,
+      socketsOf: (id) => [...(w.users.get(id)?.sockets ?? [])],
+      displayName: (id) => w.users.get(id)?.name ?? null,
+      send: (ids, event, payload) => w.send(ids, event, payload),
+      liveSeat: (userId, kinds) => liveSeat(userId, kinds),
+      inLiveMatch: (userId, kinds) => liveSeat(userId, kinds) !== null,
+      startMatch: (kind, clock, a, b) => {
+        const room = w.newRoom(kind, clock);
+        const occupant = (p: Player) => {
+          const username = w.facts.usernameOf(p.userId);
+          // A seated user stays in memory (the session sweep counts them as in use), present or not.
+          const name = w.users.remember(p.userId, p.name).name;
+          return { userId: p.userId, name, roster: p.roster, rosterLabel: p.rosterLabel, bot: false, ...(username ? { username } : {}) };
+        };
+        try {
+          room.takeSeat(occupant(a), 'A');
+          room.takeSeat(occupant(b), 'B');
+        } catch (e) {
+          w.dropRoom(room.roomId);
+          throw e;
+        }
+        w.attachUser(a.userId, room);
+        w.attachUser(b.userId, room);
+        return room.roomId;
+      },
+    };
+    this.queue = new MatchmakingQueue(host);
+    this.challenges = new Challenges(host);
+    this.handlers = matchmakingHandlers(this.queue, this.challenges, w.pool, (id) => w.users.get(id)?.name ?? 'Player');
+  }
+
+  /** After a hello's reply: this socket hears the user's queue state and pending challenges. */
+  hello(userId: string, socketId: string): void {
+    this.queue.hello(userId, socketId);
+    this.challenges.hello(userId, socketId);
+  }
+
+  socketClosed(userId: string): void {
+    this.queue.socketClosed(userId);
+  }
+
+  stop(): void {
+    this.queue.stop();
+    this.challenges.stop();
+  }
+}

@@ -1,0 +1,150 @@
+/**
+ * Accounts and their sessions (issue 17 §1), kept out of storage.ts. A guest is a `users` row without a
+ * username; registering fills in username, username_key, password_hash and registered_at on that same row, so
+ * the user id (and everything keyed by it: seats, matches, decks, settings, ratings) stays. Uniqueness of names
+ * is the UNIQUE index on username_key (the protocol's `usernameKey`: case and look-alikes folded).
+ */
+import type Database from 'better-sqlite3';
+import { usernameKey } from '@vroyale/protocol';
+import { hashToken, newSessionToken, newUserId } from '../identity/ids.js';
+
+export interface AccountRow {
+  id: string;
+  username: string | null;
+  displayName: string;
+  passwordHash: string | null;
+  createdAt: number;
+  registeredAt: number | null;
+  bannedAt: number | null;
+}
+
+export interface RegisteredAccount extends AccountRow {
+  username: string;
+  passwordHash: string;
+}
+
+type Row = Record<string, unknown>;
+const account = (r: Row): AccountRow => ({
+  id: String(r.id),
+  username: r.username === null ? null : String(r.username),
+  displayName: String(r.display_name),
+  passwordHash: r.password_hash === null ? null : String(r.password_hash),
+  createdAt: Number(r.created_at),
+  registeredAt: r.registered_at === null ? null : Number(r.registered_at),
+  bannedAt: r.banned_at === null ? null : Number(r.banned_at),
+});
+
+/** The username is taken (by its key): the route answers 409 `username-taken`. */
+export class UsernameTakenError extends Error {
+  constructor(readonly username: string) {
+    super(`The username '${username}' is taken`);
+  }
+}
+
+const COLUMNS = 'id, username, display_name, password_hash, created_at, registered_at, banned_at';
+
+export class AccountsStore {
+  private readonly st;
+
+  constructor(private readonly db: Database.Database) {
+    this.st = {
+      byId: db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`),
+      byKey: db.prepare(`SELECT ${COLUMNS} FROM users WHERE username_key = ?`),
+      insertGuest: db.prepare('INSERT INTO users (id, display_name, created_at) VALUES (?, ?, ?)'),
+      register: db.prepare('UPDATE users SET username = ?, username_key = ?, display_name = ?, password_hash = ?, registered_at = ? WHERE id = ? AND username IS NULL'),
+      setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
+      insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)'),
+      deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
+      deleteSessionsOf: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
+      sessionHashesOf: db.prepare('SELECT token_hash FROM sessions WHERE user_id = ?'),
+      countSessions: db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?'),
+      ratings: db.prepare('SELECT queue, rating, rd, volatility, games, wins, losses, draws FROM ratings WHERE user_id = ? ORDER BY queue'),
+    };
+  }
+
+  byId(id: string): AccountRow | null {
+    const r = this.st.byId.get(id) as Row | undefined;
+    return r ? account(r) : null;
+  }
+
+  /** The registered account whose username folds to the same key as `name`, or null. */
+  byUsername(name: string): RegisteredAccount | null {
+    const r = this.st.byKey.get(usernameKey(name)) as Row | undefined;
+    const a = r ? account(r) : null;
+    return a && a.username !== null && a.passwordHash !== null ? (a as RegisteredAccount) : null;
+  }
+
+  /** A new guest user and its first session; returns the user id and the session token (never stored itself). */
+  createGuest(displayName: string, now: number): { userId: string; token: string } {
+    const userId = newUserId();
+    const token = newSessionToken();
+    this.db.transaction(() => {
+      this.st.insertGuest.run(userId, displayName, now);
+      this.st.insertSession.run(hashToken(token), userId, now, now);
+    })();
+    return { userId, token };
+  }
+
+  /**
+   * Makes `userId` (a guest row) an account, or a new user when `userId` is null, in one transaction. Throws
+   * `UsernameTakenError` when the key is taken; returns false when the row is already an account (or gone).
+   */
+  register(userId: string | null, username: string, passwordHash: string, now: number): { ok: true; userId: string } | { ok: false } {
+    const id = userId ?? newUserId();
+    try {
+      const done = this.db.transaction(() => {
+        if (!userId) this.st.insertGuest.run(id, username, now);
+        return this.st.register.run(username, usernameKey(username), username, passwordHash, now, id).changes === 1;
+      })();
+      return done ? { ok: true, userId: id } : { ok: false };
+    } catch (e) {
+      if ((e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE') throw new UsernameTakenError(username);
+      throw e;
+    }
+  }
+
+  setPassword(userId: string, passwordHash: string): void {
+    this.st.setPassword.run(passwordHash, userId);
+  }
+
+  /** A new session for the user; returns its token. */
+  createSession(userId: string, now: number): string {
+    const token = newSessionToken();
+    this.st.insertSession.run(hashToken(token), userId, now, now);
+    return token;
+  }
+
+  deleteSession(tokenHash: string): void {
+    this.st.deleteSession.run(tokenHash);
+  }
+
+  /** Deletes every session of the user; returns their hashes (whose sockets are then signed out). */
+  deleteSessionsOf(userId: string): string[] {
+    return this.db.transaction(() => {
+      const hashes = (this.st.sessionHashesOf.all(userId) as { token_hash: string }[]).map((r) => r.token_hash);
+      this.st.deleteSessionsOf.run(userId);
+      return hashes;
+    })();
+  }
+
+  /** Replaces one session by a fresh one (a privilege change: register, password change); returns the new token. */
+  rotateSession(oldHash: string, userId: string, now: number): string {
+    return this.db.transaction(() => {
+      this.st.deleteSession.run(oldHash);
+      return this.createSession(userId, now);
+    })();
+  }
+
+  sessionCount(userId: string): number {
+    return Number((this.st.countSessions.get(userId) as { n: number }).n);
+  }
+
+  isBanned(userId: string): boolean {
+    return (this.byId(userId)?.bannedAt ?? null) !== null;
+  }
+
+  /** The user's rows of the `ratings` table (the "play" work writes them). */
+  ratingRows(userId: string): { queue: string; rating: number; rd: number; volatility: number; games: number; wins: number; losses: number; draws: number }[] {
+    return this.st.ratings.all(userId) as { queue: string; rating: number; rd: number; volatility: number; games: number; wins: number; losses: number; draws: number }[];
+  }
+}

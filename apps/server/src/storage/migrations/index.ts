@@ -1,0 +1,11 @@
+/**
+ * Every migration, in order. A new schema change is a new file here (`0005-...ts`) appended to this list;
+ * a file that has run anywhere is never edited (the name is what records it as done).
+ */
+import type { Migration } from './migration.js';
+import { migration as initial } from './0001-initial.js';
+import { migration as stopSettings } from './0002-stop-settings.js';
+import { migration as sessionExpiry } from './0003-session-expiry.js';
+import { migration as accounts } from './0004-accounts.js';
+
+export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts];

@@ -1,0 +1,106 @@
+/**
+ * Direct challenges over real sockets (issue 17 §3): send, accept into a private 'challenge' room with the
+ * chosen clock, decline, cancel, expiry (ManualClock), one answer for every unavailable target, a cap per sender.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHALLENGE_TTL_MS, type ChallengeUpdate } from '@vroyale/protocol';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { TestClient } from './helpers/test-client.js';
+import { block, makeAccount } from './helpers/accounts.js';
+import { ManualClock } from '../src/time/manual-clock.js';
+import { CHALLENGES_PER_SENDER, UNAVAILABLE } from '../src/matchmaking/challenges.js';
+
+const clock = new ManualClock();
+let t: TestServer;
+let n = 0;
+beforeAll(async () => {
+  t = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1 } }, clock);
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const account = () => makeAccount(t, null, `C${++n}x`);
+const updates = (c: TestClient): ChallengeUpdate[] => c.received.filter((m) => m.event === 'challenge:update').map((m) => m.payload as ChallengeUpdate);
+const last = (c: TestClient) => updates(c).at(-1);
+
+describe('challenges', () => {
+  it('accepted: a private challenge room, challenger in A, the chosen clock (untimed), both sockets in it, unrated', async () => {
+    const a = await account();
+    const b = await account();
+    const sent = await a.emit('challenge:send', { username: b.name.toUpperCase(), roster: 'raid-night', clock: { untimed: true } });
+    expect(sent).toMatchObject({ ok: true, status: 'pending', from: { username: a.name }, to: { username: b.name }, clock: { untimed: true }, expiresAt: clock.now() + CHALLENGE_TTL_MS, roomId: null });
+    if (!sent.ok) return;
+    await b.waitFor(() => last(b)?.status === 'pending', 5_000, 'b hears it');
+    // A second tab of b gets the pending challenge on hello.
+    const tab = await TestClient.connect(t.url, b.name, b.token);
+    await tab.waitFor(() => last(tab)?.challengeId === sent.challengeId, 5_000, 'pending on hello');
+    expect(await a.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'not-pending' });
+    const ans = await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' });
+    expect(ans).toMatchObject({ ok: true, status: 'accepted' });
+    if (!ans.ok) return;
+    const roomId = ans.roomId!;
+    await a.waitFor(() => last(a)?.status === 'accepted' && a.view(roomId) !== undefined, 5_000, 'a in the room');
+    await tab.waitFor(() => tab.view(roomId) !== undefined, 5_000, 'both tabs of b in the room');
+    const room = t.server.game.room(roomId)!;
+    expect(room).toMatchObject({ kind: 'challenge', visibility: 'private' });
+    expect(room.clockConfig).toEqual({ untimed: true });
+    expect(room.seats.A?.userId).toBe(a.userId);
+    expect(a.view(roomId)!.clocks.untimed).toBe(true);
+    await a.emit('match:action', { roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } });
+    await b.waitFor(() => b.view(roomId)?.result != null, 5_000, 'result');
+    expect(t.server.storage.db.prepare('SELECT COUNT(*) AS n FROM rating_changes WHERE match_id = ?').get(room.master!.id)).toEqual({ n: 0 });
+    expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' })).toMatchObject({ ok: false, code: 'not-pending' });
+    for (const c of [a, b, tab]) c.close();
+  });
+
+  it('declined, cancelled, expired: both hear each ending', async () => {
+    const a = await account();
+    const b = await account();
+    const one = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
+    if (!one.ok) throw new Error(one.message);
+    expect(one.clock).toEqual(t.config.clock);
+    expect(await b.emit('challenge:answer', { challengeId: one.challengeId, accept: false })).toMatchObject({ ok: true, status: 'declined' });
+    await a.waitFor(() => last(a)?.status === 'declined', 5_000, 'declined');
+    const two = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
+    if (!two.ok) throw new Error(two.message);
+    expect(await b.emit('challenge:cancel', { challengeId: two.challengeId })).toMatchObject({ ok: false, code: 'not-pending' });
+    expect(await a.emit('challenge:cancel', { challengeId: two.challengeId })).toMatchObject({ ok: true, status: 'cancelled' });
+    await b.waitFor(() => last(b)?.status === 'cancelled', 5_000, 'cancelled');
+    const three = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
+    if (!three.ok) throw new Error(three.message);
+    clock.advance(CHALLENGE_TTL_MS);
+    await b.waitFor(() => last(b)?.status === 'expired', 5_000, 'expired');
+    await a.waitFor(() => last(a)?.status === 'expired', 5_000, 'expired');
+    expect(last(a)!.challengeId).toBe(three.challengeId);
+    expect(t.server.game.matchmaking.challenges.pendingCount()).toBe(0);
+    for (const c of [a, b]) c.close();
+  });
+
+  it('one answer for nobody, a guest, yourself, someone offline or blocked either way; guests cannot send', async () => {
+    const a = await account();
+    const b = await account();
+    const offline = await account();
+    offline.close();
+    await new Promise((r) => setTimeout(r, 50));
+    const g = await TestClient.connect(t.url, 'Guest');
+    await block(t, b, a);
+    const answers = await Promise.all(['no-such-user', 'Guest', a.name, offline.name, b.name].map((username) => a.emit('challenge:send', { username, roster: 'raid-night' })));
+    for (const r of answers) expect(r).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
+    expect(await b.emit('challenge:send', { username: a.name, roster: 'raid-night' })).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
+    expect(updates(b)).toEqual([]);
+    expect(await g.emit('challenge:send', { username: a.name, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'not-signed-in' });
+    expect(await a.emit('challenge:send', { username: g.name, roster: 'bogus' })).toMatchObject({ ok: false, code: 'invalid-roster' });
+    for (const c of [a, b, g]) c.close();
+  });
+
+  it(`at most ${CHALLENGES_PER_SENDER} pending challenges per sender`, async () => {
+    const a = await account();
+    const targets = await Promise.all(Array.from({ length: CHALLENGES_PER_SENDER + 1 }, () => account()));
+    for (const x of targets.slice(0, CHALLENGES_PER_SENDER)) expect(await a.emit('challenge:send', { username: x.name, roster: 'raid-night' })).toMatchObject({ ok: true });
+    expect(await a.emit('challenge:send', { username: targets.at(-1)!.name, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'rate-limited' });
+    clock.advance(CHALLENGE_TTL_MS);
+    expect(await a.emit('challenge:send', { username: targets.at(-1)!.name, roster: 'raid-night' })).toMatchObject({ ok: true });
+    for (const c of [a, ...targets]) c.close();
+  });
+});
