@@ -93,7 +93,7 @@ export function Lobby() {
             </button>
           </span>
         )}
-        <AccountBar />
+        <AccountBar header />
         {account && (
           <a className="btn" href="#/leaderboard">
             {t('account.leaderboard')}

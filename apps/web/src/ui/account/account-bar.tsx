@@ -20,7 +20,8 @@ export function openAccountDialog(tab: AccountTab): void {
   window.dispatchEvent(new CustomEvent(OPEN_EVENT, { detail: tab }));
 }
 
-export function AccountBar() {
+/** `header`: in the lobby's header, where a guest's "Create account" is the nudge's under it (one row stays one row). */
+export function AccountBar({ header }: { header?: boolean }) {
   const account = useApp((s) => s.account);
   const t = useT();
   const [dialog, setDialog] = useState<AccountTab | null>(null);
@@ -56,9 +57,11 @@ export function AccountBar() {
           <button ref={opener} className="btn" aria-haspopup="dialog" onClick={() => setDialog('sign-in')}>
             {t('account.signIn')}
           </button>
-          <button className="btn primary" aria-haspopup="dialog" onClick={() => setDialog('register')}>
-            {t('account.createAccount')}
-          </button>
+          {!header && (
+            <button className="btn primary" aria-haspopup="dialog" onClick={() => setDialog('register')}>
+              {t('account.createAccount')}
+            </button>
+          )}
         </>
       ) : (
         <div className="account-menu-wrap" ref={menuRef} onKeyDown={(e) => e.key === 'Escape' && (setMenu(false), opener.current?.focus())}>
@@ -110,7 +113,7 @@ export function GuestNudge() {
   return (
     <p className="guest-nudge">
       <span>{t('account.guestNudge')}</span>
-      <button className="btn small" onClick={() => openAccountDialog('register')}>
+      <button className="btn small primary" onClick={() => openAccountDialog('register')}>
         {t('account.createAccount')}
       </button>
     </p>
