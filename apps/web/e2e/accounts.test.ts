@@ -57,7 +57,7 @@ describe.skipIf(!e2eEnabled)('accounts end to end', () => {
     // A setting changed as a guest, then the account is made: decks and settings stay.
     await g.getByRole('button', { name: 'Settings' }).click();
     await g.getByRole('dialog', { name: 'Settings' }).getByLabel('Mute').check();
-    await g.keyboard.press('Escape');
+    await g.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Done' }).click();
     await g.waitForTimeout(1200); // saved after a short pause
     await register(g, 'Gina', 'gina-password-1');
     await expect.poll(() => rosterOptions(g)).toContain('My deck: Old Raid');
@@ -78,7 +78,7 @@ describe.skipIf(!e2eEnabled)('accounts end to end', () => {
     expect((await rosterOptions(h)).filter((o) => o === 'My deck: Old Raid')).toHaveLength(1);
     await h.getByRole('button', { name: 'Settings' }).click();
     expect(await h.getByRole('dialog', { name: 'Settings' }).getByLabel('Mute').isChecked()).toBe(true);
-    await h.keyboard.press('Escape');
+    await h.getByRole('dialog', { name: 'Settings' }).getByRole('button', { name: 'Done' }).click();
 
     // Signing out everywhere: this browser and the first one are guests again, and the first one is told why.
     await h.getByRole('button', { name: 'Account menu for Gina' }).click();
