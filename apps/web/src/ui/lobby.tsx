@@ -1,34 +1,18 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
 import { useEffect, useState } from 'react';
-import { isUntimed, LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
+import { LIMITS, type Visibility } from '@vroyale/protocol';
+import { CLOCKS, clockText, UNTIMED, UNTIMED_IDX } from './clocks';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
 import { reasonText } from '../game/log';
-import { useT, t as translate } from '../i18n';
+import { useT } from '../i18n';
 import { useApp } from '../store';
 import { LanguagePicker } from './language-picker';
 import { SettingsButton } from './settings-button';
 import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate } from './route';
 import { LearnToPlay } from '../tutorial/lobby-button';
-
-const CLOCKS: (ClockConfig | undefined)[] = [
-  undefined,
-  { initialMs: 180_000, incrementMs: 2_000 },
-  { initialMs: 300_000, incrementMs: 3_000 },
-  { initialMs: 600_000, incrementMs: 5_000 },
-  { initialMs: 1_800_000, incrementMs: 10_000 },
-];
-
-/** No clock at all: offered for bot matches (the default there) and private rooms; a public room needs a clock. */
-const UNTIMED: ClockConfig = { untimed: true };
-/** The clock selects' value for UNTIMED (the others are indexes into CLOCKS). */
-const UNTIMED_IDX = -1;
-
-function clockText(c: ClockConfig | undefined): string {
-  if (!c) return translate('lobby.clockDefault');
-  if (isUntimed(c)) return translate('pace.untimed');
-  return translate('lobby.clockText', { min: Math.round(c.initialMs / 60000), s: c.incrementMs / 1000 });
-}
+import { AccountBar, GuestNudge } from './account/account-bar';
+import { PlayPanel } from './play/play-panel';
 
 export function NameForm({ onDone }: { onDone?: () => void }) {
   const me = useApp((s) => s.me);
@@ -54,6 +38,7 @@ export function NameForm({ onDone }: { onDone?: () => void }) {
 
 export function Lobby() {
   const me = useApp((s) => s.me);
+  const account = useApp((s) => s.account);
   const rooms = useApp((s) => s.lobby);
   const seats = useApp((s) => s.seats);
   const roomStates = useApp((s) => s.roomStates);
@@ -79,6 +64,7 @@ export function Lobby() {
           </h1>
           <p>{t('lobby.pitch')}</p>
           <NameForm onDone={() => setEditing(false)} />
+          {!editing && <AccountBar />}
         </section>
       </div>
     );
@@ -98,12 +84,21 @@ export function Lobby() {
         <h1>
           <span className="logo">V</span>Royale Online
         </h1>
-        <span className="hello">
-          {t('lobby.manager')} <b>{me.name}</b>{' '}
-          <button className="btn ghost small" onClick={() => setEditing(true)}>
-            {t('lobby.changeName')}
-          </button>
-        </span>
+        {/* An account's name is its menu (AccountBar); a guest's name can be changed here. */}
+        {!me.username && (
+          <span className="hello">
+            {t('lobby.manager')} <b>{me.name}</b>{' '}
+            <button className="btn ghost small" onClick={() => setEditing(true)}>
+              {t('lobby.changeName')}
+            </button>
+          </span>
+        )}
+        <AccountBar header />
+        {account && (
+          <a className="btn" href="#/leaderboard">
+            {t('account.leaderboard')}
+          </a>
+        )}
         <a className="btn" href="#/decks">
           {t('lobby.deckBuilder')}
         </a>
@@ -111,8 +106,11 @@ export function Lobby() {
           {t('help.howToPlay')}
         </a>
         <LanguagePicker />
-        <SettingsButton />
+        <SettingsButton compact />
       </header>
+
+      <GuestNudge />
+      <PlayPanel />
 
       {live.length > 0 && (
         <section className="panel" aria-label={t('lobby.yourMatches')}>
