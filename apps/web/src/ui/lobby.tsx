@@ -1,7 +1,8 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
 import { useEffect, useState } from 'react';
 import { LIMITS, type Visibility } from '@vroyale/protocol';
-import { CLOCKS, clockText, UNTIMED, UNTIMED_IDX } from './clocks';
+import { ClockSelect } from './clock-select';
+import { clockAt, clockText, UNTIMED_IDX } from './clocks';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
 import { reasonText } from '../game/log';
 import { useT } from '../i18n';
@@ -71,7 +72,7 @@ export function Lobby() {
   }
 
   const create = async () => {
-    const id = await createRoom(visibility, clockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[clockIdx]);
+    const id = await createRoom(visibility, clockAt(clockIdx));
     if (!id) return;
     if (await joinRoom(id, roster)) navigate(`/room/${id}`);
   };
@@ -134,18 +135,11 @@ export function Lobby() {
           <LearnToPlay />
           <RosterPicker value={roster} onChange={setRoster} label={t('lobby.yourRoster')} />
           <label htmlFor="bot-clock">{t('pace.botClock')}</label>
-          <select id="bot-clock" value={botClockIdx} onChange={(e) => setBotClockIdx(Number(e.target.value))}>
-            <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>
-            {CLOCKS.map((c, i) => (
-              <option key={i} value={i}>
-                {clockText(c)}
-              </option>
-            ))}
-          </select>
+          <ClockSelect id="bot-clock" value={botClockIdx} onChange={setBotClockIdx} untimed />
           <button
             className="btn primary big"
             onClick={async () => {
-              const id = await playBot(roster, botClockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[botClockIdx]);
+              const id = await playBot(roster, clockAt(botClockIdx));
               if (id) navigate(`/room/${id}`);
             }}
           >
@@ -162,14 +156,7 @@ export function Lobby() {
             </label>
           </fieldset>
           <label htmlFor="clock">{t('lobby.clock')}</label>
-          <select id="clock" value={clockIdx} onChange={(e) => setClockIdx(Number(e.target.value))}>
-            {visibility === 'private' && <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>}
-            {CLOCKS.map((c, i) => (
-              <option key={i} value={i}>
-                {clockText(c)}
-              </option>
-            ))}
-          </select>
+          <ClockSelect id="clock" value={clockIdx} onChange={setClockIdx} untimed={visibility === 'private'} />
           <button className="btn" onClick={() => void create()}>
             {t('lobby.createRoom')}
           </button>

@@ -9,7 +9,8 @@ import { cancelChallenge, sendChallenge } from '../../net/matchmaking';
 import { challengeDeadline } from '../../net/matchmaking-state';
 import { secondsLeft } from '../../play/queue-time';
 import { useApp } from '../../store';
-import { clockAt, CLOCKS, clockText, UNTIMED_IDX } from '../clocks';
+import { ClockSelect } from '../clock-select';
+import { clockAt } from '../clocks';
 import { RosterPicker, useRosterChoice } from '../roster-picker';
 import { useNow } from './use-now';
 
@@ -45,14 +46,7 @@ export function ChallengeBox({ guest }: { guest: boolean }) {
           <label htmlFor="challenge-who">{t('play.challengeWho')}</label>
           <input id="challenge-who" value={who} maxLength={64} autoCapitalize="none" spellCheck={false} onChange={(e) => setWho(e.target.value)} />
           <label htmlFor="challenge-clock">{t('play.challengeClock')}</label>
-          <select id="challenge-clock" value={clockIdx} onChange={(e) => setClockIdx(Number(e.target.value))}>
-            <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>
-            {CLOCKS.map((c, i) => (
-              <option key={i} value={i}>
-                {clockText(c)}
-              </option>
-            ))}
-          </select>
+          <ClockSelect id="challenge-clock" value={clockIdx} onChange={setClockIdx} untimed />
           <RosterPicker id="challenge-roster" value={roster} onChange={setRoster} label={t('play.yourRoster')} />
           <button className="btn" disabled={!who.trim()}>
             {t('play.sendChallenge')}

@@ -3,6 +3,7 @@ import type { Leaderboard } from '@vroyale/protocol';
 import { useT } from '../../i18n';
 import { profilePath } from '../route';
 import { roundRating } from './rating-text';
+import { Fetched } from './fetched';
 import { useApiGet } from './use-api';
 import './profile.css';
 
@@ -25,13 +26,8 @@ export default function LeaderboardPage({ queue }: { queue: 'ranked' | 'casual' 
             </a>
           ))}
         </nav>
-        {!r ? (
-          <p className="hint">{t('common.loading')}</p>
-        ) : !r.ok ? (
-          <p role="alert">{t('profile.loadFailed')}</p>
-        ) : r.data.entries.length === 0 ? (
-          <p className="hint">{t('profile.noEntries')}</p>
-        ) : (
+        <Fetched r={r} isEmpty={(d) => d.entries.length === 0} emptyText={t('profile.noEntries')}>
+          {(data) => (
           <div className="table-scroll">
             <table className="history-table leaderboard">
               <thead>
@@ -44,7 +40,7 @@ export default function LeaderboardPage({ queue }: { queue: 'ranked' | 'casual' 
                 </tr>
               </thead>
               <tbody>
-                {r.data.entries.map((e) => (
+                {data.entries.map((e) => (
                   <tr key={e.username}>
                     <td>{e.rank}</td>
                     <td>
@@ -65,7 +61,8 @@ export default function LeaderboardPage({ queue }: { queue: 'ranked' | 'casual' 
               </tbody>
             </table>
           </div>
-        )}
+          )}
+        </Fetched>
       </section>
     </div>
   );

@@ -9,6 +9,7 @@ import { language, useT } from '../../i18n';
 import { seg } from '../../net/api';
 import { profilePath } from '../route';
 import { ratingDelta, rosterName, roundRating } from './rating-text';
+import { Fetched } from './fetched';
 import { useApiGet } from './use-api';
 import './profile.css';
 
@@ -122,13 +123,8 @@ function History({ username }: { username: string }) {
   return (
     <section className="panel history" aria-labelledby="history-title">
       <h2 id="history-title">{t('profile.history')}</h2>
-      {!r ? (
-        <p className="hint">{t('common.loading')}</p>
-      ) : !r.ok ? (
-        <p role="alert">{t('profile.loadFailed')}</p>
-      ) : r.data.matches.length === 0 ? (
-        <p className="hint">{t('profile.noMatches')}</p>
-      ) : (
+      <Fetched r={r} isEmpty={(d) => d.matches.length === 0} emptyText={t('profile.noMatches')}>
+        {(data) => (
         <div className="table-scroll">
           <table className="history-table">
             <thead>
@@ -143,13 +139,14 @@ function History({ username }: { username: string }) {
               </tr>
             </thead>
             <tbody>
-              {r.data.matches.map((m) => (
+              {data.matches.map((m) => (
                 <MatchRow key={m.matchId} m={m} />
               ))}
             </tbody>
           </table>
         </div>
-      )}
+        )}
+      </Fetched>
       {r?.ok && pages > 1 && (
         <nav className="pager" aria-label={t('profile.history')}>
           <button className="btn small" disabled={page <= 1} onClick={() => setPage((p) => p - 1)}>
