@@ -4,7 +4,7 @@
  * server parses with; the server's refusals are shown by their code (taken, wrong credentials, too many attempts
  * with the wait, banned).
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type InputHTMLAttributes, type Ref } from 'react';
 import { ChangePasswordBody, LoginBody, Password } from '@vroyale/protocol';
 import { registerProblems } from '../../account/credentials';
 import { useT } from '../../i18n';
@@ -77,41 +77,31 @@ function CredentialsForm({ mode, onDone }: { mode: 'sign-in' | 'register'; onDon
   const pProblem = reg && touched.password ? problems.password : undefined;
   return (
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label htmlFor="acc-username">{t('account.username')}</label>
-      <input
-        ref={first}
+      <Field
+        inputRef={first}
         id="acc-username"
+        label={t('account.username')}
+        hint={uProblem ?? (reg ? t('account.usernameHint') : '\u00a0')}
+        problem={!!uProblem}
         value={username}
         autoComplete="username"
         autoCapitalize="none"
         spellCheck={false}
         maxLength={64}
-        aria-invalid={!!uProblem}
-        aria-describedby="acc-username-hint"
         onChange={(e) => (setUsername(e.target.value), setTouched((x) => ({ ...x, username: true })))}
       />
-      <small id="acc-username-hint" className={uProblem ? 'field-problem' : 'hint'}>
-        {uProblem ?? (reg ? t('account.usernameHint') : '\u00a0')}
-      </small>
-      <label htmlFor="acc-password">{t('account.password')}</label>
-      <input
+      <Field
         id="acc-password"
+        label={t('account.password')}
+        hint={pProblem ?? (reg ? t('account.passwordHint') : '\u00a0')}
+        problem={!!pProblem}
         type="password"
         value={password}
         autoComplete={reg ? 'new-password' : 'current-password'}
         maxLength={128}
-        aria-invalid={!!pProblem}
-        aria-describedby="acc-password-hint"
         onChange={(e) => (setPassword(e.target.value), setTouched((x) => ({ ...x, password: true })))}
       />
-      <small id="acc-password-hint" className={pProblem ? 'field-problem' : 'hint'}>
-        {pProblem ?? (reg ? t('account.passwordHint') : '\u00a0')}
-      </small>
-      {failure && (
-        <p className="form-failure" role="alert">
-          {failure}
-        </p>
-      )}
+      <Failure text={failure} />
       <button className="btn primary big" disabled={!ready || busy}>
         {busy ? t('account.working') : reg ? t('account.createAccount') : t('account.signIn')}
       </button>
@@ -147,19 +137,32 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
     >
       <label htmlFor="acc-current">{t('account.currentPassword')}</label>
       <input ref={first} id="acc-current" type="password" autoComplete="current-password" value={current} maxLength={128} onChange={(e) => setCurrent(e.target.value)} />
-      <label htmlFor="acc-next">{t('account.newPassword')}</label>
-      <input id="acc-next" type="password" autoComplete="new-password" value={next} maxLength={128} aria-invalid={next !== '' && !nextOk} aria-describedby="acc-next-hint" onChange={(e) => setNext(e.target.value)} />
-      <small id="acc-next-hint" className={next !== '' && !nextOk ? 'field-problem' : 'hint'}>
-        {t('account.passwordHint')}
-      </small>
-      {failure && (
-        <p className="form-failure" role="alert">
-          {failure}
-        </p>
-      )}
+      <Field id="acc-next" label={t('account.newPassword')} hint={t('account.passwordHint')} problem={next !== '' && !nextOk} type="password" autoComplete="new-password" value={next} maxLength={128} onChange={(e) => setNext(e.target.value)} />
+      <Failure text={failure} />
       <button className="btn primary big" disabled={!ready || busy}>
         {busy ? t('account.working') : t('account.savePassword')}
       </button>
     </form>
   );
+}
+
+/** A labelled input with its hint below, which turns into the problem when there is one (aria-invalid, aria-describedby). */
+function Field({ id, label, hint, problem, inputRef, ...input }: { id: string; label: string; hint: string; problem: boolean; inputRef?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <>
+      <label htmlFor={id}>{label}</label>
+      <input ref={inputRef} id={id} aria-invalid={problem} aria-describedby={`${id}-hint`} {...input} />
+      <small id={`${id}-hint`} className={problem ? 'field-problem' : 'hint'}>
+        {hint}
+      </small>
+    </>
+  );
+}
+
+function Failure({ text }: { text: string | null }) {
+  return text ? (
+    <p className="form-failure" role="alert">
+      {text}
+    </p>
+  ) : null;
 }
