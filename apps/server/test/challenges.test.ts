@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_TTL_MS, type ChallengeUpdate } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
-import { block, makeAccount } from './helpers/accounts.js';
+import { ban, block, makeAccount } from './helpers/accounts.js';
+import { until } from './helpers/until.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { CHALLENGES_PER_SENDER, UNAVAILABLE } from '../src/matchmaking/challenges.js';
 
@@ -75,6 +76,29 @@ describe('challenges', () => {
     expect(last(a)!.challengeId).toBe(three.challengeId);
     expect(t.server.game.matchmaking.challenges.pendingCount()).toBe(0);
     for (const c of [a, b]) c.close();
+  });
+
+  it('accepting a challenge whose sender has since gone, been banned or blocked cancels it: no match starts', async () => {
+    const b = await account();
+    const cases: [string, (a: TestClient) => Promise<void> | void][] = [
+      ['gone', (a) => a.close()],
+      ['banned', (a) => ban(t, a)],
+      ['blocked', (a) => block(t, a, b)],
+    ];
+    for (const [why, change] of cases) {
+      const a = await account();
+      const sent = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
+      if (!sent.ok) throw new Error(sent.message);
+      const open = t.server.game.connections;
+      await change(a);
+      await until(() => why !== 'gone' || t.server.game.connections < open, `${why}: the server to see the socket close`);
+      const rooms = t.server.game.lobby.rooms.size;
+      expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' }), why).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
+      expect(t.server.game.lobby.rooms.size, why).toBe(rooms);
+      await b.waitFor(() => last(b)?.challengeId === sent.challengeId && last(b)?.status === 'cancelled', 5_000, `${why}: cancelled`);
+      a.close();
+    }
+    b.close();
   });
 
   it('one answer for nobody, a guest, yourself, someone offline or blocked either way; guests cannot send', async () => {

@@ -48,7 +48,7 @@ const openSettings = async (page: Page) => {
 describe.skipIf(!e2eEnabled)('settings end to end', () => {
   const { app, browser } = e2eApp();
 
-  it('remembers sound, animations and the clock warning across a reload', async () => {
+  it('remembers sound, animations and the clock warning across a reload (in this browser and on the server)', async () => {
     const p = await newPlayer(browser(), app().url, 'Sora');
     const page = p.page;
     await page.setViewportSize({ width: 1280, height: 800 });
@@ -82,15 +82,25 @@ describe.skipIf(!e2eEnabled)('settings end to end', () => {
     await page.emulateMedia({ reducedMotion: 'no-preference' });
     await page.waitForFunction(() => !document.documentElement.classList.contains('no-motion'), undefined, { timeout: 5000 });
 
-    // Broken saved data gives the defaults.
+    // Broken saved data in this browser: the copy the server keeps for this person (issue 17) comes back...
     await page.evaluate(() => localStorage.setItem('vroyale.settings', '{"v":1,"volume":"loud"'));
     await page.reload();
     await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
     dialog = await openSettings(page);
-    expect(await dialog.getByLabel('Mute').isChecked()).toBe(false);
-    expect(await dialog.getByLabel('Warn me when my clock has this many seconds left').inputValue()).toBe('30');
+    expect(await dialog.getByLabel('Mute').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Warn me when my clock has this many seconds left').inputValue()).toBe('45');
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'detached' });
+    // ... and where the server's copy is the defaults too (a new person), broken data gives the defaults.
+    const q = await newPlayer(browser(), app().url, 'Rin');
+    await q.page.getByRole('button', { name: 'Play vs bot' }).waitFor();
+    await q.page.evaluate(() => localStorage.setItem('vroyale.settings', '{"v":1,"volume":"loud"'));
+    await q.page.reload();
+    await q.page.getByRole('button', { name: 'Play vs bot' }).waitFor();
+    const fresh = await openSettings(q.page);
+    expect(await fresh.getByLabel('Mute').isChecked()).toBe(false);
+    expect(await fresh.getByLabel('Warn me when my clock has this many seconds left').inputValue()).toBe('30');
+    await q.ctx.close();
 
     // The phone layout, through the #/settings route.
     await page.setViewportSize({ width: 390, height: 844 });

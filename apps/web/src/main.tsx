@@ -1,7 +1,8 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { startLanguage } from './i18n';
-import { connect } from './net/client';
+import { watchSettings } from './net/account-sync';
+import { start } from './net/identity';
 import { App } from './ui/app';
 import { watchMotion } from './motion/run';
 import { watchMotionClass } from './settings';
@@ -14,7 +15,8 @@ import './motion.css';
 watchMotion();
 watchSounds();
 watchMotionClass();
-connect();
+watchSettings();
+void start();
 // A remembered (or the browser's) Japanese is fetched before the first render, so the page does not flash English.
 void startLanguage()
   .catch((e: unknown) => console.error('VRoyale: language', e))

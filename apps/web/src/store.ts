@@ -6,7 +6,7 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { CardDef } from '@vroyale/engine';
-import { DEFAULT_STOP_SETTINGS, type ChatMessage, type PassUntilMode, type RoomState, type RoomSummary, type Seat, type StopSettings, type ViewMessage } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, type ChallengeUpdate, type ChatMessage, type DeckRecord, type Me, type PassUntilMode, type QueueState, type RoomState, type RoomSummary, type Seat, type StopSettings, type ViewMessage } from '@vroyale/protocol';
 
 export type ConnStatus = 'idle' | 'connecting' | 'online' | 'offline';
 
@@ -25,7 +25,19 @@ export interface Toast {
 
 export interface AppState {
   conn: ConnStatus;
-  me: { userId: string; name: string } | null;
+  /** Who the socket said hello as: `username` null for a guest (from hello's ack). */
+  me: { userId: string; name: string; username: string | null } | null;
+  /** Who the session cookie is (`GET /api/me`, net/identity.ts): null until known or when the server has no accounts. */
+  account: Me | null;
+  /** This person's decks on the server (guests too); null until loaded. */
+  decks: DeckRecord[] | null;
+  /** Matchmaking (net/matchmaking.ts): the server's latest word, and the local time it arrived (for its clocks). */
+  queue: QueueState;
+  queueAt: number;
+  /** Challenges to or from this person, by id (finished ones stay a moment so their end can be shown). */
+  challenges: Record<string, ChallengeUpdate>;
+  /** Rooms whose opponent's chat this person muted (client-side, for the room's life). */
+  mutedChat: Record<string, Seat[]>;
   /** Seats this user holds in live rooms (from hello). */
   seats: { roomId: string; seat: Seat }[];
   /** Where this person wants to be asked (sent to the server on every hello; see net/client.ts). */
@@ -53,6 +65,12 @@ export interface AppState {
 export const initialState = (): AppState => ({
   conn: 'idle',
   me: null,
+  account: null,
+  decks: null,
+  queue: { status: 'idle' },
+  queueAt: 0,
+  challenges: {},
+  mutedChat: {},
   seats: [],
   stops: DEFAULT_STOP_SETTINGS,
   oneShots: {},

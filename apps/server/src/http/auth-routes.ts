@@ -8,13 +8,14 @@
 import type { TLSSocket } from 'node:tls';
 import express, { type Request, type Response, type Router } from 'express';
 import { serialize } from 'cookie';
-import { ChangePasswordBody, DisplayName, GuestBody, LoginBody, RegisterBody, SESSION_COOKIE, type Me, type QueueName, type RatingSummary } from '@vroyale/protocol';
+import { ChangePasswordBody, DisplayName, GuestBody, LoginBody, RegisterBody, SESSION_COOKIE, type Me } from '@vroyale/protocol';
 import type { GameServer } from '../game-server.js';
 import { AuthThrottle, type AuthThrottleConfig } from '../identity/auth-throttle.js';
 import { hashToken, uniformInt } from '../identity/ids.js';
 import { checkCredentials, hashPassword } from '../identity/passwords.js';
 import type { Logger } from '../logger.js';
 import { clientAddress, type TrustProxy } from '../net/client-address.js';
+import { ratingSummaries } from '../ratings/rating-summaries.js';
 import { AccountsStore, UsernameTakenError } from '../storage/accounts-store.js';
 import type { Storage } from '../storage/storage.js';
 import { parseBody } from './api-body.js';
@@ -30,9 +31,6 @@ export interface AuthDeps {
   log: Logger;
 }
 
-/** RD above this: too few games for the rating to mean much (the protocol's `provisional`). */
-export const PROVISIONAL_RD = 110;
-
 /** Came the request over https? Directly (TLS), or through a trusted proxy that says so (VROYALE_TRUST_PROXY). */
 function overHttps(req: Request, trust: TrustProxy): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
@@ -43,6 +41,7 @@ function overHttps(req: Request, trust: TrustProxy): boolean {
 
 export function authRoutes(d: AuthDeps): Router {
   const accounts = new AccountsStore(d.storage.db);
+  const ratingsOf = ratingSummaries(d.storage.db);
   const throttle = new AuthThrottle(d.throttle);
   const router = express.Router();
 
@@ -63,7 +62,7 @@ export function authRoutes(d: AuthDeps): Router {
   const me = (userId: string): Me | null => {
     const a = accounts.byId(userId);
     if (!a) return null;
-    const ratings: RatingSummary[] = accounts.ratingRows(userId).map((r) => ({ ...r, queue: r.queue as QueueName, provisional: r.rd > PROVISIONAL_RD }));
+    const ratings = ratingsOf(userId);
     return { userId: a.id, username: a.username, displayName: a.username ?? a.displayName, guest: a.username === null, createdAt: a.createdAt, ratings };
   };
   const sendMe = (res: Response, status: number, userId: string) => {

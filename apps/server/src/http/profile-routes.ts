@@ -8,8 +8,9 @@
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { QueueName, usernameKey, type Leaderboard, type MatchHistoryPage, type MatchKind, type MatchSummary, type PublicProfile, type RatingSummary } from '@vroyale/protocol';
+import { QueueName, usernameKey, type Leaderboard, type MatchHistoryPage, type MatchKind, type MatchSummary, type PublicProfile } from '@vroyale/protocol';
 import type Database from 'better-sqlite3';
+import { ratingSummaries } from '../ratings/rating-summaries.js';
 import { isProvisional } from '../ratings/glicko.js';
 
 type Row = Record<string, unknown>;
@@ -34,9 +35,9 @@ const badQuery = (res: Response, e: z.ZodError) => {
 };
 
 export function profileRoutes(db: Database.Database): Router {
+  const ratingsOf = ratingSummaries(db);
   const st = {
     user: db.prepare('SELECT id, username, created_at FROM users WHERE username_key = ? AND username IS NOT NULL'),
-    ratings: db.prepare('SELECT * FROM ratings WHERE user_id = ? ORDER BY queue'),
     record: db.prepare(
       `SELECT COUNT(*) AS games, COALESCE(SUM(mp.outcome = 'win'), 0) AS wins, COALESCE(SUM(mp.outcome = 'loss'), 0) AS losses, COALESCE(SUM(mp.outcome = 'draw'), 0) AS draws
          FROM match_players mp JOIN matches m ON m.id = mp.match_id
@@ -96,17 +97,7 @@ export function profileRoutes(db: Database.Database): Router {
     if (!u) return notFound(res);
     const id = String(u.id);
     const rec = st.record.get(id) as Row;
-    const ratings: RatingSummary[] = (st.ratings.all(id) as Row[]).map((r) => ({
-      queue: r.queue as RatingSummary['queue'],
-      rating: Number(r.rating),
-      rd: Number(r.rd),
-      volatility: Number(r.volatility),
-      provisional: isProvisional({ rd: Number(r.rd) }),
-      games: Number(r.games),
-      wins: Number(r.wins),
-      losses: Number(r.losses),
-      draws: Number(r.draws),
-    }));
+    const ratings = ratingsOf(id);
     const profile: PublicProfile = {
       username: String(u.username),
       createdAt: Number(u.created_at),

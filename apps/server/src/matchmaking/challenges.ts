@@ -58,6 +58,12 @@ export class Challenges {
     const c = this.byId.get(challengeId);
     if (!c || c.to.userId !== userId) return refuse('not-pending', 'That challenge is no longer open');
     if (!accept) return { ok: true, update: this.end(c, 'declined', null) };
+    // Things may have changed since it was sent: the challenger left, was banned, or a block came between them.
+    const from = c.from.userId;
+    if (this.h.socketsOf(from).length === 0 || this.h.facts.bannedAt(from) !== null || this.h.blocked(from, userId)) {
+      this.end(c, 'cancelled', null);
+      return refuse('challenge-unavailable', UNAVAILABLE);
+    }
     const roomId = this.h.startMatch('challenge', c.clock, c.from, accept);
     return { ok: true, update: this.end(c, 'accepted', roomId) };
   }

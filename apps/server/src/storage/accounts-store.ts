@@ -58,7 +58,6 @@ export class AccountsStore {
       deleteSessionsOf: db.prepare('DELETE FROM sessions WHERE user_id = ?'),
       sessionHashesOf: db.prepare('SELECT token_hash FROM sessions WHERE user_id = ?'),
       countSessions: db.prepare('SELECT COUNT(*) AS n FROM sessions WHERE user_id = ?'),
-      ratings: db.prepare('SELECT queue, rating, rd, volatility, games, wins, losses, draws FROM ratings WHERE user_id = ? ORDER BY queue'),
     };
   }
 
@@ -143,8 +142,4 @@ export class AccountsStore {
     return (this.byId(userId)?.bannedAt ?? null) !== null;
   }
 
-  /** The user's rows of the `ratings` table (the "play" work writes them). */
-  ratingRows(userId: string): { queue: string; rating: number; rd: number; volatility: number; games: number; wins: number; losses: number; draws: number }[] {
-    return this.st.ratings.all(userId) as { queue: string; rating: number; rd: number; volatility: number; games: number; wins: number; losses: number; draws: number }[];
-  }
 }

@@ -1,7 +1,8 @@
 /**
  * The socket client: one Socket.IO connection typed with the protocol's event maps. It feeds the store and
- * offers promise-returning calls for every client event. Identity (the server's token) lives in
- * localStorage, so a reload or a dropped connection says hello again and gets its seats back.
+ * offers promise-returning calls for every client event. Identity is the session cookie (net/identity.ts sets it
+ * up before the first connection; the handshake reads it), so a reload or a dropped connection says hello again
+ * and gets its seats back. Only when the server has no accounts API does the old localStorage token serve.
  */
 import { io, type Socket } from 'socket.io-client';
 import type { Action, CardView, GameView, ManagerId } from '@vroyale/engine';
@@ -25,11 +26,13 @@ import { historyLines, learn, sentence, type LogContext } from '../game/log';
 import { t } from '../i18n';
 import { store, toast, ui, type LogLine } from '../store';
 import { errorText } from './errors';
+import { applyChallenge, applyQueueState } from './matchmaking-state';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Payload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
 
-const TOKEN_KEY = 'vroyale.token';
+/** Where this app kept the session token before cookies: adopted once by `POST /api/auth/guest`, then removed. */
+export const LEGACY_TOKEN_KEY = 'vroyale.token';
 const NAME_KEY = 'vroyale.name';
 /** Stop settings live with the person, per browser (docs/auto-pass.md): the server only holds a copy. */
 const STOPS_KEY = 'vroyale.stops';
@@ -45,7 +48,7 @@ const wantsHistory = new Map<string, string>();
 
 export const savedName = (): string => localStorage.getItem(NAME_KEY) ?? '';
 
-function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
+export function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
   return new Promise((resolve) => {
     const s = socket;
     if (!s || !s.connected) return resolve({ ok: false, code: 'internal', message: t('errors.offline') });
@@ -57,13 +60,33 @@ function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutM
 }
 
 /** Calls an event and shows its error as a toast; returns the success data or null. */
-async function call<E extends ClientEventName>(event: E, payload: Payload<E>): Promise<Extract<Ack<AckData[E]>, { ok: true }> | null> {
+export async function call<E extends ClientEventName>(event: E, payload: Payload<E>): Promise<Extract<Ack<AckData[E]>, { ok: true }> | null> {
   const ack = await emit(event, payload);
   if (!ack.ok) {
     toast(errorText(ack));
     return null;
   }
   return ack as Extract<Ack<AckData[E]>, { ok: true }>;
+}
+
+let onSessionEnded: () => void = () => undefined;
+/** What to do when the server says this session ended (`server:notice` 'signed-out'): net/identity.ts. */
+export function whenSessionEnds(fn: () => void): void {
+  onSessionEnded = fn;
+}
+
+/** The name to say hello with: an account's own, else the display name this browser saved. */
+function helloName(): string {
+  const acc = store.getState().account;
+  return acc && !acc.guest ? acc.displayName || acc.username || '' : savedName();
+}
+
+/** A new handshake, which reads the session cookie as it is now (after signing in, out or up). */
+export function reconnect(): void {
+  if (!socket) return connect();
+  store.setState({ me: null, seats: [] });
+  socket.disconnect();
+  socket.connect();
 }
 
 export function connect(url?: string): void {
@@ -73,7 +96,7 @@ export function connect(url?: string): void {
   socket = s;
   s.on('connect', () => {
     store.setState({ conn: 'online' });
-    const name = savedName();
+    const name = helloName();
     if (name) void hello(name);
   });
   s.on('disconnect', () => store.setState({ conn: 'offline', busy: false }));
@@ -83,9 +106,12 @@ export function connect(url?: string): void {
   s.on('room:chat', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: [...(st.chat[m.roomId] ?? []), m].slice(-CHAT_MAX) } })));
   s.on('room:chat-history', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: mergeChatHistory(st.chat[m.roomId] ?? [], m.messages, CHAT_MAX) } })));
   s.on('server:notice', (m) => {
+    if (m.kind === 'signed-out') return onSessionEnded();
     store.setState({ notice: m.message });
     toast(m.message, 'info');
   });
+  s.on('queue:state', applyQueueState);
+  s.on('challenge:update', applyChallenge);
   s.on('match:view', applyView);
   s.on('match:log-history', applyLogHistory);
 }
@@ -205,15 +231,17 @@ export function allCards(v: GameView): CardView[] {
 }
 
 export async function hello(name: string): Promise<boolean> {
-  const token = localStorage.getItem(TOKEN_KEY) ?? undefined;
+  // With a cookie session the handshake already says who this is; the old token only without one.
+  const token = store.getState().account ? undefined : (localStorage.getItem(LEGACY_TOKEN_KEY) ?? undefined);
   const ack = await emit('hello', token ? { name, token } : { name });
   if (!ack.ok) {
     toast(errorText(ack));
     return false;
   }
-  if (ack.token) localStorage.setItem(TOKEN_KEY, ack.token);
-  localStorage.setItem(NAME_KEY, ack.name);
-  store.setState({ me: { userId: ack.userId, name: ack.name }, seats: ack.seats });
+  if (ack.token && !store.getState().account) localStorage.setItem(LEGACY_TOKEN_KEY, ack.token);
+  // A guest's chosen name is this browser's; an account's name is the account's.
+  if (!ack.username) localStorage.setItem(NAME_KEY, ack.name);
+  store.setState({ me: { userId: ack.userId, name: ack.name, username: ack.username ?? null }, seats: ack.seats });
   // Before anything else, so the server answers for this person as they asked from the first decision on.
   await sendStops(savedStops());
   if (lobbyWanted) void subscribeLobby();
@@ -287,13 +315,18 @@ export function savedStops(): StopSettings {
 export async function sendStops(stops: StopSettings): Promise<boolean> {
   const ack = await call('settings', { stops });
   if (!ack) return false;
-  store.setState({ stops: ack.stops });
+  rememberStops(ack.stops);
+  return true;
+}
+
+/** Keeps stop settings in the store and this browser (also when the account's copy arrives: net/account-sync.ts). */
+export function rememberStops(stops: StopSettings): void {
+  store.setState({ stops });
   try {
-    localStorage.setItem(STOPS_KEY, JSON.stringify(ack.stops));
+    localStorage.setItem(STOPS_KEY, JSON.stringify(stops));
   } catch {
     /* storage unavailable: the server still has them for this session */
   }
-  return true;
 }
 
 /** Passes until my next turn or until something happens, in one match; null cancels. True once in force. */

@@ -6,9 +6,13 @@ import { KeywordTip } from './keyword-icon';
 import { Lobby, NameForm } from './lobby';
 import { SettingsRoute } from './settings-button';
 import { navigate, useRoute } from './route';
+import { IncomingChallenges } from './play/incoming-challenges';
 
 const DeckBuilder = lazy(() => import('./deck-builder'));
 const ReplayViewer = lazy(() => import('./replay'));
+// Profiles and the leaderboard: pages of their own, fetched when opened.
+const ProfilePage = lazy(() => import('./profile/profile-page'));
+const LeaderboardPage = lazy(() => import('./profile/leaderboard-page'));
 // The playmat (board, prompts, the engine's legality functions) is a chunk of its own: the lobby is the first
 // page and needs none of it; the chunk is fetched while the room's first messages arrive.
 const RoomScreen = lazy(() => import('./room').then((m) => ({ default: m.RoomScreen })));
@@ -71,6 +75,8 @@ export function App() {
   if (route.name === 'decks') screen = <DeckBuilder />;
   else if (route.name === 'replay') screen = <ReplayViewer matchId={route.id} />;
   else if (route.name === 'how-to-play') screen = <HowToPlayPage />;
+  else if (route.name === 'profile') screen = <ProfilePage key={route.username} username={route.username} />;
+  else if (route.name === 'leaderboard') screen = <LeaderboardPage queue={route.queue} />;
   else if (route.name === 'room')
     screen = me ? (
       <RoomScreen key={route.id} roomId={route.id} />
@@ -96,6 +102,7 @@ export function App() {
       <Boundary resetKey={location.hash}>
         <Suspense fallback={<div className="loading">{t('common.loading')}</div>}>{screen}</Suspense>
       </Boundary>
+      <IncomingChallenges />
       <Toasts />
       <KeywordTip />
     </>

@@ -1,17 +1,17 @@
 /**
  * Deck builder (loaded on demand): a searchable, filterable gallery of the card pool, the roster with counts,
- * the Centre, live legality from the engine's validateRoster, decks saved in localStorage, deck codes and
- * copies of the starter rosters.
+ * the Centre, live legality from the engine's validateRoster, decks saved on the server (`/api/decks`, through
+ * net/account-sync.ts: they follow the account), deck codes and copies of the starter rosters.
  */
 import { rosterProblemText } from '../game/roster-words';
 import { useEffect, useMemo, useState } from 'react';
 import { KEYWORDS, RARITIES, validateRoster, type CardDef, type CardType, type Keyword } from '@vroyale/engine';
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { decodeDeckCode, encodeDeckCode } from '../../../../packages/engine/src/deck/deck-code';
-import { loadDecks, saveDecks, type SavedDeck } from '../decks';
 import { keywordName, typeLabel } from '../game/glossary';
 import { language, t as translate, useT } from '../i18n';
-import { store, toast, ui, useUi } from '../store';
+import { deleteDeck, saveDeck } from '../net/account-sync';
+import { store, toast, ui, useApp, useUi } from '../store';
 import { canHover, CardFace, ZoomPreview } from './card';
 
 const TYPES: CardType[] = ['leader', 'character', 'highlight', 'event', 'asset'];
@@ -39,10 +39,19 @@ function codeOf(d: Draft): string | null {
   }
 }
 
+/** Any roster with a Centre among its cards has a code, legal or not: that is what the server keeps. */
+function anyCodeOf(d: Draft): string | null {
+  try {
+    return d.centre ? encodeDeckCode({ centre: d.centre, cards: d.cards }, cardPool) : null;
+  } catch {
+    return null;
+  }
+}
+
 export default function DeckBuilder() {
   const hover = useUi((s) => s.hover);
   const [draft, setDraft] = useState<Draft>(empty);
-  const [decks, setDecks] = useState<SavedDeck[]>(loadDecks);
+  const decks = useApp((s) => s.decks) ?? [];
   const [q, setQ] = useState('');
   const [type, setType] = useState<CardType | ''>('');
   const [rarity, setRarity] = useState('');
@@ -85,14 +94,27 @@ export default function DeckBuilder() {
       return { ...x, cards, centre: cards.includes(x.centre) ? x.centre : (cards.find((c) => cardPool[c]?.types.includes('leader')) ?? '') };
     });
 
-  const save = () => {
-    const id = draft.id ?? `d${Date.now().toString(36)}`;
-    const deck: SavedDeck = { id, name: draft.name.trim() || t('deck.untitled'), centre: draft.centre, cards: draft.cards, code: codeOf(draft), savedAt: Date.now() };
-    const next = [...decks.filter((d) => d.id !== id), deck];
-    saveDecks(next);
-    setDecks(next);
-    setDraft((x) => ({ ...x, id }));
-    toast(deck.code ? t('deck.saved', { name: deck.name }) : t('deck.savedIllegal', { name: deck.name }), 'info');
+  const save = async () => {
+    const code = anyCodeOf(draft);
+    if (!code) return toast(t('account.deckNeedsCentre'));
+    const name = draft.name.trim() || t('deck.untitled');
+    const saved = await saveDeck(draft.id, { name, code });
+    if (!saved) return;
+    setDraft((x) => ({ ...x, id: saved.id }));
+    toast(codeOf(draft) ? t('deck.saved', { name: saved.name }) : t('deck.savedIllegal', { name: saved.name }), 'info');
+  };
+
+  const open = (id: string) => {
+    const d = decks.find((x) => x.id === id);
+    if (!d) return;
+    const r = decodeDeckCode(d.code, cardPool);
+    if (!r.ok) return toast(codeProblem(r));
+    load({ id: d.id, name: d.name, centre: r.roster.centre, cards: r.roster.cards });
+  };
+
+  const remove_ = async () => {
+    if (!draft.id || !confirm(t('account.deleteDeckConfirm', { name: draft.name }))) return;
+    if (await deleteDeck(draft.id)) setDraft(empty());
   };
 
   const load = (d: { id?: string | null; name: string; centre: string; cards: readonly string[] }) =>
@@ -130,15 +152,12 @@ export default function DeckBuilder() {
           <select
             id="saved"
             value=""
-            onChange={(e) => {
-              const d = decks.find((x) => x.id === e.target.value);
-              if (d) load(d);
-            }}
+            onChange={(e) => open(e.target.value)}
           >
             <option value="">{decks.length ? t('deck.openSaved') : t('deck.noneSaved')}</option>
             {decks.map((d) => (
               <option key={d.id} value={d.id}>
-                {d.code ? d.name : t('deck.notLegal', { name: d.name })}
+                {d.name}
               </option>
             ))}
           </select>
@@ -252,9 +271,14 @@ export default function DeckBuilder() {
             ))}
           </ul>
           <div className="db-actions">
-            <button className="btn primary" onClick={save}>
+            <button className="btn primary" onClick={() => void save()}>
               {t('deck.save')}
             </button>
+            {draft.id && (
+              <button className="btn ghost" onClick={() => void remove_()}>
+                {t('account.deleteDeck')}
+              </button>
+            )}
             <button
               className="btn"
               disabled={!codeOf(draft)}

@@ -1,34 +1,19 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
 import { useEffect, useState } from 'react';
-import { isUntimed, LIMITS, type ClockConfig, type Visibility } from '@vroyale/protocol';
+import { LIMITS, type Visibility } from '@vroyale/protocol';
+import { ClockSelect } from './clock-select';
+import { clockAt, clockText, UNTIMED_IDX } from './clocks';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
 import { reasonText } from '../game/log';
-import { useT, t as translate } from '../i18n';
+import { useT } from '../i18n';
 import { useApp } from '../store';
 import { LanguagePicker } from './language-picker';
 import { SettingsButton } from './settings-button';
 import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate } from './route';
 import { LearnToPlay } from '../tutorial/lobby-button';
-
-const CLOCKS: (ClockConfig | undefined)[] = [
-  undefined,
-  { initialMs: 180_000, incrementMs: 2_000 },
-  { initialMs: 300_000, incrementMs: 3_000 },
-  { initialMs: 600_000, incrementMs: 5_000 },
-  { initialMs: 1_800_000, incrementMs: 10_000 },
-];
-
-/** No clock at all: offered for bot matches (the default there) and private rooms; a public room needs a clock. */
-const UNTIMED: ClockConfig = { untimed: true };
-/** The clock selects' value for UNTIMED (the others are indexes into CLOCKS). */
-const UNTIMED_IDX = -1;
-
-function clockText(c: ClockConfig | undefined): string {
-  if (!c) return translate('lobby.clockDefault');
-  if (isUntimed(c)) return translate('pace.untimed');
-  return translate('lobby.clockText', { min: Math.round(c.initialMs / 60000), s: c.incrementMs / 1000 });
-}
+import { AccountBar, GuestNudge } from './account/account-bar';
+import { PlayPanel } from './play/play-panel';
 
 export function NameForm({ onDone }: { onDone?: () => void }) {
   const me = useApp((s) => s.me);
@@ -54,6 +39,7 @@ export function NameForm({ onDone }: { onDone?: () => void }) {
 
 export function Lobby() {
   const me = useApp((s) => s.me);
+  const account = useApp((s) => s.account);
   const rooms = useApp((s) => s.lobby);
   const seats = useApp((s) => s.seats);
   const roomStates = useApp((s) => s.roomStates);
@@ -79,13 +65,14 @@ export function Lobby() {
           </h1>
           <p>{t('lobby.pitch')}</p>
           <NameForm onDone={() => setEditing(false)} />
+          {!editing && <AccountBar />}
         </section>
       </div>
     );
   }
 
   const create = async () => {
-    const id = await createRoom(visibility, clockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[clockIdx]);
+    const id = await createRoom(visibility, clockAt(clockIdx));
     if (!id) return;
     if (await joinRoom(id, roster)) navigate(`/room/${id}`);
   };
@@ -98,12 +85,21 @@ export function Lobby() {
         <h1>
           <span className="logo">V</span>Royale Online
         </h1>
-        <span className="hello">
-          {t('lobby.manager')} <b>{me.name}</b>{' '}
-          <button className="btn ghost small" onClick={() => setEditing(true)}>
-            {t('lobby.changeName')}
-          </button>
-        </span>
+        {/* An account's name is its menu (AccountBar); a guest's name can be changed here. */}
+        {!me.username && (
+          <span className="hello">
+            {t('lobby.manager')} <b>{me.name}</b>{' '}
+            <button className="btn ghost small" onClick={() => setEditing(true)}>
+              {t('lobby.changeName')}
+            </button>
+          </span>
+        )}
+        <AccountBar header />
+        {account && (
+          <a className="btn" href="#/leaderboard">
+            {t('account.leaderboard')}
+          </a>
+        )}
         <a className="btn" href="#/decks">
           {t('lobby.deckBuilder')}
         </a>
@@ -111,8 +107,11 @@ export function Lobby() {
           {t('help.howToPlay')}
         </a>
         <LanguagePicker />
-        <SettingsButton />
+        <SettingsButton compact />
       </header>
+
+      <GuestNudge />
+      <PlayPanel />
 
       {live.length > 0 && (
         <section className="panel" aria-label={t('lobby.yourMatches')}>
@@ -136,18 +135,11 @@ export function Lobby() {
           <LearnToPlay />
           <RosterPicker value={roster} onChange={setRoster} label={t('lobby.yourRoster')} />
           <label htmlFor="bot-clock">{t('pace.botClock')}</label>
-          <select id="bot-clock" value={botClockIdx} onChange={(e) => setBotClockIdx(Number(e.target.value))}>
-            <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>
-            {CLOCKS.map((c, i) => (
-              <option key={i} value={i}>
-                {clockText(c)}
-              </option>
-            ))}
-          </select>
+          <ClockSelect id="bot-clock" value={botClockIdx} onChange={setBotClockIdx} untimed />
           <button
             className="btn primary big"
             onClick={async () => {
-              const id = await playBot(roster, botClockIdx === UNTIMED_IDX ? UNTIMED : CLOCKS[botClockIdx]);
+              const id = await playBot(roster, clockAt(botClockIdx));
               if (id) navigate(`/room/${id}`);
             }}
           >
@@ -164,14 +156,7 @@ export function Lobby() {
             </label>
           </fieldset>
           <label htmlFor="clock">{t('lobby.clock')}</label>
-          <select id="clock" value={clockIdx} onChange={(e) => setClockIdx(Number(e.target.value))}>
-            {visibility === 'private' && <option value={UNTIMED_IDX}>{t('pace.untimed')}</option>}
-            {CLOCKS.map((c, i) => (
-              <option key={i} value={i}>
-                {clockText(c)}
-              </option>
-            ))}
-          </select>
+          <ClockSelect id="clock" value={clockIdx} onChange={setClockIdx} untimed={visibility === 'private'} />
           <button className="btn" onClick={() => void create()}>
             {t('lobby.createRoom')}
           </button>

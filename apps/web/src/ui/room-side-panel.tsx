@@ -10,7 +10,11 @@ const LogItem = memo(function LogItem({ line }: { line: LogLine }) {
 
 export function SidePanel({ roomId, spectator }: { roomId: string; spectator: boolean }) {
   const log = useApp((s) => s.log[roomId]);
-  const chat = useApp((s) => s.chat[roomId]);
+  const allChat = useApp((s) => s.chat[roomId]);
+  const muted = useApp((s) => s.mutedChat[roomId]);
+  // Muted seats' lines are hidden here only (the server still relays them to everyone else).
+  const chat = muted?.length ? allChat?.filter((c) => !muted.includes(c.from.role as 'A' | 'B')) : allChat;
+  const hidden = (allChat?.length ?? 0) - (chat?.length ?? 0);
   const [tab, setTab] = useState<'log' | 'chat'>('log');
   const t = useT();
   const [text, setText] = useState('');
@@ -44,6 +48,7 @@ export function SidePanel({ roomId, spectator }: { roomId: string; spectator: bo
                 {c.from.role === 'spectator' ? t('room.watchingMark') : ''}: {c.text}
               </li>
             ))}
+            {hidden > 0 && <li className="chat-muted-note">{t('profile.mutedLines', { count: hidden })}</li>}
           </ol>
           <form
             className="chat-form"

@@ -17,6 +17,7 @@ import { usePanelToggle } from './panel-toggle';
 import { SettingsButton } from './settings-button';
 import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
+import { PlayerMenu } from './player-menu';
 
 declare global {
   interface Window {
@@ -81,6 +82,9 @@ export function RoomScreen({ roomId }: { roomId: string }) {
             <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? t('room.you', { name: names[m] }) : names[m]} active={!msg.result} mine={m === seat} />
           ))}
         </div>
+        {(seat === null ? (['A', 'B'] as const) : ([seat === 'A' ? 'B' : 'A'] as const)).map((m) =>
+          room?.seats[m] && !room.seats[m]!.bot ? <PlayerMenu key={m} roomId={roomId} seat={m} name={names[m]} username={room.seats[m]!.username ?? null} matchId={msg.matchId} /> : null,
+        )}
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
         {room && seat === null && <SeatStatus room={room} seat="B" me={null} />}
         <span className="spacer" />

@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
 import { lastRoster, rememberRoster, rosterOptions } from '../decks';
 import { useLanguage, useT } from '../i18n';
+import { useApp } from '../store';
 
-/** Choose what to play: a starter roster or one of your saved legal decks. */
+/** Choose what to play: a starter roster or one of your decks (kept on the server). */
 export function useRosterChoice(): [string, (v: string) => void] {
   const [v, setV] = useState(lastRoster);
   return [
@@ -14,11 +15,13 @@ export function useRosterChoice(): [string, (v: string) => void] {
   ];
 }
 
-export function RosterPicker({ value, onChange, label }: { value: string; onChange: (v: string) => void; label?: string }) {
-  const id = useId();
+export function RosterPicker({ value, onChange, label, id: givenId }: { value: string; onChange: (v: string) => void; label?: string; id?: string }) {
+  const ownId = useId();
+  const id = givenId ?? ownId;
   const t = useT();
   const lang = useLanguage();
-  const opts = useMemo(rosterOptions, [lang]);
+  const decks = useApp((s) => s.decks);
+  const opts = useMemo(() => rosterOptions(decks), [lang, decks]);
   const cur = opts.find((o) => o.value === value);
   return (
     <div className="roster-picker">
@@ -29,6 +32,8 @@ export function RosterPicker({ value, onChange, label }: { value: string; onChan
             {o.label}
           </option>
         ))}
+        {/* A deck chosen before (or still loading, or deleted elsewhere): kept, and the server judges it. */}
+        {!cur && <option value={value}>{t('account.deckByCode')}</option>}
       </select>
       {cur && <small className="hint">{cur.detail}</small>}
     </div>

@@ -1,7 +1,10 @@
-/** Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play): invite and replay links work with any static host. */
+/**
+ * Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play, #/settings, #/u/USERNAME, #/leaderboard):
+ * invite, replay and profile links work with any static host.
+ */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { name: 'lobby' } | { name: 'room'; id: string } | { name: 'decks' } | { name: 'replay'; id: string } | { name: 'how-to-play' } | { name: 'settings' };
+export type Route = { name: 'lobby' } | { name: 'room'; id: string } | { name: 'decks' } | { name: 'replay'; id: string } | { name: 'how-to-play' } | { name: 'settings' } | { name: 'profile'; username: string } | { name: 'leaderboard'; queue: 'ranked' | 'casual' };
 
 export function parseRoute(hash: string, pathname = '/'): Route {
   // Hash routes first; plain paths (/room/ID) work too, since the server serves the app for them.
@@ -10,6 +13,9 @@ export function parseRoute(hash: string, pathname = '/'): Route {
   if (room) return { name: 'room', id: room[1]! };
   const replay = /^\/replay\/([A-Za-z0-9_-]+)/.exec(path);
   if (replay) return { name: 'replay', id: replay[1]! };
+  const profile = /^\/u\/([A-Za-z0-9_-]{1,64})/.exec(path);
+  if (profile) return { name: 'profile', username: profile[1]! };
+  if (path.startsWith('/leaderboard')) return { name: 'leaderboard', queue: /^\/leaderboard\/casual/.test(path) ? 'casual' : 'ranked' };
   if (path.startsWith('/decks')) return { name: 'decks' };
   if (path.startsWith('/how-to-play')) return { name: 'how-to-play' };
   if (path.startsWith('/settings')) return { name: 'settings' };
@@ -29,3 +35,6 @@ export function useRoute(): Route {
 export function navigate(path: string): void {
   location.hash = path;
 }
+
+/** A player's profile page. */
+export const profilePath = (username: string): string => `#/u/${encodeURIComponent(username)}`;

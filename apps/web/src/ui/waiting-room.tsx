@@ -6,7 +6,7 @@ import { useT } from '../i18n';
 import { toast, useApp } from '../store';
 import { fmt } from './room-clock';
 import { RosterPicker, useRosterChoice } from './roster-picker';
-import { navigate } from './route';
+import { navigate, profilePath } from './route';
 
 /** Invite links point at the room route; the same link lets anyone watch once the seats are full. */
 export const inviteLink = (roomId: string) => `${location.origin}${location.pathname}#/room/${roomId}`;
@@ -31,7 +31,17 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
               <li key={s}>
                 {t('lobby.seat', { seat: s })}{' '}
                 {room.seats[s] ? (
-                  t(s === me ? 'lobby.seatYou' : room.seats[s]!.bot ? 'lobby.botName' : 'lobby.seatName', { name: room.seats[s]!.name })
+                  <>
+                    {t(s === me ? 'lobby.seatYou' : room.seats[s]!.bot ? 'lobby.botName' : 'lobby.seatName', { name: room.seats[s]!.name })}
+                    {room.seats[s]!.username && (
+                      <>
+                        {' '}
+                        <a className="btn small ghost" href={profilePath(room.seats[s]!.username!)}>
+                          {t('profile.profileOf', { name: room.seats[s]!.username })}
+                        </a>
+                      </>
+                    )}
+                  </>
                 ) : (
                   <em>{t('lobby.empty')}</em>
                 )}

@@ -22,5 +22,8 @@ import help from './help.json';
 import pace from './pace.json';
 import tutorial from './tutorial.json';
 import settings from './settings.json';
+import account from './account.json';
+import play from './play.json';
+import profile from './profile.json';
 
-export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial, settings };
+export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial, settings, account, play, profile };

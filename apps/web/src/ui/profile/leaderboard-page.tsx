@@ -1,0 +1,69 @@
+/** The leaderboard (`#/leaderboard`, `#/leaderboard/casual`; a lazy chunk): top players by rating, per queue. */
+import type { Leaderboard } from '@vroyale/protocol';
+import { useT } from '../../i18n';
+import { profilePath } from '../route';
+import { roundRating } from './rating-text';
+import { Fetched } from './fetched';
+import { useApiGet } from './use-api';
+import './profile.css';
+
+export default function LeaderboardPage({ queue }: { queue: 'ranked' | 'casual' }) {
+  const t = useT();
+  const r = useApiGet<Leaderboard>(`/api/leaderboard?queue=${queue}&limit=50`);
+  return (
+    <div className="profile-page">
+      <header className="lobby-head">
+        <a className="btn ghost" href="#/">
+          {t('room.lobby')}
+        </a>
+        <h1>{t('profile.leaderboard')}</h1>
+      </header>
+      <section className="panel">
+        <nav className="tabs board-tabs" aria-label={t('play.queue')}>
+          {(['ranked', 'casual'] as const).map((q) => (
+            <a key={q} href={`#/leaderboard/${q}`} aria-current={q === queue ? 'page' : undefined} className={q === queue ? 'on' : ''}>
+              {t(q === 'ranked' ? 'play.ranked' : 'play.casual')}
+            </a>
+          ))}
+        </nav>
+        <Fetched r={r} isEmpty={(d) => d.entries.length === 0} emptyText={t('profile.noEntries')}>
+          {(data) => (
+          <div className="table-scroll">
+            <table className="history-table leaderboard">
+              <thead>
+                <tr>
+                  <th>{t('profile.rank')}</th>
+                  <th>{t('profile.player')}</th>
+                  <th>{t('profile.rating')}</th>
+                  <th>{t('profile.games')}</th>
+                  <th>{t('profile.wins')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.entries.map((e) => (
+                  <tr key={e.username}>
+                    <td>{e.rank}</td>
+                    <td>
+                      <a href={profilePath(e.username)}>{e.username}</a>
+                    </td>
+                    <td>
+                      {t('profile.ratingLine', { rating: roundRating(e.rating), rd: roundRating(e.rd) })}{' '}
+                      {e.provisional && (
+                        <span className="badge provisional" title={t('profile.provisionalHint')}>
+                          {t('profile.provisional')}
+                        </span>
+                      )}
+                    </td>
+                    <td>{e.games}</td>
+                    <td>{e.wins}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          )}
+        </Fetched>
+      </section>
+    </div>
+  );
+}
