@@ -1,6 +1,7 @@
 /**
  * Bot against bot: `npm run bench:bots [-- --match hard:normal] [--games 400] [--workers 2] [--seed bots]
- * [--iterations hard=1200,expert=3600]`. Default match: normal:random.
+ * [--iterations hard=16,expert=48] [--minutes 30]`. Default match: normal:random. With `--minutes`, no game starts after
+ * that much wall time and the summary covers the games played (always games 0..n-1: every started game finishes).
  *
  * Games follow bot-match-game.ts's schedule (every starter pairing, seats and first player alternating)
  * and run on `--workers` child processes (default 2: the machines have two cores), each taking the next
@@ -41,26 +42,27 @@ function worker(): void {
 async function main(): Promise<void> {
   const [x, y] = (flag('match') ?? 'normal:random').split(':');
   if (!x || !y) throw new Error('--match must be X:Y, e.g. hard:normal');
-  const games = Number(flag('games') ?? 40);
+  const planned = Number(flag('games') ?? 40);
+  const minutes = Number(flag('minutes') ?? Infinity);
   const workers = Number(flag('workers') ?? 2);
   const seed = flag('seed') ?? 'bots';
   const iterations = parseIterations(flag('iterations'));
-  if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
-  console.log(`${x} v ${y}: ${games} games, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}, iterations ${JSON.stringify(iterations)}`);
+  if (!Number.isInteger(planned) || planned < 1) throw new Error('--games must be a positive integer');
+  console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}, iterations ${JSON.stringify(iterations)}`);
   const t0 = performance.now();
   const out: GameOutcome[] = [];
   let next = 0;
   await new Promise<void>((resolve, reject) => {
     let live = 0;
     const feed = (c: ChildProcess) => {
-      if (next >= games) {
+      if (next >= planned || performance.now() - t0 > minutes * 60_000) {
         c.kill();
         if (--live === 0) resolve();
         return;
       }
       c.send({ g: next++, seed, x, y, iterations } satisfies GameSpec);
     };
-    for (let i = 0; i < Math.min(workers, games); i++) {
+    for (let i = 0; i < Math.min(workers, planned); i++) {
       const c = fork(process.argv[1]!, ['--worker']);
       live++;
       c.on('message', (r: GameOutcome) => {
@@ -75,6 +77,7 @@ async function main(): Promise<void> {
   });
   out.sort((a, b) => a.g - b.g);
   const seconds = (performance.now() - t0) / 1000;
+  const games = out.length;
   const count = (k: GameOutcome['result']) => out.filter((r) => r.result === k).length;
   const wins = count('x');
   const [lo, hi] = wilson(wins, games);
