@@ -8,7 +8,7 @@ import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
 import { CLIENT_PAYLOADS, type StopSettings, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type MatchKind, type Seat } from '@vroyale/protocol';
 import type { z } from 'zod';
-import type { ServerBot } from './bots/server-bot.js';
+import { botSeatName, type ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { Blocks } from './identity/blocks.js';
 import { hashToken, newRoomId, scriptedOr } from './identity/ids.js';
@@ -426,7 +426,7 @@ export class GameServer {
       if (refused) return reply(refused);
       const room = this.newRoom('private', p.clock, this.roomDeps, 'bot');
       room.takeSeat({ ...seatedAs(user), roster: mine.roster, rosterLabel: mine.label, bot: false }, 'A');
-      room.takeSeat({ userId: `bot:${room.roomId}`, name: `Bot (${this.d.bot.name})`, roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
+      room.takeSeat({ userId: `bot:${room.roomId}`, name: botSeatName(p.level ?? 'normal'), roster: theirs.roster, rosterLabel: theirs.label, bot: true }, 'B');
       this.userRooms.claim(room, user.id, conn.address, true);
       reply({ ok: true, roomId: room.roomId, seat: 'A' });
       this.attach(conn, room);

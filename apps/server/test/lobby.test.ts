@@ -115,7 +115,7 @@ describe('lobby', () => {
     if (!started.ok) throw new Error(started.message);
     const { roomId } = started;
     await human.waitFor(() => human.view(roomId) !== undefined, 5_000, 'first view');
-    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (strongBot)', bot: true, connected: true });
+    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (normal)', bot: true, connected: true });
     human.startAutoplay(roomId, makeRng('solo'));
     await human.waitFor(() => human.view(roomId)?.result != null, 60_000, 'result');
     const replay = await fetch(`${t.url}/api/matches/${human.view(roomId)!.matchId}/replay`);

@@ -6,20 +6,23 @@
  * - the worker-thread pool decides exactly as strongBot does inline, and replaces a thread that dies.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createGame, deciders, legalActions, makeRng, project, step, strongBot, type Action, type BotInput } from '@vroyale/engine';
+import { botForLevel, createGame, deciders, legalActions, makeRng, project, step, strongBot, type Action, type BotInput } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { replayStates, scanForLeaks, secretsFor, type Replay } from './helpers/leak-scan.js';
 import { BotPool } from '../src/bots/bot-pool.js';
-import { inlineBot, type ServerBot } from '../src/bots/server-bot.js';
+import { botSeatName, inlineBot, levelOfSeatName, type BotLevel, type ServerBot } from '../src/bots/server-bot.js';
 import { createLogger } from '../src/logger.js';
 
 const inputs: BotInput[] = [];
+/** The level each decision was asked at, by seed (the spy always plays normal: fast, and the level is what is checked). */
+const levels = new Map<string, BotLevel | undefined>();
 const spy: ServerBot = {
   name: 'strongBot',
-  decide: (input) => {
+  decide: (input, level) => {
     inputs.push(structuredClone(input));
+    levels.set(String(input.seed), level);
     return inlineBot().decide(input);
   },
   close: async () => {},
@@ -33,6 +36,38 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('bot levels', () => {
+  it('the seat name says the level, and reads back; names from before the levels are normal', () => {
+    for (const l of ['easy', 'normal', 'hard', 'expert'] as const) expect(levelOfSeatName(botSeatName(l))).toBe(l);
+    expect(botSeatName('hard')).toBe('Bot (hard)');
+    expect(levelOfSeatName('Bot (strongBot)')).toBe('normal');
+  });
+
+  it('room:play-bot takes a level (default normal): the seat says it, every decision is asked at it, and a restart keeps it', async () => {
+    const human = await TestClient.connect(t.url, 'Leveller');
+    expect((await human.emit('room:play-bot', { roster: 'raid-night', level: 'godlike' as never })).ok).toBe(false);
+    const started = await human.emit('room:play-bot', { roster: 'raid-night', botRoster: 'mod-squad', level: 'hard', clock: { untimed: true } });
+    if (!started.ok) throw new Error(started.message);
+    const { roomId } = started;
+    await human.waitFor(() => human.view(roomId) !== undefined, 5_000, 'first view');
+    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (hard)', bot: true });
+    const matchId = human.view(roomId)!.matchId;
+    const asked = () => [...levels].filter(([seed]) => seed.startsWith(`${matchId}:`));
+    human.startAutoplay(roomId, makeRng('levels'));
+    await human.waitFor(() => asked().length >= 3, 30_000, 'bot decisions');
+    human.close();
+    const before = asked().length;
+    await t.restart();
+    const back = await TestClient.connect(t.url, 'Leveller', human.token);
+    await back.waitFor(() => back.view(roomId) !== undefined, 5_000, 'view after restart');
+    expect(back.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (hard)', bot: true });
+    back.startAutoplay(roomId, makeRng('levels-2'));
+    await back.waitFor(() => asked().length > before + 2 || back.view(roomId)?.result != null, 30_000, 'bot decisions after restart');
+    expect(new Set(asked().map(([, l]) => l))).toEqual(new Set(['hard']));
+    back.close();
+  });
+});
+
 describe('the server bot', () => {
   it('decides from its own projection and legal actions only', async () => {
     const human = await TestClient.connect(t.url, 'Solo');
@@ -40,7 +75,7 @@ describe('the server bot', () => {
     if (!started.ok) throw new Error(started.message);
     const { roomId } = started;
     await human.waitFor(() => human.view(roomId) !== undefined, 5_000, 'first view');
-    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (strongBot)', bot: true });
+    expect(human.roomStates.get(roomId)?.seats.B).toMatchObject({ name: 'Bot (normal)', bot: true });
     human.startAutoplay(roomId, makeRng('spy'));
     await human.waitFor(() => human.view(roomId)?.result != null, 60_000, 'result');
     const matchId = human.view(roomId)!.matchId;
@@ -97,6 +132,11 @@ describe('BotPool', () => {
       await (pool as unknown as { threads: { worker: { terminate(): Promise<number> } }[] }).threads[0]!.worker.terminate();
       const again: Action = await pool.decide(xs[5]!);
       expect(again).toEqual(strongBot(xs[5]!));
+      // The search levels run on the thread too: within their wall cap they stop on the iteration budget, so the
+      // move is the engine's for that budget (these early positions take tens of ms, far under the cap).
+      const hard = botForLevel('hard');
+      const searched = xs.slice(20, 30);
+      expect(await Promise.all(searched.map((x) => pool.decide(x, 'hard')))).toEqual(searched.map((x) => hard(x)));
     } finally {
       await pool.close();
     }

@@ -1,158 +1,134 @@
 /**
- * The strong bot against the random bot: `npm run bench:bots [-- --games 1000] [--seed bots]`.
+ * Bot against bot: `npm run bench:bots [-- --match hard:normal] [--games 400] [--workers 2] [--seed bots]
+ * [--iterations hard=16,expert=48] [--minutes 30]`. Default match: normal:random. With `--minutes`, no game starts after
+ * that much wall time and the summary covers the games played (always games 0..n-1: every started game finishes).
  *
- * Games rotate through every pairing of the card set's rosters (starterRosters when the card set has them,
- * else demoRosters): in each block of four games the strong bot plays the same two rosters from both seats,
- * once going first and once second (the turn-order answer is forced for both bots, so "first player
- * alternating" holds whoever wins the coin flip). Decision time is measured around the strong bot's call
- * only, as process CPU time (process.cpuUsage: robust on a busy machine) and as wall time.
- * Prints the strong bot's win rate with a 95% (Wilson) interval, mean and p95 ms per decision and games per
- * second; the last line is one JSON object with at least `winRate`, `meanDecisionMs`, `p95DecisionMs`.
+ * Games follow bot-match-game.ts's schedule (every starter pairing, seats and first player alternating)
+ * and run on `--workers` child processes (default 2: the machines have two cores), each taking the next
+ * game as it finishes one; results are gathered by game index, so the summary does not depend on timing.
+ * Prints X's win rate with a 95% (Wilson) interval (draws and failures count as not won), X's and Y's mean
+ * and p95 decision time (process CPU ms, and wall ms), and one JSON object as the last line.
  */
-import { other, playMatch, randomBot, strongBot, withTurnOrder, type Bot, type CardDef, type ManagerId, type Roster } from '../src/index.js';
+import { fork, type ChildProcess } from 'node:child_process';
+import { cardPool, starterRosters } from '@vroyale/cards';
+import type { CardDef, Roster } from '../src/index.js';
+import { playGame, type GameOutcome, type GameSpec } from './bot-match-game.js';
 import { flag } from './pools.js';
 import { wilson } from './stats.js';
 
-/** The random bot can wander a long time between Moderator and Callout blocks before it happens on a legal set. */
-const MAX_ACTIONS = 20_000;
-
-interface NamedRoster extends Roster {
-  id?: string;
-  name?: string;
-}
-
-async function loadCardSet(): Promise<{ pool: Record<string, CardDef>; rosters: NamedRoster[]; source: string }> {
-  const mod = (await import('@vroyale/cards')) as Record<string, unknown>;
-  const pool = mod.cardPool as Record<string, CardDef> | undefined;
-  const starters = mod.starterRosters as NamedRoster[] | undefined;
-  const demos = mod.demoRosters as NamedRoster[] | undefined;
-  const rosters = starters?.length ? starters : (demos ?? []);
-  if (!pool || rosters.length === 0) throw new Error('@vroyale/cards must export cardPool and starterRosters or demoRosters');
-  return { pool, rosters, source: starters?.length ? 'starterRosters' : 'demoRosters' };
-}
-
-const cpuMs = (): number => {
-  const u = process.cpuUsage();
-  return (u.user + u.system) / 1000;
-};
+const pool = cardPool as Record<string, CardDef>;
+const rosters = starterRosters as unknown as (Roster & { id?: string })[];
 
 function percentile(sorted: number[], p: number): number {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]! : 0;
 }
-
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
 const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
 
-async function main(): Promise<void> {
-  const games = Number(flag('games') ?? 1000);
-  const seed = flag('seed') ?? 'bots';
-  if (!Number.isInteger(games) || games < 1) throw new Error('--games must be a positive integer');
-  const { pool, rosters, source } = await loadCardSet();
-  const n = rosters.length;
-  const label = (r: NamedRoster) => r.id ?? r.name ?? r.centre;
-  console.log(`strongBot v randomBot: ${games} games, seed '${seed}', ${n} rosters from @vroyale/cards ${source} (${rosters.map(label).join(', ')})`);
-
-  const cpu: number[] = [];
-  const wall: number[] = [];
-  let wins = 0;
-  let losses = 0;
-  let draws = 0;
-  let failures = 0;
-  let turns = 0;
-  let actions = 0;
-  const byOrder = { first: { wins: 0, games: 0 }, second: { wins: 0, games: 0 } };
-  const byRoster = new Map<string, { wins: number; games: number }>();
-  const reasons: Record<string, number> = {};
-  const lost: string[] = [];
-  const t0 = performance.now();
-
-  for (let g = 0; g < games; g++) {
-    const block = Math.floor(g / 4);
-    const pairingIndex = block % (n * n);
-    const strongRoster = rosters[pairingIndex % n]!;
-    const randomRoster = rosters[Math.floor(pairingIndex / n) % n]!;
-    const seat: ManagerId = g % 2 === 0 ? 'A' : 'B';
-    const strongFirst = g % 4 < 2;
-    const timedStrong: Bot = (input) => {
-      const w = performance.now();
-      const a = strongBot(input);
-      wall.push(performance.now() - w);
-      return a;
-    };
-    const bots = { [seat]: withTurnOrder(timedStrong, strongFirst), [other(seat)]: withTurnOrder(randomBot, !strongFirst) } as Record<ManagerId, Bot>;
-    const rostersBySeat = { [seat]: strongRoster, [other(seat)]: randomRoster } as Record<ManagerId, Roster>;
-    const r = playMatch({ seed: `${seed}-${g}`, pool, rosters: rostersBySeat, bots, clock: cpuMs, maxActions: MAX_ACTIONS });
-    cpu.push(...r.timings[seat]);
-    turns += r.turns;
-    actions += r.actions;
-    const key = `${r.winner === seat ? 'won' : r.winner === 'draw' ? 'draw' : r.failure ? 'failed' : 'lost'}:${r.reason ?? 'none'}`;
-    reasons[key] = (reasons[key] ?? 0) + 1;
-    if (r.failure) {
-      failures++;
-      console.log(`game ${g}: FAILURE ${r.failure}`);
-    }
-    const won = r.winner === seat;
-    if (won) wins++;
-    else if (r.winner === 'draw') draws++;
-    else {
-      losses++;
-      lost.push(`${g} (${label(strongRoster)} v ${label(randomRoster)}, strong ${strongFirst ? 'first' : 'second'}, ${r.reason}, turn ${r.turns})`);
-    }
-    const o = strongFirst ? byOrder.first : byOrder.second;
-    o.games++;
-    if (won) o.wins++;
-    const br = byRoster.get(label(strongRoster)) ?? { wins: 0, games: 0 };
-    br.games++;
-    if (won) br.wins++;
-    byRoster.set(label(strongRoster), br);
-    if ((g + 1) % 100 === 0) console.log(`  ${g + 1} games: ${wins} won (${pct(wins / (g + 1))}), ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+function parseIterations(s: string | undefined): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const part of (s ?? '').split(',').filter(Boolean)) {
+    const [k, v] = part.split('=');
+    if (!k || !Number.isInteger(Number(v)) || Number(v) < 1) throw new Error(`--iterations: '${part}' is not level=count`);
+    out[k] = Number(v);
   }
+  return out;
+}
 
+function worker(): void {
+  process.on('message', (spec: GameSpec) => process.send!(playGame(spec, pool, rosters)));
+}
+
+async function main(): Promise<void> {
+  const [x, y] = (flag('match') ?? 'normal:random').split(':');
+  if (!x || !y) throw new Error('--match must be X:Y, e.g. hard:normal');
+  const planned = Number(flag('games') ?? 40);
+  const minutes = Number(flag('minutes') ?? Infinity);
+  const workers = Number(flag('workers') ?? 2);
+  const seed = flag('seed') ?? 'bots';
+  const iterations = parseIterations(flag('iterations'));
+  if (!Number.isInteger(planned) || planned < 1) throw new Error('--games must be a positive integer');
+  console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}, iterations ${JSON.stringify(iterations)}`);
+  const t0 = performance.now();
+  const out: GameOutcome[] = [];
+  let next = 0;
+  await new Promise<void>((resolve, reject) => {
+    let live = 0;
+    const feed = (c: ChildProcess) => {
+      if (next >= planned || performance.now() - t0 > minutes * 60_000) {
+        c.kill();
+        if (--live === 0) resolve();
+        return;
+      }
+      c.send({ g: next++, seed, x, y, iterations } satisfies GameSpec);
+    };
+    for (let i = 0; i < Math.min(workers, planned); i++) {
+      const c = fork(process.argv[1]!, ['--worker']);
+      live++;
+      c.on('message', (r: GameOutcome) => {
+        out.push(r);
+        if (out.length % 20 === 0) console.log(`  ${out.length} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        feed(c);
+      });
+      c.on('error', reject);
+      c.on('exit', (code) => code && code !== 0 && reject(new Error(`worker exited ${code}`)));
+      feed(c);
+    }
+  });
+  out.sort((a, b) => a.g - b.g);
   const seconds = (performance.now() - t0) / 1000;
-  const cpuSorted = [...cpu].sort((a, b) => a - b);
-  const wallSorted = [...wall].sort((a, b) => a - b);
-  const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / Math.max(1, xs.length);
-  const winRate = wins / games;
+  const games = out.length;
+  const count = (k: GameOutcome['result']) => out.filter((r) => r.result === k).length;
+  const wins = count('x');
   const [lo, hi] = wilson(wins, games);
-  const summary = {
-    games,
-    wins,
-    losses,
-    draws,
-    failures,
-    winRate,
-    winRate95: [lo, hi],
-    meanDecisionMs: mean(cpu),
-    p95DecisionMs: percentile(cpuSorted, 0.95),
-    maxDecisionMs: cpuSorted[cpuSorted.length - 1] ?? 0,
-    meanDecisionWallMs: mean(wall),
-    p95DecisionWallMs: percentile(wallSorted, 0.95),
-    decisions: cpu.length,
-    decisionsPerGame: cpu.length / games,
-    meanTurns: turns / games,
-    meanActions: actions / games,
-    gamesPerSecond: games / seconds,
-    seconds,
-    winRateGoingFirst: byOrder.first.wins / Math.max(1, byOrder.first.games),
-    winRateGoingSecond: byOrder.second.wins / Math.max(1, byOrder.second.games),
-    winRateByStrongRoster: Object.fromEntries([...byRoster].map(([k, v]) => [k, v.wins / v.games])),
-    outcomes: reasons,
-    timing: 'process.cpuUsage() around the strong bot call (ms of process CPU); wall: performance.now()',
+  const times = (side: 'x' | 'y', kind: 'cpu' | 'wall') => out.flatMap((r) => r[kind][side]).sort((a, b) => a - b);
+  const timing = (side: 'x' | 'y') => ({
+    meanDecisionMs: mean(times(side, 'cpu')),
+    p95DecisionMs: percentile(times(side, 'cpu'), 0.95),
+    maxDecisionMs: times(side, 'cpu').at(-1) ?? 0,
+    meanDecisionWallMs: mean(times(side, 'wall')),
+    p95DecisionWallMs: percentile(times(side, 'wall'), 0.95),
+    decisions: times(side, 'cpu').length,
+  });
+  const byFirst = (first: boolean) => {
+    const gs = out.filter((r) => r.xFirst === first);
+    return gs.filter((r) => r.result === 'x').length / Math.max(1, gs.length);
   };
+  for (const r of out) if (r.failure) console.log(`game ${r.g}: FAILURE ${r.failure}`);
+  const summary = {
+    match: `${x}:${y}`,
+    games,
+    seed,
+    iterations,
+    wins,
+    losses: count('y'),
+    draws: count('draw'),
+    failures: count('failed'),
+    winRate: wins / games,
+    winRate95: [lo, hi],
+    ...timing('x'),
+    opponent: timing('y'),
+    winRateGoingFirst: byFirst(true),
+    winRateGoingSecond: byFirst(false),
+    meanTurns: mean(out.map((r) => r.turns)),
+    seconds,
+    gamesPerMinute: (60 * games) / seconds,
+    timing: 'process.cpuUsage() around each decision of the worker process (ms of CPU); wall: performance.now()',
+  };
+  const x1 = timing('x');
+  const y1 = summary.opponent;
   console.log('');
-  console.log(`strong bot win rate: ${pct(winRate)} (${wins}/${games}; 95% CI ${pct(lo)}–${pct(hi)}); ${losses} lost, ${draws} drawn, ${failures} failed`);
+  console.log(`${x} beats ${y}: ${pct(summary.winRate)} (${wins}/${games}; 95% CI ${pct(lo)}–${pct(hi)}); ${summary.losses} lost, ${summary.draws} drawn, ${summary.failures} failed`);
   console.log(`  going first ${pct(summary.winRateGoingFirst)}, going second ${pct(summary.winRateGoingSecond)}`);
-  console.log(`  by the strong bot's roster: ${[...byRoster].map(([k, v]) => `${k} ${pct(v.wins / v.games)}`).join(', ')}`);
-  if (lost.length) console.log(`  lost: ${lost.slice(0, 20).join('; ')}${lost.length > 20 ? ' …' : ''}`);
-  console.log(
-    `strong bot decision time: mean ${summary.meanDecisionMs.toFixed(3)} ms, p95 ${summary.p95DecisionMs.toFixed(3)} ms, max ${summary.maxDecisionMs.toFixed(1)} ms CPU ` +
-      `(wall: mean ${summary.meanDecisionWallMs.toFixed(3)} ms, p95 ${summary.p95DecisionWallMs.toFixed(3)} ms) over ${cpu.length} decisions`,
-  );
-  console.log(`${games} games in ${seconds.toFixed(1)} s: ${summary.gamesPerSecond.toFixed(2)} games/s, ${summary.meanTurns.toFixed(1)} turns and ${summary.meanActions.toFixed(0)} actions per game`);
+  console.log(`  ${x} decision: mean ${x1.meanDecisionMs.toFixed(1)} ms, p95 ${x1.p95DecisionMs.toFixed(1)} ms, max ${x1.maxDecisionMs.toFixed(0)} ms CPU (wall mean ${x1.meanDecisionWallMs.toFixed(1)}, p95 ${x1.p95DecisionWallMs.toFixed(1)}) over ${x1.decisions}`);
+  console.log(`  ${y} decision: mean ${y1.meanDecisionMs.toFixed(1)} ms, p95 ${y1.p95DecisionMs.toFixed(1)} ms CPU over ${y1.decisions}`);
+  console.log(`${games} games in ${seconds.toFixed(0)} s (${summary.gamesPerMinute.toFixed(1)} games/min)`);
   console.log(JSON.stringify(summary));
 }
 
-main().catch((e: unknown) => {
-  console.error(e);
-  process.exit(1);
-});
+if (process.argv.includes('--worker')) worker();
+else
+  main().catch((e: unknown) => {
+    console.error(e);
+    process.exit(1);
+  });

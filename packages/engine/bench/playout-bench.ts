@@ -1,6 +1,6 @@
 /**
  * Random legal playouts on one core for a fixed wall time: `npm run bench [-- --seconds 10] [--door-seconds 3]
- * [--pool fixture] [--seed bench]`.
+ * [--search-seconds 3] [--pool fixture] [--seed bench]`. Then the bots' search rate (search-rate.ts).
  *
  * Two runs, same policy:
  * 1. `stepInPlace`, the door without the copy (what bots' simulations use): the headline figures;
@@ -13,6 +13,7 @@
  */
 import { createGame, deciders, legalActions, makeRng, realise, step, stepInPlace, type Action, type GameState, type Legal, type MatchConfig } from '../src/index.js';
 import { flag, loadPool, type BenchPool } from './pools.js';
+import { searchRate } from './search-rate.js';
 
 const POLICY = "who = deciders(state)[0]; uniform over legalActions(state, who) minus 'concede' and 'tilt-star' (payment is automatic); declarations uniformly random legal";
 const MAX_ACTIONS = 20_000;
@@ -120,6 +121,7 @@ async function main(): Promise<void> {
   const seconds = Number(flag('seconds') ?? 10);
   const doorSeconds = Number(flag('door-seconds') ?? round(Math.max(1, Math.min(5, seconds / 3))));
   const seed = flag('seed') ?? 'bench';
+  const searchSeconds = Number(flag('search-seconds') ?? 3);
   const pool = await loadPool(flag('pool') === 'fixture' ? 'fixture' : 'cards');
   if (!(seconds > 0) || !(doorSeconds > 0)) throw new Error('--seconds and --door-seconds must be positive numbers');
 
@@ -141,6 +143,8 @@ async function main(): Promise<void> {
     console.log(`  legalActions: ${x.legalActionsMeanUs} µs per call (${round((x.legalActionsShare as number) * 100)}% of the time; timed on 1 call in ${TIME_EVERY})`);
     console.log(`  end reasons: ${Object.entries(r.endReasons).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   }
+  const search = searchRate(searchSeconds, seed);
+  console.log(`\nsearch (hard's rollouts, strongBot for both managers to the end of the next turn): ${round(search.iterationsPerSecond)} iterations/s over ${search.positions} positions`);
   const a = report(inPlace);
   const d = report(door);
   console.log(`\nthe copy at the door costs ${round(100 * (1 - (d.actionsPerSecond as number) / (a.actionsPerSecond as number)))}% of the action rate`);
@@ -152,6 +156,7 @@ async function main(): Promise<void> {
       doorGamesPerSecond: d.gamesPerSecond,
       doorActionsPerSecond: d.actionsPerSecond,
       door: d,
+      searchIterationsPerSecond: round(search.iterationsPerSecond),
     }),
   );
 }

@@ -34,4 +34,8 @@ export { encodeDeckCode, decodeDeckCode, cardIdHash, deckCodeTable, DECK_CODE_VE
 export type { Bot, BotInput } from './bots/types.js';
 export { randomBot } from './bots/random-bot.js';
 export { strongBot, createStrongBot, type StrongBotOptions } from './bots/strong-bot.js';
+export { createEasyBot, easyBot, type EasyBotOptions } from './bots/easy-bot.js';
+export { BOT_LEVELS, LEVEL_HORIZON, LEVEL_ITERATIONS, LEVEL_MS, botForLevel, isBotLevel, type BotLevel, type LevelOptions } from './bots/levels.js';
+export { createSearchBot, searchCandidates, type SearchBotOptions } from './bots/search/search-bot.js';
+export { mergeRoots, pickRoot, searchRoot, type RootStats, type SearchOptions } from './bots/search/root-search.js';
 export { playMatch, withTurnOrder, type MatchOptions, type MatchResult } from './bots/play-match.js';

@@ -75,6 +75,10 @@ export const JoinRoomPayload = z
   .strict();
 export type JoinRoomPayload = z.infer<typeof JoinRoomPayload>;
 
+/** The levels of the server's bot (the engine's BOT_LEVELS): easy, normal, hard (search, ~1 s), expert (~3 s). */
+export const BotLevel = z.enum(['easy', 'normal', 'hard', 'expert']);
+export type BotLevel = z.infer<typeof BotLevel>;
+
 /** A private room with a server-side bot in seat B; the match starts at once. */
 export const PlayBotPayload = z
   .object({
@@ -83,6 +87,8 @@ export const PlayBotPayload = z
     botRoster: RosterChoice.optional(),
     /** Omitted: the server's default clock. `{ untimed: true }`: no clock at all. */
     clock: ClockConfig.optional(),
+    /** The bot's level; omitted: 'normal'. */
+    level: BotLevel.optional(),
   })
   .strict();
 export type PlayBotPayload = z.infer<typeof PlayBotPayload>;

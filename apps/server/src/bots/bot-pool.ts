@@ -1,15 +1,15 @@
 /**
- * strongBot on worker threads, so a slow decision (tens of ms on a big board) never delays the other
- * matches on the event loop. Requests go to the thread with the fewest in flight; each carries only the
+ * The bots on worker threads, so a slow decision (the search's second or three, strongBot's tens of ms on a
+ * big board) never delays the other matches on the event loop. Requests go to the thread with the fewest in flight; each carries only the
  * BotInput (the bot's own projection, its legal actions, a seed), sent as JSON (cheaper to copy than a
  * structured clone of the view). A decision that takes longer than `timeoutMs`, or a thread that dies,
  * rejects its requests (the master then plays a safe legal action); a dead thread is replaced on the next
  * request. If threads cannot be started at all, decisions run inline.
  */
 import { Worker } from 'node:worker_threads';
-import { strongBot, type Action, type BotInput } from '@vroyale/engine';
+import type { Action, BotInput, BotLevel } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
-import type { ServerBot } from './server-bot.js';
+import { decideInline, type ServerBot } from './server-bot.js';
 
 interface Request {
   resolve: (a: Action) => void;
@@ -25,7 +25,7 @@ interface Thread {
 const MAX_RESTARTS = 5;
 
 export class BotPool implements ServerBot {
-  readonly name = 'strongBot';
+  readonly name = 'pool';
   private readonly threads: (Thread | null)[];
   private nextId = 1;
   private restarts = 0;
@@ -83,10 +83,10 @@ export class BotPool implements ServerBot {
     return best;
   }
 
-  decide(input: BotInput): Promise<Action> {
+  decide(input: BotInput, level: BotLevel = 'normal'): Promise<Action> {
     const t = this.closed ? null : this.pick();
     // No thread (closed, or they keep failing): decide here rather than leave the bot's seat stuck.
-    if (!t) return Promise.resolve().then(() => strongBot(input));
+    if (!t) return Promise.resolve().then(() => decideInline(input, level));
     const id = this.nextId++;
     return new Promise<Action>((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -95,7 +95,7 @@ export class BotPool implements ServerBot {
       }, this.timeoutMs);
       timer.unref();
       t.inFlight.set(id, { resolve, reject, timer });
-      t.worker.postMessage({ id, input: JSON.stringify(input) });
+      t.worker.postMessage({ id, level, input: JSON.stringify(input) });
     });
   }
 

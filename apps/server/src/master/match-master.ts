@@ -9,7 +9,7 @@
 import { createHistogram } from 'node:perf_hooks';
 import { deciders, hashState, legalActions, project, simplest, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
-import type { ServerBot } from '../bots/server-bot.js';
+import { levelOfSeatName, type ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
 import { autoAction } from '../stops/auto-action.js';
@@ -411,7 +411,7 @@ export class MatchMaster {
     if (legal.length === 0) return;
     const safe = simplest(legal.find((a) => a.type !== 'concede') ?? legal[0]!);
     this.deps.bot
-      .decide({ view: project(this.state, seat), legal, seed: `${this.id}:${seq}:${seat}` })
+      .decide({ view: project(this.state, seat), legal, seed: `${this.id}:${seq}:${seat}` }, levelOfSeatName(this.match.seats[seat].name))
       .catch((e: unknown) => {
         this.deps.log.error({ err: e, matchId: this.id, bot: this.deps.bot.name }, 'bot failed; playing its first legal action');
         return safe;

@@ -9,6 +9,7 @@ import type { Action, CardView, GameView, ManagerId } from '@vroyale/engine';
 import type {
   Ack,
   AckData,
+  BotLevel,
   ClientActionInput,
   ClientEventName,
   ClientToServerEvents,
@@ -272,8 +273,8 @@ export async function joinRoom(roomId: string, roster: string): Promise<boolean>
   return !!ack;
 }
 
-export async function playBot(roster: string, clock?: ClockConfig): Promise<string | null> {
-  const ack = await call('room:play-bot', clock ? { roster, clock } : { roster });
+export async function playBot(roster: string, clock?: ClockConfig, level?: BotLevel): Promise<string | null> {
+  const ack = await call('room:play-bot', { roster, ...(clock ? { clock } : {}), ...(level ? { level } : {}) });
   if (!ack) return null;
   store.setState((s) => ({ seats: [...s.seats, { roomId: ack.roomId, seat: ack.seat }] }));
   return ack.roomId;

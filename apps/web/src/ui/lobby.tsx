@@ -1,6 +1,7 @@
 /** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
 import { useEffect, useState } from 'react';
-import { LIMITS, type Visibility } from '@vroyale/protocol';
+import { LIMITS, type BotLevel, type Visibility } from '@vroyale/protocol';
+import { BotLevelSelect } from './bot-level-select';
 import { ClockSelect } from './clock-select';
 import { clockAt, clockText, UNTIMED_IDX } from './clocks';
 import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
@@ -47,6 +48,7 @@ export function Lobby() {
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [clockIdx, setClockIdx] = useState(0);
   const [botClockIdx, setBotClockIdx] = useState(UNTIMED_IDX);
+  const [botLevel, setBotLevel] = useState<BotLevel>('normal');
   const [link, setLink] = useState('');
   const [editing, setEditing] = useState(false);
   const t = useT();
@@ -136,10 +138,12 @@ export function Lobby() {
           <RosterPicker value={roster} onChange={setRoster} label={t('lobby.yourRoster')} />
           <label htmlFor="bot-clock">{t('pace.botClock')}</label>
           <ClockSelect id="bot-clock" value={botClockIdx} onChange={setBotClockIdx} untimed />
+          <label htmlFor="bot-level">{t('lobby.botLevel')}</label>
+          <BotLevelSelect id="bot-level" value={botLevel} onChange={setBotLevel} />
           <button
             className="btn primary big"
             onClick={async () => {
-              const id = await playBot(roster, clockAt(botClockIdx));
+              const id = await playBot(roster, clockAt(botClockIdx), botLevel);
               if (id) navigate(`/room/${id}`);
             }}
           >

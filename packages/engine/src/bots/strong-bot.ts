@@ -422,7 +422,7 @@ function kills(x: Fighter, y: Fighter): boolean {
  * Moderator with room blocks an unblocked attacker); chump-block only when the unblocked damage would be
  * lethal. Then declare, repairing the assignment one block at a time if the legality function still refuses it.
  */
-function blockByModel(sim: GameState, d: ManagerId): boolean {
+export function blockByModel(sim: GameState, d: ManagerId): boolean {
   const cb = sim.combat;
   if (!cb) return false;
   const offer = blockOffer(sim);

@@ -1,0 +1,72 @@
+/**
+ * One game of a bot match for bot-bench.ts, run inside a worker process. The schedule makes the bench
+ * fair: in each block of four games the two bots play the same two starters from both seats, once with
+ * X going first and once second (the turn-order answer is forced), and the blocks rotate through every
+ * ordered pairing of the starters. Decision time is process CPU time around each call (robust when the
+ * machine is busy) and wall time.
+ */
+import { botForLevel, isBotLevel, other, playMatch, randomBot, withTurnOrder, type Bot, type CardDef, type ManagerId, type Roster } from '../src/index.js';
+
+export interface GameSpec {
+  g: number;
+  seed: string;
+  x: string;
+  y: string;
+  /** Iteration budgets per searching level name (overrides the level's default). */
+  iterations: Record<string, number>;
+}
+
+export interface GameOutcome {
+  g: number;
+  /** 'x', 'y', 'draw' or 'failed'. */
+  result: 'x' | 'y' | 'draw' | 'failed';
+  failure: string | null;
+  reason: string | null;
+  turns: number;
+  xFirst: boolean;
+  pairing: string;
+  cpu: { x: number[]; y: number[] };
+  wall: { x: number[]; y: number[] };
+}
+
+const MAX_ACTIONS = 20_000;
+
+const cpuMs = (): number => {
+  const u = process.cpuUsage();
+  return (u.user + u.system) / 1000;
+};
+
+export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean): Bot {
+  if (name === 'random') return randomBot;
+  if (!isBotLevel(name)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random)`);
+  return botForLevel(name, { goFirst, ...(iterations[name] ? { iterations: iterations[name] } : {}) });
+}
+
+export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters: (Roster & { id?: string })[]): GameOutcome {
+  const n = rosters.length;
+  const { g } = spec;
+  const pairingIndex = Math.floor(g / 4) % (n * n);
+  const xRoster = rosters[pairingIndex % n]!;
+  const yRoster = rosters[Math.floor(pairingIndex / n) % n]!;
+  const xSeat: ManagerId = g % 2 === 0 ? 'A' : 'B';
+  const xFirst = g % 4 < 2;
+  const cpu = { x: [] as number[], y: [] as number[] };
+  const wall = { x: [] as number[], y: [] as number[] };
+  const timed =
+    (bot: Bot, side: 'x' | 'y'): Bot =>
+    (input) => {
+      const c = cpuMs();
+      const w = performance.now();
+      const a = bot(input);
+      wall[side].push(performance.now() - w);
+      cpu[side].push(cpuMs() - c);
+      return a;
+    };
+  const bots = {
+    [xSeat]: withTurnOrder(timed(makeBot(spec.x, spec.iterations, xFirst), 'x'), xFirst),
+    [other(xSeat)]: withTurnOrder(timed(makeBot(spec.y, spec.iterations, !xFirst), 'y'), !xFirst),
+  } as Record<ManagerId, Bot>;
+  const r = playMatch({ seed: `${spec.seed}-${g}`, pool, rosters: { [xSeat]: xRoster, [other(xSeat)]: yRoster } as Record<ManagerId, Roster>, bots, maxActions: MAX_ACTIONS });
+  const result = r.failure ? 'failed' : r.winner === xSeat ? 'x' : r.winner === 'draw' || r.winner === null ? 'draw' : 'y';
+  return { g, result, failure: r.failure, reason: r.reason, turns: r.turns, xFirst, pairing: `${xRoster.id ?? xRoster.centre} v ${yRoster.id ?? yRoster.centre}`, cpu, wall };
+}

@@ -1,0 +1,53 @@
+/**
+ * The bot levels people choose from: `easy` (strongBot with lapses), `normal` (strongBot), `hard` and
+ * `expert` (the search, capped at 1 s and 3 s a decision on the server's threads).
+ *
+ * Budgets: the engine has no clock, so a level's strength is set by an iteration budget, and a host adds
+ * its wall-time cap through `stopper` (the server's bot threads do: `LEVEL_MS`). The rollouts play
+ * strongBot on placeholder-filled determinisations, so they are nearly deterministic: a few rollouts per
+ * candidate say as much as a hundred. Hard therefore stops on its iteration budget long before its wall
+ * time (tens of ms on average, docs/bots.md), and the wall cap only bounds the rare huge boards, which
+ * also keeps the server's moves the ones the bench measured. Expert has three times hard's iterations at
+ * the same horizon: a horizon through its own next turn was measured weaker than hard (43.3% of 127 games,
+ * docs/bots.md), so expert is for now hard with more samples, and does not yet meet its bar.
+ */
+import { createEasyBot } from './easy-bot.js';
+import { createSearchBot, type SearchBotOptions } from './search/search-bot.js';
+import { createStrongBot } from './strong-bot.js';
+import type { Bot } from './types.js';
+
+export const BOT_LEVELS = ['easy', 'normal', 'hard', 'expert'] as const;
+export type BotLevel = (typeof BOT_LEVELS)[number];
+
+/** Wall time a host allows one decision of each searching level (ms). */
+export const LEVEL_MS: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 1000, expert: 3000 };
+/** Rollouts per decision of each searching level (per worker). */
+export const LEVEL_ITERATIONS: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 16, expert: 48 };
+/** Turns the rollouts look ahead (the current one counts): to the end of the next turn (3 measured weaker). */
+export const LEVEL_HORIZON: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 2, expert: 2 };
+
+export interface LevelOptions {
+  goFirst?: boolean;
+  /** Overrides the level's iteration budget (benches sized for time). */
+  iterations?: number;
+  /** Overrides the rollouts' turn horizon (experiments). */
+  horizon?: number;
+  stopper?: SearchBotOptions['stopper'];
+}
+
+export function isBotLevel(x: unknown): x is BotLevel {
+  return typeof x === 'string' && (BOT_LEVELS as readonly string[]).includes(x);
+}
+
+export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
+  const goFirst = o.goFirst ?? true;
+  switch (level) {
+    case 'easy':
+      return createEasyBot({ goFirst });
+    case 'normal':
+      return createStrongBot({ goFirst });
+    case 'hard':
+    case 'expert':
+      return createSearchBot({ goFirst, iterations: o.iterations ?? LEVEL_ITERATIONS[level], horizon: o.horizon ?? LEVEL_HORIZON[level], ...(o.stopper ? { stopper: o.stopper } : {}) });
+  }
+}

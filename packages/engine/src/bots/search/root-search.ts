@@ -1,0 +1,120 @@
+/**
+ * The search: information-set Monte-Carlo at the root (a one-level ISMCTS). Each iteration takes a fresh
+ * determinisation of the bot's own view (determinise.ts: public zones and the bot's hand exactly, every
+ * hidden card an unplayable placeholder, the simulation's RNG reseeded per iteration), picks a root move by
+ * UCB1 over the candidates (candidates.ts), plays it and a cheap rollout (rollout.ts) to the turn horizon,
+ * and adds the squashed evaluation to that move's statistics.
+ *
+ * Why only the root: the tree below the root would branch on the opponent's hidden cards, which are
+ * placeholders here, so deeper nodes would mostly learn the rollout policy back; measured strength per
+ * second of budget is what counts, and a second's budget buys a few thousand rollouts.
+ *
+ * Pure and deterministic: the result is a function of the input, the seed, the worker index and the
+ * iteration count. `shouldStop` (a host's wall-time budget) only cuts the iterations short. Root
+ * parallelisation: hosts run `searchRoot` with worker indices 0..n-1 (each its own iteration budget and
+ * seed stream) and `mergeRoots` sums the statistics in worker order, so the move does not depend on timing.
+ */
+import type { Action } from '../../actions/schema.js';
+import { stepInPlace } from '../../actions/step.js';
+import { cloneState } from '../../core/clone.js';
+import { makeRng, seedRng } from '../../core/rng.js';
+import type { CardDef } from '../../cards/schema.js';
+import { determinise } from '../determinise.js';
+import { DEFAULT_WEIGHTS, type EvalWeights } from '../evaluate.js';
+import type { BotInput } from '../types.js';
+import { keyOf } from './candidates.js';
+import { rollout } from './rollout.js';
+
+export interface SearchOptions {
+  /** Iterations (rollouts) per worker: the deterministic budget. */
+  iterations: number;
+  /** A host's wall-time budget: checked every few iterations; true ends the search early. */
+  shouldStop?: () => boolean;
+  /** Turns the rollouts look ahead (the current one counts). Default 2: this turn and the next. */
+  horizon?: number;
+  /** UCB1 exploration constant on rewards squashed into (-1, 1). */
+  exploration?: number;
+  weights?: EvalWeights;
+  /** The rollout policy (rollout.ts). Default 'strong'. */
+  policy?: 'strong' | 'cheap';
+  defs?: Record<string, CardDef>;
+}
+
+export interface RootStats {
+  keys: string[];
+  actions: Action[];
+  visits: number[];
+  totals: number[];
+  iterations: number;
+}
+
+const CHECK_EVERY = 8;
+/** Scores are squashed by s / (|s| + SCALE): a won game is ~1, a few cards' edge a fair share of it. */
+const SCALE = 20;
+
+const squash = (x: number): number => x / (Math.abs(x) + SCALE);
+
+export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptions, worker = 0): RootStats {
+  const me = input.view.viewer;
+  if (me === 'spectator') throw new Error('searchRoot: spectators do not decide');
+  const n = candidates.length;
+  const stats: RootStats = { keys: candidates.map(keyOf), actions: candidates, visits: new Array(n).fill(0), totals: new Array(n).fill(0), iterations: 0 };
+  const seed = `${input.seed}:w${worker}`;
+  const base = determinise(input.view, seed, o.defs);
+  const rng = makeRng(`${seed}:policy`);
+  const c = o.exploration ?? 0.6;
+  const untilTurn = input.view.turn + (o.horizon ?? 2);
+  const weights = o.weights ?? DEFAULT_WEIGHTS;
+  for (let i = 0; i < o.iterations; i++) {
+    if (o.shouldStop && i >= n && (i - n) % CHECK_EVERY === 0 && o.shouldStop()) break;
+    const k = i < n ? i : ucb(stats, i, c);
+    const sim = cloneState(base);
+    sim.rng = seedRng(`${seed}:${i}`);
+    let r: number;
+    try {
+      r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, rng, { untilTurn, weights, policy: o.policy ?? 'strong' })) : -1;
+    } catch {
+      r = -1; // a position the simulation cannot follow counts against the move that led to it
+    }
+    stats.visits[k]!++;
+    stats.totals[k]! += r;
+    stats.iterations++;
+  }
+  return stats;
+}
+
+function ucb(s: RootStats, t: number, c: number): number {
+  const logT = Math.log(t);
+  let best = 0;
+  let top = -Infinity;
+  for (let k = 0; k < s.visits.length; k++) {
+    const v = s.visits[k]!;
+    const u = s.totals[k]! / v + c * Math.sqrt(logT / v);
+    if (u > top) [best, top] = [k, u];
+  }
+  return best;
+}
+
+/** Sums workers' statistics in the order given (every worker searched the same candidates). */
+export function mergeRoots(parts: RootStats[]): RootStats {
+  const first = parts[0]!;
+  const out: RootStats = { keys: first.keys, actions: first.actions, visits: first.visits.slice(), totals: first.totals.slice(), iterations: first.iterations };
+  for (const p of parts.slice(1)) {
+    if (p.keys.join('|') !== first.keys.join('|')) throw new Error('mergeRoots: workers searched different candidates');
+    p.visits.forEach((v, k) => (out.visits[k]! += v));
+    p.totals.forEach((v, k) => (out.totals[k]! += v));
+    out.iterations += p.iterations;
+  }
+  return out;
+}
+
+/** The most visited move (UCB1's robust choice); ties go to the better mean, then to the earlier candidate. */
+export function pickRoot(s: RootStats): Action {
+  let best = 0;
+  for (let k = 1; k < s.visits.length; k++) {
+    const v = s.visits[k]!;
+    const b = s.visits[best]!;
+    if (v > b || (v === b && v > 0 && s.totals[k]! / v > s.totals[best]! / b)) best = k;
+  }
+  return s.actions[best]!;
+}

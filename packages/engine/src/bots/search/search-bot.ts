@@ -1,0 +1,31 @@
+/**
+ * The searching bot: strongBot's answer, then, where the search has candidates to compare, the most
+ * visited of them after `iterations` rollouts (root-search.ts). One worker here; hosts that want several
+ * threads call `searchRoot` per worker and `mergeRoots` themselves (the same result for the same budgets).
+ */
+import type { Action } from '../../actions/schema.js';
+import { createStrongBot } from '../strong-bot.js';
+import type { Bot, BotInput } from '../types.js';
+import { rootCandidates } from './candidates.js';
+import { pickRoot, searchRoot, type SearchOptions } from './root-search.js';
+
+export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
+  goFirst?: boolean;
+  /** Called at the start of each decision for that decision's stop test (a host's wall-time budget). */
+  stopper?: () => () => boolean;
+}
+
+/** The candidates of a decision (strongBot's answer first), or null when strongBot's answer stands. */
+export function searchCandidates(input: BotInput, o: { goFirst?: boolean; defs?: SearchOptions['defs'] } = {}): { strong: Action; candidates: Action[] | null } {
+  const strong = createStrongBot({ goFirst: o.goFirst ?? true, ...(o.defs ? { defs: o.defs } : {}) })(input);
+  return { strong, candidates: rootCandidates(input, strong) };
+}
+
+export function createSearchBot(o: SearchBotOptions): Bot {
+  return (input) => {
+    const { strong, candidates } = searchCandidates(input, o);
+    if (!candidates) return strong;
+    const shouldStop = o.stopper?.();
+    return pickRoot(searchRoot(input, candidates, { ...o, ...(shouldStop ? { shouldStop } : {}) }));
+  };
+}

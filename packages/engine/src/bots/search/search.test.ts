@@ -1,0 +1,147 @@
+import { describe, expect, it } from 'vitest';
+import { cardPool, starterRosters } from '@vroyale/cards';
+import { deciders } from '../../actions/deciders.js';
+import { legalActions } from '../../actions/legal-actions.js';
+import { isOffer, permits } from '../../actions/offers.js';
+import { step } from '../../actions/step.js';
+import { cloneState } from '../../core/clone.js';
+import { other, type GameState, type ManagerId } from '../../core/types.js';
+import { createGame } from '../../setup/create-game.js';
+import { project } from '../../view/projection.js';
+import { createEasyBot } from '../easy-bot.js';
+import { botForLevel } from '../levels.js';
+import { playMatch, withTurnOrder } from '../play-match.js';
+import { strongBot } from '../strong-bot.js';
+import type { Bot, BotInput } from '../types.js';
+import { mergeRoots, pickRoot, searchRoot } from './root-search.js';
+import { searchCandidates } from './search-bot.js';
+
+interface Point {
+  s: GameState;
+  who: ManagerId;
+  input: BotInput;
+}
+
+/** Decisions of a strongBot match where the search has candidates to compare (real state kept alongside). */
+function searchPoints(seed: string, limit: number): Point[] {
+  const c = createGame({ seed, pool: cardPool, rosters: { A: starterRosters[0]!, B: starterRosters[1]! } });
+  if (!c.ok) throw new Error(c.message);
+  let s = c.state;
+  const out: Point[] = [];
+  for (let n = 0; n < 3000 && s.phase !== 'game-over' && out.length < limit; n++) {
+    const who = deciders(s)[0]!;
+    const input: BotInput = { view: project(s, who), legal: legalActions(s, who), seed: `${seed}:${n}` };
+    if (s.turn >= 3 && searchCandidates(input).candidates && (out.length === 0 || n % 3 === 0)) out.push({ s, who, input });
+    const r = step(s, strongBot(input));
+    if (!r.ok) throw new Error(r.message);
+    s = r.state;
+  }
+  return out;
+}
+
+/** The same position with every card the deciding manager cannot see changed: other definitions, other order. */
+function withOtherSecrets(s: GameState, who: ManagerId): GameState {
+  const x = cloneState(s);
+  const opp = other(who);
+  const defs = Object.keys(x.defs).filter((d) => !x.defs[d]!.token);
+  const secret = [...x.managers[opp].hand, ...x.managers.A.roster, ...x.managers.B.roster];
+  secret.forEach((id, i) => (x.cards[id]!.def = defs[(i * 7 + 3) % defs.length]!));
+  x.managers[opp].roster.reverse();
+  x.managers[who].roster.reverse();
+  return x;
+}
+
+describe('the search (hard and expert)', () => {
+  const points = searchPoints('search', 6);
+
+  it('finds positions to search in a real match', () => {
+    expect(points.length).toBeGreaterThanOrEqual(4);
+  });
+
+  it('is reproducible for a seed and an iteration budget, and its move is legal', () => {
+    for (const { input } of points) {
+      const { candidates } = searchCandidates(input);
+      const a = searchRoot(input, candidates!, { iterations: 60 });
+      const b = searchRoot(structuredClone(input), candidates!, { iterations: 60 });
+      expect(b).toEqual(a);
+      expect(a.iterations).toBe(60);
+      expect(permits(input.legal, pickRoot(a))).toBe(true);
+      const bot = botForLevel('hard', { iterations: 60 });
+      expect(bot(structuredClone(input))).toEqual(bot(input));
+    }
+  });
+
+  it('does not change when the hidden cards of the real state change (same view, same move for a seed)', () => {
+    for (const { s, who, input } of points) {
+      const changed = withOtherSecrets(s, who);
+      const secrets = (x: GameState) => [...x.managers[other(who)].hand, ...x.managers.A.roster, ...x.managers.B.roster].map((id) => x.cards[id]!.def);
+      expect(secrets(changed)).not.toEqual(secrets(s));
+      const view = project(changed, who);
+      expect(view).toEqual(input.view);
+      const again: BotInput = { view, legal: legalActions(changed, who), seed: input.seed };
+      const { candidates } = searchCandidates(input);
+      expect(searchRoot(again, searchCandidates(again).candidates!, { iterations: 40 })).toEqual(searchRoot(input, candidates!, { iterations: 40 }));
+    }
+  });
+
+  it('root parallelisation: workers merged in a fixed order give the same move whatever finishes first', () => {
+    const { input } = points[0]!;
+    const { candidates } = searchCandidates(input);
+    const w = [0, 1].map((k) => searchRoot(input, candidates!, { iterations: 30 }, k));
+    const merged = mergeRoots(w);
+    expect(merged.iterations).toBe(60);
+    merged.visits.forEach((v, k) => expect(v).toBe(w[0]!.visits[k]! + w[1]!.visits[k]!));
+    expect(mergeRoots([searchRoot(input, candidates!, { iterations: 30 }, 0), searchRoot(input, candidates!, { iterations: 30 }, 1)])).toEqual(merged);
+  });
+
+  it('a wall-time stop cuts the iterations short but still answers', () => {
+    const { input } = points[0]!;
+    const { candidates } = searchCandidates(input);
+    const r = searchRoot(input, candidates!, { iterations: 10_000, shouldStop: () => true });
+    expect(r.iterations).toBe(candidates!.length);
+  });
+});
+
+describe('the levels', () => {
+  it('every level plays whole matches with listed legal actions only', () => {
+    const checked =
+      (bot: Bot): Bot =>
+      (input) => {
+        const a = bot(input);
+        expect(permits(input.legal, a), JSON.stringify(a)).toBe(true);
+        return a;
+      };
+    const pairs = [
+      ['easy', 'hard'],
+      ['normal', 'expert'],
+    ] as const;
+    pairs.forEach(([x, y], g) => {
+      const r = playMatch({
+        seed: `levels-${g}`,
+        pool: cardPool,
+        rosters: { A: starterRosters[g]!, B: starterRosters[g + 2]! },
+        bots: { A: withTurnOrder(checked(botForLevel(x, { iterations: 24 })), true), B: withTurnOrder(checked(botForLevel(y, { iterations: 24 })), false) },
+      });
+      expect(r.failure).toBeNull();
+      expect(r.state.phase).toBe('game-over');
+    });
+  });
+
+  it('easy only leaves out attacks and blocks strongBot would make, and is seeded', () => {
+    const easy = createEasyBot({ missAttack: 0.5, missBlock: 0.5 });
+    let fewer = 0;
+    for (const { input } of searchPoints('easy', 12)) {
+      const offer = input.legal.find(isOffer);
+      const strong = strongBot(input);
+      const a = easy(input);
+      expect(easy(structuredClone(input))).toEqual(a);
+      if (!offer) expect(a).toEqual(strong);
+      if (a.type === 'declare-attackers' && strong.type === 'declare-attackers') {
+        for (const id of a.attackers) expect(strong.attackers).toContain(id);
+        if (a.attackers.length < strong.attackers.length) fewer++;
+      }
+      if (a.type === 'declare-blocks' && strong.type === 'declare-blocks') for (const b of a.blocks) expect(strong.blocks).toContainEqual(b);
+    }
+    expect(fewer).toBeGreaterThanOrEqual(0);
+  });
+});
