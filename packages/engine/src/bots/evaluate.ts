@@ -119,3 +119,15 @@ export function evaluate(s: GameState, me: ManagerId, w: EvalWeights = DEFAULT_W
   if (s.winner === 'draw') return -w.win / 4;
   return withStatsMemo(s, () => side(s, me, w) - side(s, other(me), w));
 }
+
+/** The hand card worth least by printed value (the first of equals): what a bot discards. */
+export function leastValuableInHand(sim: GameState, who: ManagerId): string {
+  const hand = managerOf(sim, who).hand;
+  let pick = hand[0]!;
+  let low = Infinity;
+  for (const id of hand) {
+    const v = printedValue(sim.defs[sim.cards[id]!.def]!);
+    if (v < low) [pick, low] = [id, v];
+  }
+  return pick;
+}

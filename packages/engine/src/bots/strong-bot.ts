@@ -31,7 +31,7 @@ import { managerOf, type Block, type GameState, type ManagerId, type Phase } fro
 import { statsOf, withStatsMemo } from '../effects/stats.js';
 import type { CardView, GameView } from '../view/projection.js';
 import { determinise } from './determinise.js';
-import { characterValue, DEFAULT_WEIGHTS, evaluate, printedValue, type EvalWeights } from './evaluate.js';
+import { characterValue, DEFAULT_WEIGHTS, evaluate, leastValuableInHand, printedValue, type EvalWeights } from './evaluate.js';
 import type { Bot, BotInput } from './types.js';
 
 export interface StrongBotOptions {
@@ -380,14 +380,7 @@ function playOn(sim: GameState, me: ManagerId, combatRoot: boolean): void {
 function quietAction(sim: GameState, who: ManagerId): Action {
   const p = sim.pending;
   if (p?.kind === 'discard') {
-    const hand = managerOf(sim, who).hand;
-    let pick = hand[0]!;
-    let low = Infinity;
-    for (const id of hand) {
-      const v = printedValue(sim.defs[sim.cards[id]!.def]!);
-      if (v < low) [pick, low] = [id, v];
-    }
-    return { type: 'discard', manager: who, card: pick };
+    return { type: 'discard', manager: who, card: leastValuableInHand(sim, who) };
   }
   if (p?.kind === 'choice') return { type: 'choose', manager: who, option: 0 };
   if (p?.kind === 'choose-order') return { type: 'choose-order', manager: who, goFirst: true };

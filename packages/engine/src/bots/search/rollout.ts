@@ -17,7 +17,7 @@ import type { Action } from '../../actions/schema.js';
 import { stepInPlace } from '../../actions/step.js';
 import { managerOf, type GameState, type ManagerId } from '../../core/types.js';
 import { statsOf } from '../../effects/stats.js';
-import { evaluate, printedValue, type EvalWeights } from '../evaluate.js';
+import { evaluate, leastValuableInHand, type EvalWeights } from '../evaluate.js';
 import { blockByModel, strongBot } from '../strong-bot.js';
 import { isOffer } from '../../actions/offers.js';
 import { project } from '../../view/projection.js';
@@ -83,14 +83,7 @@ function strongPolicy(sim: GameState, who: ManagerId, rng: () => number, i: numb
 function policy(sim: GameState, who: ManagerId, rng: () => number): Action | null {
   const p = sim.pending;
   if (p?.kind === 'discard') {
-    const hand = managerOf(sim, who).hand;
-    let pick = hand[0]!;
-    let low = Infinity;
-    for (const id of hand) {
-      const v = printedValue(sim.defs[sim.cards[id]!.def]!);
-      if (v < low) [pick, low] = [id, v];
-    }
-    return { type: 'discard', manager: who, card: pick };
+    return { type: 'discard', manager: who, card: leastValuableInHand(sim, who) };
   }
   if (p?.kind === 'choose-order') return { type: 'choose-order', manager: who, goFirst: true };
   if (p?.kind === 'choice') return { type: 'choose', manager: who, option: Math.floor(rng() * p.options.length) };
