@@ -28,39 +28,39 @@ export default function LeaderboardPage({ queue }: { queue: 'ranked' | 'casual' 
         </nav>
         <Fetched r={r} isEmpty={(d) => d.entries.length === 0} emptyText={t('profile.noEntries')}>
           {(data) => (
-          <div className="table-scroll">
-            <table className="history-table leaderboard">
-              <thead>
-                <tr>
-                  <th>{t('profile.rank')}</th>
-                  <th>{t('profile.player')}</th>
-                  <th>{t('profile.rating')}</th>
-                  <th>{t('profile.games')}</th>
-                  <th>{t('profile.wins')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.entries.map((e) => (
-                  <tr key={e.username}>
-                    <td>{e.rank}</td>
-                    <td>
-                      <a href={profilePath(e.username)}>{e.username}</a>
-                    </td>
-                    <td>
-                      {t('profile.ratingLine', { rating: roundRating(e.rating), rd: roundRating(e.rd) })}{' '}
-                      {e.provisional && (
-                        <span className="badge provisional" title={t('profile.provisionalHint')}>
-                          {t('profile.provisional')}
-                        </span>
-                      )}
-                    </td>
-                    <td>{e.games}</td>
-                    <td>{e.wins}</td>
+            <div className="table-scroll">
+              <table className="history-table leaderboard">
+                <thead>
+                  <tr>
+                    <th>{t('profile.rank')}</th>
+                    <th>{t('profile.player')}</th>
+                    <th>{t('profile.rating')}</th>
+                    <th>{t('profile.games')}</th>
+                    <th>{t('profile.wins')}</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+                </thead>
+                <tbody>
+                  {data.entries.map((e) => (
+                    <tr key={e.username}>
+                      <td>{e.rank}</td>
+                      <td>
+                        <a href={profilePath(e.username)}>{e.username}</a>
+                      </td>
+                      <td>
+                        {t('profile.ratingLine', { rating: roundRating(e.rating), rd: roundRating(e.rd) })}{' '}
+                        {e.provisional && (
+                          <span className="badge provisional" title={t('profile.provisionalHint')}>
+                            {t('profile.provisional')}
+                          </span>
+                        )}
+                      </td>
+                      <td>{e.games}</td>
+                      <td>{e.wins}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </Fetched>
       </section>

@@ -125,26 +125,26 @@ function History({ username }: { username: string }) {
       <h2 id="history-title">{t('profile.history')}</h2>
       <Fetched r={r} isEmpty={(d) => d.matches.length === 0} emptyText={t('profile.noMatches')}>
         {(data) => (
-        <div className="table-scroll">
-          <table className="history-table">
-            <thead>
-              <tr>
-                <th>{t('profile.result')}</th>
-                <th>{t('profile.opponent')}</th>
-                <th className="hide-narrow">{t('profile.kind')}</th>
-                <th className="hide-narrow">{t('profile.roster')}</th>
-                <th>{t('profile.change')}</th>
-                <th className="hide-narrow">{t('profile.when')}</th>
-                <th>{t('profile.replay')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.matches.map((m) => (
-                <MatchRow key={m.matchId} m={m} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+          <div className="table-scroll">
+            <table className="history-table">
+              <thead>
+                <tr>
+                  <th>{t('profile.result')}</th>
+                  <th>{t('profile.opponent')}</th>
+                  <th className="hide-narrow">{t('profile.kind')}</th>
+                  <th className="hide-narrow">{t('profile.roster')}</th>
+                  <th>{t('profile.change')}</th>
+                  <th className="hide-narrow">{t('profile.when')}</th>
+                  <th>{t('profile.replay')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.matches.map((m) => (
+                  <MatchRow key={m.matchId} m={m} />
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </Fetched>
       {r?.ok && pages > 1 && (
