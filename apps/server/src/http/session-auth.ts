@@ -33,11 +33,10 @@ export function requestToken(req: Pick<Request, 'headers'>): string | null {
 /** The user of a live session token, or null (unknown, or expired by `ttlMs` of non-use). */
 export function userOfToken(storage: Storage, token: string, now: number, ttlMs: number): RequestUser | null {
   const tokenHash = hashToken(token);
-  const r = storage.db
-    .prepare('SELECT s.user_id, s.last_seen, u.username, u.display_name, u.banned_at FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?')
-    .get(tokenHash) as { user_id: string; last_seen: number; username: string | null; display_name: string; banned_at: number | null } | undefined;
-  if (!r || now - r.last_seen > ttlMs) return null;
-  return { id: r.user_id, username: r.username, displayName: r.display_name, banned: r.banned_at !== null, tokenHash };
+  // The same lookup a socket's hello makes (Storage.findSession: the session joined with its user).
+  const s = storage.findSession(tokenHash);
+  if (!s || now - s.lastSeen > ttlMs) return null;
+  return { id: s.userId, username: s.username, displayName: s.name, banned: s.banned, tokenHash };
 }
 
 export function apiError(res: Response, status: number, error: ApiErrorCode, message: string): void {
