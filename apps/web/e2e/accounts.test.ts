@@ -11,8 +11,16 @@ import { cardPool, starterRosters } from '@vroyale/cards';
 import { encodeDeckCode } from '../../../packages/engine/src/deck/deck-code';
 import { e2eApp, e2eEnabled, RESULTS } from './harness';
 
-async function visitor(browser: Browser, url: string, tag: string): Promise<Page> {
+async function visitor(browser: Browser, url: string, tag: string, oldDecks?: unknown[]): Promise<Page> {
   const ctx = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  if (oldDecks) {
+    // Once per browser, not on every load.
+    await ctx.addInitScript((decks) => {
+      if (localStorage.getItem('e2e.seeded')) return;
+      localStorage.setItem('e2e.seeded', '1');
+      localStorage.setItem('vroyale.decks', JSON.stringify(decks));
+    }, oldDecks);
+  }
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${tag}] page error: ${e.message}`));
   await page.goto(url + '/');
@@ -35,15 +43,14 @@ describe.skipIf(!e2eEnabled)('accounts end to end', () => {
 
   it('a guest’s browser decks and settings follow them into their account and to another browser', async () => {
     const url = app().url;
-    const g = await visitor(browser(), url, 'Gina');
-    // Decks this browser saved before decks lived on the server.
+    // Decks this browser saved before decks lived on the server, there before the app's first script runs: a
+    // first visit without them would (rightly) mark this browser's import as done.
     const s = starterRosters[1]!;
     const code = encodeDeckCode({ centre: s.centre, cards: [...s.cards] }, cardPool);
-    await g.evaluate((decks) => localStorage.setItem('vroyale.decks', JSON.stringify(decks)), [
+    const g = await visitor(browser(), url, 'Gina', [
       { id: 'd1', name: 'Old Raid', centre: s.centre, cards: s.cards, code, savedAt: 1 },
       { id: 'd2', name: 'Half built', centre: '', cards: [], code: null, savedAt: 2 },
     ]);
-    await g.reload();
     await g.getByLabel('Your manager name').fill('Gina');
     await g.getByRole('button', { name: 'Enter the lobby' }).click();
     await expect.poll(() => rosterOptions(g)).toContain('My deck: Old Raid');

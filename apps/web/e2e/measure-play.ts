@@ -90,8 +90,15 @@ async function main(): Promise<void> {
   try {
     const { page } = await newPlayer(browser, app.url, 'Measure');
     if (stops === 'full') {
-      // This browser's saved stops (net/client.ts sends them after every hello).
-      await page.evaluate((s) => localStorage.setItem('vroyale.stops', s), JSON.stringify({ ...DEFAULT_STOP_SETTINGS, fullControl: true }));
+      // The session's stops live with it on the server (net/account-sync.ts reads them at page start, and they win
+      // over this browser's copy): set them there, then load the page again.
+      // ui too, so the account counts as having saved settings and this browser's default stops do not replace these.
+      const ok = await page.evaluate(async (stops) => {
+        const ui = JSON.parse(localStorage.getItem('vroyale.settings') ?? '{}') as unknown;
+        const r = await fetch('/api/settings', { method: 'PUT', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stops, ui }) });
+        return r.ok;
+      }, { ...DEFAULT_STOP_SETTINGS, fullControl: true });
+      if (!ok) throw new Error('PUT /api/settings refused the full-control stops');
       await page.reload();
       await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
     }

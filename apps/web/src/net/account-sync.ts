@@ -166,10 +166,13 @@ function flush(leaving: boolean): void {
 export function watchSettings(): void {
   if (typeof window !== 'undefined') window.addEventListener('pagehide', () => flush(true));
   settings.subscribe(() => schedule({ ui: uiNow() }));
-  let stops = store.getState().stops;
+  // By value: the server's echo of the stops each hello sends (net/client.ts) is a new object with the same
+  // values, and writing it back would leave an 'unsaved' copy that beats a newer change made elsewhere.
+  let stops = JSON.stringify(store.getState().stops);
   store.subscribe((s) => {
-    if (s.stops === stops) return;
-    stops = s.stops;
-    schedule({ stops });
+    const now = JSON.stringify(s.stops);
+    if (now === stops) return;
+    stops = now;
+    schedule({ stops: s.stops });
   });
 }
