@@ -124,12 +124,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot, metrics: metrics.master });
   const restored = game.restore();
 
+  // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
+  const metricsListener = config.metricsPort === null ? null : await startMetricsListener(metrics.registry, config.metricsHost, config.metricsPort, log);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  const metricsListener = config.metricsPort === null ? null : await startMetricsListener(metrics.registry, config.metricsHost, config.metricsPort, log);
   log.info({ port, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
 
   let stopping: Promise<void> | null = null;

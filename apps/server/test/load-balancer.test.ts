@@ -1,14 +1,17 @@
 /**
  * HAProxy in front of two nodes (deploy/haproxy/haproxy.cfg.template through scripts/services/haproxy.mjs): a
  * Socket.IO client on the websocket transport reaches a node through the balancer and gets its hello ack, the
- * balancer's health checks read /healthz, and a node that is gone is skipped (redispatch).
+ * balancer's health checks read /healthz, a node that is gone is skipped (redispatch), and a node whose Redis is
+ * down (/healthz 503) gets no new clients.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haproxyInstalled, noteHaproxyMissing, startHaproxy, type RunningHaproxy } from './helpers/haproxy.js';
+import { noteRedisMissing, redisInstalled, startRedis } from './helpers/redis.js';
 import { TestClient } from './helpers/test-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 noteHaproxyMissing('test/load-balancer.test.ts');
+noteRedisMissing('test/load-balancer.test.ts');
 
 describe.skipIf(!haproxyInstalled)('through HAProxy', () => {
   const nodes: TestServer[] = [];
@@ -49,6 +52,39 @@ describe.skipIf(!haproxyInstalled)('through HAProxy', () => {
       const c = await TestClient.connect(url, `After${'abcd'[i]}`);
       expect(c.userId).toMatch(/\S/);
       c.close();
+    }
+  });
+});
+
+describe.skipIf(!haproxyInstalled || !redisInstalled)('HAProxy and /healthz', () => {
+  it('sends no new clients to a node whose Redis is unreachable', async () => {
+    const redis = await startRedis();
+    const sick = await startTestServer({ redisUrl: redis.url, trustProxy: ['loopback'] });
+    const well = await startTestServer({ trustProxy: ['loopback'] });
+    const lb = await startHaproxy({ backends: [sick, well].map((n) => ({ host: '127.0.0.1', port: n.server.port })), checkIntervalMs: 200 });
+    const url = `http://127.0.0.1:${lb.port}`;
+    const clients: TestClient[] = [];
+    try {
+      // Both healthy: leastconn spreads four clients over both nodes.
+      for (let i = 0; i < 4; i++) clients.push(await TestClient.connect(url, `Early${'abcd'[i]}`));
+      expect(sick.server.game.connections).toBeGreaterThan(0);
+      expect(well.server.game.connections).toBeGreaterThan(0);
+      for (const c of clients.splice(0)) c.close();
+
+      await redis.stop();
+      expect((await fetch(`${sick.url}/healthz`)).status).toBe(503);
+      // `fall 2` checks 200 ms apart, plus the check's own time: well within 3 s.
+      await new Promise((r) => setTimeout(r, 3_000));
+      const before = sick.server.game.connections;
+      for (let i = 0; i < 4; i++) clients.push(await TestClient.connect(url, `Later${'abcd'[i]}`));
+      expect(sick.server.game.connections).toBe(before);
+      expect(well.server.game.connections).toBeGreaterThanOrEqual(4);
+    } finally {
+      for (const c of clients) c.close();
+      await lb.stop();
+      await sick.close();
+      await well.close();
+      await redis.stop();
     }
   });
 });
