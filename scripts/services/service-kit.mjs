@@ -95,19 +95,23 @@ export async function serviceCli(name, { install, start }) {
       return;
     }
     if (cmd === 'start') {
-      const svc = await start(arg ? JSON.parse(arg) : {});
-      writeFileSync(join(svc.dir, 'supervisor.pid'), String(process.pid));
-      const { stop, ...shown } = svc;
-      console.log(JSON.stringify({ ...shown, supervisor: process.pid }));
-      let stopping = false;
-      const end = async () => {
-        if (stopping) return;
-        stopping = true;
-        await stop();
-        process.exit(0);
+      // Signal handlers first: whoever reads the JSON line may send SIGTERM the moment it arrives, and a
+      // signal during start-up must still stop what was started.
+      let svc = null;
+      let signalled = false;
+      let stopping = null;
+      const end = () => {
+        signalled = true;
+        if (!svc) return;
+        stopping ??= svc.stop().then(() => process.exit(0));
       };
       process.on('SIGTERM', end);
       process.on('SIGINT', end);
+      svc = await start(arg ? JSON.parse(arg) : {});
+      writeFileSync(join(svc.dir, 'supervisor.pid'), String(process.pid));
+      const { stop, ...shown } = svc;
+      console.log(JSON.stringify({ ...shown, supervisor: process.pid }));
+      if (signalled) end();
       return;
     }
     if (cmd === 'stop') {
