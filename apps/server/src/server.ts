@@ -121,7 +121,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     flood: () => game?.floodStats ?? null,
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpoints.runs }),
   });
-  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot, metrics: metrics.master });
+  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master });
   const restored = game.restore();
 
   // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.

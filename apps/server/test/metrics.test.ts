@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { makeRng } from '@vroyale/engine';
 import { parsePromText, sampleSum, type Sample } from '../src/metrics/prom-text.js';
 import { twoManagers } from './helpers/match-setup.js';
+import { TestClient } from './helpers/test-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let t: TestServer;
@@ -60,6 +61,27 @@ describe('metrics listener', () => {
     a.close();
     b.close();
     await until(async () => sampleSum(await scrape(), 'vroyale_sockets') === 0);
+  });
+});
+
+describe('metrics of a bot match', () => {
+  it('times the bot decisions and its moves, and counts the match as against the bot', async () => {
+    const before = await scrape();
+    const c = await TestClient.connect(t.url, 'Botfan');
+    const played = await c.emit('room:play-bot', { roster: 'raid-night', botRoster: 'mod-squad' });
+    if (!played.ok) throw new Error(played.message);
+    const roomId = played.roomId;
+    await c.waitFor(() => c.view(roomId) !== undefined, 10_000, 'first view');
+    c.startAutoplay(roomId, makeRng('metrics-bot'), (v) => v.seq >= 10);
+    await c.waitFor(() => (c.view(roomId)?.seq ?? 0) >= 10, 20_000, 'seq 10');
+    const after = await scrape();
+    const d = (name: string, labels: Record<string, string> = {}) => sampleSum(after, name, labels) - sampleSum(before, name, labels);
+    expect(d('vroyale_bot_decision_seconds_count', { result: 'ok' })).toBeGreaterThan(0);
+    expect(d('vroyale_bot_decision_seconds_count', { result: 'failed' })).toBe(0);
+    expect(after.some((x) => x.name === 'vroyale_bot_decision_seconds_count' && x.labels.level)).toBe(true);
+    expect(d('vroyale_action_to_broadcast_seconds_count', { origin: 'bot' })).toBeGreaterThan(0);
+    expect(sampleSum(after, 'vroyale_matches_live', { opponent: 'bot' })).toBe(1);
+    c.close();
   });
 });
 

@@ -9,6 +9,7 @@
  * 15 s at most.
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { ServerBot } from '../bots/server-bot.js';
 
 /** What the scrape reads (server.ts gives it; each returns the current value). */
 export interface MetricSources {
@@ -38,6 +39,8 @@ export interface NodeMetrics {
   readonly registry: Registry;
   readonly master: MasterMetrics;
   ownershipChanged(change: OwnershipChange): void;
+  /** The same bot, its decisions timed (`vroyale_bot_decision_seconds`). */
+  timedBot(bot: ServerBot): ServerBot;
 }
 
 /** A counter whose value is a running total kept elsewhere: set on scrape. */
@@ -128,8 +131,32 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
   totalCounter(registry, 'vroyale_committed_actions_total', 'Actions appended through group commit.', () => sources.storage()?.appends);
   totalCounter(registry, 'vroyale_wal_checkpoints_total', 'SQLite WAL checkpoints run by the checkpoint thread.', () => sources.storage()?.checkpoints);
 
+  const botHist = new Histogram({
+    name: 'vroyale_bot_decision_seconds',
+    help: "One server-bot decision (worker thread or inline), by level; 'failed' when the bot threw and the master played a safe action.",
+    labelNames: ['level', 'result'],
+    // The search levels stop on an iteration budget or at 1 s / 3 s (docs/bots.md).
+    buckets: [0.001, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2, 3, 5, 10],
+    registers: [registry],
+  });
+
   return {
     registry,
+    timedBot: (bot) => ({
+      name: bot.name,
+      close: () => bot.close(),
+      async decide(input, level) {
+        const end = botHist.startTimer({ level: level ?? 'normal' });
+        try {
+          const action = await bot.decide(input, level);
+          end({ result: 'ok' });
+          return action;
+        } catch (e) {
+          end({ result: 'failed' });
+          throw e;
+        }
+      },
+    }),
     master: {
       actionToBroadcast: (origin, seconds) => actionHist.observe({ origin }, seconds),
       commit: (seconds, ok) => commitHist.observe({ result: ok ? 'ok' : 'failed' }, seconds),
