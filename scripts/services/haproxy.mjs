@@ -35,10 +35,12 @@ export function haproxyConfig({ port, bind = '127.0.0.1', backends, checkInterva
 
 export async function startHaproxy(opts) {
   const bin = ensureInstalled('haproxy', 'haproxy');
-  const dir = tempDir('haproxy');
   const port = opts.port ?? (await freePort());
+  // Built before the folder exists: a refused backend leaves nothing behind.
+  const text = haproxyConfig({ ...opts, port });
+  const dir = tempDir('haproxy');
   const cfg = join(dir, 'haproxy.cfg');
-  writeFileSync(cfg, haproxyConfig({ ...opts, port }));
+  writeFileSync(cfg, text);
   const check = spawn(bin, ['-c', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
   let checkOut = '';
   check.stdout.on('data', (d) => (checkOut += d));
