@@ -35,15 +35,15 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Metrics = Awaited<ReturnType<typeof metrics>>;
 
-async function measure(url: string, name: string, during?: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown> & { case: string; p99: number; actionsPerSec: number }> {
-  const m0: Metrics = await metrics(url);
+async function measure(metricsUrl: string, name: string, during?: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown> & { case: string; p99: number; actionsPerSec: number }> {
+  const m0: Metrics = await metrics(metricsUrl);
   rec.win = newWindow();
   const t0 = performance.now();
   await sleep(WINDOW_S * 1000);
   const seconds = (performance.now() - t0) / 1000;
   const win = rec.win;
   if (process.env.ABUSE_TIMELINE) console.log(name, JSON.stringify(win.at.map((t, i) => [Math.round((t - t0) / 100) / 10, Math.round(win.latencies[i]!)]).filter(([, l]) => l! > 8)));
-  const m: Metrics = await metrics(url);
+  const m: Metrics = await metrics(metricsUrl);
   const abuser = during ? await during() : null;
   const f0 = m0.flood ?? { kicks: 0, refusedConnections: 0, refusedMessages: 0, droppedTcp: 0 };
   const f1 = m.flood ?? f0;
@@ -87,7 +87,7 @@ async function startAbuser(url: string, name: string, roomId: string | null): Pr
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-abuse-'));
-  const { child, url } = await startBenchServer(dir);
+  const { child, url, metricsUrl } = await startBenchServer(dir);
   const slots: Slot[] = [];
   const rows: Awaited<ReturnType<typeof measure>>[] = [];
   let honestCanCreate: boolean | null = null;
@@ -104,12 +104,12 @@ async function main(): Promise<void> {
     for (const name of CASES) {
       // Each case is compared with a window without abuse just before it: the machine drifts over minutes
       // (other work, the matches' phases), a ratio of neighbouring windows does not.
-      const before = await measure(url, `(no abuse)`);
+      const before = await measure(metricsUrl, `(no abuse)`);
       show(before);
       // Spectators watch the match with the most left to play.
       const target = name === 'spectators' ? [...slots].sort((x, y) => x.seq - y.seq)[0]!.roomId : null;
       const stop = await startAbuser(url, name, target);
-      const row = await measure(url, name, stop);
+      const row = await measure(metricsUrl, name, stop);
       show(row);
       rows.push(before, row);
       if (name === 'room-fill') {

@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { realise, type Legal } from '@vroyale/engine';
 import type { Ack, ViewMessage } from '@vroyale/protocol';
+import { bucketDelta, buckets, parsePromText, quantile, sampleSum } from '../src/metrics/prom-text.js';
 
 export interface Window {
   latencies: number[];
@@ -167,25 +168,28 @@ export class Slot {
   }
 }
 
-export async function startBenchServer(dir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string }> {
+/** `metricsUrl`: the server's Prometheus listener (VROYALE_METRICS_PORT, on loopback), which `metrics` scrapes. */
+export async function startBenchServer(dir: string, env: Record<string, string> = {}): Promise<{ child: ChildProcess; url: string; metricsUrl: string }> {
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
-  // --expose-gc only lets /api/metrics?gc=1 collect before measuring memory (between windows).
+  // --expose-gc only lets the metrics listener's ?gc=1 collect before measuring memory (between windows).
   const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_DB: join(dir, 'bench.db'), LOG_LEVEL: 'info', ...env },
+    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_METRICS_PORT: '0', VROYALE_METRICS_HOST: '127.0.0.1', VROYALE_DB: join(dir, 'bench.db'), LOG_LEVEL: 'info', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
+  // The metrics listener logs first, then the server (server.ts).
+  const [port, metricsPort] = await new Promise<[number, number]>((resolve, reject) => {
     let buf = '';
     child.stdout!.on('data', (d: Buffer) => {
       buf += d.toString();
       const m = /"port":(\d+)[^\n]*"msg":"server listening"/.exec(buf);
-      if (m) resolve(Number(m[1]));
+      const mm = /"metricsPort":(\d+)[^\n]*"msg":"metrics listening"/.exec(buf);
+      if (m && mm) resolve([Number(m[1]), Number(mm[1])]);
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
   child.stdout!.resume();
-  return { child, url: `http://127.0.0.1:${port}` };
+  return { child, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 
 /** Linux pressure stall information (PSI) for CPU: the "some" line (a task was waiting for a CPU). */
@@ -207,15 +211,63 @@ export const pct = (xs: number[], p: number) => {
 };
 export const round = (x: number) => Math.round(x * 100) / 100;
 
-export async function metrics(url: string, gc = false) {
-  return (await (await fetch(`${url}/api/metrics${gc ? '?gc=1' : ''}`)).json()) as {
-    eventLoopDelayMs: { p50: number; p99: number; max: number };
-    serverActionMs: { count: number; p50: number; p99: number; max: number };
-    memory: { rss: number; heapUsed: number };
-    activeMatches: number;
-    connections: number;
-    flood: { kicks: number; refusedConnections: number; refusedMessages: number; droppedTcp: number } | null;
-    cpu: { shareOfOneCore: number };
-    storage: { commits: number; appends: number; largestBatch: number; commitMs: { p50: number; p99: number; max: number }; checkpoints: { runs: number } };
+/** What the previous scrape of a node saw: the windows below are the changes since then. */
+const previous = new Map<string, { at: number; cpuSeconds: number; action: Map<number, number>; commit: Map<number, number> }>();
+
+/** p50/p99/max in ms of a histogram's observations between two scrapes (max: the top of the highest bucket used). */
+function window(delta: Map<number, number>): { count: number; p50: number; p99: number; max: number } {
+  const count = [...delta.values()].at(-1) ?? 0;
+  if (count <= 0) return { count: 0, p50: 0, p99: 0, max: 0 };
+  const bounds = [...delta.keys()].filter(Number.isFinite);
+  let top = bounds.at(-1)!;
+  for (const le of bounds) if ((delta.get(le) ?? 0) >= count) {
+    top = le;
+    break;
+  }
+  const ms = (s: number) => round(s * 1000);
+  return { count, p50: ms(quantile(delta, 0.5)), p99: ms(quantile(delta, 0.99)), max: ms(top) };
+}
+
+/**
+ * The server's metrics, scraped from its Prometheus listener (`metricsUrl` from startBenchServer): event-loop
+ * delay and CPU since the previous scrape, player actions' in-server time and commit times since the previous
+ * scrape (from the histograms' buckets, so percentiles are interpolated within a bucket), memory, matches,
+ * sockets, flood and group-commit counters. `gc`: collect garbage first (the server runs with --expose-gc).
+ */
+export async function metrics(metricsUrl: string, gc = false) {
+  const res = await fetch(`${metricsUrl}${gc ? '?gc=1' : ''}`);
+  if (!res.ok) throw new Error(`${metricsUrl}: ${res.status}`);
+  const s = parsePromText(await res.text());
+  const v = (name: string, labels: Record<string, string> = {}) => sampleSum(s, name, labels);
+  const at = performance.now();
+  const cpuSeconds = v('process_cpu_seconds_total');
+  const action = buckets(s, 'vroyale_action_to_broadcast_seconds', { origin: 'player' });
+  const commit = buckets(s, 'vroyale_commit_seconds', { result: 'ok' });
+  const prev = previous.get(metricsUrl) ?? { at: 0, cpuSeconds: 0, action: new Map<number, number>(), commit: new Map<number, number>() };
+  previous.set(metricsUrl, { at, cpuSeconds, action, commit });
+  const commitWindow = window(bucketDelta(commit, prev.commit));
+  const ms = (seconds: number) => round(seconds * 1000);
+  return {
+    eventLoopDelayMs: { p50: ms(v('nodejs_eventloop_lag_p50_seconds')), p99: ms(v('nodejs_eventloop_lag_p99_seconds')), max: ms(v('nodejs_eventloop_lag_max_seconds')) },
+    // Accepted player actions: taken off the match queue → last view handed to the socket layer.
+    serverActionMs: window(bucketDelta(action, prev.action)),
+    memory: { rss: v('process_resident_memory_bytes'), heapUsed: v('nodejs_heap_size_used_bytes') },
+    activeMatches: v('vroyale_matches_live'),
+    connections: v('vroyale_sockets'),
+    flood: {
+      kicks: v('vroyale_flood_kicks_total'),
+      refusedConnections: v('vroyale_flood_refused_connections_total'),
+      refusedMessages: v('vroyale_flood_refused_messages_total'),
+      droppedTcp: v('vroyale_flood_dropped_tcp_total'),
+    },
+    // CPU time of the whole process (all threads) since the previous scrape, as a share of one core.
+    cpu: { shareOfOneCore: prev.at ? round((cpuSeconds - prev.cpuSeconds) / ((at - prev.at) / 1000)) : 0 },
+    storage: {
+      commits: v('vroyale_group_commits_total'),
+      appends: v('vroyale_committed_actions_total'),
+      // An action's append as the master awaits it (call → COMMIT), since the previous scrape.
+      commitMs: { p50: commitWindow.p50, p99: commitWindow.p99, max: commitWindow.max },
+      checkpoints: { runs: v('vroyale_wal_checkpoints_total') },
+    },
   };
 }

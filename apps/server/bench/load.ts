@@ -17,9 +17,11 @@
  *
  * Per level, over the `hold` seconds after the level is reached: concurrent matches, actions/s,
  * action-to-broadcast latency (emit → the acting socket receives the view with that action's seq: p50/p99;
- * also the server's own share of it, payload parsed → last view handed to the socket layer), the server's
- * event-loop delay (p50/p99/max, from /api/metrics), the server's CPU use (share of one core, all its
- * threads), actions per SQLite commit (group commit) and commit times, server memory per match (live heap
+ * also the server's own share of it, the action taken off its match queue → last view handed to the socket
+ * layer, from the `vroyale_action_to_broadcast_seconds` buckets), the server's
+ * event-loop delay (p50/p99/max, scraped from its Prometheus listener), the server's CPU use (share of one core, all its
+ * threads), actions per SQLite commit (group commit) and commit times (an append as the master awaits it,
+ * call → COMMIT, from `vroyale_commit_seconds`), server memory per match (live heap
  * after a full collection, and RSS, over the idle baseline ÷ matches), this process's own event-loop delay
  * (a busy load generator inflates latencies, so it is reported too), and the machine's load average and
  * CPU pressure over the window
@@ -53,7 +55,7 @@ const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: THINK_MS,
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-bench-'));
-  const { child, url } = await startBenchServer(dir);
+  const { child, url, metricsUrl } = await startBenchServer(dir);
   const own = monitorEventLoopDelay({ resolution: 5 });
   own.enable();
   const slots: Slot[] = [];
@@ -62,7 +64,7 @@ async function main(): Promise<void> {
   try {
     await new Promise((r) => setTimeout(r, 500));
     (global as { gc?: () => void }).gc?.();
-    const base = await metrics(url, true);
+    const base = await metrics(metricsUrl, true);
     idle = { loadAvg1m: round(loadavg()[0]!), cpuPressureSome10sPct: cpuPressure() };
     console.log(
       `server ${url}; ${cpus().length} cores; think ${THINK_MS} ms (uniform ×0.5–1.5); ${Math.round(VS_BOT * 100)}% of slots vs the server bot; hold ${HOLD_S} s per level; baseline heap ${(base.memory.heapUsed / 1e6).toFixed(1)} MB; before the load: load avg ${round(loadavg()[0]!)}, cpu pressure ${cpuPressure() ?? '-'}%`,
@@ -109,7 +111,7 @@ async function main(): Promise<void> {
       let row!: ReturnType<typeof makeRow>;
       let m!: Awaited<ReturnType<typeof metrics>>;
       for (let attempt = 1; attempt <= TRIES; attempt++) {
-        const m0 = await metrics(url);
+        const m0 = await metrics(metricsUrl);
         const p0 = psi();
         const c0 = process.cpuUsage();
         own.reset();
@@ -119,12 +121,12 @@ async function main(): Promise<void> {
         const seconds = (performance.now() - t0) / 1000;
         const c1 = process.cpuUsage(c0);
         benchCpu = round((c1.user + c1.system) / 1e6 / seconds);
-        m = await metrics(url);
+        m = await metrics(metricsUrl);
         const p1 = psi();
         const pressure = p0 && p1 ? round(((p1.totalUs - p0.totalUs) / (seconds * 1e6)) * 100) : null;
         if (pressure !== null) pressures.push(pressure);
         // Memory after a full collection (live data only), taken right after the window.
-        const mem = (await metrics(url, true)).memory;
+        const mem = (await metrics(metricsUrl, true)).memory;
         row = makeRow(m0, m, mem, seconds, pressure, pressures);
         if (!(MAX_PRESSURE > 0 && pressure !== null && pressure > MAX_PRESSURE && attempt < TRIES)) break;
         console.log(`  (window at ${m.activeMatches} matches: tasks waited for a CPU ${pressure}% of the time, over ${MAX_PRESSURE}%; measuring again)`);

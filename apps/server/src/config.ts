@@ -30,10 +30,17 @@ export interface ServerConfig {
    */
   origins: string[];
   /**
-   * VROYALE_METRICS_TOKEN: lets a remote monitor read /api/metrics with `Authorization: Bearer <token>`.
-   * Unset (the default), only loopback clients may (http/metrics-access.ts).
+   * VROYALE_METRICS_PORT: the Prometheus listener's port (`GET /metrics`, metrics/metrics-listener.ts); 0 picks a
+   * free one. Unset (the default): no listener. Never the public port.
    */
-  metricsToken: string | null;
+  metricsPort: number | null;
+  /** VROYALE_METRICS_HOST: the address the metrics listener binds (default 127.0.0.1: this machine only). */
+  metricsHost: string;
+  /**
+   * VROYALE_REDIS_URL: redis:// or rediss:// URL of the Redis the nodes share (issue 19). Used by `/healthz` for
+   * now. Unset (the default): no Redis, and the health check reports it 'off'.
+   */
+  redisUrl: string | null;
   /** VROYALE_CLOCK_INITIAL_MS / VROYALE_CLOCK_INCREMENT_MS: a room's clock when it does not choose one. */
   clock: { initialMs: number; incrementMs: number };
   /** VROYALE_SEAT_HOLD_MS: how long a disconnected manager's seat is kept before they lose ('abandoned'). */
@@ -133,7 +140,9 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     dbSync: 'normal',
     checkpointEveryMs: 1_000,
     origins: [],
-    metricsToken: null,
+    metricsPort: null,
+    metricsHost: '127.0.0.1',
+    redisUrl: null,
     clock: { initialMs: 10 * MIN, incrementMs: 5_000 },
     seatHoldMs: 60_000,
     botDelayMs: 600,
@@ -177,6 +186,27 @@ function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   return Math.floor(num(env, key, fallback));
 }
 
+function portNumber(env: NodeJS.ProcessEnv, key: string): number {
+  const raw = env[key]!;
+  const n = Number(raw);
+  if (!/^\d+$/.test(raw.trim()) || n > 65_535) throw new Error(`${key} must be a port number (0-65535; 0 picks a free one), got '${raw}'`);
+  return n;
+}
+
+/** A redis:// or rediss:// URL with a host; refused with the reason otherwise (the password is never echoed). */
+export function redisUrl(raw: string): string {
+  let u: URL;
+  try {
+    u = new URL(raw);
+  } catch {
+    throw new Error('VROYALE_REDIS_URL must be a URL like redis://127.0.0.1:6379 (it did not parse)');
+  }
+  if (u.protocol !== 'redis:' && u.protocol !== 'rediss:') throw new Error(`VROYALE_REDIS_URL must start with redis:// or rediss://, got '${u.protocol}//'`);
+  if (!u.hostname) throw new Error('VROYALE_REDIS_URL has no host');
+  if (u.pathname.length > 1 && !/^\/\d+$/.test(u.pathname)) throw new Error('VROYALE_REDIS_URL: the path may only be a database number (e.g. /0)');
+  return raw;
+}
+
 function syncMode(raw: string | undefined, fallback: SyncMode): SyncMode {
   if (raw === undefined || raw === '') return fallback;
   const v = raw.toLowerCase();
@@ -197,7 +227,9 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    metricsToken: env.VROYALE_METRICS_TOKEN || d.metricsToken,
+    metricsPort: env.VROYALE_METRICS_PORT ? portNumber(env, 'VROYALE_METRICS_PORT') : d.metricsPort,
+    metricsHost: env.VROYALE_METRICS_HOST || d.metricsHost,
+    redisUrl: env.VROYALE_REDIS_URL ? redisUrl(env.VROYALE_REDIS_URL) : d.redisUrl,
     clock: {
       initialMs: int(env, 'VROYALE_CLOCK_INITIAL_MS', d.clock.initialMs),
       incrementMs: int(env, 'VROYALE_CLOCK_INCREMENT_MS', d.clock.incrementMs),

@@ -15,6 +15,7 @@ import { hashToken, newRoomId, scriptedOr } from './identity/ids.js';
 import { SessionUpkeep } from './identity/session-upkeep.js';
 import { seatedAs, type Users } from './identity/users.js';
 import type { Logger } from './logger.js';
+import type { MasterMetrics } from './metrics/node-metrics.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
 import { offerRematch, rematchKind } from './rooms/rematch.js';
@@ -45,6 +46,8 @@ export interface GameServerDeps {
   bot: ServerBot;
   /** Issue 17: account facts for matchmaking; absent → read from the database (matchmaking/account-facts.ts). */
   facts?: AccountFacts;
+  /** The masters' latency histograms (metrics/node-metrics.ts). */
+  metrics?: MasterMetrics;
 }
 
 interface Conn {
@@ -99,6 +102,7 @@ export class GameServer {
       transport: d.transport,
       bot: d.bot,
       stopsOf: (id) => d.users.stopsOf(id),
+      metrics: d.metrics,
       pool: d.pool,
       users: d.users,
       blocks: this.blocks,
@@ -152,7 +156,7 @@ export class GameServer {
     return this.lobby.get(roomId);
   }
 
-  /** Flood counters since start (for /api/metrics). */
+  /** Flood counters since start (for the metrics: metrics/node-metrics.ts). */
   get floodStats(): { kicks: number; refusedConnections: number; refusedMessages: number; droppedTcp: number } {
     const f = this.d.flood;
     return { kicks: f.kicks, refusedConnections: f.refusedConnections, refusedMessages: f.refusedMessages, droppedTcp: f.droppedTcp };

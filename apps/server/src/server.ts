@@ -14,9 +14,12 @@ import { GameServer } from './game-server.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
+import { createNodeMetrics, type NodeMetrics } from './metrics/node-metrics.js';
+import { startMetricsListener } from './metrics/metrics-listener.js';
 import { addressKey, clientAddress, trustProxy } from './net/client-address.js';
 import { FloodGuard } from './net/flood-guard.js';
 import { checkOrigin } from './net/origin-check.js';
+import { redisConnection } from './net/redis-connection.js';
 import { ActionWriter } from './storage/group-commit.js';
 import { Storage } from './storage/storage.js';
 import { systemClock, type Clock } from './time/clock.js';
@@ -33,6 +36,9 @@ export interface StartOptions {
 export interface RunningServer {
   port: number;
   url: string;
+  /** The metrics listener's port (VROYALE_METRICS_PORT; null when off) and the registry behind it. */
+  metricsPort: number | null;
+  metrics: NodeMetrics;
   game: GameServer;
   storage: Storage;
   writer: ActionWriter;
@@ -49,14 +55,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const writer = new ActionWriter(storage);
   let game: GameServer | null = null;
   const trust = trustProxy(config.trustProxy);
+  const redis = config.redisUrl ? redisConnection(config.redisUrl, log) : null;
   const app = createHttpApp({
     storage,
-    writer,
     game: () => game,
     webDist: config.webDist,
-    startedAt: Date.now(),
     origins: config.origins,
-    metricsToken: config.metricsToken,
+    health: {
+      // The storage engineer's PostgreSQL backend answers this with `SELECT 1` too (issue 19 §1).
+      database: async () => void storage.db.prepare('SELECT 1').get(),
+      redis: redis ? () => redis.ping() : null,
+      onDown: (check, e) => log.warn({ check, err: e instanceof Error ? e.message : String(e) }, 'health check failed'),
+    },
     now: () => clock.now(),
     sessionTtlMs: config.sessionTtlMs,
     authThrottle: config.authThrottle,
@@ -105,9 +115,17 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sock.once('close', () => flood.tcpClosed(address));
   });
   const bot = opts.bot ?? serverBot(config.botThreads, log);
-  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot });
+  const metrics = createNodeMetrics({
+    rooms: () => game?.lobby.rooms.values() ?? [],
+    sockets: () => game?.connections ?? 0,
+    flood: () => game?.floodStats ?? null,
+    storage: () => ({ ...writer.stats(), checkpoints: storage.checkpoints.runs }),
+  });
+  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master });
   const restored = game.restore();
 
+  // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
+  const metricsListener = config.metricsPort === null ? null : await startMetricsListener(metrics.registry, config.metricsHost, config.metricsPort, log);
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(config.port, config.host, () => resolve());
@@ -120,6 +138,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     (stopping ??= (async () => {
       log.info('shutting down');
       http.close(); // no new connections; existing sockets are told and closed below
+      await metricsListener?.close();
       await game!.shutdown();
       transport.flush(); // views of the last queued actions
       // Closing the engine drops every connection at the transport level, which clients treat as a network
@@ -128,10 +147,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       http.closeAllConnections();
       // Every queue has drained (game.shutdown), so nothing is left to append; commit anything that is.
       writer.flush(true);
-      await Promise.all([storage.stopBackgroundCheckpoints(), bot.close()]);
+      await Promise.all([storage.stopBackgroundCheckpoints(), bot.close(), redis?.close()]);
       storage.close();
       log.info('stopped');
     })());
 
-  return { port, url: `http://127.0.0.1:${port}`, game, storage, writer, log, stop };
+  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, storage, writer, log, stop };
 }

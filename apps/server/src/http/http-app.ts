@@ -1,17 +1,14 @@
 /**
- * The HTTP side: health, finished matches' replays, and the web app's static build when it exists.
+ * The HTTP side: health (health-route.ts), finished matches' replays, and the web app's static build when it exists.
  * A replay (seed, rosters, actions) reveals every hidden card, so it is refused until the match has ended.
  */
 import { existsSync } from 'node:fs';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { join } from 'node:path';
 import express, { type Express } from 'express';
 import type { GameServer } from '../game-server.js';
 import type { AuthThrottleConfig } from '../identity/auth-throttle.js';
 import type { Logger } from '../logger.js';
 import type { TrustProxy } from '../net/client-address.js';
-import { actionTimings } from '../master/match-master.js';
-import type { ActionWriter } from '../storage/group-commit.js';
 import type { Storage } from '../storage/storage.js';
 import { DecksStore } from '../storage/decks-store.js';
 import { ReportsStore } from '../storage/reports-store.js';
@@ -20,7 +17,7 @@ import { jsonErrors } from './api-body.js';
 import { blockRoutes } from './block-routes.js';
 import { deckRoutes } from './deck-routes.js';
 import { authRoutes } from './auth-routes.js';
-import { metricsAllowed } from './metrics-access.js';
+import { healthRoute, type HealthChecks } from './health-route.js';
 import { originGuard } from './origin-guard.js';
 import { profileRoutes } from './profile-routes.js';
 import { securityHeaders } from './security-headers.js';
@@ -29,12 +26,11 @@ import { settingsRoutes } from './settings-routes.js';
 
 export interface HttpAppDeps {
   storage: Storage;
-  writer: ActionWriter;
   game: () => GameServer | null;
   webDist: string | null;
-  startedAt: number;
   origins: readonly string[];
-  metricsToken: string | null;
+  /** What `/healthz` asks (health-route.ts): the database's ping and, when configured, Redis's. */
+  health: HealthChecks;
   /** Sessions and accounts (auth-routes.ts). */
   now: () => number;
   sessionTtlMs: number;
@@ -49,47 +45,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use(securityHeaders());
   app.use(originGuard(deps.origins));
 
-  app.get('/healthz', (_req, res) => {
-    const game = deps.game();
-    res.json({ ok: true, uptimeMs: Date.now() - deps.startedAt, rooms: game?.lobby.rooms.size ?? 0, connections: game?.connections ?? 0 });
-  });
-
-  // Event-loop delay since the previous read of /api/metrics (one scraper: the load benchmark or a monitor;
-  // loopback or VROYALE_METRICS_TOKEN only, see metrics-access.ts).
-  const loop = monitorEventLoopDelay({ resolution: 5 });
-  loop.enable();
-  let cpuSince = { at: performance.now(), usage: process.cpuUsage() };
-  app.get('/api/metrics', (req, res, next) => {
-    if (!metricsAllowed(req, deps.metricsToken)) return next(); // on to the /api 404 below
-    // ?gc=1 with node --expose-gc (the load benchmark): measure memory after a full collection.
-    const gc = (globalThis as { gc?: () => void }).gc;
-    if (req.query.gc === '1' && gc) gc();
-    const game = deps.game();
-    const ms = (ns: number) => Math.round(ns / 1e4) / 100;
-    const rooms = game ? [...game.lobby.rooms.values()] : [];
-    const now = { at: performance.now(), usage: process.cpuUsage() };
-    const cpu = process.cpuUsage(cpuSince.usage);
-    const wall = now.at - cpuSince.at;
-    cpuSince = now;
-    res.json({
-      eventLoopDelayMs: { p50: ms(loop.percentile(50)), p99: ms(loop.percentile(99)), max: ms(loop.max), mean: ms(loop.mean) },
-      // Accepted player actions, inside the server: parsed payload → last view handed to the socket layer.
-      serverActionMs: { count: actionTimings.count, p50: actionTimings.count ? actionTimings.percentile(50) / 1000 : 0, p99: actionTimings.count ? actionTimings.percentile(99) / 1000 : 0, max: actionTimings.count ? actionTimings.max / 1000 : 0 },
-      // CPU time of the whole process (all threads) since the previous read, as a share of one core.
-      cpu: { userMs: Math.round(cpu.user / 1000), systemMs: Math.round(cpu.system / 1000), wallMs: Math.round(wall), shareOfOneCore: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, wall)) * 1000) / 1000 },
-      memory: process.memoryUsage(),
-      rooms: rooms.length,
-      activeMatches: rooms.filter((r) => r.status === 'active').length,
-      connections: game?.connections ?? 0,
-      // Flood limits since start: sockets disconnected, handshakes and messages refused.
-      flood: game?.floodStats ?? null,
-      // Group commit: transactions and the actions they held since start.
-      storage: { ...deps.writer.stats(), checkpoints: deps.storage.checkpoints },
-    });
-    loop.reset();
-    actionTimings.reset();
-    deps.writer.resetTimings();
-  });
+  app.get('/healthz', healthRoute(deps.health));
 
   // Every JSON body of the API: at most 16 KB; malformed or oversized ones answer in the API's shape (jsonErrors).
   app.use('/api', express.json({ limit: '16kb' }));

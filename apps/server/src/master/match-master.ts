@@ -6,12 +6,12 @@
  * ack → broadcast each viewer its own projection. A rejected or unpersisted action leaves the state exactly
  * as it was.
  */
-import { createHistogram } from 'node:perf_hooks';
 import { deciders, hashState, legalActions, project, simplest, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
 import { levelOfSeatName, type ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
+import type { MasterMetrics } from '../metrics/node-metrics.js';
 import { autoAction } from '../stops/auto-action.js';
 import { OneShots } from '../stops/one-shots.js';
 import type { ActionOrigin, MatchRecord } from '../storage/records.js';
@@ -37,6 +37,8 @@ export interface MasterDeps {
   bot: ServerBot;
   /** A user's own stop settings (read at each decision, so a change applies at once). */
   stopsOf(userId: string): StopSettings;
+  /** The node's latency histograms (metrics/node-metrics.ts); absent in tests that build a master alone. */
+  metrics?: MasterMetrics;
 }
 
 /** What the master needs from its room: who watches, and a call when the match ends. */
@@ -53,12 +55,6 @@ type PassUntilReply = (ack: Ack<{ mode: PassUntilMode }>) => void;
 
 /** A server-initiated change (flag fall, abandon, draw, bot move, automatic pass) whose write failed is tried again this much later. */
 const RETRY_MS = 1_000;
-
-/**
- * Server-side time of accepted player actions, in microseconds: from `submit` (payload parsed) to the last
- * view handed to the transport (queue wait, engine, group commit, ack, views). /api/metrics reads it.
- */
-export const actionTimings = createHistogram();
 
 export class MatchMaster {
   private state: GameState;
@@ -122,12 +118,10 @@ export class MatchMaster {
 
   /** A manager's action from a socket: validated, deduplicated, applied by the engine, persisted, broadcast. */
   submit(seat: ManagerId, p: ActionPayload, reply: Reply): Promise<void> {
-    const t0 = performance.now();
     return this.queue.run(async () => {
       const refused = this.checkPlayer(seat, p);
       if (refused) return reply(refused);
-      const r = await this.apply(seat, { ...p.action, manager: seat }, 'player', `${seat}:${p.clientActionId}`, reply);
-      if (r.ok) actionTimings.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+      await this.apply(seat, { ...p.action, manager: seat }, 'player', `${seat}:${p.clientActionId}`, reply);
     });
   }
 
@@ -192,6 +186,8 @@ export class MatchMaster {
    */
   private async apply(seat: ManagerId, action: Action, origin: ActionOrigin, clientKey: string | null, reply?: Reply): Promise<ActionAck> {
     const answer = (ack: ActionAck): ActionAck => (reply?.(ack), ack);
+    // Every caller runs inside its queued task, so this is when the change came off the queue.
+    const t0 = performance.now();
     const r = step(this.state, action);
     if (!r.ok) return answer({ ok: false, code: r.code, message: r.message });
     const now = this.deps.clock.now();
@@ -200,6 +196,7 @@ export class MatchMaster {
     const clocks = this.chess.snapshot(now);
     if (increment) clocks[seat] += this.chess.incrementMs;
     const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
+    const c0 = performance.now();
     try {
       await this.deps.writer.append({
         matchId: this.id,
@@ -213,7 +210,9 @@ export class MatchMaster {
         clocks,
         result,
       });
+      this.deps.metrics?.commit((performance.now() - c0) / 1000, true);
     } catch (e) {
+      this.deps.metrics?.commit((performance.now() - c0) / 1000, false);
       this.deps.log.error({ err: e, matchId: this.id, seq: r.state.seq }, 'persisting an action failed; state unchanged');
       return answer({ ok: false, code: 'internal', message: 'The server could not save that action; try again' });
     }
@@ -229,6 +228,7 @@ export class MatchMaster {
     this.afterChange(now);
     const ack = answer({ ok: true, seq: r.state.seq });
     this.broadcast(this.context(now), r.events);
+    this.deps.metrics?.actionToBroadcast(origin, (performance.now() - t0) / 1000);
     if (result) {
       this.deps.log.info({ matchId: this.id, ...result, seq: r.state.seq }, 'match ended');
       this.room.onMatchEnded(result);

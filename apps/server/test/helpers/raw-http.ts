@@ -1,6 +1,6 @@
 /**
  * A raw HTTP request to a test server with headers exactly as given (fetch would set or refuse Host, and
- * cannot choose the local address to connect from): for the origin and metrics access checks.
+ * cannot choose the local address to connect from): for the origin checks.
  */
 import { request } from 'node:http';
 
