@@ -5,7 +5,7 @@
  * ordered pairing of the starters. Decision time is process CPU time around each call (robust when the
  * machine is busy) and wall time.
  */
-import { botForLevel, isBotLevel, other, playMatch, randomBot, withTurnOrder, type Bot, type CardDef, type ManagerId, type Roster } from '../src/index.js';
+import { botForLevel, isBotLevel, other, playMatch, randomBot, withTurnOrder, type Bot, type BotKnowledge, type CardDef, type ManagerId, type Roster } from '../src/index.js';
 
 export interface GameSpec {
   g: number;
@@ -36,10 +36,23 @@ const cpuMs = (): number => {
   return (u.user + u.system) / 1000;
 };
 
-export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean): Bot {
+/**
+ * A bot by name: a level, or a searching level with `+deal` / `-deal` (dealing hidden cards from the public
+ * lists on or off, whatever the level's default) and `@h<n>` (its rollouts' turn horizon): experiments. Every bot is told the public knowledge (the
+ * starter lists and the pool), as the server tells its bots.
+ */
+export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean, knowledge: BotKnowledge): Bot {
   if (name === 'random') return randomBot;
-  if (!isBotLevel(name)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random)`);
-  return botForLevel(name, { goFirst, ...(iterations[name] ? { iterations: iterations[name] } : {}) });
+  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?$/.exec(name);
+  const level = m?.[1];
+  if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
+  return botForLevel(level, {
+    goFirst,
+    knowledge,
+    ...(m?.[2] ? { deal: m[2] === '+deal' } : {}),
+    ...(m?.[3] ? { horizon: Number(m[3]) } : {}),
+    ...(iterations[name] ? { iterations: iterations[name] } : {}),
+  });
 }
 
 export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters: (Roster & { id?: string })[]): GameOutcome {
@@ -62,9 +75,10 @@ export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters:
       cpu[side].push(cpuMs() - c);
       return a;
     };
+  const knowledge: BotKnowledge = { decks: rosters, defs: pool };
   const bots = {
-    [xSeat]: withTurnOrder(timed(makeBot(spec.x, spec.iterations, xFirst), 'x'), xFirst),
-    [other(xSeat)]: withTurnOrder(timed(makeBot(spec.y, spec.iterations, !xFirst), 'y'), !xFirst),
+    [xSeat]: withTurnOrder(timed(makeBot(spec.x, spec.iterations, xFirst, knowledge), 'x'), xFirst),
+    [other(xSeat)]: withTurnOrder(timed(makeBot(spec.y, spec.iterations, !xFirst, knowledge), 'y'), !xFirst),
   } as Record<ManagerId, Bot>;
   const r = playMatch({ seed: `${spec.seed}-${g}`, pool, rosters: { [xSeat]: xRoster, [other(xSeat)]: yRoster } as Record<ManagerId, Roster>, bots, maxActions: MAX_ACTIONS });
   const result = r.failure ? 'failed' : r.winner === xSeat ? 'x' : r.winner === 'draw' || r.winner === null ? 'draw' : 'y';

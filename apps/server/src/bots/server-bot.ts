@@ -6,7 +6,8 @@
  * other record. By default decisions run on worker threads (bot-pool.ts): the search takes about a second
  * (hard) or three (expert), and the event loop keeps serving every other match meanwhile.
  */
-import { botForLevel, isBotLevel, LEVEL_MS, type Action, type BotInput, type BotLevel } from '@vroyale/engine';
+import { cardPool, starterRosters } from '@vroyale/cards';
+import { botForLevel, isBotLevel, LEVEL_MS, type Action, type BotInput, type BotKnowledge, type BotLevel } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
 import { BotPool } from './bot-pool.js';
 
@@ -37,9 +38,12 @@ export function stopperFor(level: BotLevel): () => () => boolean {
   };
 }
 
+/** What every bot may know besides its seat's view: the public starter lists and the card pool (expert deals from them). */
+const KNOWLEDGE: BotKnowledge = { decks: starterRosters, defs: cardPool };
+
 /** The bot of each level on the calling thread, with its wall-time budget. */
 export function decideInline(input: BotInput, level: BotLevel = 'normal'): Action {
-  return botForLevel(level, { stopper: stopperFor(level) })(input);
+  return botForLevel(level, { stopper: stopperFor(level), knowledge: KNOWLEDGE })(input);
 }
 
 /** The bots on the calling thread (VROYALE_BOT_THREADS=0, and the pool's fallback). */

@@ -15,6 +15,8 @@ import { createEasyBot } from './easy-bot.js';
 import { createSearchBot, type SearchBotOptions } from './search/search-bot.js';
 import { createStrongBot } from './strong-bot.js';
 import type { Bot } from './types.js';
+import type { CardDef } from '../cards/schema.js';
+import type { KnownDeck } from './search/hidden-deal.js';
 
 export const BOT_LEVELS = ['easy', 'normal', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
@@ -25,6 +27,16 @@ export const LEVEL_MS: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 10
 export const LEVEL_ITERATIONS: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 16, expert: 48 };
 /** Turns the rollouts look ahead (the current one counts): to the end of the next turn (3 measured weaker). */
 export const LEVEL_HORIZON: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 2, expert: 2 };
+/** Whether the level deals hidden cards from the public deck lists (search/hidden-deal.ts) when it is given them. */
+export const LEVEL_DEALS: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: true };
+
+/** What a host may tell every bot: public knowledge, the same for both seats. */
+export interface BotKnowledge {
+  /** The public deck lists (the starters). */
+  decks: readonly KnownDeck[];
+  /** Definitions of every card those lists name (the card pool). */
+  defs: Record<string, CardDef>;
+}
 
 export interface LevelOptions {
   goFirst?: boolean;
@@ -33,6 +45,10 @@ export interface LevelOptions {
   /** Overrides the rollouts' turn horizon (experiments). */
   horizon?: number;
   stopper?: SearchBotOptions['stopper'];
+  /** The public lists and card pool; used by the levels that deal (LEVEL_DEALS). */
+  knowledge?: BotKnowledge;
+  /** Overrides LEVEL_DEALS (experiments). */
+  deal?: boolean;
 }
 
 export function isBotLevel(x: unknown): x is BotLevel {
@@ -47,7 +63,15 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
     case 'normal':
       return createStrongBot({ goFirst });
     case 'hard':
-    case 'expert':
-      return createSearchBot({ goFirst, iterations: o.iterations ?? LEVEL_ITERATIONS[level], horizon: o.horizon ?? LEVEL_HORIZON[level], ...(o.stopper ? { stopper: o.stopper } : {}) });
+    case 'expert': {
+      const deal = (o.deal ?? LEVEL_DEALS[level]) && o.knowledge;
+      return createSearchBot({
+        goFirst,
+        iterations: o.iterations ?? LEVEL_ITERATIONS[level],
+        horizon: o.horizon ?? LEVEL_HORIZON[level],
+        ...(o.stopper ? { stopper: o.stopper } : {}),
+        ...(deal ? { decks: deal.decks, defs: deal.defs } : {}),
+      });
+    }
   }
 }

@@ -23,6 +23,7 @@ import { determinise } from '../determinise.js';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../evaluate.js';
 import type { BotInput } from '../types.js';
 import { keyOf } from './candidates.js';
+import { dealHidden, hiddenCards, type KnownDeck } from './hidden-deal.js';
 import { rollout } from './rollout.js';
 
 export interface SearchOptions {
@@ -38,6 +39,12 @@ export interface SearchOptions {
   /** The rollout policy (rollout.ts). Default 'strong'. */
   policy?: 'strong' | 'cheap';
   defs?: Record<string, CardDef>;
+  /**
+   * Public deck lists (the starters): where one fits what a manager has shown, each iteration deals their
+   * hidden cards from its unseen rest (hidden-deal.ts) instead of leaving placeholders. Needs `defs` to hold
+   * those cards' definitions (the card pool).
+   */
+  decks?: readonly KnownDeck[];
 }
 
 export interface RootStats {
@@ -65,11 +72,15 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
   const c = o.exploration ?? 0.6;
   const untilTurn = input.view.turn + (o.horizon ?? 2);
   const weights = o.weights ?? DEFAULT_WEIGHTS;
+  const hidden = o.decks ? hiddenCards(input.view, o.decks) : [];
   for (let i = 0; i < o.iterations; i++) {
     if (o.shouldStop && i >= n && (i - n) % CHECK_EVERY === 0 && o.shouldStop()) break;
     const k = i < n ? i : ucb(stats, i, c);
     const sim = cloneState(base);
-    sim.rng = seedRng(`${seed}:${i}`);
+    sim.rng = seedRng(hidden.length > 0 ? `${seed}:v${stats.visits[k]}` : `${seed}:${i}`);
+    // Common random numbers: each candidate's j-th visit sees the j-th deal, so candidates are compared on the
+    // same hidden cards rather than each on its own luck.
+    if (hidden.length > 0) dealHidden(sim, hidden, makeRng(`${seed}:deal:${stats.visits[k]}`));
     let r: number;
     try {
       r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, rng, { untilTurn, weights, policy: o.policy ?? 'strong' })) : -1;
