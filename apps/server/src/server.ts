@@ -17,8 +17,8 @@ import { createLogger, type Logger } from './logger.js';
 import { addressKey, clientAddress, trustProxy } from './net/client-address.js';
 import { FloodGuard } from './net/flood-guard.js';
 import { checkOrigin } from './net/origin-check.js';
-import { ActionWriter } from './storage/group-commit.js';
-import { Storage } from './storage/storage.js';
+import { openStore } from './storage/open-store.js';
+import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
 
@@ -34,8 +34,8 @@ export interface RunningServer {
   port: number;
   url: string;
   game: GameServer;
-  storage: Storage;
-  writer: ActionWriter;
+  storage: Store;
+  writer: ActionLog;
   log: Logger;
   stop(): Promise<void>;
 }
@@ -44,9 +44,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger(config.logLevel);
-  const storage = await Storage.open(config.dbPath, config.dbSync, log);
-  storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
-  const writer = new ActionWriter(storage);
+  const storage = await openStore(config, log);
+  const writer = storage.writer;
   let game: GameServer | null = null;
   const trust = trustProxy(config.trustProxy);
   const app = createHttpApp({
@@ -106,7 +105,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const bot = opts.bot ?? serverBot(config.botThreads, log);
   game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot });
-  const restored = game.restore();
+  const restored = await game.restore();
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -127,9 +126,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
       // Every queue has drained (game.shutdown), so nothing is left to append; commit anything that is.
-      writer.flush(true);
-      await Promise.all([storage.stopBackgroundCheckpoints(), bot.close()]);
-      storage.close();
+      await writer.flush(true);
+      await Promise.all([storage.close(), bot.close()]);
       log.info('stopped');
     })());
 

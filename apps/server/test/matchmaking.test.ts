@@ -10,6 +10,7 @@ import { TestClient } from './helpers/test-client.js';
 import { ban, block, makeAccount } from './helpers/accounts.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { GRACE_MS } from '../src/matchmaking/queue.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const clock = new ManualClock();
 let t: TestServer;
@@ -59,7 +60,7 @@ describe('matchmaking', () => {
     expect(room.kind).toBe('ranked');
     expect(room.visibility).toBe('private');
     expect(room.seats.A?.username).toMatch(/^P/);
-    expect(t.server.storage.db.prepare('SELECT kind FROM matches WHERE id = ?').get(room.master!.id)).toEqual({ kind: 'ranked' });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT kind FROM matches WHERE id = ?').get(room.master!.id)).toEqual({ kind: 'ranked' });
     const lobby = await a.emit('lobby:subscribe', {});
     expect(lobby.ok && lobby.rooms.some((r) => r.roomId === ma.roomId)).toBe(false);
     // A reload (a new socket of a) hears `matched` again while the match is live.

@@ -6,7 +6,7 @@ import type { ClockConfig, MatchKind, Seat, ServerToClientEvents } from '@vroyal
 import type { Roster } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../time/clock.js';
-import type { AccountFacts } from './account-facts.js';
+import type { AccountFacts } from '../storage/store.js';
 
 export interface Player {
   userId: string;
@@ -14,6 +14,8 @@ export interface Player {
   name: string;
   roster: Roster;
   rosterLabel: string;
+  /** The account's username, as read when they queued or challenged (null or absent: a guest). */
+  username?: string | null;
 }
 
 export interface MatchmakingHost {

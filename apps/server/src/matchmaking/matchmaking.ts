@@ -8,7 +8,7 @@ import type { Users } from '../identity/users.js';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
 import type { Clock } from '../time/clock.js';
-import type { AccountFacts } from './account-facts.js';
+import type { AccountFacts } from '../storage/store.js';
 import { Challenges } from './challenges.js';
 import { matchmakingHandlers } from './handlers.js';
 import type { MatchmakingHost, Player } from './host.js';
@@ -62,7 +62,7 @@ export class Matchmaking {
       startMatch: (kind, clock, a, b) => {
         const room = w.newRoom(kind, clock);
         const occupant = (p: Player) => {
-          const username = w.facts.usernameOf(p.userId);
+          const username = p.username ?? null;
           // A seated user stays in memory (the session sweep counts them as in use), present or not.
           const name = w.users.remember(p.userId, p.name).name;
           return { userId: p.userId, name, roster: p.roster, rosterLabel: p.rosterLabel, bot: false, ...(username ? { username } : {}) };

@@ -46,9 +46,11 @@ export class MatchmakingQueue {
 
   constructor(private readonly h: MatchmakingHost) {}
 
-  join(userId: string, queue: QueueName, player: Player): Result {
-    const username = this.h.facts.usernameOf(userId);
-    if (this.h.facts.bannedAt(userId) !== null) return refuse('banned', 'This account is banned and cannot queue');
+  /** The account facts are read first; everything after them is synchronous (no other event interleaves). */
+  async join(userId: string, queue: QueueName, player: Player): Promise<Result> {
+    const facts = this.h.facts;
+    const [username, bannedAt, rating] = await Promise.all([facts.usernameOf(userId), facts.bannedAt(userId), facts.ratingOf(userId, queue)]);
+    if (bannedAt !== null) return refuse('banned', 'This account is banned and cannot queue');
     if (queue === 'ranked' && !username) return refuse('not-signed-in', 'Ranked play needs an account: register or sign in first');
     // One queue match at a time (ranked or casual): a queue must never seat someone twice at once.
     if (this.h.inLiveMatch(userId, ['ranked', 'casual'])) return refuse('already-playing', 'Finish your current ranked or casual match before queueing again');
@@ -58,7 +60,7 @@ export class MatchmakingQueue {
     const now = this.h.clock.now();
     // Switching deck in the same queue keeps the place; another queue starts a new wait.
     const since = old && old.queue === queue ? old.since : now;
-    const e: Entry = { ...player, queue, rating: this.h.facts.ratingOf(userId, queue).rating, since, pending: null, grace: null };
+    const e: Entry = { ...player, username, queue, rating: rating.rating, since, pending: null, grace: null };
     this.entries.set(userId, e);
     if (this.h.socketsOf(userId).length === 0) this.startGrace(e);
     const state = this.stateOf(userId);
@@ -135,6 +137,7 @@ export class MatchmakingQueue {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.ticker) this.h.clock.clearTimeout(this.ticker);
     this.ticker = null;
     for (const e of this.entries.values()) this.drop(e);
@@ -146,17 +149,31 @@ export class MatchmakingQueue {
   tick(): void {
     if (this.ticker) this.h.clock.clearTimeout(this.ticker);
     this.ticker = null;
-    try {
-      this.pairNow();
-    } catch (e) {
-      this.h.log.error({ err: e }, 'matchmaking tick failed');
-    }
-    if (this.entries.size > 0) this.ticker = this.h.clock.setTimeout(() => this.tick(), TICK_MS);
+    // One tick at a time: a tick asked for while one reads the bans runs right after it.
+    if (this.ticking) return void (this.tickAgain = true);
+    this.ticking = true;
+    void this.pairNow()
+      .catch((e: unknown) => this.h.log.error({ err: e }, 'matchmaking tick failed'))
+      .finally(() => {
+        this.ticking = false;
+        if (this.tickAgain) {
+          this.tickAgain = false;
+          return this.tick();
+        }
+        if (this.entries.size > 0 && !this.stopped) this.ticker = this.h.clock.setTimeout(() => this.tick(), TICK_MS);
+      });
   }
 
-  private pairNow(): void {
-    // A ban issued while someone waits takes effect at the next tick (a primary-key read per waiting entry).
-    for (const e of [...this.entries.values()]) if (!e.pending && this.h.facts.bannedAt(e.userId) !== null) this.remove(e.userId, 'banned');
+  private ticking = false;
+  private tickAgain = false;
+  private stopped = false;
+
+  private async pairNow(): Promise<void> {
+    // A ban issued while someone waits takes effect at the next tick (one read for every waiting entry); the
+    // pairing after it is synchronous, on the entries as they are then.
+    const waiting = [...this.entries.values()].filter((e) => !e.pending).map((e) => e.userId);
+    const banned = waiting.length > 0 ? await this.h.facts.bannedAmong(waiting) : new Set<string>();
+    for (const id of banned) if (this.entries.get(id) && !this.entries.get(id)!.pending) this.remove(id, 'banned');
     const free = [...this.entries.values()].filter((e) => !e.pending);
     const now = this.h.clock.now();
     for (const [a, b] of pairEntries(free, now, (x, y) => this.h.blocked(x, y))) {

@@ -9,6 +9,7 @@ import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
+import { inBackground } from '../storage/background-write.js';
 import type { MatchRecord, Occupant, RoomRecord, Seats } from '../storage/records.js';
 import { TokenBucket } from '../net/token-bucket.js';
 import type { TimerHandle } from '../time/clock.js';
@@ -165,15 +166,20 @@ export class Room implements MasterRoom {
     const seat = want && want !== 'any' ? want : free[0]!;
     if (this.seats[seat] !== null) return { ok: false, code: 'seat-taken', message: `Seat ${seat} is taken` };
     this.seats[seat] = occupant;
-    this.deps.storage.saveRoom(this.record(), this.deps.clock.now());
+    this.save();
     if (this.seats.A && this.seats.B) this.startMatch();
     return { ok: true, seat };
+  }
+
+  /** Saves the room record behind the change just made in memory (storage/background-write.ts). */
+  private save(): void {
+    inBackground(this.deps.log, this.deps.storage.saveRoom(this.record(), this.deps.clock.now()), 'saving a room failed', { roomId: this.roomId });
   }
 
   private freeSeat(seat: Seat): void {
     this.cancelHold(seat);
     this.seats[seat] = null;
-    this.deps.storage.saveRoom(this.record(), this.deps.clock.now());
+    this.save();
     this.broadcastState();
     this.deps.onRoomChanged(this);
   }
@@ -198,8 +204,9 @@ export class Room implements MasterRoom {
       endedAt: null,
     };
     this.status = 'active';
-    // Persisted before the master exists, so nothing it schedules can write an action for an unknown match.
-    this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now);
+    // Issued before the master exists, so nothing it schedules can write an action for an unknown match (the
+    // store applies writes in the order they were issued; the first append waits behind this one).
+    inBackground(this.deps.log, this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now), 'saving a match start failed', { roomId: this.roomId, matchId: match.id });
     this.master = new MatchMaster(this.deps, this, match, created.state, new Map());
     this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
     for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
@@ -247,7 +254,7 @@ export class Room implements MasterRoom {
       match.seats[seat].name = name;
       if (username) match.seats[seat].username = username;
     }
-    this.deps.storage.saveSeats(this.record(), match, this.deps.clock.now());
+    inBackground(this.deps.log, this.deps.storage.saveSeats(this.record(), match, this.deps.clock.now()), 'saving seats failed', { roomId: this.roomId });
     this.broadcastState();
     this.deps.onRoomChanged(this);
     return true;
