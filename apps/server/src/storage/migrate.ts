@@ -21,7 +21,7 @@ export async function migrate(db: Database.Database, opts: { migrations?: readon
   const list = opts.migrations ?? MIGRATIONS;
   const now = opts.now ?? Date.now;
   adoptLegacyVersion(db, list, now());
-  const ctx: MigrationContext = { exec: (sql) => void db.exec(sql) };
+  const ctx: MigrationContext = { dialect: 'sqlite', exec: (sql) => void db.exec(sql) };
   const record = db.prepare(`INSERT OR IGNORE INTO ${TABLE} (name, applied_at) VALUES (?, ?)`);
   const isRecorded = db.prepare(`SELECT 1 FROM ${TABLE} WHERE name = ?`);
   const storage: UmzugStorage<MigrationContext> = {

@@ -7,7 +7,8 @@
  * - an appended action is committed before `writer.append` resolves (the master acks after that);
  * - the appends of one event-loop turn commit in one transaction, one savepoint each (group commit);
  * - writes issued without awaiting each other apply in the order they were issued (a room saved, then its
- *   match started, then its first action appended), and a read issued after an awaited write sees it;
+ *   match started, then its first action appended; an append joins its turn's batch, which commits after every
+ *   write issued before the batch), and a read issued after an awaited write sees it;
  * - a match finishes once (the status guard), with its outcomes and ratings in the same transaction.
  */
 import type { ManagerId } from '@vroyale/engine';

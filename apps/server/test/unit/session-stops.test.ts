@@ -22,7 +22,7 @@ describe('stop settings in the session', () => {
   it('a database from before stops migrates: its sessions keep working, with the defaults', async () => {
     const path = join(dir, 'old.db');
     const old = new Database(path);
-    MIGRATIONS[0]!.up({ exec: (sql) => void old.exec(sql) });
+    MIGRATIONS[0]!.up({ dialect: 'sqlite', exec: (sql) => void old.exec(sql) });
     old.pragma('user_version = 1');
     old.prepare('INSERT INTO sessions (token_hash, user_id, name, auto_pass, created_at, last_seen) VALUES (?, ?, ?, 1, 1, 1)').run(hashToken('tok'), 'u_old', 'Old');
     old.close();

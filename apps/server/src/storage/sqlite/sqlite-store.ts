@@ -23,6 +23,7 @@ import { isUntimed, type MatchKind, type MatchResult } from '@vroyale/protocol';
 import type { Logger } from '../../logger.js';
 import { migrate } from '../migrate.js';
 import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from '../records.js';
+import { actionRecord, matchRecord, parseJson, roomRecord, type Row } from '../rows.js';
 import type { AppendAction, Store } from '../store.js';
 import { SqliteAccounts } from './accounts.js';
 import { SqliteAdmin } from './admin.js';
@@ -36,33 +37,6 @@ import { SqliteResults } from './results.js';
 import { SqliteSettings } from './settings.js';
 
 export type SyncMode = 'normal' | 'full';
-
-/** A JSON column's value, or null when it is empty or not JSON (a hand-edited row must not stop a hello). */
-function parseJson(v: unknown): unknown {
-  if (typeof v !== 'string') return null;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return null;
-  }
-}
-
-type Row = Record<string, unknown>;
-
-function roomRecord(r: Row): RoomRecord {
-  return {
-    id: String(r.id),
-    visibility: r.visibility as RoomRecord['visibility'],
-    status: r.status as RoomRecord['status'],
-    // An untimed room is stored as initial 0 (below any clock a room may ask for: LIMITS.clockInitialMinMs).
-    clock: Number(r.clock_initial_ms) === 0 ? { untimed: true } : { initialMs: Number(r.clock_initial_ms), incrementMs: Number(r.clock_increment_ms) },
-    seats: JSON.parse(String(r.seats_json)),
-    matchId: r.match_id === null ? null : String(r.match_id),
-    createdAt: Number(r.created_at),
-    // Not a rooms column: the kind is the match's (stored at its start); a room without a match is a 'room'.
-    kind: typeof r.kind === 'string' ? (r.kind as MatchKind) : 'room',
-  };
-}
 
 /** A connection with the server's pragmas (also the admin command's: WAL and a busy timeout let both write). */
 export function openDatabase(path: string, sync: SyncMode = 'normal'): Database.Database {
@@ -268,31 +242,11 @@ export class SqliteStore implements Store {
 
   async match(id: string): Promise<MatchRecord | null> {
     const r = this.st.matchById.get(id) as Row | undefined;
-    if (!r) return null;
-    return {
-      id: String(r.id),
-      roomId: String(r.room_id),
-      seed: String(r.seed),
-      rosters: JSON.parse(String(r.rosters_json)),
-      seats: JSON.parse(String(r.seats_json)),
-      status: r.status as MatchRecord['status'],
-      result: r.result_json ? JSON.parse(String(r.result_json)) : null,
-      clocks: JSON.parse(String(r.clocks_json)),
-      createdAt: Number(r.created_at),
-      kind: r.kind as MatchKind,
-      endedAt: r.ended_at === null ? null : Number(r.ended_at),
-    };
+    return r ? matchRecord(r) : null;
   }
 
   async actions(matchId: string): Promise<ActionRecord[]> {
-    return (this.st.actionsOf.all(matchId) as Row[]).map((r) => ({
-      seq: Number(r.seq),
-      actor: r.actor as ManagerId,
-      origin: r.origin as ActionOrigin,
-      action: JSON.parse(String(r.action_json)),
-      clientActionId: r.client_action_id === null ? null : String(r.client_action_id),
-      at: Number(r.at),
-    }));
+    return (this.st.actionsOf.all(matchId) as Row[]).map(actionRecord);
   }
 
   /**
