@@ -78,16 +78,17 @@ export class WriteLane {
   raw<T>(job: (c: pg.PoolClient) => Promise<T>): Promise<T> {
     this.pending++;
     const result = this.tail.then(async () => {
-      const c = await this.pool.connect();
+      let c: pg.PoolClient | null = null;
       let broken: Error | undefined;
       try {
+        c = await this.pool.connect();
         return await job(c);
       } catch (e) {
         // A connection that failed mid-protocol is not given back for reuse.
         if (!(e instanceof pg.DatabaseError)) broken = e as Error;
         throw e;
       } finally {
-        c.release(broken);
+        c?.release(broken);
         this.pending--;
       }
     });
