@@ -107,7 +107,7 @@ export class GameServer {
       },
     };
     this.matchmaking = new Matchmaking({
-      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? d.storage.facts, blocked: (a: string, b: string) => this.blocks.blocked(a, b) },
+      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? d.storage.facts, blocked: (a: string, b: string) => this.blocks.blocked(a, b), loadBlocks: (ids: readonly string[]) => this.blocks.loadAll(ids) },
       send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
       room: (id) => this.lobby.get(id),
       roomsOf: (id) => this.userRooms.roomsOf(id),

@@ -130,6 +130,26 @@ describe('matchmaking', () => {
     for (const x of [a, b, c]) x.close();
   });
 
+  it('a blocked pair is not paired while the one who blocked has no socket (forgotten by the server)', async () => {
+    const a = await account();
+    const b = await account();
+    await block(t, b, a);
+    await b.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
+    b.close();
+    // Without a socket or a seat, b is forgotten, block list and all; the tick reads it again.
+    await until(() => gone(b));
+    expect(t.server.game.blocks.blockedBy(b.userId!).size).toBe(0);
+    await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
+    clock.advance(30_000);
+    await settle();
+    expect(matchedOf(a)).toBeUndefined();
+    expect(queue().size).toBe(2);
+    await a.emit('queue:leave', {});
+    clock.advance(GRACE_MS);
+    expect(queue().size).toBe(0);
+    a.close();
+  });
+
   it('found while away: accepting within the window starts the match', async () => {
     const a = await account();
     const b = await account();

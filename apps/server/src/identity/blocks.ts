@@ -6,8 +6,9 @@
  * routes update memory and the row together. Used by rooms (chat), the HTTP routes, and matchmaking and challenges.
  *
  * `blockedBy` answers from memory only (the store is async): a user whose list is not loaded has blocked nobody
- * as far as it knows. Everyone it is asked about is loaded: chat members, queued players and challengers said
- * hello; a challenge's target must have a socket. After a restart, a seated user's list is loaded on their hello.
+ * as far as it knows. Everyone it is asked about is loaded: chat members and challengers said hello, a challenge's
+ * target must have a socket, and a queue tick loads the lists of every waiting user first (`loadAll`: one whose
+ * socket is gone was forgotten, list and all).
  */
 import type { BlocksStore } from '../storage/store.js';
 
@@ -39,6 +40,11 @@ export class Blocks {
     const set = ids.length === 0 ? (NONE as Set<string>) : new Set(ids);
     this.byUser.set(userId, set);
     return set;
+  }
+
+  /** `load` for each (a queue tick: a waiting user whose socket is gone was forgotten, their list with them). */
+  async loadAll(userIds: readonly string[]): Promise<void> {
+    await Promise.all(userIds.filter((id) => !this.byUser.has(id)).map((id) => this.load(id)));
   }
 
   async block(userId: string, blockedId: string, now: number): Promise<void> {

@@ -22,7 +22,10 @@ export interface MatchmakingHost {
   clock: Clock;
   log: Logger;
   facts: AccountFacts;
+  /** From memory (identity/blocks.ts): both users' lists must be loaded (`loadBlocks`) or they read as empty. */
   blocked(a: string, b: string): boolean;
+  /** Reads these users' block lists where memory lacks them (a queued user whose socket is gone was forgotten). */
+  loadBlocks(userIds: readonly string[]): Promise<void>;
   /** The user's live sockets (empty when they have none). */
   socketsOf(userId: string): string[];
   displayName(userId: string): string | null;

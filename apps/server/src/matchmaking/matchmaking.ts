@@ -20,6 +20,7 @@ export interface MatchmakingWiring {
   users: Users;
   facts: AccountFacts;
   blocked(a: string, b: string): boolean;
+  loadBlocks(userIds: readonly string[]): Promise<void>;
   pool: Record<string, CardDef>;
   defaultClock: ClockConfig;
   send(socketIds: string[], event: keyof ServerToClientEvents, payload: unknown): void;
@@ -53,6 +54,7 @@ export class Matchmaking {
       log: w.log,
       facts: w.facts,
       blocked: w.blocked,
+      loadBlocks: w.loadBlocks,
       defaultClock: w.defaultClock,
       socketsOf: (id) => [...(w.users.get(id)?.sockets ?? [])],
       displayName: (id) => w.users.get(id)?.name ?? null,

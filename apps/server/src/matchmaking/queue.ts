@@ -172,7 +172,7 @@ export class MatchmakingQueue {
     // A ban issued while someone waits takes effect at the next tick (one read for every waiting entry); the
     // pairing after it is synchronous, on the entries as they are then.
     const waiting = [...this.entries.values()].filter((e) => !e.pending).map((e) => e.userId);
-    const banned = waiting.length > 0 ? await this.h.facts.bannedAmong(waiting) : new Set<string>();
+    const [banned] = await Promise.all([waiting.length > 0 ? this.h.facts.bannedAmong(waiting) : new Set<string>(), this.h.loadBlocks(waiting)]);
     for (const id of banned) if (this.entries.get(id) && !this.entries.get(id)!.pending) this.remove(id, 'banned');
     const free = [...this.entries.values()].filter((e) => !e.pending);
     const now = this.h.clock.now();
