@@ -68,7 +68,7 @@ export class Challenges {
       this.end(c, 'cancelled', null);
       return refuse('challenge-unavailable', UNAVAILABLE);
     }
-    const roomId = this.h.startMatch('challenge', c.clock, c.from, { ...accept, username: c.to.username });
+    const roomId = await this.h.startMatch('challenge', c.clock, c.from, { ...accept, username: c.to.username });
     return { ok: true, update: this.end(c, 'accepted', roomId) };
   }
 

@@ -38,7 +38,7 @@ export interface MatchmakingHost {
    * A private room of this kind with `a` in seat A and `b` in seat B, its match started, and every socket of
    * both users attached to it. Returns the room id.
    */
-  startMatch(kind: MatchKind, clock: ClockConfig | undefined, a: Player, b: Player): string;
+  startMatch(kind: MatchKind, clock: ClockConfig | undefined, a: Player, b: Player): Promise<string>;
   /** The server's default clock (queue matches use it). */
   defaultClock: ClockConfig;
 }

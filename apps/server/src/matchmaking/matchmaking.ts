@@ -61,7 +61,7 @@ export class Matchmaking {
       send: (ids, event, payload) => w.send(ids, event, payload),
       liveSeat: (userId, kinds) => liveSeat(userId, kinds),
       inLiveMatch: (userId, kinds) => liveSeat(userId, kinds) !== null,
-      startMatch: (kind, clock, a, b) => {
+      startMatch: async (kind, clock, a, b) => {
         const room = w.newRoom(kind, clock);
         const occupant = (p: Player) => {
           const username = p.username ?? null;
@@ -72,7 +72,11 @@ export class Matchmaking {
         try {
           room.takeSeat(occupant(a), 'A');
           room.takeSeat(occupant(b), 'B');
+          // Nobody is attached until the match's rows are committed: a match the store refused is dropped
+          // before anyone saw it, and both players keep searching (queue.ts).
+          await room.matchSaved;
         } catch (e) {
+          await room.close();
           w.dropRoom(room.roomId);
           throw e;
         }

@@ -83,7 +83,7 @@ export class MatchmakingQueue {
     const p = this.entries.get(userId)?.pending;
     if (!p) return refuse('not-pending', 'There is no pairing waiting for you');
     p.accepted.add(userId);
-    if (p.accepted.size === 2) this.start(p);
+    if (p.accepted.size === 2) void this.start(p);
     else for (const e of p.entries) this.tell(e.userId, this.stateOf(e.userId));
     return { ok: true, state: this.stateOf(userId) };
   }
@@ -177,6 +177,8 @@ export class MatchmakingQueue {
     const free = [...this.entries.values()].filter((e) => !e.pending);
     const now = this.h.clock.now();
     for (const [a, b] of pairEntries(free, now, (x, y) => this.h.blocked(x, y))) {
+      // A match started above awaited its save: someone may have left or been paired since.
+      if (this.entries.get(a.userId) !== a || this.entries.get(b.userId) !== b || a.pending || b.pending) continue;
       this.stats.pairs++;
       const deadline = now + QUEUE_ACCEPT_MS;
       const present = [a, b].filter((e) => this.h.socketsOf(e.userId).length > 0).map((e) => e.userId);
@@ -184,7 +186,7 @@ export class MatchmakingQueue {
       a.pending = b.pending = p;
       for (const e of [a, b]) if (e.grace) (this.h.clock.clearTimeout(e.grace), (e.grace = null));
       if (p.accepted.size === 2) {
-        this.start(p);
+        await this.start(p);
         continue;
       }
       p.timer = this.h.clock.setTimeout(() => this.missed(p), QUEUE_ACCEPT_MS);
@@ -192,20 +194,21 @@ export class MatchmakingQueue {
     }
   }
 
-  private start(p: Pending): void {
+  /** Both accepted: the match is made and saved, then both hear `matched` (their entries stay pending meanwhile). */
+  private async start(p: Pending): Promise<void> {
     if (p.timer) this.h.clock.clearTimeout(p.timer);
     const [a, b] = p.entries;
     let roomId: string;
     try {
-      roomId = this.h.startMatch(a.queue, this.h.defaultClock, a, b);
+      roomId = await this.h.startMatch(a.queue, this.h.defaultClock, a, b);
     } catch (e) {
-      // The room could not be made (storage failed): both keep their place and their wait.
+      // The room could not be made or saved (storage failed): both keep their place and their wait.
       this.h.log.error({ err: e, users: [a.userId, b.userId] }, 'queue match could not start');
-      for (const x of [a, b]) (x.pending = null), this.tell(x.userId, this.stateOf(x.userId));
+      for (const x of [a, b]) if (this.entries.get(x.userId) === x) (x.pending = null), this.tell(x.userId, this.stateOf(x.userId));
       return;
     }
-    this.entries.delete(a.userId);
-    this.entries.delete(b.userId);
+    // An entry replaced while the match was saved (the user queued again) is theirs to keep.
+    for (const x of [a, b]) if (this.entries.get(x.userId) === x) this.entries.delete(x.userId);
     this.stats.started++;
     for (const [e, seat] of [[a, 'A'], [b, 'B']] as [Entry, Seat][]) {
       this.tell(e.userId, { status: 'matched', queue: e.queue, roomId, seat });

@@ -40,6 +40,11 @@ export class Room implements MasterRoom {
   status: RoomStatus;
   seats: Seats;
   master: MatchMaster | null = null;
+  /**
+   * Settles once the match start's rows (room, match, players) are committed, or rejects if the store refused
+   * them. Matchmaking waits for it before seating anyone's sockets; a room:join does not (see CONTEXT.md).
+   */
+  matchSaved: Promise<void> = Promise.resolve();
   finishedAt: number | null = null;
   /** The match seed to use instead of a random one (the tutorial's, rooms/tutorial.ts). */
   fixedSeed: string | null = null;
@@ -206,7 +211,8 @@ export class Room implements MasterRoom {
     this.status = 'active';
     // Issued before the master exists, so nothing it schedules can write an action for an unknown match (the
     // store applies writes in the order they were issued; the first append waits behind this one).
-    inBackground(this.deps.log, this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now), 'saving a match start failed', { roomId: this.roomId, matchId: match.id });
+    this.matchSaved = this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now);
+    inBackground(this.deps.log, this.matchSaved, 'saving a match start failed', { roomId: this.roomId, matchId: match.id });
     this.master = new MatchMaster(this.deps, this, match, created.state, new Map());
     this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
     for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
