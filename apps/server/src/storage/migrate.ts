@@ -1,4 +1,5 @@
 /**
+ * SQLite's migration runner (PostgreSQL's is postgres/pg-migrate.ts; both run the same files, ./migrations/).
  * Schema migrations through umzug (chosen: the maintained, storage-agnostic runner behind Sequelize's
  * migrations; it orders, records and reports, and leaves the SQL to us, so the same migration files can run on
  * PostgreSQL later). Executed migrations are rows of `schema_migrations`; each migration runs in its own

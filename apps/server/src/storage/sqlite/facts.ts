@@ -2,7 +2,7 @@
  * The account facts matchmaking reads (issue 17 §3, store.ts `AccountFacts`) on SQLite. Every read is a primary-key or unique-index lookup.
  */
 import type Database from 'better-sqlite3';
-import { usernameKey, type QueueName } from '@vroyale/protocol';
+import { usernameKey } from '@vroyale/protocol';
 import { DEFAULT_RATING, DEFAULT_RD } from '../../ratings/glicko.js';
 import type { AccountFacts } from '../store.js';
 
