@@ -7,7 +7,7 @@ import { resolve } from 'node:path';
 import { DEFAULT_AUTH_THROTTLE, type AuthThrottleConfig } from './identity/auth-throttle.js';
 import type { FloodConfig } from './net/flood-guard.js';
 import type { BucketConfig } from './net/token-bucket.js';
-import type { SyncMode } from './storage/storage.js';
+import type { SyncMode } from './storage/sqlite/sqlite-store.js';
 
 export interface ServerConfig {
   /** PORT; 0 picks a free port (tests). */
@@ -18,9 +18,14 @@ export interface ServerConfig {
   dbPath: string;
   /**
    * VROYALE_DB_SYNC: 'normal' (default; a commit survives a process crash, an OS crash may lose the last
-   * ones) or 'full' (fsync per commit: one per group-commit batch). See storage/storage.ts.
+   * ones) or 'full' (fsync per commit: one per group-commit batch). See storage/sqlite/sqlite-store.ts.
    */
   dbSync: SyncMode;
+  /**
+   * VROYALE_DATABASE_URL: a PostgreSQL connection string (postgres://user@host:port/db). When set, the server
+   * stores everything there instead of the SQLite file (storage/open-store.ts); unset (the default): SQLite.
+   */
+  databaseUrl: string | null;
   /** How often the worker thread checkpoints the WAL into the database file. */
   checkpointEveryMs: number;
   /**
@@ -138,6 +143,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     host: '0.0.0.0',
     dbPath: './data/vroyale.db',
     dbSync: 'normal',
+    databaseUrl: null,
     checkpointEveryMs: 1_000,
     origins: [],
     metricsPort: null,
@@ -223,6 +229,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     host: env.HOST || d.host,
     dbPath: env.VROYALE_DB || d.dbPath,
     dbSync: syncMode(env.VROYALE_DB_SYNC, d.dbSync),
+    databaseUrl: env.VROYALE_DATABASE_URL || null,
     origins: (env.VROYALE_ORIGINS ?? '')
       .split(',')
       .map((s) => s.trim())

@@ -26,25 +26,24 @@ import { Spectating } from './rooms/spectating.js';
 import { startTutorial } from './rooms/tutorial.js';
 import { TOO_FAST, ToggleLimit } from './rooms/toggle-limit.js';
 import { UserRooms } from './rooms/user-rooms.js';
-import type { ActionWriter } from './storage/group-commit.js';
-import type { Storage } from './storage/storage.js';
+import { inBackground } from './storage/background-write.js';
+import type { AccountFacts, ActionLog, Store } from './storage/store.js';
 import type { Clock } from './time/clock.js';
 import type { Incoming, Transport } from './transport/transport.js';
-import { accountFacts, type AccountFacts } from './matchmaking/account-facts.js';
 import { Matchmaking } from './matchmaking/matchmaking.js';
 
 export interface GameServerDeps {
   config: ServerConfig;
   clock: Clock;
   log: Logger;
-  storage: Storage;
-  writer: ActionWriter;
+  storage: Store;
+  writer: ActionLog;
   transport: Transport;
   flood: FloodGuard;
   users: Users;
   pool: Record<string, CardDef>;
   bot: ServerBot;
-  /** Issue 17: account facts for matchmaking; absent → read from the database (matchmaking/account-facts.ts). */
+  /** Issue 17: account facts for matchmaking; absent → the store's (`Store.facts`). */
   facts?: AccountFacts;
   /** The masters' latency histograms (metrics/node-metrics.ts). */
   metrics?: MasterMetrics;
@@ -91,7 +90,7 @@ export class GameServer {
   readonly matchmaking: Matchmaking;
 
   constructor(private readonly d: GameServerDeps) {
-    this.blocks = new Blocks(d.storage.db);
+    this.blocks = new Blocks(d.storage.blocks);
     this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
     this.roomDeps = {
       storage: d.storage,
@@ -112,7 +111,7 @@ export class GameServer {
       },
     };
     this.matchmaking = new Matchmaking({
-      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? accountFacts(d.storage.db), blocked: (a: string, b: string) => this.blocks.blocked(a, b) },
+      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? d.storage.facts, blocked: (a: string, b: string) => this.blocks.blocked(a, b), loadBlocks: (ids: readonly string[]) => this.blocks.loadAll(ids) },
       send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
       room: (id) => this.lobby.get(id),
       roomsOf: (id) => this.userRooms.roomsOf(id),
@@ -120,7 +119,7 @@ export class GameServer {
       dropRoom: (id) => {
         this.lobby.rooms.delete(id);
         this.userRooms.drop(id);
-        d.storage.setRoomStatus(id, 'closed', d.clock.now());
+        inBackground(d.log, d.storage.setRoomStatus(id, 'closed', d.clock.now()), 'closing a room failed', { roomId: id });
       },
       attachUser: (userId, room) => {
         const conns = [...(d.users.get(userId)?.sockets ?? [])].map((s) => this.conns.get(s)).filter((c) => c !== undefined);
@@ -139,8 +138,8 @@ export class GameServer {
    * Start-up: rebuilds rooms and matches that were live when the server last stopped, and rooms whose match
    * ended within `finishedTtlMs` (rooms/restore.ts); starts the hourly session sweep.
    */
-  restore(): { rooms: number; matches: number; broken: number; finished: number } {
-    const counts = restoreRooms(this.roomDeps, this.lobby);
+  async restore(): Promise<{ rooms: number; matches: number; broken: number; finished: number }> {
+    const counts = await restoreRooms(this.roomDeps, this.lobby);
     for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
     this.sessions.start();
     return counts;
@@ -149,7 +148,7 @@ export class GameServer {
   /** New-session cap per address and the session sweep (identity/session-upkeep.ts); made on first use. */
   private get sessions(): SessionUpkeep {
     const { users, clock, log, config, storage } = this.d;
-    return (this.upkeep ??= new SessionUpkeep(users, clock, log, { ttlMs: config.sessionTtlMs, newPerAddressPerHour: config.newSessionsPerAddressPerHour, storageOpen: () => storage.db.open }));
+    return (this.upkeep ??= new SessionUpkeep(users, clock, log, { ttlMs: config.sessionTtlMs, newPerAddressPerHour: config.newSessionsPerAddressPerHour, storageOpen: () => storage.isOpen }));
   }
 
   room(roomId: string): Room | undefined {
@@ -230,7 +229,11 @@ export class GameServer {
       const issue = parsed.error.issues[0];
       return reply(err('bad-request', issue ? `${issue.path.join('.') || 'payload'}: ${issue.message}` : 'Invalid payload'));
     }
-    if (name === 'hello') return this.hello(conn, parsed.data as Payload<'hello'>, reply as Reply<'hello'>);
+    if (name === 'hello')
+      return void this.hello(conn, parsed.data as Payload<'hello'>, reply as Reply<'hello'>).catch((e: unknown) => {
+        this.d.log.error({ err: e, event: name }, 'hello failed');
+        reply(err('internal', 'The server failed to handle that message'));
+      });
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
     const handler = this.handlers[name] as Handler<ClientEventName>;
     const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
@@ -246,21 +249,24 @@ export class GameServer {
    * payload's token is ignored; the ack then leaves the token out (script never sees the cookie). Without one,
    * as before issue 17: the payload's token, or a new guest whose token the ack carries (tools, tests).
    */
-  private hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): void {
+  private async hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): Promise<void> {
     const users = this.d.users;
     const ttl = this.sessions.ttlMs;
-    const fromCookie = conn.handshakeToken ? users.resume(p.name, conn.handshakeToken, ttl) : null;
-    const resumed = fromCookie ?? (p.token ? users.resume(p.name, p.token, ttl) : null);
+    const fromCookie = conn.handshakeToken ? await users.resume(p.name, conn.handshakeToken, ttl) : null;
+    const resumed = fromCookie ?? (p.token ? await users.resume(p.name, p.token, ttl) : null);
     if (resumed === 'banned') return reply(err('banned', 'This account is banned'));
     // Checked before anything changes: a refused hello leaves this socket as it was. A valid token never counts.
     if (!resumed && !this.sessions.mayStart(conn.address))
       return reply(err('too-many-sessions', `Too many new sessions from your address this hour (at most ${this.d.config.newSessionsPerAddressPerHour}); say hello with the token you were given, or try again later`));
+    const { user, token, tokenHash } = resumed ?? (await users.create(p.name));
+    // The user's block list is read before the socket counts as theirs: chat filtering reads it from memory.
+    await this.blocks.load(user.id);
+    // The socket may have gone while the store answered: nothing is attached to a closed connection.
+    if (this.conns.get(conn.id) !== conn) return;
     if (conn.userId) this.detachAll(conn);
-    const { user, token, tokenHash } = resumed ?? users.create(p.name);
     conn.userId = user.id;
     conn.sessionHash = tokenHash;
     users.attachSocket(user.id, conn.id);
-    this.blocks.load(user.id);
     const seats: { roomId: string; seat: Seat }[] = [];
     const open = this.userRooms.roomsOf(user.id);
     // Finished rooms too: a manager back right after the end (or after a restart) gets the result.
@@ -374,7 +380,7 @@ export class GameServer {
   private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps, kind: MatchKind = 'room'): Room {
     const now = this.d.clock.now();
     const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now, kind });
-    this.d.storage.saveRoom(room.record(), now);
+    inBackground(this.d.log, this.d.storage.saveRoom(room.record(), now), 'saving a new room failed', { roomId: room.roomId });
     this.lobby.add(room);
     return room;
   }
@@ -512,8 +518,8 @@ export class GameServer {
       return room.master.setPassUntil(seat, p.mode, reply);
     },
 
-    settings: (conn, p, reply) => {
-      this.d.users.setStops(conn.userId, p.stops);
+    settings: async (conn, p, reply) => {
+      await this.d.users.setStops(conn.userId, p.stops);
       reply({ ok: true, stops: p.stops });
       this.stopsChanged(conn.userId);
     },
@@ -530,8 +536,8 @@ export class GameServer {
    * New stop settings from outside a socket (`PUT /api/settings`): stored, and applied to the user's live
    * matches exactly as the socket's `settings` event does.
    */
-  setStops(userId: string, stops: StopSettings): void {
-    this.d.users.setStops(userId, stops);
+  async setStops(userId: string, stops: StopSettings): Promise<void> {
+    await this.d.users.setStops(userId, stops);
     this.stopsChanged(userId);
   }
 

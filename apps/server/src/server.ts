@@ -20,8 +20,8 @@ import { addressKey, clientAddress, trustProxy } from './net/client-address.js';
 import { FloodGuard } from './net/flood-guard.js';
 import { checkOrigin } from './net/origin-check.js';
 import { redisConnection } from './net/redis-connection.js';
-import { ActionWriter } from './storage/group-commit.js';
-import { Storage } from './storage/storage.js';
+import { openStore } from './storage/open-store.js';
+import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
 
@@ -40,8 +40,8 @@ export interface RunningServer {
   metricsPort: number | null;
   metrics: NodeMetrics;
   game: GameServer;
-  storage: Storage;
-  writer: ActionWriter;
+  storage: Store;
+  writer: ActionLog;
   log: Logger;
   stop(): Promise<void>;
 }
@@ -50,9 +50,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
   const log = opts.logger ?? createLogger(config.logLevel);
-  const storage = await Storage.open(config.dbPath, config.dbSync, log);
-  storage.startBackgroundCheckpoints(config.checkpointEveryMs, log);
-  const writer = new ActionWriter(storage);
+  const storage = await openStore(config, log);
+  const writer = storage.writer;
   let game: GameServer | null = null;
   const trust = trustProxy(config.trustProxy);
   const redis = config.redisUrl ? redisConnection(config.redisUrl, log) : null;
@@ -62,8 +61,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     webDist: config.webDist,
     origins: config.origins,
     health: {
-      // The storage engineer's PostgreSQL backend answers this with `SELECT 1` too (issue 19 §1).
-      database: async () => void storage.db.prepare('SELECT 1').get(),
+      database: () => storage.ping(),
       redis: redis ? () => redis.ping() : null,
       onDown: (check, e) => log.warn({ check, err: e instanceof Error ? e.message : String(e) }, 'health check failed'),
     },
@@ -119,10 +117,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     rooms: () => game?.lobby.rooms.values() ?? [],
     sockets: () => game?.connections ?? 0,
     flood: () => game?.floodStats ?? null,
-    storage: () => ({ ...writer.stats(), checkpoints: storage.checkpoints.runs }),
+    storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
   });
   game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master });
-  const restored = game.restore();
+  const restored = await game.restore();
 
   // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
   const metricsListener = config.metricsPort === null ? null : await startMetricsListener(metrics.registry, config.metricsHost, config.metricsPort, log);
@@ -146,9 +144,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       await new Promise<void>((resolve) => io.close(() => resolve()));
       http.closeAllConnections();
       // Every queue has drained (game.shutdown), so nothing is left to append; commit anything that is.
-      writer.flush(true);
-      await Promise.all([storage.stopBackgroundCheckpoints(), bot.close(), redis?.close()]);
-      storage.close();
+      await writer.flush(true);
+      await Promise.all([storage.close(), bot.close(), redis?.close()]);
       log.info('stopped');
     })());
 

@@ -49,7 +49,7 @@ describe('seat holds when both managers are away', () => {
     expect(v.deciders).toEqual([]);
     expect(v.clocks.A.running || v.clocks.B.running).toBe(false);
     expect(room.status).toBe('finished');
-    expect(t.server.storage.match(v.matchId)).toMatchObject({ status: 'finished', result: { winner: 'draw', reason: 'abandoned' } });
+    expect(await t.server.storage.match(v.matchId)).toMatchObject({ status: 'finished', result: { winner: 'draw', reason: 'abandoned' } });
     const replay = await (await fetch(`${t.url}/api/matches/${v.matchId}/replay`)).json();
     expect(replay.result).toEqual({ winner: 'draw', reason: 'abandoned' });
     spec.close();

@@ -16,6 +16,7 @@ import { startServer } from '../src/server.js';
 import { api, freshName, login, register, tokenOf } from './helpers/auth-http.js';
 import { TestClient } from './helpers/test-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -85,7 +86,7 @@ describe('register', () => {
     expect(r.cookie).toBeTruthy();
     const me = await api(t.url, '/api/me', { cookie: r.cookie });
     expect(me.body.userId).toBe(r.body.userId);
-    const hash = t.server.storage.db.prepare('SELECT password_hash FROM users WHERE id = ?').get(r.body.userId) as { password_hash: string };
+    const hash = sqliteOf(t.server.storage).db.prepare('SELECT password_hash FROM users WHERE id = ?').get(r.body.userId) as { password_hash: string };
     expect(hash.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(hash.password_hash).not.toContain(PW);
   });
@@ -141,7 +142,7 @@ describe('register', () => {
   });
 
   it("a bad body is a 400 with the schema's reason, and creates nothing", async () => {
-    const users = () => (t.server.storage.db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
+    const users = () => (sqliteOf(t.server.storage).db.prepare('SELECT COUNT(*) AS n FROM users').get() as { n: number }).n;
     const before = users();
     const cases: [unknown, RegExp][] = [
       [{ username: 'ab', password: PW }, /at least 3 characters/],
@@ -243,7 +244,7 @@ describe('login and logout', () => {
   it('a banned account cannot sign in (403 after the right password only), and its sessions are refused', async () => {
     const username = freshName('Ban');
     const a = await register(t.url, username);
-    t.server.storage.db.prepare('UPDATE users SET banned_at = ?, ban_reason = ? WHERE id = ?').run(Date.now(), 'test', a.userId);
+    sqliteOf(t.server.storage).db.prepare('UPDATE users SET banned_at = ?, ban_reason = ? WHERE id = ?').run(Date.now(), 'test', a.userId);
     const l = await api(t.url, '/api/auth/login', { body: { username, password: PW } });
     expect(l.status).toBe(403);
     expect(l.body.error).toBe('banned');

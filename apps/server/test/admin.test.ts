@@ -10,6 +10,7 @@ import { usernameKey } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { api } from './helpers/api.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const root = join(import.meta.dirname, '..', '..', '..');
 const tsx = join(root, 'node_modules', '.bin', 'tsx');
@@ -22,7 +23,7 @@ beforeAll(async () => {
   bob = await TestClient.connect(t.url, 'Bob');
   cat = await TestClient.connect(t.url, 'Cat');
   // What register does to a guest's row (the register route is another branch's).
-  t.server.storage.db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?').run('Bobby', usernameKey('Bobby'), bob.userId);
+  sqliteOf(t.server.storage).db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?').run('Bobby', usernameKey('Bobby'), bob.userId);
 });
 afterAll(async () => {
   bob.close();
@@ -38,7 +39,7 @@ function admin(...args: string[]): Promise<{ code: number; stdout: string; stder
   });
 }
 
-const row = (id: string) => t.server.storage.db.prepare('SELECT banned_at, ban_reason, (SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM users u WHERE id = ?').get(id) as { banned_at: number | null; ban_reason: string | null; sessions: number };
+const row = (id: string) => sqliteOf(t.server.storage).db.prepare('SELECT banned_at, ban_reason, (SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM users u WHERE id = ?').get(id) as { banned_at: number | null; ban_reason: string | null; sessions: number };
 
 describe('npm run admin', () => {
   it('finds accounts by prefix', async () => {
@@ -82,7 +83,7 @@ describe('npm run admin', () => {
     expect(await admin('resolve', String(first.body.id), 'warned', 'the', 'player')).toMatchObject({ code: 0 });
     expect((await admin('reports')).stdout.trim().split('\n')).toHaveLength(1);
     expect((await admin('reports', '--all')).stdout).toContain('[resolved');
-    expect(t.server.storage.db.prepare('SELECT resolution FROM reports WHERE id = ?').get(first.body.id)).toEqual({ resolution: 'warned the player' });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT resolution FROM reports WHERE id = ?').get(first.body.id)).toEqual({ resolution: 'warned the player' });
   });
 
   it('refuses unknown users, reports and commands with a reason and a non-zero exit', async () => {

@@ -9,6 +9,7 @@ import type { RoomState } from '@vroyale/protocol';
 import { api, freshName, login, register } from './helpers/auth-http.js';
 import { TestClient } from './helpers/test-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 let t: TestServer;
 const signedOut: [string, string][] = [];
@@ -74,7 +75,7 @@ describe('the handshake session', () => {
 
   it("a banned account's hello is refused 'banned'", async () => {
     const a = await register(t.url, freshName('Banned'));
-    t.server.storage.db.prepare('UPDATE users SET banned_at = ? WHERE id = ?').run(Date.now(), a.userId);
+    sqliteOf(t.server.storage).db.prepare('UPDATE users SET banned_at = ? WHERE id = ?').run(Date.now(), a.userId);
     await expect(connectAs(a.cookie)).rejects.toThrow(/banned/);
   });
 });

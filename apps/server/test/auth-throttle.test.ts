@@ -8,6 +8,7 @@ import { defaultConfig } from '../src/config.js';
 import { checkCredentials, DUMMY_HASH, hashPassword, verifyPassword } from '../src/identity/passwords.js';
 import { api, freshName, register } from './helpers/auth-http.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const PW = 'correct horse battery';
 const fail = (t: TestServer, username: string) => api(t.url, '/api/auth/login', { body: { username, password: 'wrong password here' } });
@@ -82,7 +83,7 @@ describe('throttles per address', () => {
     expect(r.status).toBe(429);
     expect(r.body.error).toBe('too-many-attempts');
     expect(Number(r.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(t.server.storage.db.prepare('SELECT COUNT(*) AS n FROM users WHERE username = ?').get(name)).toEqual({ n: 0 });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT COUNT(*) AS n FROM users WHERE username = ?').get(name)).toEqual({ n: 0 });
   });
 
   it('failures spread over many usernames from one address are throttled after 5', async () => {

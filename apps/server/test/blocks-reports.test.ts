@@ -10,6 +10,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { api } from './helpers/api.js';
 import { REPORTS_PER_DAY } from '../src/http/block-routes.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 let t: TestServer;
 let ann: TestClient;
@@ -18,7 +19,7 @@ let cat: TestClient;
 let guest: TestClient;
 
 const register = (c: TestClient, username: string) =>
-  t.server.storage.db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?').run(username, usernameKey(username), c.userId);
+  sqliteOf(t.server.storage).db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?').run(username, usernameKey(username), c.userId);
 
 beforeAll(async () => {
   t = await startTestServer({ chatLimit: { capacity: 100, refillPerSec: 100 } });
@@ -55,7 +56,7 @@ describe('blocks', () => {
     expect(blocks.blockedBy(bob.userId!).size).toBe(0);
     expect(await as(ann)('DELETE', '/api/blocks/Bob')).toMatchObject({ status: 204 });
     expect(blocks.blocked(ann.userId!, bob.userId!)).toBe(false);
-    expect(t.server.storage.db.prepare('SELECT COUNT(*) AS n FROM blocks').get()).toEqual({ n: 0 });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT COUNT(*) AS n FROM blocks').get()).toEqual({ n: 0 });
     expect(await as(ann)('DELETE', '/api/blocks/Nobody')).toMatchObject({ status: 404 });
   });
 
@@ -134,7 +135,7 @@ describe('reports', () => {
     const byName = await r('POST', '/api/reports', { username: 'bob', reason: 'abuse', note: ' rude in chat ' });
     expect(byName.status).toBe(201);
     expect(byName.body.id).toEqual(expect.any(Number));
-    expect(t.server.storage.db.prepare('SELECT reporter_id, target_id, match_id, reason, note, resolved_at FROM reports WHERE id = ?').get(byName.body.id)).toEqual({
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT reporter_id, target_id, match_id, reason, note, resolved_at FROM reports WHERE id = ?').get(byName.body.id)).toEqual({
       reporter_id: cat.userId,
       target_id: bob.userId,
       match_id: null,
@@ -152,7 +153,7 @@ describe('reports', () => {
     const matchId = ann.view(created.roomId)!.matchId;
     const bySeat = await r('POST', '/api/reports', { matchId, seat: 'B', reason: 'stalling' });
     expect(bySeat.status).toBe(201);
-    expect(t.server.storage.db.prepare('SELECT target_id, match_id FROM reports WHERE id = ?').get(bySeat.body.id)).toEqual({ target_id: guest.userId, match_id: matchId });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT target_id, match_id FROM reports WHERE id = ?').get(bySeat.body.id)).toEqual({ target_id: guest.userId, match_id: matchId });
 
     const bot = await cat.emit('room:play-bot', { roster: 'raid-night' });
     if (!bot.ok) throw new Error(bot.message);
@@ -165,7 +166,7 @@ describe('reports', () => {
     expect(await r('POST', '/api/reports', { username: 'Nobody', reason: 'spam' })).toMatchObject({ status: 404 });
     expect(await r('POST', '/api/reports', { username: 'Bob', reason: 'because' })).toMatchObject({ status: 400 });
     expect(await r('POST', '/api/reports', { reason: 'spam' })).toMatchObject({ status: 400 });
-    expect(t.server.storage.db.prepare('SELECT COUNT(*) AS n FROM reports').get()).toEqual({ n: 2 });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT COUNT(*) AS n FROM reports').get()).toEqual({ n: 2 });
   });
 
   it(`limits reports to ${REPORTS_PER_DAY} a day per reporter`, async () => {

@@ -10,6 +10,7 @@ import { ban, block, makeAccount } from './helpers/accounts.js';
 import { until } from './helpers/until.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { CHALLENGES_PER_SENDER, UNAVAILABLE } from '../src/matchmaking/challenges.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const clock = new ManualClock();
 let t: TestServer;
@@ -50,7 +51,7 @@ describe('challenges', () => {
     expect(a.view(roomId)!.clocks.untimed).toBe(true);
     await a.emit('match:action', { roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } });
     await b.waitFor(() => b.view(roomId)?.result != null, 5_000, 'result');
-    expect(t.server.storage.db.prepare('SELECT COUNT(*) AS n FROM rating_changes WHERE match_id = ?').get(room.master!.id)).toEqual({ n: 0 });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT COUNT(*) AS n FROM rating_changes WHERE match_id = ?').get(room.master!.id)).toEqual({ n: 0 });
     expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' })).toMatchObject({ ok: false, code: 'not-pending' });
     for (const c of [a, b, tab]) c.close();
   });

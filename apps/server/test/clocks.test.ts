@@ -12,6 +12,7 @@ import { pickRandom, type TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { until } from './helpers/until.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const clock = new ManualClock();
 let t: TestServer;
@@ -73,10 +74,10 @@ describe('chess clocks', () => {
 describe('a flag fall whose write fails', () => {
   it('is tried again until it is saved: the manager still loses on time', async () => {
     const { a, b, roomId } = await twoManagers(t.url, { clock: { initialMs: 10_000, incrementMs: 0 } });
-    const storage = t.server.storage;
-    const append = storage.appendAction.bind(storage);
+    const storage = sqliteOf(t.server.storage);
+    const append = storage.appendRow.bind(storage);
     let failures = 0;
-    storage.appendAction = () => {
+    storage.appendRow = () => {
       failures++;
       throw new Error('disk I/O error (test)');
     };
@@ -86,7 +87,7 @@ describe('a flag fall whose write fails', () => {
       await tick();
       expect(a.view(roomId)!.result).toBeNull();
     } finally {
-      storage.appendAction = append;
+      storage.appendRow = append;
     }
     clock.advance(1_000);
     await a.waitFor(() => a.view(roomId)!.result !== null, 5_000, 'time result');
@@ -214,7 +215,7 @@ describe('increments', () => {
     await until(settled, 'the match to settle');
     const last = a.view(roomId)!;
     for (const m of ['A', 'B'] as const) expect(last.clocks[m].remainingMs, `${m} after ${JSON.stringify(lastSent)}`).toBe(initial + inc * decisions[m]);
-    const auto = t.server.storage.actions(master.id).filter((r) => r.origin === 'auto-pass').length;
+    const auto = (await t.server.storage.actions(master.id)).filter((r) => r.origin === 'auto-pass').length;
     expect(auto).toBeGreaterThan(10);
     // The match's seed is random, so how many star tilts it offers varies (18 to 40 seen); a handful is enough.
     expect(tally.click).toBeGreaterThan(5);

@@ -108,7 +108,7 @@ describe('settings', () => {
     const ui = { language: 'fr', animations: false };
     expect(await B('PUT', '/api/settings', { ui })).toMatchObject({ status: 200, body: { stops: full, ui } });
     expect(await B('PUT', '/api/settings', { stops: DEFAULT_STOP_SETTINGS })).toMatchObject({ status: 200, body: { stops: DEFAULT_STOP_SETTINGS, ui } });
-    expect(t.server.storage.findStops(b.userId!)).toEqual(DEFAULT_STOP_SETTINGS);
+    expect(await t.server.storage.findStops(b.userId!)).toEqual(DEFAULT_STOP_SETTINGS);
     // Refused without a change.
     expect(await B('PUT', '/api/settings', { stops: { fullControl: 'yes' } })).toMatchObject({ status: 400 });
     expect(await B('PUT', '/api/settings', { ui: { blob: 'x'.repeat(5000) } })).toMatchObject({ status: 400 });
@@ -131,7 +131,7 @@ describe('settings', () => {
     const full = { ...DEFAULT_STOP_SETTINGS, fullControl: true };
     expect(await api(t.url, d.token, 'PUT', '/api/settings', { stops: full })).toMatchObject({ status: 200 });
     expect(replans).toBe(1);
-    expect(t.server.storage.findStops(d.userId!)).toEqual(full);
+    expect(await t.server.storage.findStops(d.userId!)).toEqual(full);
     expect(await api(t.url, d.token, 'PUT', '/api/settings', { ui: {} })).toMatchObject({ status: 200 });
     expect(replans).toBe(1);
     d.close();

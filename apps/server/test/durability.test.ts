@@ -15,6 +15,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { pickRandom, type TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
 import { until } from './helpers/until.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -96,9 +97,9 @@ describe('persist before ack and broadcast', () => {
     const { a, b, roomId } = await twoManagers(t.url);
     const master = t.server.game.room(roomId)!.master!;
     const before = { seq: master.seq, hash: master.stateHash };
-    const storage = t.server.storage;
-    const append = storage.appendAction.bind(storage);
-    storage.appendAction = () => {
+    const storage = sqliteOf(t.server.storage);
+    const append = storage.appendRow.bind(storage);
+    storage.appendRow = () => {
       throw new Error('disk I/O error (test)');
     };
     const v = a.view(roomId)!;
@@ -107,16 +108,16 @@ describe('persist before ack and broadcast', () => {
     try {
       expect(await a.emit('match:action', action)).toMatchObject({ ok: false, code: 'internal' });
     } finally {
-      storage.appendAction = append;
+      storage.appendRow = append;
     }
     await new Promise((r) => setTimeout(r, 100));
     expect({ seq: master.seq, hash: master.stateHash }).toEqual(before);
     expect(b.received.slice(viewsB).filter((r) => r.event === 'match:view')).toEqual([]);
-    expect(storage.actions(master.id)).toHaveLength(before.seq);
+    expect(await storage.actions(master.id)).toHaveLength(before.seq);
     // The retry (same clientActionId) was never recorded as seen, so it applies now, once.
     expect(await a.emit('match:action', action)).toEqual({ ok: true, seq: before.seq + 1 });
     expect(await a.emit('match:action', action)).toEqual({ ok: true, seq: before.seq + 1 });
-    expect(storage.actions(master.id)).toHaveLength(before.seq + 1);
+    expect(await storage.actions(master.id)).toHaveLength(before.seq + 1);
     for (const c of [a, b]) c.close();
   });
 

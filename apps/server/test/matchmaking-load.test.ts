@@ -10,6 +10,7 @@ import type { QueueName, QueueState } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { block, makeAccount } from './helpers/accounts.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const PLAYERS = 240;
 const RUN_MS = 6_000;
@@ -88,7 +89,7 @@ describe('matchmaking under load', () => {
     );
     await sleep(300);
 
-    const db = t.server.storage.db;
+    const db = sqliteOf(t.server.storage).db;
     const totalMatched = sims.reduce((n, s) => n + s.matched.length, 0);
     expect(joins).toBeGreaterThan(PLAYERS);
     expect(leaves).toBeGreaterThan(20);

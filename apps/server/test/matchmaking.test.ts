@@ -10,6 +10,7 @@ import { TestClient } from './helpers/test-client.js';
 import { ban, block, makeAccount } from './helpers/accounts.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { GRACE_MS } from '../src/matchmaking/queue.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const clock = new ManualClock();
 let t: TestServer;
@@ -59,7 +60,7 @@ describe('matchmaking', () => {
     expect(room.kind).toBe('ranked');
     expect(room.visibility).toBe('private');
     expect(room.seats.A?.username).toMatch(/^P/);
-    expect(t.server.storage.db.prepare('SELECT kind FROM matches WHERE id = ?').get(room.master!.id)).toEqual({ kind: 'ranked' });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT kind FROM matches WHERE id = ?').get(room.master!.id)).toEqual({ kind: 'ranked' });
     const lobby = await a.emit('lobby:subscribe', {});
     expect(lobby.ok && lobby.rooms.some((r) => r.roomId === ma.roomId)).toBe(false);
     // A reload (a new socket of a) hears `matched` again while the match is live.
@@ -129,6 +130,26 @@ describe('matchmaking', () => {
     for (const x of [a, b, c]) x.close();
   });
 
+  it('a blocked pair is not paired while the one who blocked has no socket (forgotten by the server)', async () => {
+    const a = await account();
+    const b = await account();
+    await block(t, b, a);
+    await b.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
+    b.close();
+    // Without a socket or a seat, b is forgotten, block list and all; the tick reads it again.
+    await until(() => gone(b));
+    expect(t.server.game.blocks.blockedBy(b.userId!).size).toBe(0);
+    await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
+    clock.advance(30_000);
+    await settle();
+    expect(matchedOf(a)).toBeUndefined();
+    expect(queue().size).toBe(2);
+    await a.emit('queue:leave', {});
+    clock.advance(GRACE_MS);
+    expect(queue().size).toBe(0);
+    a.close();
+  });
+
   it('found while away: accepting within the window starts the match', async () => {
     const a = await account();
     const b = await account();
@@ -180,9 +201,8 @@ describe('matchmaking', () => {
     const b = await account();
     const storage = t.server.storage;
     const startMatch = storage.startMatch.bind(storage);
-    storage.startMatch = () => {
-      throw new Error('disk I/O error (test)');
-    };
+    // The store refuses the match's rows (its promise rejects, as a real failure does on either backend).
+    storage.startMatch = () => Promise.reject(new Error('disk I/O error (test)'));
     try {
       await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
       await b.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
@@ -190,8 +210,9 @@ describe('matchmaking', () => {
       expect(matchedOf(a)).toBeUndefined();
       expect(queue().stateOf(a.userId!)).toMatchObject({ status: 'searching' });
       expect(queue().stateOf(b.userId!)).toMatchObject({ status: 'searching' });
-      // No half-made room stays behind.
-      expect([...t.server.game.lobby.rooms.values()].filter((r) => r.seatOf(a.userId!) && !r.master)).toEqual([]);
+      // No half-made room stays behind, and nobody was told of one.
+      expect([...t.server.game.lobby.rooms.values()].filter((r) => r.seatOf(a.userId!))).toEqual([]);
+      expect(a.received.filter((m) => m.event === 'match:view')).toEqual([]);
     } finally {
       storage.startMatch = startMatch;
     }

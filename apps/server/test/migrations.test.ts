@@ -14,9 +14,10 @@ import { makeRng } from '@vroyale/engine';
 import { DEFAULT_STOP_SETTINGS } from '@vroyale/protocol';
 import { migrate } from '../src/storage/migrate.js';
 import { MIGRATIONS } from '../src/storage/migrations/index.js';
-import { openDatabase } from '../src/storage/storage.js';
+import { openDatabase } from '../src/storage/sqlite/sqlite-store.js';
 import { startTestServer } from './helpers/test-server.js';
 import { pickRandom, TestClient } from './helpers/test-client.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
 const tokens = JSON.parse(readFileSync(join(fixtures, 'pre-accounts.tokens.json'), 'utf8')) as { Alice: string; Bob: string; Carol: string; rooms: { finished: string } };
@@ -40,7 +41,7 @@ describe('a database from before accounts', () => {
 
     const t = await startTestServer({ dbPath });
     try {
-      const db = t.server.storage.db;
+      const db = sqliteOf(t.server.storage).db;
       expect(applied(db)).toEqual(names);
       expect(db.pragma('user_version', { simple: true })).toBe(names.length);
 
@@ -51,8 +52,8 @@ describe('a database from before accounts', () => {
       expect(carol.userId).toBe(idOf('Carol'));
       expect([alice.token, bob.token, carol.token]).toEqual([tokens.Alice, tokens.Bob, tokens.Carol]);
       // Alice's stop settings moved to her users row; the others never sent any.
-      expect(t.server.storage.findStops(alice.userId!)).toEqual(DEFAULT_STOP_SETTINGS);
-      expect(t.server.storage.findStops(bob.userId!)).toBeNull();
+      expect(await t.server.storage.findStops(alice.userId!)).toEqual(DEFAULT_STOP_SETTINGS);
+      expect(await t.server.storage.findStops(bob.userId!)).toBeNull();
 
       // Carol's bot match came back: her seat, her view, and she can act in it.
       const seats = JSON.parse(liveBot.seats_json) as { A: { userId: string } };
@@ -92,8 +93,8 @@ describe('a database from before accounts', () => {
       // A second start on the upgraded file runs nothing new.
       const appliedAt = db.prepare('SELECT name, applied_at FROM schema_migrations ORDER BY name').all();
       await t.restart();
-      expect(t.server.storage.db.prepare('SELECT name, applied_at FROM schema_migrations ORDER BY name').all()).toEqual(appliedAt);
-      expect(await migrate(t.server.storage.db)).toEqual([]);
+      expect(sqliteOf(t.server.storage).db.prepare('SELECT name, applied_at FROM schema_migrations ORDER BY name').all()).toEqual(appliedAt);
+      expect(await migrate(sqliteOf(t.server.storage).db)).toEqual([]);
     } finally {
       await t.close();
     }

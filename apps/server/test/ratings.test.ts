@@ -9,6 +9,7 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { makeAccount } from './helpers/accounts.js';
 import { ManualClock } from '../src/time/manual-clock.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const HOLD = 10_000;
 const clock = new ManualClock();
@@ -22,7 +23,7 @@ afterAll(async () => {
 });
 
 type Row = Record<string, number | string | null>;
-const db = () => t.server.storage.db;
+const db = () => sqliteOf(t.server.storage).db;
 const ratingRow = (c: TestClient, queue: QueueName = 'ranked') => db().prepare('SELECT * FROM ratings WHERE user_id = ? AND queue = ?').get(c.userId, queue) as Row | undefined;
 const changes = (matchId: string) => db().prepare('SELECT * FROM rating_changes WHERE match_id = ? ORDER BY user_id').all(matchId) as Row[];
 const matched = (c: TestClient) => c.received.filter((m) => m.event === 'queue:state').map((m) => m.payload as QueueState).find((s) => s.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
@@ -73,9 +74,9 @@ describe('ratings', () => {
     expect(ratingRow(b)).toEqual(rb);
     expect(changes(matchId)).toHaveLength(2);
     // The storage refuses a second recording outright: the status guard skips it.
-    t.server.storage.endMatch(matchId, roomId, { winner: 'B', reason: 'concede' }, { A: 0, B: 0 }, clock.now());
+    await t.server.storage.endMatch(matchId, roomId, { winner: 'B', reason: 'concede' }, { A: 0, B: 0 }, clock.now());
     expect(ratingRow(a)).toEqual(ra);
-    expect(t.server.storage.match(matchId)!.result).toEqual({ winner: 'A', reason: 'concede' });
+    expect((await t.server.storage.match(matchId))!.result).toEqual({ winner: 'A', reason: 'concede' });
     a.close();
     b.close();
   });
@@ -95,7 +96,7 @@ describe('ratings', () => {
 
   it('a failed write leaves neither the result nor a rating; the retry counts once', async () => {
     const { a, b, roomId, matchId } = await queuedMatch();
-    const results = t.server.storage.results;
+    const results = sqliteOf(t.server.storage).results;
     const ended = results.matchEnded.bind(results);
     // The failure comes after the ratings were written, inside the result's transaction.
     results.matchEnded = (...args) => {
@@ -111,7 +112,7 @@ describe('ratings', () => {
     expect(ratingRow(a)).toBeUndefined();
     expect(ratingRow(b)).toBeUndefined();
     expect(changes(matchId)).toEqual([]);
-    expect(t.server.storage.match(matchId)).toMatchObject({ status: 'active', result: null });
+    expect(await t.server.storage.match(matchId)).toMatchObject({ status: 'active', result: null });
     expect(db().prepare('SELECT COUNT(*) AS n FROM match_players WHERE match_id = ? AND outcome IS NOT NULL').get(matchId)).toEqual({ n: 0 });
     expect(await b.emit('match:action', concede)).toMatchObject({ ok: true });
     expect(ratingRow(a)).toMatchObject({ games: 1, wins: 1 });

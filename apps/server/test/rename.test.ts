@@ -9,6 +9,7 @@ import type { LobbyRooms, RoomState } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -24,7 +25,7 @@ const listedName = (c: TestClient, roomId: string) => {
   return lists.at(-1)?.rooms.find((r) => r.roomId === roomId)?.seats.A?.name;
 };
 const stored = (table: 'rooms' | 'matches', id: string) => {
-  const r = t.server.storage.db.prepare(`SELECT seats_json FROM ${table} WHERE id = ?`).get(id) as { seats_json: string };
+  const r = sqliteOf(t.server.storage).db.prepare(`SELECT seats_json FROM ${table} WHERE id = ?`).get(id) as { seats_json: string };
   return (JSON.parse(r.seats_json) as { A: { name: string } }).A.name;
 };
 

@@ -93,7 +93,7 @@ describe('a match that ended just before a restart', () => {
     const listed = await back.emit('lobby:subscribe', {});
     expect(listed.ok && listed.rooms.some((r) => r.roomId === roomId)).toBe(false);
     // Still in the database: the replay is served as for any finished match.
-    expect(t.server.storage.match(a.view(roomId)!.matchId)).toMatchObject({ status: 'finished' });
+    expect(await t.server.storage.match(a.view(roomId)!.matchId)).toMatchObject({ status: 'finished' });
     void ack;
     for (const c of [a, b, back]) c.close();
   });

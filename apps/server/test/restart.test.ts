@@ -75,7 +75,7 @@ describe('restart on the same database', () => {
       db.close();
     });
     expect(t.server.game.room(roomId)).toBeUndefined();
-    expect(t.server.storage.match(matchId)!.status).toBe('broken');
+    expect((await t.server.storage.match(matchId))!.status).toBe('broken');
     expect((await fetch(`${t.server.url}/healthz`)).status).toBe(200);
     for (const c of [a, b]) c.close();
   });

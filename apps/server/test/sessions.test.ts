@@ -13,6 +13,7 @@ import type { ServerConfig } from '../src/config.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { until } from './helpers/until.js';
+import { sqliteOf } from './helpers/sqlite.js';
 
 const MIN = 60_000;
 let t: TestServer | null = null;
@@ -30,7 +31,7 @@ async function server(overrides: Partial<ServerConfig> = {}): Promise<TestServer
   return t;
 }
 
-const row = (userId: string) => t!.server.storage.db.prepare('SELECT last_seen FROM sessions WHERE user_id = ?').get(userId) as { last_seen: number } | undefined;
+const row = (userId: string) => sqliteOf(t!.server.storage).db.prepare('SELECT last_seen FROM sessions WHERE user_id = ?').get(userId) as { last_seen: number } | undefined;
 
 /** Leaves and waits until the server has no socket left (then it has forgotten the user: no seat either). */
 async function leave(c: TestClient): Promise<void> {
@@ -92,6 +93,7 @@ describe('session expiry', () => {
     expect(row(live.userId!)).toEqual({ last_seen: start });
 
     clock.advance(51 * MIN); // the sweep ran at start + 1 h
+    await new Promise((r) => setImmediate(r)); // its writes are awaited (the store is async)
     expect(row(idle.userId!)).toBeUndefined();
     expect(row(live.userId!)).toEqual({ last_seen: start + HOUR_MS });
     // Connected for longer than the TTL, and still the same identity on a new socket.
@@ -111,7 +113,7 @@ describe('new sessions per address', () => {
     expect(refused).toMatchObject({ ok: false, code: 'too-many-sessions' });
     // A token we never issued is no valid token: it would start a session too.
     expect(await rawHello(t!.url, { name: 'Fourth', token: 'not-a-token-of-ours' })).toMatchObject({ ok: false, code: 'too-many-sessions' });
-    const before = (t!.server.storage.db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
+    const before = (sqliteOf(t!.server.storage).db.prepare('SELECT COUNT(*) AS n FROM sessions').get() as { n: number }).n;
     expect(before).toBe(3);
 
     // Existing sessions come back as often as they like, on new sockets and on the same one.

@@ -67,9 +67,8 @@ async function play(m: Match, seat: ManagerId, rnd: () => number): Promise<strin
 }
 
 /** How each automatic action came about, from the server's log (the clients are never told). */
-function automatic(m: Match, seat: ManagerId): string[] {
-  return t.server.storage
-    .actions(m.master.id)
+async function automatic(m: Match, seat: ManagerId): Promise<string[]> {
+  return (await t.server.storage.actions(m.master.id))
     .filter((r) => r.origin === 'auto-pass' && r.actor === seat)
     .map((r) => (r.action as { type: string }).type);
 }
@@ -122,8 +121,8 @@ describe('stops', () => {
       asked[seat]++;
       await play(m, seat, rnd);
     }
-    const autoA = automatic(m, 'A');
-    const autoB = automatic(m, 'B');
+    const autoA = (await automatic(m, 'A'));
+    const autoB = (await automatic(m, 'B'));
     expect(asked.A).toBeGreaterThan(30);
     expect(asked.B).toBeGreaterThan(30);
     expect(autoA.filter((x) => x === 'pass').length).toBeGreaterThan(10);
@@ -153,7 +152,7 @@ describe('stops', () => {
       }
       await play(m, v.deciders[0]!, rnd);
     }
-    expect(automatic(m, 'B').filter((x) => x === 'pass').length).toBeGreaterThan(30);
+    expect((await automatic(m, 'B')).filter((x) => x === 'pass').length).toBeGreaterThan(30);
     // No prompt flashes up for a decision the server makes for B: every view that offers B actions is one
     // where B is really asked.
     let offered = 0;
@@ -180,7 +179,7 @@ describe('stops', () => {
       if (v.deciders.includes('A') && priorityWindow(v.view, 'A')) priorityAsked++;
       await play(m, v.deciders[0]!, rnd);
     }
-    expect(automatic(m, 'A')).toEqual([]);
+    expect((await automatic(m, 'A'))).toEqual([]);
     expect(priorityAsked).toBeGreaterThan(40);
     for (const c of [m.a, m.b]) c.close();
   });
@@ -199,10 +198,10 @@ describe('stops', () => {
       }
       if (v.result) break;
       const turn = v.view.turn;
-      const before = automatic(m, 'A').length;
+      const before = (await automatic(m, 'A')).length;
       expect(await m.a.emit('match:pass-until', { roomId: m.roomId, mode: 'my-turn' })).toEqual({ ok: true, mode: 'my-turn' });
       v = await settled(m);
-      expect(automatic(m, 'A').length).toBeGreaterThan(before); // the window A was asked in, at once
+      expect((await automatic(m, 'A')).length).toBeGreaterThan(before); // the window A was asked in, at once
       // Until A's turn: A is waited on only to declare, discard or choose.
       for (let i = 0; i < 400 && v.view.turn === turn && !v.result; i++) {
         if (v.deciders.includes('A')) {
@@ -215,13 +214,13 @@ describe('stops', () => {
       if (v.result) break;
       // A's turn began: the one-shot is over, and full control asks A again.
       expect(v.view.active).toBe('A');
-      const passed = automatic(m, 'A').length;
+      const passed = (await automatic(m, 'A')).length;
       for (let i = 0; i < 5 && !v.deciders.includes('A'); i++) {
         await play(m, v.deciders[0]!, rnd);
         v = await settled(m);
       }
       expect(v.deciders).toContain('A');
-      expect(automatic(m, 'A').length).toBe(passed);
+      expect((await automatic(m, 'A')).length).toBe(passed);
       rounds++;
     }
     expect(rounds).toBeGreaterThan(2);
@@ -244,14 +243,14 @@ describe('stops', () => {
       await play(m, 'B', rnd);
       v = await settled(m);
     }
-    expect(automatic(m, 'A')).toEqual([]);
+    expect((await automatic(m, 'A'))).toEqual([]);
 
     // Set whenever A is asked in a priority window; the next time A is asked in one, something happened.
     let rounds = 0;
     for (let i = 0; i < 600 && rounds < 8 && !m.master.matchResult; i++) {
       if (v.deciders.includes('A') && priorityWindow(v.view, 'A')) {
         const mark = m.a.received.length;
-        const passed = automatic(m, 'A').length;
+        const passed = (await automatic(m, 'A')).length;
         expect(await m.a.emit('match:pass-until', { roomId: m.roomId, mode: 'something-happens' })).toMatchObject({ ok: true });
         v = await settled(m);
         for (let j = 0; j < 400 && !(v.deciders.includes('A') && priorityWindow(v.view, 'A')) && !m.master.matchResult; j++) {
@@ -262,7 +261,7 @@ describe('stops', () => {
         const events = m.a.received.slice(mark).flatMap((r) => (r.event === 'match:view' ? (r.payload as ViewMessage).events : []));
         const happened = events.some((e) => e.t === 'turn' || (e.t === 'stack-push' && e.item.controller === 'B') || (e.t === 'attackers' && e.attackers.length > 0 && v.view.active === 'B'));
         expect(happened, JSON.stringify(events.map((e) => e.t))).toBe(true);
-        expect(automatic(m, 'A').length).toBeGreaterThan(passed);
+        expect((await automatic(m, 'A')).length).toBeGreaterThan(passed);
         rounds++;
       }
       await play(m, v.deciders[0]!, rnd);

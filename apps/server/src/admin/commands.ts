@@ -1,12 +1,11 @@
 /**
  * The moderators' commands (`npm run admin -- <command>`, issue 17 §5), on the database file the server uses.
- * They run beside a live server: SQLite in WAL mode lets both write, each command is one short transaction, and
- * the busy timeout waits out the server's group commits. A ban takes effect through the database alone: the
+ * They run beside a live server through the same `Store` (SQLite in WAL mode lets both write, each command is one
+ * short transaction, and the busy timeout waits out the server's group commits; PostgreSQL has no such question). A ban takes effect through the database alone: the
  * account's sessions are deleted (every HTTP request and the next socket hello with them fail) and sign-in
  * refuses an account with `banned_at` set. A socket already connected keeps its identity until it reconnects.
  */
-import type Database from 'better-sqlite3';
-import { accountByUsername, accountsByPrefix, ReportsStore, type AccountRow } from '../storage/reports-store.js';
+import type { Store, UserSummary } from '../storage/store.js';
 
 export interface CommandResult {
   code: number;
@@ -26,37 +25,34 @@ export const USAGE = [
 const when = (ms: number | null) => (ms === null ? '-' : new Date(ms).toISOString().replace('T', ' ').slice(0, 19));
 const fail = (code: number, ...out: string[]): CommandResult => ({ code, out });
 
-function findAccount(db: Database.Database, name: string | undefined): AccountRow | CommandResult {
+async function findAccount(db: Store, name: string | undefined): Promise<UserSummary | CommandResult> {
   if (!name) return fail(2, 'Name the account: a username', ...USAGE);
-  return accountByUsername(db, name) ?? fail(1, `No account with the username '${name}' (guests have none; try: users <prefix>)`);
+  return (await db.users.byUsername(name)) ?? fail(1, `No account with the username '${name}' (guests have none; try: users <prefix>)`);
 }
 
-export function runCommand(db: Database.Database, args: readonly string[], now = Date.now()): CommandResult {
+export async function runCommand(db: Store, args: readonly string[], now = Date.now()): Promise<CommandResult> {
   const [command, ...rest] = args;
   switch (command) {
     case 'ban': {
-      const acc = findAccount(db, rest[0]);
+      const acc = await findAccount(db, rest[0]);
       if ('code' in acc) return acc;
       const reason = rest.slice(1).join(' ').trim() || null;
-      const signedOut = db.transaction(() => {
-        db.prepare('UPDATE users SET banned_at = COALESCE(banned_at, ?), ban_reason = ? WHERE id = ?').run(now, reason, acc.id);
-        return db.prepare('DELETE FROM sessions WHERE user_id = ?').run(acc.id).changes;
-      })();
+      const signedOut = await db.admin.ban(acc.id, reason, now);
       const again = acc.bannedAt !== null ? ` (already banned since ${when(acc.bannedAt)}; reason updated)` : '';
       return { code: 0, out: [`Banned ${acc.username} (${acc.id})${again}${reason ? `: ${reason}` : ''}; ${signedOut} session(s) signed out`] };
     }
     case 'unban': {
-      const acc = findAccount(db, rest[0]);
+      const acc = await findAccount(db, rest[0]);
       if ('code' in acc) return acc;
       if (acc.bannedAt === null) return { code: 0, out: [`${acc.username} is not banned; nothing changed`] };
-      db.prepare('UPDATE users SET banned_at = NULL, ban_reason = NULL WHERE id = ?').run(acc.id);
+      await db.admin.unban(acc.id);
       return { code: 0, out: [`Unbanned ${acc.username} (${acc.id}); they can sign in again`] };
     }
     case 'reports': {
       const extra = rest.filter((a) => a !== '--all');
       if (extra.length > 0) return fail(2, `Unknown option '${extra[0]}' for reports`, ...USAGE);
       const all = rest.includes('--all');
-      const rows = new ReportsStore(db).list(all);
+      const rows = await db.reports.list(all);
       if (rows.length === 0) return { code: 0, out: [all ? 'No reports' : 'No open reports'] };
       const out = rows.map((r) =>
         [
@@ -78,13 +74,13 @@ export function runCommand(db: Database.Database, args: readonly string[], now =
       const note = rest.slice(1).join(' ').trim();
       if (!Number.isInteger(id) || id <= 0) return fail(2, `'${rest[0] ?? ''}' is not a report id`, ...USAGE);
       if (!note) return fail(2, 'Say how it was resolved: resolve <id> <note...>');
-      if (!new ReportsStore(db).resolve(id, note, now)) return fail(1, `No report #${id}`);
+      if (!(await db.reports.resolve(id, note, now))) return fail(1, `No report #${id}`);
       return { code: 0, out: [`Report #${id} resolved: ${note}`] };
     }
     case 'users': {
       const prefix = rest[0];
       if (!prefix) return fail(2, 'Give the start of a username: users <prefix>', ...USAGE);
-      const rows = accountsByPrefix(db, prefix);
+      const rows = await db.users.byPrefix(prefix);
       if (rows.length === 0) return { code: 1, out: [`No account's username starts with '${prefix}'`] };
       return { code: 0, out: rows.map((a) => `${a.username}  ${a.id}  created ${when(a.createdAt)}${a.bannedAt !== null ? `  BANNED ${when(a.bannedAt)}${a.banReason ? `: ${a.banReason}` : ''}` : ''}`) };
     }

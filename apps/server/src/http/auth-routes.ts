@@ -15,14 +15,12 @@ import { hashToken, uniformInt } from '../identity/ids.js';
 import { checkCredentials, hashPassword } from '../identity/passwords.js';
 import type { Logger } from '../logger.js';
 import { clientAddress, type TrustProxy } from '../net/client-address.js';
-import { ratingSummaries } from '../ratings/rating-summaries.js';
-import { AccountsStore, UsernameTakenError } from '../storage/accounts-store.js';
-import type { Storage } from '../storage/storage.js';
+import { UsernameTakenError, type Store } from '../storage/store.js';
 import { parseBody } from './api-body.js';
 import { apiError, requestToken, userOfToken, type RequestUser } from './session-auth.js';
 
 export interface AuthDeps {
-  storage: Storage;
+  storage: Store;
   game: () => GameServer | null;
   now: () => number;
   sessionTtlMs: number;
@@ -40,8 +38,8 @@ function overHttps(req: Request, trust: TrustProxy): boolean {
 }
 
 export function authRoutes(d: AuthDeps): Router {
-  const accounts = new AccountsStore(d.storage.db);
-  const ratingsOf = ratingSummaries(d.storage.db);
+  const accounts = d.storage.accounts;
+  const ratingsOf = (userId: string) => d.storage.profiles.ratings(userId);
   const throttle = new AuthThrottle(d.throttle);
   const router = express.Router();
 
@@ -49,7 +47,7 @@ export function authRoutes(d: AuthDeps): Router {
     res.append('Set-Cookie', serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: Math.floor(d.sessionTtlMs / 1000), secure: overHttps(req, d.trust) }));
   const clearSession = (req: Request, res: Response) =>
     res.append('Set-Cookie', serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0, expires: new Date(0), secure: overHttps(req, d.trust) }));
-  const sessionOf = (req: Request): RequestUser | null => {
+  const sessionOf = async (req: Request): Promise<RequestUser | null> => {
     const token = requestToken(req);
     return token ? userOfToken(d.storage, token, d.now(), d.sessionTtlMs) : null;
   };
@@ -59,22 +57,21 @@ export function authRoutes(d: AuthDeps): Router {
     apiError(res, 429, 'too-many-attempts', `Too many failed attempts; try again in ${seconds} s`);
   };
 
-  const me = (userId: string): Me | null => {
-    const a = accounts.byId(userId);
+  const me = async (userId: string): Promise<Me | null> => {
+    const [a, ratings] = await Promise.all([accounts.byId(userId), ratingsOf(userId)]);
     if (!a) return null;
-    const ratings = ratingsOf(userId);
     return { userId: a.id, username: a.username, displayName: a.username ?? a.displayName, guest: a.username === null, createdAt: a.createdAt, ratings };
   };
-  const sendMe = (res: Response, status: number, userId: string) => {
-    const m = me(userId);
+  const sendMe = async (res: Response, status: number, userId: string) => {
+    const m = await me(userId);
     if (!m) return apiError(res, 401, 'not-signed-in', 'Not signed in (no session, or it expired)');
     res.status(status).json(m);
   };
 
-  router.post('/auth/guest', (req, res) => {
+  router.post('/auth/guest', async (req, res) => {
     const b = parseBody(GuestBody, req, res);
     if (!b) return;
-    const current = sessionOf(req);
+    const current = await sessionOf(req);
     if (current) {
       if (current.banned) return apiError(res, 403, 'banned', 'This account is banned');
       // Refreshes the cookie's Max-Age: the session itself lives on while it is used.
@@ -82,7 +79,7 @@ export function authRoutes(d: AuthDeps): Router {
       return sendMe(res, 200, current.id);
     }
     // The token this browser kept in localStorage before sessions were cookies: adopted as it is.
-    const old = b.token ? userOfToken(d.storage, b.token, d.now(), d.sessionTtlMs) : null;
+    const old = b.token ? await userOfToken(d.storage, b.token, d.now(), d.sessionTtlMs) : null;
     if (old && b.token) {
       if (old.banned) return apiError(res, 403, 'banned', 'This account is banned');
       setSession(req, res, b.token);
@@ -93,15 +90,15 @@ export function authRoutes(d: AuthDeps): Router {
     const game = d.game();
     if (game && !game.mayStartSession(address(req)))
       return apiError(res, 429, 'too-many-sessions', 'Too many new sessions from your address this hour; try again later');
-    const { userId, token } = accounts.createGuest(name.data, d.now());
+    const { userId, token } = await accounts.createGuest(name.data, d.now());
     setSession(req, res, token);
-    sendMe(res, 201, userId);
+    await sendMe(res, 201, userId);
   });
 
   router.post('/auth/register', async (req, res) => {
     const b = parseBody(RegisterBody, req, res);
     if (!b) return;
-    const current = sessionOf(req);
+    const current = await sessionOf(req);
     if (current?.banned) return apiError(res, 403, 'banned', 'This account is banned');
     if (current?.username) return apiError(res, 409, 'already-registered', 'This session is already signed in to an account; sign out first');
     const wait = await throttle.registration(address(req));
@@ -109,11 +106,11 @@ export function authRoutes(d: AuthDeps): Router {
       res.set('Retry-After', String(wait));
       return apiError(res, 429, 'too-many-attempts', `Too many registrations from your address; try again in ${wait} s`);
     }
-    if (accounts.byUsername(b.username)) return apiError(res, 409, 'username-taken', `The username '${b.username}' is taken`);
+    if (await accounts.byUsername(b.username)) return apiError(res, 409, 'username-taken', `The username '${b.username}' is taken`);
     const passwordHash = await hashPassword(b.password);
     let registered;
     try {
-      registered = accounts.register(current?.id ?? null, b.username, passwordHash, d.now());
+      registered = await accounts.register(current?.id ?? null, b.username, passwordHash, d.now());
     } catch (e) {
       if (e instanceof UsernameTakenError) return apiError(res, 409, 'username-taken', e.message);
       throw e;
@@ -122,7 +119,7 @@ export function authRoutes(d: AuthDeps): Router {
     const userId = registered.userId;
     const now = d.now();
     // A privilege change: the guest's token (possibly seen by others, e.g. an old localStorage copy) ends here.
-    const token = current ? accounts.rotateSession(current.tokenHash, userId, now) : accounts.createSession(userId, now);
+    const token = current ? await accounts.rotateSession(current.tokenHash, userId, now) : await accounts.createSession(userId, now);
     const game = d.game();
     if (current && game) {
       game.sessionRotated(userId, current.tokenHash, token);
@@ -130,7 +127,7 @@ export function authRoutes(d: AuthDeps): Router {
     }
     d.log.info({ userId, fromGuest: !!current }, 'account registered');
     setSession(req, res, token);
-    sendMe(res, 201, userId);
+    await sendMe(res, 201, userId);
   });
 
   router.post('/auth/login', async (req, res) => {
@@ -140,34 +137,34 @@ export function authRoutes(d: AuthDeps): Router {
     const wait = await throttle.passwordCheckBlocked(b.username, from);
     if (wait > 0) return tooMany(res, wait);
     // One argon2 verify whatever the username (a dummy hash for an unknown one): the same time, the same answer.
-    const account = await checkCredentials(accounts.byUsername(b.username), b.password);
+    const account = await checkCredentials(await accounts.byUsername(b.username), b.password);
     if (!account) {
       await throttle.failed(b.username, from);
       return apiError(res, 401, 'bad-credentials', 'Wrong username or password');
     }
     await throttle.succeeded(b.username);
     if (account.bannedAt !== null) return apiError(res, 403, 'banned', 'This account is banned');
-    const token = accounts.createSession(account.id, d.now());
+    const token = await accounts.createSession(account.id, d.now());
     d.log.info({ userId: account.id }, 'signed in');
     setSession(req, res, token);
-    sendMe(res, 200, account.id);
+    await sendMe(res, 200, account.id);
   });
 
-  router.post('/auth/logout', (req, res) => {
+  router.post('/auth/logout', async (req, res) => {
     const token = requestToken(req);
-    const user = token ? userOfToken(d.storage, token, d.now(), Infinity) : null;
+    const user = token ? await userOfToken(d.storage, token, d.now(), Infinity) : null;
     if (user) {
-      accounts.deleteSession(user.tokenHash);
+      await accounts.deleteSession(user.tokenHash);
       d.game()?.signOut(user.id, user.tokenHash);
     }
     clearSession(req, res);
     res.status(204).end();
   });
 
-  router.post('/auth/logout-all', (req, res) => {
-    const user = sessionOf(req);
+  router.post('/auth/logout-all', async (req, res) => {
+    const user = await sessionOf(req);
     if (!user) return apiError(res, 401, 'not-signed-in', 'Not signed in (no session, or it expired)');
-    accounts.deleteSessionsOf(user.id);
+    await accounts.deleteSessionsOf(user.id);
     d.game()?.signOut(user.id, 'all');
     d.log.info({ userId: user.id }, 'signed out everywhere');
     clearSession(req, res);
@@ -175,12 +172,12 @@ export function authRoutes(d: AuthDeps): Router {
   });
 
   router.post('/auth/password', async (req, res) => {
-    const user = sessionOf(req);
+    const user = await sessionOf(req);
     if (!user) return apiError(res, 401, 'not-signed-in', 'Not signed in (no session, or it expired)');
     if (user.banned) return apiError(res, 403, 'banned', 'This account is banned');
     const b = parseBody(ChangePasswordBody, req, res);
     if (!b) return;
-    const account = user.username ? accounts.byUsername(user.username) : null;
+    const account = user.username ? await accounts.byUsername(user.username) : null;
     if (!account) return apiError(res, 403, 'forbidden', 'A guest has no password; register first');
     const from = address(req);
     const wait = await throttle.passwordCheckBlocked(account.username, from);
@@ -193,11 +190,7 @@ export function authRoutes(d: AuthDeps): Router {
     const nextHash = await hashPassword(b.next);
     const now = d.now();
     // Every session ends, this one is replaced by a new token: whoever held another token (or this one) is out.
-    const token = d.storage.db.transaction(() => {
-      accounts.setPassword(account.id, nextHash);
-      accounts.deleteSessionsOf(account.id);
-      return accounts.createSession(account.id, now);
-    })();
+    const token = await accounts.changePassword(account.id, nextHash, now);
     const fresh = hashToken(token);
     const game = d.game();
     game?.sessionRotated(account.id, user.tokenHash, token);
@@ -207,11 +200,11 @@ export function authRoutes(d: AuthDeps): Router {
     res.status(204).end();
   });
 
-  router.get('/me', (req, res) => {
-    const user = sessionOf(req);
+  router.get('/me', async (req, res) => {
+    const user = await sessionOf(req);
     if (!user) return apiError(res, 401, 'not-signed-in', 'Not signed in (no session, or it expired)');
     if (user.banned) return apiError(res, 403, 'banned', 'This account is banned');
-    sendMe(res, 200, user.id);
+    await sendMe(res, 200, user.id);
   });
 
   return router;

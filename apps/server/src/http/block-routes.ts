@@ -8,42 +8,40 @@ import { Router } from 'express';
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
 import { ReportBody } from '@vroyale/protocol';
 import type { Blocks } from '../identity/blocks.js';
-import { accountByUsername, type ReportsStore } from '../storage/reports-store.js';
-import type { Storage } from '../storage/storage.js';
+import type { Store } from '../storage/store.js';
 import { parseBody } from './api-body.js';
 import { apiError, currentUser } from './session-auth.js';
 
 export const REPORTS_PER_DAY = 20;
 
-export function blockRoutes(d: { storage: Storage; reports: ReportsStore; blocks: () => Blocks; now: () => number; reportsPerDay?: number }): Router {
+export function blockRoutes(d: { storage: Store; blocks: () => Blocks; now: () => number; reportsPerDay?: number }): Router {
   const r = Router();
-  const db = d.storage.db;
-  const usernames = db.prepare('SELECT username FROM users WHERE id = ?');
+  const users = d.storage.users;
   const reportLimit = new RateLimiterMemory({ keyPrefix: 'reports', points: d.reportsPerDay ?? REPORTS_PER_DAY, duration: 24 * 3600 });
 
-  r.get('/blocks', (_req, res) => {
-    const ids = [...d.blocks().blockedBy(currentUser(res).id)];
-    const users = ids
-      .map((id) => (usernames.get(id) as { username: string | null } | undefined)?.username)
+  r.get('/blocks', async (_req, res) => {
+    const ids = [...(await d.blocks().load(currentUser(res).id))];
+    const names = await Promise.all(ids.map((id) => users.usernameOf(id)));
+    const list = names
       .filter((u): u is string => typeof u === 'string')
       .sort((a, b) => a.localeCompare(b))
       .map((username) => ({ username }));
-    res.json({ users });
+    res.json({ users: list });
   });
 
-  r.put('/blocks/:username', (req, res) => {
+  r.put('/blocks/:username', async (req, res) => {
     const me = currentUser(res);
-    const target = accountByUsername(db, String(req.params.username).slice(0, 64));
+    const target = await users.byUsername(String(req.params.username).slice(0, 64));
     if (!target) return apiError(res, 404, 'not-found', 'No such user');
     if (target.id === me.id) return apiError(res, 400, 'bad-request', 'You cannot block yourself');
-    d.blocks().block(me.id, target.id, d.now());
+    await d.blocks().block(me.id, target.id, d.now());
     res.status(204).end();
   });
 
-  r.delete('/blocks/:username', (req, res) => {
-    const target = accountByUsername(db, String(req.params.username).slice(0, 64));
+  r.delete('/blocks/:username', async (req, res) => {
+    const target = await users.byUsername(String(req.params.username).slice(0, 64));
     if (!target) return apiError(res, 404, 'not-found', 'No such user');
-    d.blocks().unblock(currentUser(res).id, target.id);
+    await d.blocks().unblock(currentUser(res).id, target.id);
     res.status(204).end();
   });
 
@@ -54,20 +52,20 @@ export function blockRoutes(d: { storage: Storage; reports: ReportsStore; blocks
     let targetId: string;
     let matchId: string | null = null;
     if (body.matchId !== undefined && body.seat !== undefined) {
-      const match = d.storage.match(body.matchId);
+      const match = await d.storage.match(body.matchId);
       if (!match) return apiError(res, 404, 'not-found', 'No such match');
       const occ = match.seats[body.seat];
       if (occ.bot) return apiError(res, 400, 'bad-request', 'That seat is the server bot');
       targetId = occ.userId;
       matchId = match.id;
     } else {
-      const target = accountByUsername(db, body.username!);
+      const target = await users.byUsername(body.username!);
       if (!target) return apiError(res, 404, 'not-found', 'No such user');
       targetId = target.id;
     }
     if (targetId === me.id) return apiError(res, 400, 'bad-request', 'You cannot report yourself');
     // A guest seated long ago whose user row is gone (databases from before accounts dropped expired sessions).
-    if (!usernames.get(targetId)) return apiError(res, 404, 'not-found', 'That player is no longer known');
+    if ((await users.usernameOf(targetId)) === undefined) return apiError(res, 404, 'not-found', 'That player is no longer known');
     try {
       await reportLimit.consume(me.id);
     } catch (e) {
@@ -75,7 +73,7 @@ export function blockRoutes(d: { storage: Storage; reports: ReportsStore; blocks
       res.setHeader('Retry-After', String(Math.ceil(e.msBeforeNext / 1000)));
       return apiError(res, 429, 'too-many-attempts', `At most ${d.reportsPerDay ?? REPORTS_PER_DAY} reports a day; thank you, moderators have the ones you sent`);
     }
-    const id = d.reports.create({ reporterId: me.id, targetId, matchId, reason: body.reason, note: body.note || null }, d.now());
+    const id = await d.storage.reports.create({ reporterId: me.id, targetId, matchId, reason: body.reason, note: body.note || null }, d.now());
     res.status(201).json({ id });
   });
 

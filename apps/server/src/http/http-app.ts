@@ -9,10 +9,7 @@ import type { GameServer } from '../game-server.js';
 import type { AuthThrottleConfig } from '../identity/auth-throttle.js';
 import type { Logger } from '../logger.js';
 import type { TrustProxy } from '../net/client-address.js';
-import type { Storage } from '../storage/storage.js';
-import { DecksStore } from '../storage/decks-store.js';
-import { ReportsStore } from '../storage/reports-store.js';
-import { SettingsStore } from '../storage/settings-store.js';
+import type { Store } from '../storage/store.js';
 import { jsonErrors } from './api-body.js';
 import { blockRoutes } from './block-routes.js';
 import { deckRoutes } from './deck-routes.js';
@@ -25,7 +22,7 @@ import { requireUser } from './session-auth.js';
 import { settingsRoutes } from './settings-routes.js';
 
 export interface HttpAppDeps {
-  storage: Storage;
+  storage: Store;
   game: () => GameServer | null;
   webDist: string | null;
   origins: readonly string[];
@@ -51,9 +48,9 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   app.use('/api', express.json({ limit: '16kb' }));
   app.use('/api', authRoutes({ storage: deps.storage, game: deps.game, now: deps.now, sessionTtlMs: deps.sessionTtlMs, throttle: deps.authThrottle, trust: deps.trust, log: deps.log }));
 
-  app.get('/api/matches/:id/replay', (req, res) => {
+  app.get('/api/matches/:id/replay', async (req, res) => {
     const id = String(req.params.id).slice(0, 64);
-    const match = deps.storage.match(id);
+    const match = await deps.storage.match(id);
     if (!match) return void res.status(404).json({ error: 'not-found', message: 'No such match' });
     if (match.status !== 'finished') return void res.status(403).json({ error: 'match-not-finished', message: 'The replay is available once the match has ended' });
     res.json({
@@ -66,7 +63,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       createdAt: match.createdAt,
       endedAt: match.endedAt,
       // Who acted and what, in order; how an action came about (auto-pass, bot) stays private.
-      actions: deps.storage.actions(match.id).map((a) => ({ seq: a.seq, actor: a.actor, action: a.action, at: a.at })),
+      actions: (await deps.storage.actions(match.id)).map((a) => ({ seq: a.seq, actor: a.actor, action: a.action, at: a.at })),
     });
   });
 
@@ -80,11 +77,11 @@ export function createHttpApp(deps: HttpAppDeps): Express {
     if (!game) throw new Error('blocks used before the game server started');
     return game.blocks;
   };
-  app.use('/api', deckRoutes({ decks: new DecksStore(deps.storage.db), now: deps.now }));
-  app.use('/api', settingsRoutes({ storage: deps.storage, settings: new SettingsStore(deps.storage.db), game: deps.game }));
-  app.use('/api', blockRoutes({ storage: deps.storage, reports: new ReportsStore(deps.storage.db), blocks, now: deps.now }));
+  app.use('/api', deckRoutes({ decks: deps.storage.decks, now: deps.now }));
+  app.use('/api', settingsRoutes({ storage: deps.storage, game: deps.game }));
+  app.use('/api', blockRoutes({ storage: deps.storage, blocks, now: deps.now }));
   // Public profiles, match history and the leaderboard (issue 17 §5).
-  app.use(profileRoutes(deps.storage.db));
+  app.use(profileRoutes(deps.storage.profiles));
   app.use('/api', jsonErrors);
 
   app.use('/api', (_req, res) => void res.status(404).json({ error: 'not-found' }));

@@ -8,7 +8,7 @@ import type { NextFunction, Request, Response } from 'express';
 import { parse as parseCookie } from 'cookie';
 import { SESSION_COOKIE, type ApiError, type ApiErrorCode } from '@vroyale/protocol';
 import { hashToken } from '../identity/ids.js';
-import type { Storage } from '../storage/storage.js';
+import type { Store } from '../storage/store.js';
 
 export interface RequestUser {
   id: string;
@@ -31,10 +31,10 @@ export function requestToken(req: Pick<Request, 'headers'>): string | null {
 }
 
 /** The user of a live session token, or null (unknown, or expired by `ttlMs` of non-use). */
-export function userOfToken(storage: Storage, token: string, now: number, ttlMs: number): RequestUser | null {
+export async function userOfToken(storage: Store, token: string, now: number, ttlMs: number): Promise<RequestUser | null> {
   const tokenHash = hashToken(token);
   // The same lookup a socket's hello makes (Storage.findSession: the session joined with its user).
-  const s = storage.findSession(tokenHash);
+  const s = await storage.findSession(tokenHash);
   if (!s || now - s.lastSeen > ttlMs) return null;
   return { id: s.userId, username: s.username, displayName: s.name, banned: s.banned, tokenHash };
 }
@@ -48,10 +48,10 @@ export function apiError(res: Response, status: number, error: ApiErrorCode, mes
  * Middleware: sets `res.locals.user` (a RequestUser) or answers 401 `not-signed-in`. A banned account's session
  * is refused (403 `banned`) everywhere but sign-out.
  */
-export function requireUser(deps: { storage: Storage; now: () => number; ttlMs: number }) {
-  return (req: Request, res: Response, next: NextFunction): void => {
+export function requireUser(deps: { storage: Store; now: () => number; ttlMs: number }) {
+  return async (req: Request, res: Response, next: NextFunction): Promise<void> => {
     const token = requestToken(req);
-    const user = token ? userOfToken(deps.storage, token, deps.now(), deps.ttlMs) : null;
+    const user = token ? await userOfToken(deps.storage, token, deps.now(), deps.ttlMs) : null;
     if (!user) return apiError(res, 401, 'not-signed-in', 'Not signed in (no session, or it expired)');
     if (user.banned) return apiError(res, 403, 'banned', 'This account is banned');
     res.locals.user = user;

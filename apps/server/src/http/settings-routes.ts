@@ -6,35 +6,35 @@
 import { Router } from 'express';
 import { DEFAULT_STOP_SETTINGS, SettingsBody, StopSettings, type AccountSettings } from '@vroyale/protocol';
 import type { GameServer } from '../game-server.js';
-import type { SettingsStore } from '../storage/settings-store.js';
-import type { Storage } from '../storage/storage.js';
+import type { Store } from '../storage/store.js';
 import { parseBody } from './api-body.js';
 import { currentUser } from './session-auth.js';
 
-export function settingsRoutes(d: { storage: Storage; settings: SettingsStore; game: () => GameServer | null }): Router {
+export function settingsRoutes(d: { storage: Store; game: () => GameServer | null }): Router {
   const r = Router();
 
-  const current = (userId: string): AccountSettings => {
+  const current = async (userId: string): Promise<AccountSettings> => {
     // Stored settings an older version wrote (a window renamed) read as the defaults, like identity/users.ts.
-    const stops = StopSettings.safeParse(d.storage.findStops(userId));
-    return { stops: stops.success ? stops.data : DEFAULT_STOP_SETTINGS, ui: d.settings.ui(userId) };
+    const [stored, ui] = await Promise.all([d.storage.findStops(userId), d.storage.settings.ui(userId)]);
+    const stops = StopSettings.safeParse(stored);
+    return { stops: stops.success ? stops.data : DEFAULT_STOP_SETTINGS, ui };
   };
 
-  r.get('/settings', (_req, res) => {
-    res.json(current(currentUser(res).id));
+  r.get('/settings', async (_req, res) => {
+    res.json(await current(currentUser(res).id));
   });
 
-  r.put('/settings', (req, res) => {
+  r.put('/settings', async (req, res) => {
     const body = parseBody(SettingsBody, req, res);
     if (!body) return;
     const { id } = currentUser(res);
-    if (body.ui !== undefined) d.settings.setUi(id, body.ui);
+    if (body.ui !== undefined) await d.storage.settings.setUi(id, body.ui);
     if (body.stops !== undefined) {
       const game = d.game();
-      if (game) game.setStops(id, body.stops);
-      else d.storage.setStops(id, body.stops);
+      if (game) await game.setStops(id, body.stops);
+      else await d.storage.setStops(id, body.stops);
     }
-    res.json(current(id));
+    res.json(await current(id));
   });
 
   return r;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createLogger } from '../logger.js';
-import { Storage } from '../storage/storage.js';
+import { SqliteStore } from '../storage/sqlite/sqlite-store.js';
 import { ManualClock } from '../time/manual-clock.js';
 import { HOUR_MS, KeyedWindowCounter, SessionUpkeep } from './session-upkeep.js';
 import { Users } from './users.js';
@@ -35,24 +35,25 @@ describe('KeyedWindowCounter', () => {
 
 describe('session sweep', () => {
   it('touches the sessions of users in memory, deletes the unused ones, and stops with the database', async () => {
-    const storage = await Storage.open(':memory:');
+    const storage = await SqliteStore.open(':memory:');
     const clock = new ManualClock(0);
     const users = new Users(storage, () => clock.now());
-    const upkeep = new SessionUpkeep(users, clock, createLogger('silent'), { ttlMs: HOUR_MS / 2, newPerAddressPerHour: 1, storageOpen: () => storage.db.open });
-    const gone = users.create('Gone');
-    const kept = users.create('Kept');
+    const upkeep = new SessionUpkeep(users, clock, createLogger('silent'), { ttlMs: HOUR_MS / 2, newPerAddressPerHour: 1, storageOpen: () => storage.isOpen });
+    const gone = await users.create('Gone');
+    const kept = await users.create('Kept');
     users.forget(gone.user.id);
     upkeep.start();
     clock.advance(HOUR_MS);
+    await new Promise((r) => setImmediate(r)); // the sweep's writes
     const lastSeen = (id: string) => (storage.db.prepare('SELECT last_seen FROM sessions WHERE user_id = ?').get(id) as { last_seen: number } | undefined)?.last_seen;
     expect(lastSeen(gone.user.id)).toBeUndefined();
     expect(lastSeen(kept.user.id)).toBe(HOUR_MS);
     // Expired at hello: the row goes and no user comes back.
     users.forget(kept.user.id);
     clock.advance(HOUR_MS - 1); // the next sweep has not run yet
-    expect(users.resume('Kept', kept.token, HOUR_MS / 2)).toBeNull();
+    expect(await users.resume('Kept', kept.token, HOUR_MS / 2)).toBeNull();
     expect(lastSeen(kept.user.id)).toBeUndefined();
-    storage.close();
+    storage.closeNow();
     clock.advance(2 * HOUR_MS);
     expect(clock.pending).toBe(0);
   });

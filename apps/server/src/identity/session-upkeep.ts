@@ -80,8 +80,7 @@ export class SessionUpkeep {
     this.timer = this.clock.setTimeout(() => {
       this.timer = null;
       if (!this.opts.storageOpen()) return;
-      this.sweep();
-      this.start();
+      void this.sweep().finally(() => this.opts.storageOpen() && this.start());
     }, HOUR_MS);
   }
 
@@ -90,10 +89,10 @@ export class SessionUpkeep {
     this.timer = null;
   }
 
-  sweep(): void {
+  async sweep(): Promise<void> {
     this.newSessions.prune();
     try {
-      const expired = this.users.sweep(this.opts.ttlMs);
+      const expired = await this.users.sweep(this.opts.ttlMs);
       if (expired > 0) this.log.info({ expired }, 'expired sessions deleted');
     } catch (e) {
       this.log.error({ err: e }, 'session sweep failed');

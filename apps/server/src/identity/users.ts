@@ -8,7 +8,7 @@
  */
 import { DEFAULT_STOP_SETTINGS, StopSettings } from '@vroyale/protocol';
 import type { Occupant } from '../storage/records.js';
-import type { Storage } from '../storage/storage.js';
+import type { Store } from '../storage/store.js';
 import { hashToken, newSessionToken, newUserId } from './ids.js';
 
 export interface User {
@@ -34,7 +34,7 @@ export class Users {
   private readonly byId = new Map<string, User>();
 
   constructor(
-    private readonly storage: Storage,
+    private readonly storage: Store,
     private readonly now: () => number,
   ) {}
 
@@ -43,34 +43,34 @@ export class Users {
    * deleted here, so the old identity cannot come back). A user in memory is in use (connected or seated) and
    * never expires: the sweep would have touched their session anyway.
    */
-  resume(name: string, token: string, ttlMs: number): Identified | 'banned' | null {
+  async resume(name: string, token: string, ttlMs: number): Promise<Identified | 'banned' | null> {
     const hash = hashToken(token);
-    const found = this.storage.findSession(hash);
+    const found = await this.storage.findSession(hash);
     if (!found) return null;
     const now = this.now();
     if (now - found.lastSeen > ttlMs && !this.byId.has(found.userId)) {
-      this.storage.deleteSession(hash);
+      await this.storage.deleteSession(hash);
       return null;
     }
     if (found.banned) return 'banned';
     // An account is its username everywhere; hello's name renames guests only.
     const shown = found.username ?? name;
-    this.storage.touchSession(hash, found.userId, shown, now);
+    await this.storage.touchSession(hash, found.userId, shown, now);
     return { user: this.load(found.userId, shown, found.stops, found.username), token, tokenHash: hash };
   }
 
   /** A new identity with a new token (the caller decides whether this address may start one). */
-  create(name: string): Identified {
+  async create(name: string): Promise<Identified> {
     const fresh = newSessionToken();
     const id = newUserId();
     const tokenHash = hashToken(fresh);
-    this.storage.createSession(tokenHash, id, name, this.now());
+    await this.storage.createSession(tokenHash, id, name, this.now());
     return { user: this.load(id, name, null, null), token: fresh, tokenHash };
   }
 
   /** Identifies a socket's user: the presented token's user, or a new user with a new token (tests; banned → new). */
-  hello(name: string, token: string | undefined, ttlMs = Infinity): Identified {
-    const r = token ? this.resume(name, token, ttlMs) : null;
+  async hello(name: string, token: string | undefined, ttlMs = Infinity): Promise<Identified> {
+    const r = token ? await this.resume(name, token, ttlMs) : null;
     return r && r !== 'banned' ? r : this.create(name);
   }
 
@@ -88,9 +88,9 @@ export class Users {
    * The periodic sweep: sessions in use (their users are in memory: connected, or holding a seat) are marked
    * used now, in one transaction; then rows unused for longer than `ttlMs` are deleted. Returns how many went.
    */
-  sweep(ttlMs: number): number {
+  async sweep(ttlMs: number): Promise<number> {
     const now = this.now();
-    this.storage.touchSessions(this.byId.keys(), now);
+    await this.storage.touchSessions([...this.byId.keys()], now);
     return this.storage.deleteSessionsSeenBefore(now - ttlMs);
   }
 
@@ -109,15 +109,35 @@ export class Users {
     return this.byId.get(id);
   }
 
-  /** For rooms restored after a restart: their managers are known users even before they say hello. */
-  remember(id: string, name: string, username: string | null = null): User {
-    return this.byId.get(id) ?? this.load(id, name, this.storage.findStops(id), username);
+  /** For rooms restored after a restart: their managers are known users (with their stored stops) before hello. */
+  async recall(id: string, name: string, username: string | null = null): Promise<User> {
+    const known = this.byId.get(id);
+    if (known) return known;
+    const stops = await this.storage.findStops(id);
+    return this.byId.get(id) ?? this.load(id, name, stops, username);
   }
 
-  setStops(id: string, stops: StopSettings): void {
+  /**
+   * A user seated now who may not be in memory (matchmaking seats a queued player whose socket is gone): known at
+   * once with the defaults, their stored stops applied when the read returns (unless newer ones came meanwhile).
+   */
+  remember(id: string, name: string, username: string | null = null): User {
+    const known = this.byId.get(id);
+    if (known) return known;
+    const u = this.load(id, name, null, username);
+    void this.storage.findStops(id).then(
+      (stored) => {
+        if (this.byId.get(id) === u && u.stops === DEFAULT_STOP_SETTINGS) u.stops = validStops(stored);
+      },
+      () => {},
+    );
+    return u;
+  }
+
+  async setStops(id: string, stops: StopSettings): Promise<void> {
     const u = this.byId.get(id);
     if (u) u.stops = stops;
-    this.storage.setStops(id, stops);
+    await this.storage.setStops(id, stops);
   }
 
   /** A user not in memory (forgotten, or never seen) gets the defaults, like a browser that sent none. */

@@ -15,8 +15,7 @@ import type { MasterMetrics } from '../metrics/node-metrics.js';
 import { autoAction } from '../stops/auto-action.js';
 import { OneShots } from '../stops/one-shots.js';
 import type { ActionOrigin, MatchRecord } from '../storage/records.js';
-import type { ActionWriter } from '../storage/group-commit.js';
-import type { Storage } from '../storage/storage.js';
+import type { ActionLog, Store } from '../storage/store.js';
 import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
 import { ChessClock } from './chess-clock.js';
@@ -27,9 +26,9 @@ import { SerialQueue } from './serial-queue.js';
 import { buildViewMessage, type ViewContext } from './view-message.js';
 
 export interface MasterDeps {
-  storage: Storage;
+  storage: Store;
   /** Appends actions to the log in group commits; an append resolves once its transaction committed. */
-  writer: ActionWriter;
+  writer: ActionLog;
   clock: Clock;
   log: Logger;
   config: ServerConfig;
@@ -158,13 +157,13 @@ export class MatchMaster {
    * and the log stays as it was; views carry the result, and nobody is asked anything any more.
    */
   serverDraw(origin: 'abandoned'): Promise<void> {
-    return this.queue.run(() => {
+    return this.queue.run(async () => {
       if (this.closed || this.result) return;
       const now = this.deps.clock.now();
       this.chess.settle(now);
       const result: MatchResult = { winner: 'draw', reason: origin };
       try {
-        this.deps.storage.endMatch(this.id, this.room.roomId, result, this.chess.snapshot(now), now);
+        await this.deps.storage.endMatch(this.id, this.room.roomId, result, this.chess.snapshot(now), now);
       } catch (e) {
         this.deps.log.error({ err: e, matchId: this.id }, 'saving a draw failed; trying again');
         this.deps.clock.setTimeout(() => void this.serverDraw(origin), RETRY_MS);
@@ -458,7 +457,7 @@ export class MatchMaster {
     this.clearTimers();
     if (!this.result) {
       try {
-        this.deps.storage.saveClocks(this.id, this.chess.snapshot(this.deps.clock.now()));
+        await this.deps.storage.saveClocks(this.id, this.chess.snapshot(this.deps.clock.now()));
       } catch (e) {
         this.deps.log.error({ err: e, matchId: this.id }, 'saving clocks at shutdown failed');
       }

@@ -33,13 +33,14 @@ export class Challenges {
 
   constructor(private readonly h: MatchmakingHost) {}
 
-  send(from: Player, targetName: string, clock: ClockConfig | undefined): Result {
-    const username = this.h.facts.usernameOf(from.userId);
+  /** The account facts are read first; everything after them is synchronous. */
+  async send(from: Player, targetName: string, clock: ClockConfig | undefined): Promise<Result> {
+    const facts = this.h.facts;
+    const [username, bannedAt, toId] = await Promise.all([facts.usernameOf(from.userId), facts.bannedAt(from.userId), facts.userIdOf(targetName)]);
     if (!username) return refuse('not-signed-in', 'Challenges need an account: register or sign in first');
-    if (this.h.facts.bannedAt(from.userId) !== null) return refuse('banned', 'This account is banned');
-    const toId = this.h.facts.userIdOf(targetName);
-    const toName = toId ? this.h.facts.usernameOf(toId) : null;
-    if (!toId || !toName || toId === from.userId || this.h.socketsOf(toId).length === 0 || this.h.blocked(from.userId, toId) || this.h.facts.bannedAt(toId) !== null)
+    if (bannedAt !== null) return refuse('banned', 'This account is banned');
+    const [toName, toBanned] = toId ? await Promise.all([facts.usernameOf(toId), facts.bannedAt(toId)]) : [null, null];
+    if (!toId || !toName || toId === from.userId || this.h.socketsOf(toId).length === 0 || this.h.blocked(from.userId, toId) || toBanned !== null)
       return refuse('challenge-unavailable', UNAVAILABLE);
     const mine = [...(this.byUser.get(from.userId) ?? [])].filter((c) => c.from.userId === from.userId);
     if (mine.length >= CHALLENGES_PER_SENDER) return refuse('rate-limited', `You already have ${CHALLENGES_PER_SENDER} pending challenges; cancel one or wait for an answer`);
@@ -54,17 +55,20 @@ export class Challenges {
   }
 
   /** The target accepts (with their roster: the match starts, challenger in seat A) or declines. */
-  answer(userId: string, challengeId: string, accept: Player | null): Result {
+  async answer(userId: string, challengeId: string, accept: Player | null): Promise<Result> {
     const c = this.byId.get(challengeId);
     if (!c || c.to.userId !== userId) return refuse('not-pending', 'That challenge is no longer open');
     if (!accept) return { ok: true, update: this.end(c, 'declined', null) };
     // Things may have changed since it was sent: the challenger left, was banned, or a block came between them.
     const from = c.from.userId;
-    if (this.h.socketsOf(from).length === 0 || this.h.facts.bannedAt(from) !== null || this.h.blocked(from, userId)) {
+    const fromBanned = await this.h.facts.bannedAt(from);
+    // It may have ended (cancelled, expired, answered from another tab) while the ban was read.
+    if (this.byId.get(challengeId) !== c) return refuse('not-pending', 'That challenge is no longer open');
+    if (this.h.socketsOf(from).length === 0 || fromBanned !== null || this.h.blocked(from, userId)) {
       this.end(c, 'cancelled', null);
       return refuse('challenge-unavailable', UNAVAILABLE);
     }
-    const roomId = this.h.startMatch('challenge', c.clock, c.from, accept);
+    const roomId = await this.h.startMatch('challenge', c.clock, c.from, { ...accept, username: c.to.username });
     return { ok: true, update: this.end(c, 'accepted', roomId) };
   }
 

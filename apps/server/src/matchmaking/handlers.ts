@@ -17,10 +17,10 @@ export function matchmakingHandlers(queue: MatchmakingQueue, challenges: Challen
     return r.ok ? { ok: true as const, player: { userId, name: nameOf(userId), roster: r.roster, rosterLabel: r.label } } : { ok: false as const, code: 'invalid-roster' as const, message: r.message };
   };
   return {
-    'queue:join': (conn: Conn, p: QueueJoinPayload, reply: Reply<'queue:join'>) => {
+    'queue:join': async (conn: Conn, p: QueueJoinPayload, reply: Reply<'queue:join'>) => {
       const me = player(conn.userId, p.roster);
       if (!me.ok) return reply(me);
-      const r = queue.join(conn.userId, p.queue, me.player);
+      const r = await queue.join(conn.userId, p.queue, me.player);
       reply(r.ok ? { ok: true, ...r.state } : r);
     },
     'queue:leave': (conn: Conn, _p: object, reply: Reply<'queue:leave'>) => reply({ ok: true, ...queue.leave(conn.userId) }),
@@ -28,20 +28,20 @@ export function matchmakingHandlers(queue: MatchmakingQueue, challenges: Challen
       const r = queue.accept(conn.userId);
       reply(r.ok ? { ok: true, ...r.state } : r);
     },
-    'challenge:send': (conn: Conn, p: ChallengeSendPayload, reply: Reply<'challenge:send'>) => {
+    'challenge:send': async (conn: Conn, p: ChallengeSendPayload, reply: Reply<'challenge:send'>) => {
       const me = player(conn.userId, p.roster);
       if (!me.ok) return reply(me);
-      const r = challenges.send(me.player, p.username, p.clock);
+      const r = await challenges.send(me.player, p.username, p.clock);
       reply(r.ok ? { ok: true, ...r.update } : r);
     },
-    'challenge:answer': (conn: Conn, p: ChallengeAnswerPayload, reply: Reply<'challenge:answer'>) => {
+    'challenge:answer': async (conn: Conn, p: ChallengeAnswerPayload, reply: Reply<'challenge:answer'>) => {
       let accept = null;
       if (p.accept) {
         const me = player(conn.userId, p.roster!);
         if (!me.ok) return reply(me);
         accept = me.player;
       }
-      const r = challenges.answer(conn.userId, p.challengeId, accept);
+      const r = await challenges.answer(conn.userId, p.challengeId, accept);
       reply(r.ok ? { ok: true, ...r.update } : r);
     },
     'challenge:cancel': (conn: Conn, p: ChallengeCancelPayload, reply: Reply<'challenge:cancel'>) => {

@@ -6,7 +6,7 @@ import type { ClockConfig, MatchKind, Seat, ServerToClientEvents } from '@vroyal
 import type { Roster } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../time/clock.js';
-import type { AccountFacts } from './account-facts.js';
+import type { AccountFacts } from '../storage/store.js';
 
 export interface Player {
   userId: string;
@@ -14,13 +14,18 @@ export interface Player {
   name: string;
   roster: Roster;
   rosterLabel: string;
+  /** The account's username, as read when they queued or challenged (null or absent: a guest). */
+  username?: string | null;
 }
 
 export interface MatchmakingHost {
   clock: Clock;
   log: Logger;
   facts: AccountFacts;
+  /** From memory (identity/blocks.ts): both users' lists must be loaded (`loadBlocks`) or they read as empty. */
   blocked(a: string, b: string): boolean;
+  /** Reads these users' block lists where memory lacks them (a queued user whose socket is gone was forgotten). */
+  loadBlocks(userIds: readonly string[]): Promise<void>;
   /** The user's live sockets (empty when they have none). */
   socketsOf(userId: string): string[];
   displayName(userId: string): string | null;
@@ -33,7 +38,7 @@ export interface MatchmakingHost {
    * A private room of this kind with `a` in seat A and `b` in seat B, its match started, and every socket of
    * both users attached to it. Returns the room id.
    */
-  startMatch(kind: MatchKind, clock: ClockConfig | undefined, a: Player, b: Player): string;
+  startMatch(kind: MatchKind, clock: ClockConfig | undefined, a: Player, b: Player): Promise<string>;
   /** The server's default clock (queue matches use it). */
   defaultClock: ClockConfig;
 }

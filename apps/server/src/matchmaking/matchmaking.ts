@@ -8,7 +8,7 @@ import type { Users } from '../identity/users.js';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
 import type { Clock } from '../time/clock.js';
-import type { AccountFacts } from './account-facts.js';
+import type { AccountFacts } from '../storage/store.js';
 import { Challenges } from './challenges.js';
 import { matchmakingHandlers } from './handlers.js';
 import type { MatchmakingHost, Player } from './host.js';
@@ -20,6 +20,7 @@ export interface MatchmakingWiring {
   users: Users;
   facts: AccountFacts;
   blocked(a: string, b: string): boolean;
+  loadBlocks(userIds: readonly string[]): Promise<void>;
   pool: Record<string, CardDef>;
   defaultClock: ClockConfig;
   send(socketIds: string[], event: keyof ServerToClientEvents, payload: unknown): void;
@@ -53,16 +54,17 @@ export class Matchmaking {
       log: w.log,
       facts: w.facts,
       blocked: w.blocked,
+      loadBlocks: w.loadBlocks,
       defaultClock: w.defaultClock,
       socketsOf: (id) => [...(w.users.get(id)?.sockets ?? [])],
       displayName: (id) => w.users.get(id)?.name ?? null,
       send: (ids, event, payload) => w.send(ids, event, payload),
       liveSeat: (userId, kinds) => liveSeat(userId, kinds),
       inLiveMatch: (userId, kinds) => liveSeat(userId, kinds) !== null,
-      startMatch: (kind, clock, a, b) => {
+      startMatch: async (kind, clock, a, b) => {
         const room = w.newRoom(kind, clock);
         const occupant = (p: Player) => {
-          const username = w.facts.usernameOf(p.userId);
+          const username = p.username ?? null;
           // A seated user stays in memory (the session sweep counts them as in use), present or not.
           const name = w.users.remember(p.userId, p.name).name;
           return { userId: p.userId, name, roster: p.roster, rosterLabel: p.rosterLabel, bot: false, ...(username ? { username } : {}) };
@@ -70,7 +72,11 @@ export class Matchmaking {
         try {
           room.takeSeat(occupant(a), 'A');
           room.takeSeat(occupant(b), 'B');
+          // Nobody is attached until the match's rows are committed: a match the store refused is dropped
+          // before anyone saw it, and both players keep searching (queue.ts).
+          await room.matchSaved;
         } catch (e) {
+          await room.close();
           w.dropRoom(room.roomId);
           throw e;
         }

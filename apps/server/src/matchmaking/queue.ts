@@ -46,9 +46,11 @@ export class MatchmakingQueue {
 
   constructor(private readonly h: MatchmakingHost) {}
 
-  join(userId: string, queue: QueueName, player: Player): Result {
-    const username = this.h.facts.usernameOf(userId);
-    if (this.h.facts.bannedAt(userId) !== null) return refuse('banned', 'This account is banned and cannot queue');
+  /** The account facts are read first; everything after them is synchronous (no other event interleaves). */
+  async join(userId: string, queue: QueueName, player: Player): Promise<Result> {
+    const facts = this.h.facts;
+    const [username, bannedAt, rating] = await Promise.all([facts.usernameOf(userId), facts.bannedAt(userId), facts.ratingOf(userId, queue)]);
+    if (bannedAt !== null) return refuse('banned', 'This account is banned and cannot queue');
     if (queue === 'ranked' && !username) return refuse('not-signed-in', 'Ranked play needs an account: register or sign in first');
     // One queue match at a time (ranked or casual): a queue must never seat someone twice at once.
     if (this.h.inLiveMatch(userId, ['ranked', 'casual'])) return refuse('already-playing', 'Finish your current ranked or casual match before queueing again');
@@ -58,7 +60,7 @@ export class MatchmakingQueue {
     const now = this.h.clock.now();
     // Switching deck in the same queue keeps the place; another queue starts a new wait.
     const since = old && old.queue === queue ? old.since : now;
-    const e: Entry = { ...player, queue, rating: this.h.facts.ratingOf(userId, queue).rating, since, pending: null, grace: null };
+    const e: Entry = { ...player, username, queue, rating: rating.rating, since, pending: null, grace: null };
     this.entries.set(userId, e);
     if (this.h.socketsOf(userId).length === 0) this.startGrace(e);
     const state = this.stateOf(userId);
@@ -81,7 +83,7 @@ export class MatchmakingQueue {
     const p = this.entries.get(userId)?.pending;
     if (!p) return refuse('not-pending', 'There is no pairing waiting for you');
     p.accepted.add(userId);
-    if (p.accepted.size === 2) this.start(p);
+    if (p.accepted.size === 2) void this.start(p);
     else for (const e of p.entries) this.tell(e.userId, this.stateOf(e.userId));
     return { ok: true, state: this.stateOf(userId) };
   }
@@ -135,6 +137,7 @@ export class MatchmakingQueue {
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.ticker) this.h.clock.clearTimeout(this.ticker);
     this.ticker = null;
     for (const e of this.entries.values()) this.drop(e);
@@ -146,20 +149,36 @@ export class MatchmakingQueue {
   tick(): void {
     if (this.ticker) this.h.clock.clearTimeout(this.ticker);
     this.ticker = null;
-    try {
-      this.pairNow();
-    } catch (e) {
-      this.h.log.error({ err: e }, 'matchmaking tick failed');
-    }
-    if (this.entries.size > 0) this.ticker = this.h.clock.setTimeout(() => this.tick(), TICK_MS);
+    // One tick at a time: a tick asked for while one reads the bans runs right after it.
+    if (this.ticking) return void (this.tickAgain = true);
+    this.ticking = true;
+    void this.pairNow()
+      .catch((e: unknown) => this.h.log.error({ err: e }, 'matchmaking tick failed'))
+      .finally(() => {
+        this.ticking = false;
+        if (this.tickAgain) {
+          this.tickAgain = false;
+          return this.tick();
+        }
+        if (this.entries.size > 0 && !this.stopped) this.ticker = this.h.clock.setTimeout(() => this.tick(), TICK_MS);
+      });
   }
 
-  private pairNow(): void {
-    // A ban issued while someone waits takes effect at the next tick (a primary-key read per waiting entry).
-    for (const e of [...this.entries.values()]) if (!e.pending && this.h.facts.bannedAt(e.userId) !== null) this.remove(e.userId, 'banned');
+  private ticking = false;
+  private tickAgain = false;
+  private stopped = false;
+
+  private async pairNow(): Promise<void> {
+    // A ban issued while someone waits takes effect at the next tick (one read for every waiting entry); the
+    // pairing after it is synchronous, on the entries as they are then.
+    const waiting = [...this.entries.values()].filter((e) => !e.pending).map((e) => e.userId);
+    const [banned] = await Promise.all([waiting.length > 0 ? this.h.facts.bannedAmong(waiting) : new Set<string>(), this.h.loadBlocks(waiting)]);
+    for (const id of banned) if (this.entries.get(id) && !this.entries.get(id)!.pending) this.remove(id, 'banned');
     const free = [...this.entries.values()].filter((e) => !e.pending);
     const now = this.h.clock.now();
     for (const [a, b] of pairEntries(free, now, (x, y) => this.h.blocked(x, y))) {
+      // A match started above awaited its save: someone may have left or been paired since.
+      if (this.entries.get(a.userId) !== a || this.entries.get(b.userId) !== b || a.pending || b.pending) continue;
       this.stats.pairs++;
       const deadline = now + QUEUE_ACCEPT_MS;
       const present = [a, b].filter((e) => this.h.socketsOf(e.userId).length > 0).map((e) => e.userId);
@@ -167,7 +186,7 @@ export class MatchmakingQueue {
       a.pending = b.pending = p;
       for (const e of [a, b]) if (e.grace) (this.h.clock.clearTimeout(e.grace), (e.grace = null));
       if (p.accepted.size === 2) {
-        this.start(p);
+        await this.start(p);
         continue;
       }
       p.timer = this.h.clock.setTimeout(() => this.missed(p), QUEUE_ACCEPT_MS);
@@ -175,20 +194,21 @@ export class MatchmakingQueue {
     }
   }
 
-  private start(p: Pending): void {
+  /** Both accepted: the match is made and saved, then both hear `matched` (their entries stay pending meanwhile). */
+  private async start(p: Pending): Promise<void> {
     if (p.timer) this.h.clock.clearTimeout(p.timer);
     const [a, b] = p.entries;
     let roomId: string;
     try {
-      roomId = this.h.startMatch(a.queue, this.h.defaultClock, a, b);
+      roomId = await this.h.startMatch(a.queue, this.h.defaultClock, a, b);
     } catch (e) {
-      // The room could not be made (storage failed): both keep their place and their wait.
+      // The room could not be made or saved (storage failed): both keep their place and their wait.
       this.h.log.error({ err: e, users: [a.userId, b.userId] }, 'queue match could not start');
-      for (const x of [a, b]) (x.pending = null), this.tell(x.userId, this.stateOf(x.userId));
+      for (const x of [a, b]) if (this.entries.get(x.userId) === x) (x.pending = null), this.tell(x.userId, this.stateOf(x.userId));
       return;
     }
-    this.entries.delete(a.userId);
-    this.entries.delete(b.userId);
+    // An entry replaced while the match was saved (the user queued again) is theirs to keep.
+    for (const x of [a, b]) if (this.entries.get(x.userId) === x) this.entries.delete(x.userId);
     this.stats.started++;
     for (const [e, seat] of [[a, 'A'], [b, 'B']] as [Entry, Seat][]) {
       this.tell(e.userId, { status: 'matched', queue: e.queue, roomId, seat });

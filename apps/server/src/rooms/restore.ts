@@ -15,26 +15,26 @@ import { replayMatch } from '../master/replay.js';
 import type { Lobby } from './lobby.js';
 import { Room, type RoomDeps } from './room.js';
 
-export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; matches: number; broken: number; finished: number } {
+export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ rooms: number; matches: number; broken: number; finished: number }> {
   const counts = { rooms: 0, matches: 0, broken: 0, finished: 0 };
   const now = deps.clock.now();
-  for (const rec of deps.storage.liveRooms()) {
-    for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) deps.users.remember(occ.userId, occ.name, occ.username ?? null);
+  for (const rec of await deps.storage.liveRooms()) {
+    for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) await deps.users.recall(occ.userId, occ.name, occ.username ?? null);
     const d = rec.seats.B?.bot && rec.seats.B.name === TUTORIAL_BOT_NAME ? tutorialDeps(deps) : deps;
     const room = new Room(d, rec);
     if (rec.status === 'active') {
-      const match = rec.matchId ? deps.storage.match(rec.matchId) : null;
+      const match = rec.matchId ? await deps.storage.match(rec.matchId) : null;
       if (!match || match.status !== 'active') {
         deps.log.error({ roomId: rec.id, matchId: rec.matchId }, 'active room without an active match; closing it');
-        deps.storage.setRoomStatus(rec.id, 'closed', now);
+        await deps.storage.setRoomStatus(rec.id, 'closed', now);
         counts.broken++;
         continue;
       }
       const log = new PublicLog();
-      const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool, log);
+      const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log);
       if (!replayed.ok) {
         deps.log.error({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'match log does not replay; marked broken');
-        deps.storage.markBroken(match.id, rec.id, now);
+        await deps.storage.markBroken(match.id, rec.id, now);
         counts.broken++;
         continue;
       }
@@ -44,11 +44,11 @@ export function restoreRooms(deps: RoomDeps, lobby: Lobby): { rooms: number; mat
     lobby.add(room);
     counts.rooms++;
   }
-  for (const rec of deps.storage.finishedRoomsSince(now - deps.config.finishedTtlMs)) {
-    const match = rec.matchId ? deps.storage.match(rec.matchId) : null;
+  for (const rec of await deps.storage.finishedRoomsSince(now - deps.config.finishedTtlMs)) {
+    const match = rec.matchId ? await deps.storage.match(rec.matchId) : null;
     if (!match?.result || match.endedAt === null) continue;
     const log = new PublicLog();
-    const replayed = replayMatch(match, deps.storage.actions(match.id), deps.pool, log);
+    const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log);
     if (!replayed.ok) {
       // Its result stands (it is stored); only the room is not worth bringing back.
       deps.log.warn({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'finished match log does not replay; room not restored');

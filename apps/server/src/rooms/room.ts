@@ -9,6 +9,7 @@ import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
+import { inBackground } from '../storage/background-write.js';
 import type { MatchRecord, Occupant, RoomRecord, Seats } from '../storage/records.js';
 import { TokenBucket } from '../net/token-bucket.js';
 import type { TimerHandle } from '../time/clock.js';
@@ -39,6 +40,11 @@ export class Room implements MasterRoom {
   status: RoomStatus;
   seats: Seats;
   master: MatchMaster | null = null;
+  /**
+   * Settles once the match start's rows (room, match, players) are committed, or rejects if the store refused
+   * them. Matchmaking waits for it before seating anyone's sockets; a room:join does not (see CONTEXT.md).
+   */
+  matchSaved: Promise<void> = Promise.resolve();
   finishedAt: number | null = null;
   /** The match seed to use instead of a random one (the tutorial's, rooms/tutorial.ts). */
   fixedSeed: string | null = null;
@@ -165,15 +171,20 @@ export class Room implements MasterRoom {
     const seat = want && want !== 'any' ? want : free[0]!;
     if (this.seats[seat] !== null) return { ok: false, code: 'seat-taken', message: `Seat ${seat} is taken` };
     this.seats[seat] = occupant;
-    this.deps.storage.saveRoom(this.record(), this.deps.clock.now());
+    this.save();
     if (this.seats.A && this.seats.B) this.startMatch();
     return { ok: true, seat };
+  }
+
+  /** Saves the room record behind the change just made in memory (storage/background-write.ts). */
+  private save(): void {
+    inBackground(this.deps.log, this.deps.storage.saveRoom(this.record(), this.deps.clock.now()), 'saving a room failed', { roomId: this.roomId });
   }
 
   private freeSeat(seat: Seat): void {
     this.cancelHold(seat);
     this.seats[seat] = null;
-    this.deps.storage.saveRoom(this.record(), this.deps.clock.now());
+    this.save();
     this.broadcastState();
     this.deps.onRoomChanged(this);
   }
@@ -198,8 +209,10 @@ export class Room implements MasterRoom {
       endedAt: null,
     };
     this.status = 'active';
-    // Persisted before the master exists, so nothing it schedules can write an action for an unknown match.
-    this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now);
+    // Issued before the master exists, so nothing it schedules can write an action for an unknown match (the
+    // store applies writes in the order they were issued; the first append waits behind this one).
+    this.matchSaved = this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now);
+    inBackground(this.deps.log, this.matchSaved, 'saving a match start failed', { roomId: this.roomId, matchId: match.id });
     this.master = new MatchMaster(this.deps, this, match, created.state, new Map());
     this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
     for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
@@ -247,7 +260,7 @@ export class Room implements MasterRoom {
       match.seats[seat].name = name;
       if (username) match.seats[seat].username = username;
     }
-    this.deps.storage.saveSeats(this.record(), match, this.deps.clock.now());
+    inBackground(this.deps.log, this.deps.storage.saveSeats(this.record(), match, this.deps.clock.now()), 'saving seats failed', { roomId: this.roomId });
     this.broadcastState();
     this.deps.onRoomChanged(this);
     return true;

@@ -1,4 +1,5 @@
 /**
+ * SQLite's migration runner (PostgreSQL's is postgres/pg-migrate.ts; both run the same files, ./migrations/).
  * Schema migrations through umzug (chosen: the maintained, storage-agnostic runner behind Sequelize's
  * migrations; it orders, records and reports, and leaves the SQL to us, so the same migration files can run on
  * PostgreSQL later). Executed migrations are rows of `schema_migrations`; each migration runs in its own
@@ -21,7 +22,7 @@ export async function migrate(db: Database.Database, opts: { migrations?: readon
   const list = opts.migrations ?? MIGRATIONS;
   const now = opts.now ?? Date.now;
   adoptLegacyVersion(db, list, now());
-  const ctx: MigrationContext = { exec: (sql) => void db.exec(sql) };
+  const ctx: MigrationContext = { dialect: 'sqlite', exec: (sql) => void db.exec(sql) };
   const record = db.prepare(`INSERT OR IGNORE INTO ${TABLE} (name, applied_at) VALUES (?, ?)`);
   const isRecorded = db.prepare(`SELECT 1 FROM ${TABLE} WHERE name = ?`);
   const storage: UmzugStorage<MigrationContext> = {

@@ -6,6 +6,7 @@
 import { api, tokenOf } from './auth-http.js';
 import { TestClient } from './test-client.js';
 import type { TestServer } from './test-server.js';
+import { sqliteOf } from './sqlite.js';
 
 export async function makeAccount(t: TestServer, client: TestClient | null, username: string): Promise<TestClient> {
   const c = client ?? (await TestClient.connect(t.url, username));
@@ -17,12 +18,12 @@ export async function makeAccount(t: TestServer, client: TestClient | null, user
 
 /** `a` blocks `b` through the block route (both are accounts). */
 export async function block(t: TestServer, a: TestClient, b: TestClient): Promise<void> {
-  const name = (t.server.storage.db.prepare('SELECT username FROM users WHERE id = ?').get(b.userId) as { username: string | null }).username;
+  const name = (sqliteOf(t.server.storage).db.prepare('SELECT username FROM users WHERE id = ?').get(b.userId) as { username: string | null }).username;
   const r = await api(t.url, `/api/blocks/${encodeURIComponent(name ?? '')}`, { method: 'PUT', bearer: a.token! });
   if (r.status !== 204) throw new Error(`block ${name}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
 /** What `npm run admin -- ban` writes (test/admin.test.ts runs the command itself). */
 export function ban(t: TestServer, c: TestClient): void {
-  t.server.storage.db.prepare('UPDATE users SET banned_at = ? WHERE id = ?').run(Date.now(), c.userId);
+  sqliteOf(t.server.storage).db.prepare('UPDATE users SET banned_at = ? WHERE id = ?').run(Date.now(), c.userId);
 }

@@ -7,6 +7,7 @@ import { createLogger } from '../../src/logger.js';
 import { startServer, type RunningServer } from '../../src/server.js';
 import type { Clock } from '../../src/time/clock.js';
 import type { ServerBot } from '../../src/bots/server-bot.js';
+import { startPostgres } from '../../../../scripts/services/postgres.mjs';
 
 const NO_CAPS: ServerConfig['caps'] = { roomsPerUser: 1e6, roomsPerAddress: 1e6, botMatchesPerUser: 1e6, botMatchesPerAddress: 1e6, spectatingPerUser: 1e6, spectatingPerAddress: 1e6 };
 /** Only the per-socket limit (`rateLimit`, which tests tune) stays: the rest would count every test client together. */
@@ -42,6 +43,10 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, clo
   const dbPath = join(dir, 'test.db');
   const config = defaultConfig({ port: 0, host: '127.0.0.1', dbPath, logLevel: 'silent', botDelayMs: 0, botThreads: 0, caps: NO_CAPS, flood: NO_FLOOD_LIMITS, spectateLimit: NO_TOGGLE_LIMIT, newSessionsPerAddressPerHour: 1e6, authThrottle: LOOSE_AUTH, ...overrides });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent');
+  // VROYALE_TEST_BACKEND=postgres: this server stores in its own private PostgreSQL cluster (a whole test file on
+  // the other backend; tests that read SQLite rows through sqliteOf() say so and fail).
+  const pgCluster = process.env.VROYALE_TEST_BACKEND === 'postgres' && !overrides.databaseUrl ? await startPostgres() : null;
+  if (pgCluster) config.databaseUrl = pgCluster.url;
   let server = await startServer({ config, clock, logger, ...extra });
   const t: TestServer = {
     server,
@@ -57,6 +62,7 @@ export async function startTestServer(overrides: Partial<ServerConfig> = {}, clo
     },
     async close() {
       await server.stop();
+      await pgCluster?.stop();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -1,5 +1,5 @@
 /**
- * Group commit (storage/group-commit.ts): appends made in one event-loop turn share one transaction; an
+ * Group commit on SQLite (storage/sqlite/group-commit.ts): appends made in one event-loop turn share one transaction; an
  * append resolves only once its transaction has committed (another connection reads the row by then); a
  * refused row fails alone; a failed commit fails the whole batch and writes nothing.
  */
@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { starterRosters } from '@vroyale/cards';
-import { ActionWriter } from '../../src/storage/group-commit.js';
+import { ActionWriter } from '../../src/storage/sqlite/group-commit.js';
 import { createLogger } from '../../src/logger.js';
-import { Storage, type AppendAction } from '../../src/storage/storage.js';
+import { SqliteStore } from '../../src/storage/sqlite/sqlite-store.js';
+import type { AppendAction } from '../../src/storage/store.js';
 import type { MatchRecord, RoomRecord } from '../../src/storage/records.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vroyale-gc-'));
@@ -22,11 +23,11 @@ const roster = (id: string) => {
   return { centre: s.centre, cards: [...s.cards] };
 };
 
-function addMatch(st: Storage, n: number): void {
+async function addMatch(st: SqliteStore, n: number): Promise<void> {
   const occ = (name: string, r: string) => ({ userId: `u_${name}`, name, roster: roster(r), rosterLabel: r, bot: false });
   const room: RoomRecord = { id: `room${n}`, visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') }, matchId: `m${n}`, createdAt: 1 };
   const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
-  st.startMatch(room, match, 1);
+  await st.startMatch(room, match, 1);
 }
 
 const row = (n: number, seq: number): AppendAction => ({ matchId: `m${n}`, roomId: `room${n}`, seq, actor: 'A', origin: 'player', action: { type: 'pass', manager: 'A' }, clientActionId: `A:${n}-${seq}`, at: 2, clocks: { A: 1, B: 1 }, result: null });
@@ -34,8 +35,8 @@ const row = (n: number, seq: number): AppendAction => ({ matchId: `m${n}`, roomI
 describe('ActionWriter', () => {
   it('commits one turn of appends in one transaction and resolves each only after the commit', async () => {
     const path = join(dir, 'a.db');
-    const st = await Storage.open(path);
-    for (const n of [1, 2, 3]) addMatch(st, n);
+    const st = await SqliteStore.open(path);
+    for (const n of [1, 2, 3]) await addMatch(st, n);
     const w = new ActionWriter(st);
     const reader = new Database(path, { readonly: true });
     const visible = (n: number) => reader.prepare('SELECT COUNT(*) AS c FROM actions WHERE match_id = ?').get(`m${n}`) as { c: number };
@@ -47,24 +48,24 @@ describe('ActionWriter', () => {
     expect(seenOnResolve).toEqual([1, 1, 1]);
     expect(w.stats()).toMatchObject({ commits: 1, appends: 3, largestBatch: 3 });
     reader.close();
-    st.close();
+    st.closeNow();
   });
 
   it('fails only the refused row of a batch', async () => {
-    const st = await Storage.open(join(dir, 'b.db'));
-    for (const n of [1, 2]) addMatch(st, n);
+    const st = await SqliteStore.open(join(dir, 'b.db'));
+    for (const n of [1, 2]) await addMatch(st, n);
     const w = new ActionWriter(st);
     await w.append(row(1, 1));
     const results = await Promise.allSettled([w.append(row(1, 1)), w.append(row(2, 1)), w.append(row(1, 2))]);
     expect(results.map((r) => r.status)).toEqual(['rejected', 'fulfilled', 'fulfilled']);
-    expect(st.actions('m1').map((a) => a.seq)).toEqual([1, 2]);
-    expect(st.actions('m2').map((a) => a.seq)).toEqual([1]);
-    st.close();
+    expect((await st.actions('m1')).map((a) => a.seq)).toEqual([1, 2]);
+    expect((await st.actions('m2')).map((a) => a.seq)).toEqual([1]);
+    st.closeNow();
   });
 
   it('fails every append of a batch whose commit fails, writing none of them', async () => {
-    const st = await Storage.open(join(dir, 'c.db'));
-    for (const n of [1, 2]) addMatch(st, n);
+    const st = await SqliteStore.open(join(dir, 'c.db'));
+    for (const n of [1, 2]) await addMatch(st, n);
     const w = new ActionWriter(st);
     const real = st.db.transaction.bind(st.db);
     let batch = true;
@@ -80,14 +81,14 @@ describe('ActionWriter', () => {
     const results = await Promise.allSettled([w.append(row(1, 1)), w.append(row(2, 1))]);
     (st.db as { transaction: unknown }).transaction = real;
     expect(results.map((r) => r.status)).toEqual(['rejected', 'rejected']);
-    expect([...st.actions('m1'), ...st.actions('m2')]).toEqual([]);
-    st.close();
+    expect([...(await st.actions('m1')), ...(await st.actions('m2'))]).toEqual([]);
+    st.closeNow();
   });
 
   it('keeps the WAL bounded under a steady stream of commits (the checkpoint thread restarts it)', async () => {
     const path = join(dir, 'd.db');
-    const st = await Storage.open(path);
-    for (const n of [1, 2, 3]) addMatch(st, n);
+    const st = await SqliteStore.open(path);
+    for (const n of [1, 2, 3]) await addMatch(st, n);
     // Checkpoint every 5 ms and restart the WAL past 64 frames, so a short test sees many restarts.
     st.startBackgroundCheckpoints(5, createLogger('silent'), 64);
     const w = new ActionWriter(st);
@@ -113,7 +114,7 @@ describe('ActionWriter', () => {
     // Each commit adds at least one frame: a WAL that never restarted would hold one per commit by now.
     expect(largestWal).toBeLessThan(commits / 2);
     await st.stopBackgroundCheckpoints();
-    for (const n of [1, 2, 3]) expect(st.actions(`m${n}`)).toHaveLength(seq);
-    st.close();
+    for (const n of [1, 2, 3]) expect(await st.actions(`m${n}`)).toHaveLength(seq);
+    st.closeNow();
   });
 });

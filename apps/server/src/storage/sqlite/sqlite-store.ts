@@ -10,56 +10,33 @@
  * Checkpoints run on a worker thread (checkpoint-worker.mjs) instead of inside a commit on the event loop;
  * that thread also restarts the WAL when it has grown, so the file stays bounded under continuous writes.
  *
- * The schema is the migrations' (migrate.ts, migrations/): `Storage.open` runs them before preparing anything.
+ * The schema is the migrations' (../migrate.ts, ../migrations/): `SqliteStore.open` runs them before preparing
+ * anything. This is the `Store` (../store.ts) on SQLite: its methods do their work synchronously before they
+ * return (better-sqlite3), so writes apply in call order and a read after a write sees it, as before.
  */
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ManagerId } from '@vroyale/engine';
-import { isUntimed, type MatchKind, type MatchResult } from '@vroyale/protocol';
-import type { Logger } from '../logger.js';
-import { migrate } from './migrate.js';
-import type { ActionOrigin, ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
-import { ResultsStore } from './results-store.js';
+import { isUntimed, type MatchResult } from '@vroyale/protocol';
+import type { Logger } from '../../logger.js';
+import { migrate } from '../migrate.js';
+import type { ActionRecord, MatchRecord, RoomRecord, SessionRecord } from '../records.js';
+import { actionRecord, matchRecord, parseJson, roomRecord, type Row } from '../rows.js';
+import type { AppendAction, Store } from '../store.js';
+import { SqliteAccounts } from './accounts.js';
+import { SqliteAdmin } from './admin.js';
+import { SqliteBlocks } from './blocks.js';
+import { SqliteDecks } from './decks.js';
+import { sqliteFacts } from './facts.js';
+import { ActionWriter } from './group-commit.js';
+import { SqliteProfiles } from './profiles.js';
+import { SqliteReports, SqliteUsers } from './reports.js';
+import { SqliteResults } from './results.js';
+import { SqliteSettings } from './settings.js';
 
 export type SyncMode = 'normal' | 'full';
-
-/** A JSON column's value, or null when it is empty or not JSON (a hand-edited row must not stop a hello). */
-function parseJson(v: unknown): unknown {
-  if (typeof v !== 'string') return null;
-  try {
-    return JSON.parse(v);
-  } catch {
-    return null;
-  }
-}
-
-type Row = Record<string, unknown>;
-
-function roomRecord(r: Row): RoomRecord {
-  return {
-    id: String(r.id),
-    visibility: r.visibility as RoomRecord['visibility'],
-    status: r.status as RoomRecord['status'],
-    // An untimed room is stored as initial 0 (below any clock a room may ask for: LIMITS.clockInitialMinMs).
-    clock: Number(r.clock_initial_ms) === 0 ? { untimed: true } : { initialMs: Number(r.clock_initial_ms), incrementMs: Number(r.clock_increment_ms) },
-    seats: JSON.parse(String(r.seats_json)),
-    matchId: r.match_id === null ? null : String(r.match_id),
-    createdAt: Number(r.created_at),
-    // Not a rooms column: the kind is the match's (stored at its start); a room without a match is a 'room'.
-    kind: typeof r.kind === 'string' ? (r.kind as MatchKind) : 'room',
-  };
-}
-
-/** An action row as stored, plus what the same transaction updates on its match. */
-export interface AppendAction extends ActionRecord {
-  matchId: string;
-  clocks: Record<ManagerId, number>;
-  /** Set when this action ended the match: the match and its room are closed in the same transaction. */
-  result: MatchResult | null;
-  roomId: string;
-}
 
 /** A connection with the server's pragmas (also the admin command's: WAL and a busy timeout let both write). */
 export function openDatabase(path: string, sync: SyncMode = 'normal'): Database.Database {
@@ -74,10 +51,21 @@ export function openDatabase(path: string, sync: SyncMode = 'normal'): Database.
   return db;
 }
 
-export class Storage {
+export class SqliteStore implements Store {
+  readonly backend = 'sqlite' as const;
   private readonly st;
   /** Match players, outcomes and ratings, written inside the match's own transactions. */
-  readonly results: ResultsStore;
+  readonly results: SqliteResults;
+  readonly writer: ActionWriter;
+  readonly accounts: SqliteAccounts;
+  readonly users: SqliteUsers;
+  readonly decks: SqliteDecks;
+  readonly settings: SqliteSettings;
+  readonly blocks: SqliteBlocks;
+  readonly reports: SqliteReports;
+  readonly profiles: SqliteProfiles;
+  readonly facts;
+  readonly admin: SqliteAdmin;
   private checkpointer: Worker | null = null;
   /** What the checkpoint worker reported: checkpoints run, and the WAL frames of the last (all copied back?). */
   readonly checkpoints = { runs: 0, restarts: 0, walFrames: 0, copiedFrames: 0, failures: 0 };
@@ -86,7 +74,7 @@ export class Storage {
    * Opens (creating if needed) the database file and brings its schema up to date (migrate.ts) before anything
    * reads it. Async because umzug is; nothing else touches the database until this resolves.
    */
-  static async open(path: string, sync: SyncMode = 'normal', log?: Logger): Promise<Storage> {
+  static async open(path: string, sync: SyncMode = 'normal', log?: Logger): Promise<SqliteStore> {
     const db = openDatabase(path, sync);
     try {
       await migrate(db, { log });
@@ -94,14 +82,24 @@ export class Storage {
       db.close();
       throw e;
     }
-    return new Storage(path, db);
+    return new SqliteStore(path, db);
   }
 
   private constructor(
     readonly path: string,
     readonly db: Database.Database,
   ) {
-    this.results = new ResultsStore(db);
+    this.results = new SqliteResults(db);
+    this.writer = new ActionWriter(this);
+    this.accounts = new SqliteAccounts(db);
+    this.users = new SqliteUsers(db);
+    this.decks = new SqliteDecks(db);
+    this.settings = new SqliteSettings(db);
+    this.blocks = new SqliteBlocks(db);
+    this.reports = new SqliteReports(db);
+    this.profiles = new SqliteProfiles(db);
+    this.facts = sqliteFacts(db);
+    this.admin = new SqliteAdmin(db);
     this.st = {
       sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
@@ -143,31 +141,31 @@ export class Storage {
 
   // --- sessions -------------------------------------------------------------------------------------------
 
-  findSession(tokenHash: string): SessionRecord | null {
+  async findSession(tokenHash: string): Promise<SessionRecord | null> {
     const r = this.st.sessionByToken.get(tokenHash) as Row | undefined;
     return r
       ? { userId: String(r.user_id), name: String(r.name), username: r.username === null ? null : String(r.username), banned: r.banned_at !== null, stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) }
       : null;
   }
 
-  deleteSession(tokenHash: string): void {
+  async deleteSession(tokenHash: string): Promise<void> {
     this.st.deleteSession.run(tokenHash);
   }
 
   /** Marks these users' sessions used at `now`, in one transaction (the sweep's touch of sessions in use). */
-  touchSessions(userIds: Iterable<string>, now: number): void {
+  async touchSessions(userIds: Iterable<string>, now: number): Promise<void> {
     this.db.transaction(() => {
       for (const id of userIds) this.st.touchLastSeen.run(now, id);
     })();
   }
 
   /** Deletes the sessions last used before `cutoff` (indexed on last_seen); returns how many. */
-  deleteSessionsSeenBefore(cutoff: number): number {
+  async deleteSessionsSeenBefore(cutoff: number): Promise<number> {
     return this.st.deleteSessionsBefore.run(cutoff).changes;
   }
 
   /** A session for a user; a new id also gets its `users` row (a guest), in the same transaction. */
-  createSession(tokenHash: string, userId: string, name: string, now: number): void {
+  async createSession(tokenHash: string, userId: string, name: string, now: number): Promise<void> {
     this.db.transaction(() => {
       this.st.insertUser.run(userId, name, now);
       this.st.insertSession.run(tokenHash, userId, now, now);
@@ -175,7 +173,7 @@ export class Storage {
   }
 
   /** A hello on this session: marks it used and sets a guest's display name (an account's name is its username). */
-  touchSession(tokenHash: string, userId: string, name: string, now: number): void {
+  async touchSession(tokenHash: string, userId: string, name: string, now: number): Promise<void> {
     this.db.transaction(() => {
       this.st.touchSession.run(now, tokenHash);
       this.st.renameUser.run(name, userId);
@@ -183,18 +181,22 @@ export class Storage {
   }
 
   /** The user's stop settings as stored; the caller validates them (users.ts). */
-  setStops(userId: string, stops: unknown): void {
+  async setStops(userId: string, stops: unknown): Promise<void> {
     this.st.setStops.run(JSON.stringify(stops), userId);
   }
 
-  findStops(userId: string): unknown {
+  async findStops(userId: string): Promise<unknown> {
     const r = this.st.stopsOf.get(userId) as Row | undefined;
     return parseJson(r?.stops_json);
   }
 
   // --- rooms and matches ----------------------------------------------------------------------------------
 
-  saveRoom(r: RoomRecord, now: number): void {
+  async saveRoom(r: RoomRecord, now: number): Promise<void> {
+    this.saveRoomNow(r, now);
+  }
+
+  private saveRoomNow(r: RoomRecord, now: number): void {
     this.st.upsertRoom.run({
       id: r.id,
       visibility: r.visibility,
@@ -208,71 +210,51 @@ export class Storage {
     });
   }
 
-  setRoomStatus(roomId: string, status: RoomRecord['status'], now: number): void {
+  async setRoomStatus(roomId: string, status: RoomRecord['status'], now: number): Promise<void> {
     this.st.setRoomStatus.run(status, now, roomId);
   }
 
-  liveRooms(): RoomRecord[] {
+  async liveRooms(): Promise<RoomRecord[]> {
     return (this.st.liveRooms.all() as Row[]).map(roomRecord);
   }
 
   /** Rooms whose match finished at or after `since` (for the start-up: their results stay reachable a while). */
-  finishedRoomsSince(since: number): RoomRecord[] {
+  async finishedRoomsSince(since: number): Promise<RoomRecord[]> {
     return (this.st.finishedRoomsSince.all(since) as Row[]).map(roomRecord);
   }
 
   /** A seat's occupant changed (a rename): the room's seats and its match's seats, in one transaction. */
-  saveSeats(room: RoomRecord, match: Pick<MatchRecord, 'id' | 'seats'> | null, now: number): void {
+  async saveSeats(room: RoomRecord, match: Pick<MatchRecord, 'id' | 'seats'> | null, now: number): Promise<void> {
     this.db.transaction(() => {
-      this.saveRoom(room, now);
+      this.saveRoomNow(room, now);
       if (match) this.st.setMatchSeats.run(JSON.stringify(match.seats), match.id);
     })();
   }
 
   /** The room (now active) and its new match in one transaction: a restart sees both or neither. */
-  startMatch(room: RoomRecord, m: MatchRecord, now: number): void {
+  async startMatch(room: RoomRecord, m: MatchRecord, now: number): Promise<void> {
     this.db.transaction(() => {
-      this.saveRoom(room, now);
+      this.saveRoomNow(room, now);
       this.st.insertMatch.run(m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt, m.kind);
       this.results.matchStarted(m);
     })();
   }
 
-  match(id: string): MatchRecord | null {
+  async match(id: string): Promise<MatchRecord | null> {
     const r = this.st.matchById.get(id) as Row | undefined;
-    if (!r) return null;
-    return {
-      id: String(r.id),
-      roomId: String(r.room_id),
-      seed: String(r.seed),
-      rosters: JSON.parse(String(r.rosters_json)),
-      seats: JSON.parse(String(r.seats_json)),
-      status: r.status as MatchRecord['status'],
-      result: r.result_json ? JSON.parse(String(r.result_json)) : null,
-      clocks: JSON.parse(String(r.clocks_json)),
-      createdAt: Number(r.created_at),
-      kind: r.kind as MatchKind,
-      endedAt: r.ended_at === null ? null : Number(r.ended_at),
-    };
+    return r ? matchRecord(r) : null;
   }
 
-  actions(matchId: string): ActionRecord[] {
-    return (this.st.actionsOf.all(matchId) as Row[]).map((r) => ({
-      seq: Number(r.seq),
-      actor: r.actor as ManagerId,
-      origin: r.origin as ActionOrigin,
-      action: JSON.parse(String(r.action_json)),
-      clientActionId: r.client_action_id === null ? null : String(r.client_action_id),
-      at: Number(r.at),
-    }));
+  async actions(matchId: string): Promise<ActionRecord[]> {
+    return (this.st.actionsOf.all(matchId) as Row[]).map(actionRecord);
   }
 
   /**
    * One accepted action: the log row, the clocks, and (when it ended the match) the result, atomically.
-   * The server calls it through ActionWriter (group-commit.ts), inside a batch transaction: then this is a
+   * Only ActionWriter (group-commit.ts, `writer.append`) calls it, inside a batch transaction: then this is a
    * savepoint of that transaction.
    */
-  appendAction(a: AppendAction): void {
+  appendRow(a: AppendAction): void {
     this.db.transaction(() => {
       this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
       const clocks = JSON.stringify(a.clocks);
@@ -287,19 +269,19 @@ export class Storage {
    * Ends a match that no action ended (both seat holds ran out: a draw), with its room, in one transaction.
    * The log stays as it was: the result is the server's, like a flag fall's reason.
    */
-  endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): void {
+  async endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): Promise<void> {
     this.db.transaction(() => {
       if (this.st.finishMatch.run(JSON.stringify(result), JSON.stringify(clocks), at, matchId).changes === 1) this.results.matchEnded(matchId, result, at);
       this.st.setRoomStatus.run('finished', at, roomId);
     })();
   }
 
-  saveClocks(matchId: string, clocks: Record<ManagerId, number>): void {
+  async saveClocks(matchId: string, clocks: Record<ManagerId, number>): Promise<void> {
     this.st.setClocks.run(JSON.stringify(clocks), matchId);
   }
 
   /** A match whose log no longer replays (the rules changed under it): kept for inspection, never resumed. */
-  markBroken(matchId: string, roomId: string, now: number): void {
+  async markBroken(matchId: string, roomId: string, now: number): Promise<void> {
     this.db.transaction(() => {
       this.st.breakMatch.run(now, matchId);
       this.st.setRoomStatus.run('closed', now, roomId);
@@ -353,7 +335,29 @@ export class Storage {
     if (this.db.open) this.db.pragma('wal_autocheckpoint = 1000');
   }
 
-  close(): void {
+  get isOpen(): boolean {
+    return this.db.open;
+  }
+
+  metrics(): Record<string, unknown> {
+    return { checkpoints: this.checkpoints };
+  }
+
+  checkpointRuns(): number {
+    return this.checkpoints.runs;
+  }
+
+  async ping(): Promise<void> {
+    this.db.prepare('SELECT 1').get();
+  }
+
+  async close(): Promise<void> {
+    await this.stopBackgroundCheckpoints();
+    if (this.db.open) this.db.close();
+  }
+
+  /** Closes at once (tests, and the CLI on error): the checkpoint worker is terminated, not waited for. */
+  closeNow(): void {
     if (this.checkpointer) void this.stopBackgroundCheckpoints();
     if (this.db.open) this.db.close();
   }

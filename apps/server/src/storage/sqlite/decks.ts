@@ -5,6 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import { DECKS_PER_ACCOUNT, type DeckBody, type DeckRecord } from '@vroyale/protocol';
+import type { DecksStore, ImportResult } from '../store.js';
 
 interface DeckRow {
   id: string;
@@ -17,9 +18,8 @@ interface DeckRow {
 const record = (r: DeckRow): DeckRecord => ({ id: r.id, name: r.name, code: r.code, createdAt: r.created_at, updatedAt: r.updated_at });
 const newDeckId = (): string => `d_${randomBytes(9).toString('base64url')}`;
 
-export type ImportResult = { ok: true; imported: number; skipped: number } | { ok: false; reason: 'too-many-decks' };
 
-export class DecksStore {
+export class SqliteDecks implements DecksStore {
   private readonly st;
 
   constructor(private readonly db: Database.Database) {
@@ -34,21 +34,25 @@ export class DecksStore {
     };
   }
 
-  list(userId: string): DeckRecord[] {
+  async list(userId: string): Promise<DeckRecord[]> {
     return (this.st.list.all(userId) as DeckRow[]).map(record);
   }
 
-  count(userId: string): number {
+  private count(userId: string): number {
     return (this.st.count.get(userId) as { n: number }).n;
   }
 
-  get(userId: string, id: string): DeckRecord | null {
+  async get(userId: string, id: string): Promise<DeckRecord | null> {
+    return this.getNow(userId, id);
+  }
+
+  private getNow(userId: string, id: string): DeckRecord | null {
     const r = this.st.get.get(id, userId) as DeckRow | undefined;
     return r ? record(r) : null;
   }
 
   /** A new deck, or null when the user already has DECKS_PER_ACCOUNT (counted in the same transaction). */
-  create(userId: string, deck: DeckBody, now: number): DeckRecord | null {
+  async create(userId: string, deck: DeckBody, now: number): Promise<DeckRecord | null> {
     return this.db.transaction(() => {
       if (this.count(userId) >= DECKS_PER_ACCOUNT) return null;
       const id = newDeckId();
@@ -58,9 +62,9 @@ export class DecksStore {
   }
 
   /** Renames and/or replaces the list; null when this user has no such deck. */
-  update(userId: string, id: string, patch: { name?: string; code?: string }, now: number): DeckRecord | null {
+  async update(userId: string, id: string, patch: { name?: string; code?: string }, now: number): Promise<DeckRecord | null> {
     return this.db.transaction(() => {
-      const cur = this.get(userId, id);
+      const cur = this.getNow(userId, id);
       if (!cur) return null;
       const next = { ...cur, name: patch.name ?? cur.name, code: patch.code ?? cur.code, updatedAt: now };
       this.st.update.run(next.name, next.code, now, id, userId);
@@ -68,7 +72,7 @@ export class DecksStore {
     })();
   }
 
-  delete(userId: string, id: string): boolean {
+  async delete(userId: string, id: string): Promise<boolean> {
     return this.st.delete.run(id, userId).changes > 0;
   }
 
@@ -77,7 +81,7 @@ export class DecksStore {
    * same list) is skipped; if the rest do not fit under DECKS_PER_ACCOUNT nothing is saved (all or nothing, so
    * the browser can keep its copy and the person choose what to drop).
    */
-  import(userId: string, decks: readonly DeckBody[], now: number): ImportResult {
+  async import(userId: string, decks: readonly DeckBody[], now: number): Promise<ImportResult> {
     return this.db.transaction((): ImportResult => {
       const seen = new Set<string>();
       const fresh = decks.filter((d) => {

@@ -6,22 +6,8 @@
  */
 import type Database from 'better-sqlite3';
 import { usernameKey } from '@vroyale/protocol';
-import { hashToken, newSessionToken, newUserId } from '../identity/ids.js';
-
-export interface AccountRow {
-  id: string;
-  username: string | null;
-  displayName: string;
-  passwordHash: string | null;
-  createdAt: number;
-  registeredAt: number | null;
-  bannedAt: number | null;
-}
-
-export interface RegisteredAccount extends AccountRow {
-  username: string;
-  passwordHash: string;
-}
+import { hashToken, newSessionToken, newUserId } from '../../identity/ids.js';
+import { UsernameTakenError, type AccountRow, type AccountsStore, type RegisteredAccount } from '../store.js';
 
 type Row = Record<string, unknown>;
 const account = (r: Row): AccountRow => ({
@@ -34,16 +20,9 @@ const account = (r: Row): AccountRow => ({
   bannedAt: r.banned_at === null ? null : Number(r.banned_at),
 });
 
-/** The username is taken (by its key): the route answers 409 `username-taken`. */
-export class UsernameTakenError extends Error {
-  constructor(readonly username: string) {
-    super(`The username '${username}' is taken`);
-  }
-}
-
 const COLUMNS = 'id, username, display_name, password_hash, created_at, registered_at, banned_at';
 
-export class AccountsStore {
+export class SqliteAccounts implements AccountsStore {
   private readonly st;
 
   constructor(private readonly db: Database.Database) {
@@ -61,20 +40,20 @@ export class AccountsStore {
     };
   }
 
-  byId(id: string): AccountRow | null {
+  async byId(id: string): Promise<AccountRow | null> {
     const r = this.st.byId.get(id) as Row | undefined;
     return r ? account(r) : null;
   }
 
   /** The registered account whose username folds to the same key as `name`, or null. */
-  byUsername(name: string): RegisteredAccount | null {
+  async byUsername(name: string): Promise<RegisteredAccount | null> {
     const r = this.st.byKey.get(usernameKey(name)) as Row | undefined;
     const a = r ? account(r) : null;
     return a && a.username !== null && a.passwordHash !== null ? (a as RegisteredAccount) : null;
   }
 
   /** A new guest user and its first session; returns the user id and the session token (never stored itself). */
-  createGuest(displayName: string, now: number): { userId: string; token: string } {
+  async createGuest(displayName: string, now: number): Promise<{ userId: string; token: string }> {
     const userId = newUserId();
     const token = newSessionToken();
     this.db.transaction(() => {
@@ -88,7 +67,7 @@ export class AccountsStore {
    * Makes `userId` (a guest row) an account, or a new user when `userId` is null, in one transaction. Throws
    * `UsernameTakenError` when the key is taken; returns false when the row is already an account (or gone).
    */
-  register(userId: string | null, username: string, passwordHash: string, now: number): { ok: true; userId: string } | { ok: false } {
+  async register(userId: string | null, username: string, passwordHash: string, now: number): Promise<{ ok: true; userId: string } | { ok: false }> {
     const id = userId ?? newUserId();
     try {
       const done = this.db.transaction(() => {
@@ -102,23 +81,31 @@ export class AccountsStore {
     }
   }
 
-  setPassword(userId: string, passwordHash: string): void {
-    this.st.setPassword.run(passwordHash, userId);
+  async changePassword(userId: string, passwordHash: string, now: number): Promise<string> {
+    return this.db.transaction(() => {
+      this.st.setPassword.run(passwordHash, userId);
+      this.st.deleteSessionsOf.run(userId);
+      return this.newSession(userId, now);
+    })();
   }
 
   /** A new session for the user; returns its token. */
-  createSession(userId: string, now: number): string {
+  async createSession(userId: string, now: number): Promise<string> {
+    return this.newSession(userId, now);
+  }
+
+  private newSession(userId: string, now: number): string {
     const token = newSessionToken();
     this.st.insertSession.run(hashToken(token), userId, now, now);
     return token;
   }
 
-  deleteSession(tokenHash: string): void {
+  async deleteSession(tokenHash: string): Promise<void> {
     this.st.deleteSession.run(tokenHash);
   }
 
   /** Deletes every session of the user; returns their hashes (whose sockets are then signed out). */
-  deleteSessionsOf(userId: string): string[] {
+  async deleteSessionsOf(userId: string): Promise<string[]> {
     return this.db.transaction(() => {
       const hashes = (this.st.sessionHashesOf.all(userId) as { token_hash: string }[]).map((r) => r.token_hash);
       this.st.deleteSessionsOf.run(userId);
@@ -127,19 +114,15 @@ export class AccountsStore {
   }
 
   /** Replaces one session by a fresh one (a privilege change: register, password change); returns the new token. */
-  rotateSession(oldHash: string, userId: string, now: number): string {
+  async rotateSession(oldHash: string, userId: string, now: number): Promise<string> {
     return this.db.transaction(() => {
       this.st.deleteSession.run(oldHash);
-      return this.createSession(userId, now);
+      return this.newSession(userId, now);
     })();
   }
 
-  sessionCount(userId: string): number {
+  async sessionCount(userId: string): Promise<number> {
     return Number((this.st.countSessions.get(userId) as { n: number }).n);
-  }
-
-  isBanned(userId: string): boolean {
-    return (this.byId(userId)?.bannedAt ?? null) !== null;
   }
 
 }

@@ -10,15 +10,15 @@
  */
 import type Database from 'better-sqlite3';
 import type { MatchKind, MatchResult, QueueName } from '@vroyale/protocol';
-import { defaultRating, rateGame, type Rating, type Score } from '../ratings/glicko.js';
-import type { MatchRecord } from './records.js';
+import { defaultRating, rateGame, type Rating, type Score } from '../../ratings/glicko.js';
+import type { MatchRecord } from '../records.js';
 
 type Row = Record<string, unknown>;
 
 /** Kinds whose results move a rating, and the queue they rate. */
 export const RATED_KINDS: Partial<Record<MatchKind, QueueName>> = { ranked: 'ranked', casual: 'casual' };
 
-export class ResultsStore {
+export class SqliteResults {
   private readonly st;
 
   constructor(db: Database.Database) {

@@ -5,29 +5,9 @@
  */
 import type Database from 'better-sqlite3';
 import { usernameKey } from '@vroyale/protocol';
+import type { ReportRow, ReportsStore, UserSummary, UsersLookup } from '../store.js';
 
-export interface AccountRow {
-  id: string;
-  username: string;
-  displayName: string;
-  createdAt: number;
-  bannedAt: number | null;
-  banReason: string | null;
-}
-
-export interface ReportRow {
-  id: number;
-  createdAt: number;
-  reporter: string;
-  target: string;
-  reason: string;
-  note: string | null;
-  matchId: string | null;
-  resolvedAt: number | null;
-  resolution: string | null;
-}
-
-const account = (r: Record<string, unknown>): AccountRow => ({
+const account = (r: Record<string, unknown>): UserSummary => ({
   id: String(r.id),
   username: String(r.username),
   displayName: String(r.display_name),
@@ -37,13 +17,13 @@ const account = (r: Record<string, unknown>): AccountRow => ({
 });
 
 /** A registered account by username (any case or look-alike spelling), or null. */
-export function accountByUsername(db: Database.Database, name: string): AccountRow | null {
+function accountByUsername(db: Database.Database, name: string): UserSummary | null {
   const r = db.prepare('SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username_key = ?').get(usernameKey(name.trim())) as Record<string, unknown> | undefined;
   return r ? account(r) : null;
 }
 
 /** Registered accounts whose username starts with `prefix` (case-insensitive), by username; at most `limit`. */
-export function accountsByPrefix(db: Database.Database, prefix: string, limit = 50): AccountRow[] {
+function accountsByPrefix(db: Database.Database, prefix: string, limit = 50): UserSummary[] {
   const like = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
   return (db.prepare("SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username IS NOT NULL AND lower(username) LIKE ? ESCAPE '\\' ORDER BY lower(username) LIMIT ?").all(like, limit) as Record<string, unknown>[]).map(account);
 }
@@ -51,10 +31,27 @@ export function accountsByPrefix(db: Database.Database, prefix: string, limit = 
 /** How a report names its people: the username when there is one, else the display name and id (guests). */
 const WHO = (alias: string) => `COALESCE(${alias}.username, ${alias}.display_name || ' (guest ' || ${alias}.id || ')')`;
 
-export class ReportsStore {
+export class SqliteUsers implements UsersLookup {
   constructor(private readonly db: Database.Database) {}
 
-  create(r: { reporterId: string; targetId: string; matchId: string | null; reason: string; note: string | null }, now: number): number {
+  async byUsername(name: string): Promise<UserSummary | null> {
+    return accountByUsername(this.db, name);
+  }
+
+  async byPrefix(prefix: string, limit = 50): Promise<UserSummary[]> {
+    return accountsByPrefix(this.db, prefix, limit);
+  }
+
+  async usernameOf(userId: string): Promise<string | null | undefined> {
+    const r = this.db.prepare('SELECT username FROM users WHERE id = ?').get(userId) as { username: string | null } | undefined;
+    return r ? r.username : undefined;
+  }
+}
+
+export class SqliteReports implements ReportsStore {
+  constructor(private readonly db: Database.Database) {}
+
+  async create(r: { reporterId: string; targetId: string; matchId: string | null; reason: string; note: string | null }, now: number): Promise<number> {
     const res = this.db
       .prepare('INSERT INTO reports (reporter_id, target_id, match_id, reason, note, created_at) VALUES (?, ?, ?, ?, ?, ?)')
       .run(r.reporterId, r.targetId, r.matchId, r.reason, r.note, now);
@@ -62,7 +59,7 @@ export class ReportsStore {
   }
 
   /** Open reports (all with `all`), newest first. */
-  list(all = false): ReportRow[] {
+  async list(all = false): Promise<ReportRow[]> {
     const rows = this.db
       .prepare(
         `SELECT r.id, r.created_at, ${WHO('a')} AS reporter, ${WHO('t')} AS target, r.reason, r.note, r.match_id, r.resolved_at, r.resolution
@@ -85,7 +82,7 @@ export class ReportsStore {
   }
 
   /** Closes a report with a moderator's note; false if there is no such report. */
-  resolve(id: number, note: string, now: number): boolean {
+  async resolve(id: number, note: string, now: number): Promise<boolean> {
     return this.db.prepare('UPDATE reports SET resolved_at = ?, resolution = ? WHERE id = ?').run(now, note, id).changes > 0;
   }
 }

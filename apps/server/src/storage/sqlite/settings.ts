@@ -5,7 +5,9 @@
 import type Database from 'better-sqlite3';
 import type { UiSettings } from '@vroyale/protocol';
 
-export class SettingsStore {
+import type { SettingsStore } from '../store.js';
+
+export class SqliteSettings implements SettingsStore {
   private readonly st;
 
   constructor(db: Database.Database) {
@@ -16,7 +18,7 @@ export class SettingsStore {
   }
 
   /** The stored object, or null (never set, or a hand-edited row that is not a JSON object). */
-  ui(userId: string): UiSettings | null {
+  async ui(userId: string): Promise<UiSettings | null> {
     const r = this.st.get.get(userId) as { ui_json: string | null } | undefined;
     if (!r?.ui_json) return null;
     try {
@@ -27,7 +29,7 @@ export class SettingsStore {
     }
   }
 
-  setUi(userId: string, ui: UiSettings): void {
+  async setUi(userId: string, ui: UiSettings): Promise<void> {
     this.st.set.run(JSON.stringify(ui), userId);
   }
 }

@@ -13,7 +13,8 @@
  * a millisecond later, instead of the event loop sleeping in SQLite's busy handler.
  */
 import { createHistogram } from 'node:perf_hooks';
-import type { AppendAction, Storage } from './storage.js';
+import type { ActionLog, AppendAction, CommitStats } from '../store.js';
+import type { SqliteStore } from './sqlite-store.js';
 
 interface Pending {
   row: AppendAction;
@@ -21,17 +22,7 @@ interface Pending {
   reject: (e: unknown) => void;
 }
 
-export interface CommitStats {
-  commits: number;
-  appends: number;
-  largestBatch: number;
-  /** Batches put off for a millisecond because the checkpoint thread held the write lock. */
-  busyRetries: number;
-  /** How long the batch transactions took on the event loop (since the last `resetTimings`). */
-  commitMs: { p50: number; p99: number; max: number };
-}
-
-export class ActionWriter {
+export class ActionWriter implements ActionLog {
   private pending: Pending[] = [];
   private scheduled: ReturnType<typeof setImmediate> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
@@ -39,7 +30,7 @@ export class ActionWriter {
   private readonly timings = createHistogram();
   private readonly sql;
 
-  constructor(private readonly storage: Storage) {
+  constructor(private readonly storage: SqliteStore) {
     const db = storage.db;
     this.sql = {
       noWait: db.prepare('PRAGMA busy_timeout = 0'),
@@ -54,7 +45,7 @@ export class ActionWriter {
   append(row: AppendAction): Promise<void> {
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ row, resolve, reject });
-      if (!this.retry) this.scheduled ??= setImmediate(() => this.flush());
+      if (!this.retry) this.scheduled ??= setImmediate(() => this.flushNow());
     });
   }
 
@@ -62,7 +53,11 @@ export class ActionWriter {
    * Commits everything pending now. `wait` (shutdown, before the database closes): take the write lock
    * even if that means waiting for the checkpoint thread; otherwise a busy lock means "try again shortly".
    */
-  flush(wait = false): void {
+  async flush(wait = false): Promise<void> {
+    this.flushNow(wait);
+  }
+
+  flushNow(wait = false): void {
     if (this.scheduled) clearImmediate(this.scheduled);
     if (this.retry) clearTimeout(this.retry);
     this.scheduled = this.retry = null;
@@ -76,7 +71,7 @@ export class ActionWriter {
       } catch (e) {
         if (!isBusy(e)) throw e;
         this.counters.busyRetries++;
-        this.retry = setTimeout(() => this.flush(), 1);
+        this.retry = setTimeout(() => this.flushNow(), 1);
         return;
       } finally {
         // Other writes (rooms, sessions) are rare and may wait for the lock as usual.
@@ -92,7 +87,7 @@ export class ActionWriter {
         for (const p of batch) {
           try {
             // A nested better-sqlite3 transaction is a savepoint: a failure undoes this row only.
-            this.storage.appendAction(p.row);
+            this.storage.appendRow(p.row);
           } catch (e) {
             failed.set(p, e ?? new Error('append failed'));
           }

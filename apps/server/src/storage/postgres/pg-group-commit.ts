@@ -1,0 +1,107 @@
+/**
+ * Group commit on PostgreSQL (the same contract as ../sqlite/group-commit.ts): appends collected until the turn's
+ * I/O is handled (`setImmediate`) go to the server as one transaction, one savepoint per row, so a refused row
+ * (a duplicate seq) fails only its own append; each append's promise settles after the COMMIT, so the master
+ * acks an action only once it is durable (fsync on). A failed COMMIT, or a lost connection, fails the batch.
+ *
+ * The batch is one job of the write lane (pg-db.ts): it starts after the writes issued before it (a match's start
+ * row before its first action). While one batch is at the server, the next one collects: under load a batch
+ * holds the appends of several turns, which is what group commit is for.
+ */
+import { createHistogram } from 'node:perf_hooks';
+import pg from 'pg';
+import type { ActionLog, AppendAction, CommitStats } from '../store.js';
+import type { WriteLane } from './pg-db.js';
+
+interface Pending {
+  row: AppendAction;
+  resolve: () => void;
+  reject: (e: unknown) => void;
+}
+
+export class PgActionWriter implements ActionLog {
+  private pending: Pending[] = [];
+  private scheduled: ReturnType<typeof setImmediate> | null = null;
+  private readonly counters = { commits: 0, appends: 0, largestBatch: 0, busyRetries: 0 };
+  private readonly timings = createHistogram();
+
+  constructor(
+    private readonly lane: WriteLane,
+    private readonly appendRow: (c: pg.PoolClient, row: AppendAction) => Promise<void>,
+  ) {}
+
+  append(row: AppendAction): Promise<void> {
+    return new Promise<void>((resolve, reject) => {
+      this.pending.push({ row, resolve, reject });
+      this.scheduled ??= setImmediate(() => void this.flushNow());
+    });
+  }
+
+  async flush(): Promise<void> {
+    void this.flushNow();
+    await this.lane.drain();
+  }
+
+  private flushNow(): Promise<void> {
+    if (this.scheduled) clearImmediate(this.scheduled);
+    this.scheduled = null;
+    const batch = this.pending;
+    if (batch.length === 0) return Promise.resolve();
+    this.pending = [];
+    return this.lane
+      .raw(async (c) => {
+        const failed = new Map<Pending, unknown>();
+        const t0 = performance.now();
+        await c.query('BEGIN');
+        try {
+          for (const p of batch) {
+            await c.query('SAVEPOINT row');
+            try {
+              await this.appendRow(c, p.row);
+              await c.query('RELEASE SAVEPOINT row');
+            } catch (e) {
+              // Only a refusal of this row is its own failure; a broken connection fails the batch below.
+              if (!(e instanceof pg.DatabaseError)) throw e;
+              await c.query('ROLLBACK TO SAVEPOINT row');
+              failed.set(p, e);
+            }
+          }
+          await c.query('COMMIT');
+        } catch (e) {
+          await c.query('ROLLBACK').catch(() => {});
+          throw e;
+        }
+        this.timings.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+        return failed;
+      })
+      .then(
+        (failed) => {
+          this.counters.commits++;
+          this.counters.appends += batch.length - failed.size;
+          this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+          for (const p of batch) {
+            const e = failed.get(p);
+            if (e === undefined) p.resolve();
+            else p.reject(e);
+          }
+        },
+        (e: unknown) => {
+          for (const p of batch) p.reject(e);
+        },
+      );
+  }
+
+  get queued(): number {
+    return this.pending.length;
+  }
+
+  stats(): CommitStats {
+    const h = this.timings;
+    const ms = (us: number) => Math.round(us) / 1000;
+    return { ...this.counters, commitMs: h.count ? { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) } : { p50: 0, p99: 0, max: 0 } };
+  }
+
+  resetTimings(): void {
+    this.timings.reset();
+  }
+}
