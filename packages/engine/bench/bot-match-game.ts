@@ -38,12 +38,12 @@ const cpuMs = (): number => {
 
 /**
  * A bot by name: a level, or a searching level with `+deal` / `-deal` (dealing hidden cards from the public
- * lists on or off, whatever the level's default) and `@h<n>` (its rollouts' turn horizon): experiments. Every bot is told the public knowledge (the
+ * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) and `@k<x>` (pickRoot's margin for leaving strongBot's move): experiments. Every bot is told the public knowledge (the
  * starter lists and the pool), as the server tells its bots.
  */
 export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean, knowledge: BotKnowledge): Bot {
   if (name === 'random') return randomBot;
-  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?$/.exec(name);
+  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?$/.exec(name);
   const level = m?.[1];
   if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
   return botForLevel(level, {
@@ -51,6 +51,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     knowledge,
     ...(m?.[2] ? { deal: m[2] === '+deal' } : {}),
     ...(m?.[3] ? { horizon: Number(m[3]) } : {}),
+    ...(m?.[4] ? { keep: Number(m[4]) } : {}),
     ...(iterations[name] ? { iterations: iterations[name] } : {}),
   });
 }

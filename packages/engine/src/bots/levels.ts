@@ -30,6 +30,9 @@ export const LEVEL_HORIZON: Record<BotLevel, number> = { easy: 0, normal: 0, har
 /** Whether the level deals hidden cards from the public deck lists (search/hidden-deal.ts) when it is given them. */
 export const LEVEL_DEALS: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: true };
 
+/** How much better (in squashed rollout score) a move must look than strongBot's own to be played instead. */
+export const LEVEL_KEEP: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
+
 /** What a host may tell every bot: public knowledge, the same for both seats. */
 export interface BotKnowledge {
   /** The public deck lists (the starters). */
@@ -49,6 +52,8 @@ export interface LevelOptions {
   knowledge?: BotKnowledge;
   /** Overrides LEVEL_DEALS (experiments). */
   deal?: boolean;
+  /** Overrides LEVEL_KEEP (experiments). */
+  keep?: number;
 }
 
 export function isBotLevel(x: unknown): x is BotLevel {
@@ -71,6 +76,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         horizon: o.horizon ?? LEVEL_HORIZON[level],
         ...(o.stopper ? { stopper: o.stopper } : {}),
         ...(deal ? { decks: deal.decks, defs: deal.defs } : {}),
+        keep: o.keep ?? LEVEL_KEEP[level],
       });
     }
   }

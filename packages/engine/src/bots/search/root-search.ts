@@ -119,13 +119,19 @@ export function mergeRoots(parts: RootStats[]): RootStats {
   return out;
 }
 
-/** The most visited move (UCB1's robust choice); ties go to the better mean, then to the earlier candidate. */
-export function pickRoot(s: RootStats): Action {
+/**
+ * The most visited move (UCB1's robust choice); ties go to the better mean, then to the earlier candidate.
+ * `keep`: the first candidate (strongBot's own answer) stands unless the chosen one's mean beats it by this
+ * much: a prior for the rollout policy's move, so that noise between near-equal candidates does not move the
+ * bot off a move the policy already judged best.
+ */
+export function pickRoot(s: RootStats, keep = 0): Action {
   let best = 0;
   for (let k = 1; k < s.visits.length; k++) {
     const v = s.visits[k]!;
     const b = s.visits[best]!;
     if (v > b || (v === b && v > 0 && s.totals[k]! / v > s.totals[best]! / b)) best = k;
   }
+  if (keep > 0 && best !== 0 && s.visits[0]! > 0 && s.totals[best]! / s.visits[best]! - s.totals[0]! / s.visits[0]! < keep) return s.actions[0]!;
   return s.actions[best]!;
 }

@@ -13,6 +13,8 @@ export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
   goFirst?: boolean;
   /** Called at the start of each decision for that decision's stop test (a host's wall-time budget). */
   stopper?: () => () => boolean;
+  /** pickRoot's margin for leaving strongBot's own answer (0: the most visited move, whatever the margin). */
+  keep?: number;
 }
 
 /** The candidates of a decision (strongBot's answer first), or null when strongBot's answer stands. */
@@ -26,6 +28,6 @@ export function createSearchBot(o: SearchBotOptions): Bot {
     const { strong, candidates } = searchCandidates(input, o);
     if (!candidates) return strong;
     const shouldStop = o.stopper?.();
-    return pickRoot(searchRoot(input, candidates, { ...o, ...(shouldStop ? { shouldStop } : {}) }));
+    return pickRoot(searchRoot(input, candidates, { ...o, ...(shouldStop ? { shouldStop } : {}) }), o.keep ?? 0);
   };
 }
