@@ -5,12 +5,14 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Socket as NetSocket } from 'node:net';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server } from 'socket.io';
 import { cardPool } from '@vroyale/cards';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
 import { serverBot, type ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { GameServer } from './game-server.js';
+import { AdapterLobbyFeed, type ServerSideBus } from './cluster/lobby-feed.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
@@ -24,6 +26,7 @@ import { openStore } from './storage/open-store.js';
 import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
+import type { Transport } from './transport/transport.js';
 
 export interface StartOptions {
   config: ServerConfig;
@@ -40,6 +43,8 @@ export interface RunningServer {
   metricsPort: number | null;
   metrics: NodeMetrics;
   game: GameServer;
+  /** How the game talks to clients (tests: a send from this node to a socket on another). */
+  transport: Transport;
   storage: Store;
   writer: ActionLog;
   log: Logger;
@@ -103,7 +108,11 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     flood.opened(address);
     raw.once('close', () => flood.closed(address));
   });
-  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust));
+  // Several nodes (issue 19 §2): Socket.IO's Redis streams adapter carries sends to sockets of other nodes and
+  // the nodes' own messages (serverSideEmit). Streams rather than pub/sub: a node that loses Redis for a moment
+  // resumes from its offset instead of missing what was published meanwhile.
+  if (redis) io.adapter(createAdapter(redis.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000 }));
+  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), redis !== null);
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
   http.on('connection', (sock: NetSocket) => {
     const peer = sock.remoteAddress ?? '';
@@ -120,6 +129,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
   });
   game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master });
+  const lobbyFeed = redis ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
+  if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
 
   // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
@@ -129,7 +140,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  log.info({ port, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
+  log.info({ port, node: config.nodeId, cluster: redis !== null, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
 
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>
@@ -138,6 +149,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       http.close(); // no new connections; existing sockets are told and closed below
       await metricsListener?.close();
       await game!.shutdown();
+      lobbyFeed?.close(); // the other nodes drop our rooms from their lists now rather than at expiry
       transport.flush(); // views of the last queued actions
       // Closing the engine drops every connection at the transport level, which clients treat as a network
       // blip and reconnect from (a server-side `disconnect()` would tell them not to come back).
@@ -149,5 +161,5 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.info('stopped');
     })());
 
-  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, storage, writer, log, stop };
+  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, transport, storage, writer, log, stop };
 }
