@@ -21,6 +21,7 @@ import { Lobby } from './rooms/lobby.js';
 import { offerRematch, rematchKind } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
+import type { Ownership } from './cluster/ownership.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
 import { startTutorial } from './rooms/tutorial.js';
@@ -47,6 +48,8 @@ export interface GameServerDeps {
   facts?: AccountFacts;
   /** The masters' latency histograms (metrics/node-metrics.ts). */
   metrics?: MasterMetrics;
+  /** In a cluster: this node's match leases (cluster/ownership.ts). Absent: a single node owns every match. */
+  ownership?: Ownership | null;
 }
 
 interface Conn {
@@ -102,6 +105,7 @@ export class GameServer {
       bot: d.bot,
       stopsOf: (id) => d.users.stopsOf(id),
       metrics: d.metrics,
+      ownership: d.ownership ?? null,
       pool: d.pool,
       users: d.users,
       blocks: this.blocks,
@@ -132,6 +136,21 @@ export class GameServer {
       if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
     });
     d.transport.onMessage((m) => this.handle(m));
+    d.ownership?.onLost((matchId) => this.matchLost(matchId));
+  }
+
+  /**
+   * Another node took over a match this node ran (our append was fenced, or our renewal found the lease gone):
+   * stop its master without writing anything and forget the room here; the owner lists and runs it now.
+   */
+  private matchLost(matchId: string): void {
+    const room = [...this.lobby.rooms.values()].find((r) => r.master?.id === matchId);
+    if (!room) return;
+    room.master!.abandon();
+    void room.close();
+    this.lobby.rooms.delete(room.roomId);
+    this.userRooms.drop(room.roomId);
+    this.lobby.changed();
   }
 
   /**
@@ -558,5 +577,11 @@ export class GameServer {
     this.d.transport.flush();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
     this.lobby.stop();
+    // Every queue has drained: our matches' leases end now, after their last writes, instead of in leaseMs.
+    const ownership = this.d.ownership;
+    if (ownership) {
+      ownership.stop();
+      await ownership.release([...this.lobby.rooms.values()].flatMap((r) => (r.master ? [r.master.id] : [])));
+    }
   }
 }

@@ -13,6 +13,7 @@ import { serverBot, type ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { GameServer } from './game-server.js';
 import { AdapterLobbyFeed, type ServerSideBus } from './cluster/lobby-feed.js';
+import { Ownership } from './cluster/ownership.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
@@ -128,10 +129,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     flood: () => game?.floodStats ?? null,
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
   });
-  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master });
+  // A cluster (PostgreSQL and Redis): each match runs on the one node holding its lease (cluster/ownership.ts).
+  const ownership = redis && storage.leases ? new Ownership(storage.leases, config.nodeId, (c) => metrics.ownershipChanged(c), log, () => clock.now()) : null;
+  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership });
   const lobbyFeed = redis ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
+  ownership?.start();
 
   // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
   const metricsListener = config.metricsPort === null ? null : await startMetricsListener(metrics.registry, config.metricsHost, config.metricsPort, log);

@@ -76,7 +76,10 @@ export class Lobby {
     const now = this.clock.now();
     if (this.built && now - this.built.at < LIST_REUSE_MS) return this.built.list;
     const local = this.localList();
-    const rooms = this.feed ? [...local, ...this.feed.remoteRooms()].sort(order).slice(0, MAX_LISTED) : local;
+    // A room can show up from two nodes for a moment (one just lost or handed over its match): listed once.
+    const seen = new Set(local.map((r) => r.roomId));
+    const remote = this.feed?.remoteRooms().filter((r) => !seen.has(r.roomId) && (seen.add(r.roomId), true)) ?? [];
+    const rooms = remote.length > 0 ? [...local, ...remote].sort(order).slice(0, MAX_LISTED) : local;
     this.built = { at: now, list: { rooms } };
     return this.built.list;
   }

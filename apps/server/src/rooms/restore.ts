@@ -7,6 +7,9 @@
  * manager whose last action ended the match just before a crash must still get its ack again (duplicate
  * clientActionId), the result view on hello, and the lobby its "recently finished" entry. Older ones stay in
  * the database only (the replay endpoint still serves them).
+ *
+ * In a cluster (cluster/ownership.ts) an active match comes back only if this node can take its lease: one whose
+ * owner is alive stays with it.
  */
 import { TUTORIAL_BOT_NAME, tutorialDeps } from './tutorial.js';
 import { MatchMaster } from '../master/match-master.js';
@@ -30,6 +33,8 @@ export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ room
         counts.broken++;
         continue;
       }
+      // In a cluster another node may be running this match: only a lease that ran out (or none) is ours to take.
+      if (deps.ownership && !(await deps.ownership.acquire(match.id, 'taken-over'))) continue;
       const log = new PublicLog();
       const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log);
       if (!replayed.ok) {
