@@ -22,6 +22,7 @@ import { offerRematch, rematchKind } from './rooms/rematch.js';
 import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import type { Ownership } from './cluster/ownership.js';
+import type { Forwarded, RoomRouter } from './cluster/room-router.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
 import { startTutorial } from './rooms/tutorial.js';
@@ -50,13 +51,20 @@ export interface GameServerDeps {
   metrics?: MasterMetrics;
   /** In a cluster: this node's match leases (cluster/ownership.ts). Absent: a single node owns every match. */
   ownership?: Ownership | null;
+  /** In a cluster: messages about rooms another node holds go there (cluster/room-router.ts). */
+  router?: RoomRouter | null;
 }
+
+/** Messages about one room (`roomId` in the payload): handled by the node holding that room. */
+const ROUTED: ReadonlySet<string> = new Set(['room:join', 'room:spectate', 'room:leave', 'room:chat', 'room:rematch', 'match:action', 'match:pass-until']);
 
 interface Conn {
   id: string;
   userId: string | null;
   /** The remote address as Socket.IO sees it (the per-address caps). */
   address: string;
+  /** Set when the socket is on another node (this node holds a room it forwarded to): that node's id. */
+  remote?: string;
   /** The session token of the handshake (cookie or Bearer header): when valid, it decides who this socket is. */
   handshakeToken: string | null;
   /** The hash of the session this socket said hello with (sign-out of one session closes its sockets). */
@@ -137,6 +145,54 @@ export class GameServer {
     });
     d.transport.onMessage((m) => this.handle(m));
     d.ownership?.onLost((matchId) => this.matchLost(matchId));
+    d.router?.serve(
+      (m, answer) => void this.serveForwarded(m, answer).catch((e: unknown) => {
+        this.d.log.error({ err: e, event: m.event }, 'forwarded message failed');
+        answer({ ok: false, code: 'internal', message: 'The server failed to handle that message' });
+      }),
+      (socketId) => {
+        if (this.conns.get(socketId)?.remote) this.onDisconnect(socketId);
+      },
+    );
+  }
+
+  /**
+   * Another node's socket sent a message about a room: handled here if this node holds the room (null
+   * otherwise), as if the socket were ours (a connection record marked `remote`; the user as that node
+   * identified it). Flood limits were applied on the socket's node.
+   */
+  private async serveForwarded(m: Forwarded, answer: (a: Ack<object> | null) => void): Promise<void> {
+    if (!this.lobby.get(m.roomId) || this.shuttingDown) return answer(null);
+    let conn = this.conns.get(m.socketId);
+    if (!conn) {
+      await this.d.users.recall(m.userId, m.name, m.username);
+      await this.blocks.load(m.userId);
+      conn = this.conns.get(m.socketId);
+      if (!conn) {
+        conn = { id: m.socketId, userId: m.userId, address: m.address, remote: m.from, handshakeToken: null, sessionHash: null, rooms: new Set() };
+        this.conns.set(m.socketId, conn);
+        this.d.users.attachSocket(m.userId, m.socketId);
+      }
+    }
+    if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
+    this.dispatch(conn, m.event, m.payload, answer);
+  }
+
+  /** A message about a room this node does not hold: to the node that holds it, or handled here if none does. */
+  private forward(conn: Conn & { userId: string }, event: ClientEventName, payload: unknown, roomId: string, reply: (ack: Ack<object>) => void): void {
+    const user = this.d.users.get(conn.userId);
+    this.d.router!.forward({ socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload }).then(
+      (ack) => {
+        if (ack) return reply(ack);
+        // No node holds it: answered here (an unknown room's usual refusal).
+        const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName>;
+        void handler(conn, payload as never, reply as Reply<ClientEventName>);
+      },
+      (e: unknown) => {
+        this.d.log.error({ err: e, event }, 'forwarding failed');
+        reply(err('internal', 'The server failed to handle that message'));
+      },
+    );
   }
 
   /**
@@ -180,8 +236,11 @@ export class GameServer {
     return { kicks: f.kicks, refusedConnections: f.refusedConnections, refusedMessages: f.refusedMessages, droppedTcp: f.droppedTcp };
   }
 
+  /** Sockets this node holds (not counting other nodes' sockets it serves rooms to). */
   get connections(): number {
-    return this.conns.size;
+    let n = 0;
+    for (const c of this.conns.values()) if (!c.remote) n++;
+    return n;
   }
 
   handle(m: Incoming): void {
@@ -254,6 +313,10 @@ export class GameServer {
         reply(err('internal', 'The server failed to handle that message'));
       });
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
+    if (this.d.router && !conn.remote && ROUTED.has(name)) {
+      const roomId = (parsed.data as { roomId?: string }).roomId;
+      if (roomId && !this.lobby.get(roomId)) return this.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
+    }
     const handler = this.handlers[name] as Handler<ClientEventName>;
     const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
     if (done instanceof Promise)
@@ -373,6 +436,7 @@ export class GameServer {
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
     this.d.flood.detach(socketId);
+    if (!conn.remote) this.d.router?.socketClosed(socketId);
     if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").

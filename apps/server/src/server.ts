@@ -14,6 +14,7 @@ import type { ServerConfig } from './config.js';
 import { GameServer } from './game-server.js';
 import { AdapterLobbyFeed, type ServerSideBus } from './cluster/lobby-feed.js';
 import { Ownership } from './cluster/ownership.js';
+import { RoomRouter, type RouterBus } from './cluster/room-router.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
@@ -131,7 +132,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   // A cluster (PostgreSQL and Redis): each match runs on the one node holding its lease (cluster/ownership.ts).
   const ownership = redis && storage.leases ? new Ownership(storage.leases, config.nodeId, (c) => metrics.ownershipChanged(c), log, () => clock.now()) : null;
-  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership });
+  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership, router: redis ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null });
   const lobbyFeed = redis ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
