@@ -74,7 +74,7 @@ export interface ServerConfig {
   /**
    * The other flood limits (net/flood-guard.ts): messages per session and per address, how many refused
    * messages get a socket disconnected, the penalty box, connections per address (VROYALE_SOCKETS_PER_ADDRESS,
-   * VROYALE_PENALTY_MS, VROYALE_RATE_ADDRESS_CAPACITY / _PER_SEC).
+   * VROYALE_PENALTY_MS, VROYALE_RATE_SESSION_CAPACITY / _PER_SEC, VROYALE_RATE_ADDRESS_CAPACITY / _PER_SEC).
    */
   flood: Omit<FloodConfig, 'perSocket'>;
   /**
@@ -262,6 +262,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     flood: {
       ...d.flood,
+      perSession: { capacity: int(env, 'VROYALE_RATE_SESSION_CAPACITY', d.flood.perSession.capacity), refillPerSec: int(env, 'VROYALE_RATE_SESSION_PER_SEC', d.flood.perSession.refillPerSec) },
       perAddress: { capacity: int(env, 'VROYALE_RATE_ADDRESS_CAPACITY', d.flood.perAddress.capacity), refillPerSec: int(env, 'VROYALE_RATE_ADDRESS_PER_SEC', d.flood.perAddress.refillPerSec) },
       penaltyMs: int(env, 'VROYALE_PENALTY_MS', d.flood.penaltyMs),
       socketsPerAddress: int(env, 'VROYALE_SOCKETS_PER_ADDRESS', d.flood.socketsPerAddress),

@@ -19,7 +19,7 @@ import type { MasterMetrics } from './metrics/node-metrics.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
 import { offerRematch, rematchKind } from './rooms/rematch.js';
-import { restoreRooms } from './rooms/restore.js';
+import { restoreLiveRoom, restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import type { Ownership } from './cluster/ownership.js';
 import type { Forwarded, RoomRouter } from './cluster/room-router.js';
@@ -154,6 +154,40 @@ export class GameServer {
         if (this.conns.get(socketId)?.remote) this.onDisconnect(socketId);
       },
     );
+    d.router?.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
+    d.router?.onSeats((userId) => [...this.userRooms.roomsOf(userId), ...this.userRooms.finishedOf(userId)].filter((id) => this.lobby.get(id)?.seatOf(userId)));
+  }
+
+  /**
+   * Cluster takeover (cluster/ownership.ts scan): the lease of `matchId` is ours now; bring its room back from
+   * PostgreSQL (replay) and tell every node, so the managers' sockets, wherever they reconnected, are attached.
+   */
+  async takeOver(matchId: string): Promise<void> {
+    const match = await this.d.storage.match(matchId);
+    if (!match || match.status !== 'active') return void (await this.d.ownership?.release([matchId]));
+    if (this.lobby.get(match.roomId)) return;
+    const rec = (await this.d.storage.liveRooms()).find((r) => r.id === match.roomId);
+    if (!rec || (await restoreLiveRoom(this.roomDeps, this.lobby, rec, 'held')) !== 'match') return void (await this.d.ownership?.release([matchId]));
+    const room = this.lobby.get(match.roomId)!;
+    this.userRooms.sync(room);
+    this.d.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match taken over');
+    const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
+    this.attachElsewhere(room.roomId, users);
+    this.d.router?.announce(room.roomId, users);
+  }
+
+  /** A room now held by some node: the sockets this node holds of these users are attached to it there (or here). */
+  private attachElsewhere(roomId: string, userIds: readonly string[]): void {
+    const local = this.lobby.get(roomId);
+    const conns = userIds.flatMap((u) => [...(this.d.users.get(u)?.sockets ?? [])]).map((id) => this.conns.get(id));
+    for (const conn of conns) {
+      if (!conn || conn.remote || !conn.userId) continue;
+      if (local) {
+        if (!conn.rooms.has(roomId)) this.attach(conn, local);
+        continue;
+      }
+      this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+    }
   }
 
   /**
@@ -162,7 +196,8 @@ export class GameServer {
    * identified it). Flood limits were applied on the socket's node.
    */
   private async serveForwarded(m: Forwarded, answer: (a: Ack<object> | null) => void): Promise<void> {
-    if (!this.lobby.get(m.roomId) || this.shuttingDown) return answer(null);
+    const room = this.lobby.get(m.roomId);
+    if (!room || this.shuttingDown) return answer(null);
     let conn = this.conns.get(m.socketId);
     if (!conn) {
       await this.d.users.recall(m.userId, m.name, m.username);
@@ -175,6 +210,12 @@ export class GameServer {
       }
     }
     if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
+    // A node's own request (not a client's event): attach a seated manager's socket to the room it holds a seat in.
+    if (m.event === 'cluster:attach') {
+      if (!room.seatOf(m.userId)) return answer({ ok: false, code: 'not-a-manager', message: 'No seat in this room' });
+      if (!conn.rooms.has(room.roomId)) this.attach(conn, room);
+      return answer({ ok: true });
+    }
     this.dispatch(conn, m.event, m.payload, answer);
   }
 
@@ -185,7 +226,8 @@ export class GameServer {
       (ack) => {
         if (ack) return reply(ack);
         // No node holds it: answered here (an unknown room's usual refusal).
-        const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName>;
+        const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
+        if (!handler) return reply(err('internal', 'No server holds that room now'));
         void handler(conn, payload as never, reply as Reply<ClientEventName>);
       },
       (e: unknown) => {
@@ -362,6 +404,10 @@ export class GameServer {
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
     this.matchmaking.hello(user.id, conn.id);
+    // In a cluster the user's seats may be in rooms other nodes hold (this socket reconnected to another node).
+    if (this.d.router)
+      for (const roomId of await this.d.router.seatsElsewhere(user.id))
+        if (this.conns.get(conn.id) === conn && conn.userId === user.id) this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
   }
 
   // --- sessions and accounts (http/auth-routes.ts calls these) --------------------------------------------

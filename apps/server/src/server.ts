@@ -113,7 +113,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Several nodes (issue 19 §2): Socket.IO's Redis streams adapter carries sends to sockets of other nodes and
   // the nodes' own messages (serverSideEmit). Streams rather than pub/sub: a node that loses Redis for a moment
   // resumes from its offset instead of missing what was published meanwhile.
-  if (redis) io.adapter(createAdapter(redis.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000 }));
+  // Heartbeats every second, a node silent for 3 s is gone: a forward (cluster/room-router.ts) waits for every
+  // node it counts, so a dead one must leave the count soon after its lease (3 s) does.
+  if (redis) io.adapter(createAdapter(redis.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000, heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
   const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), redis !== null);
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
   http.on('connection', (sock: NetSocket) => {
@@ -136,7 +138,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const lobbyFeed = redis ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
-  ownership?.start();
+  ownership?.start((matchId) => game!.takeOver(matchId));
 
   // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
   const metricsListener = config.metricsPort === null ? null : await startMetricsListener(metrics.registry, config.metricsHost, config.metricsPort, log);

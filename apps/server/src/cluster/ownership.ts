@@ -13,15 +13,19 @@ import type { MatchLeases } from '../storage/store.js';
 export interface OwnershipOptions {
   leaseMs: number;
   renewMs: number;
+  /** How often to look for leases that ran out. */
+  scanMs?: number;
 }
 
-export const DEFAULT_OWNERSHIP: OwnershipOptions = { leaseMs: 3_000, renewMs: 1_000 };
+export const DEFAULT_OWNERSHIP: OwnershipOptions = { leaseMs: 3_000, renewMs: 1_000, scanMs: 500 };
 
 export class Ownership {
   /** Matches this node runs under a lease (acquired, not yet released or lost). */
   private readonly mine = new Set<string>();
   private lostHandler: (matchId: string) => void = () => {};
   private timer: ReturnType<typeof setInterval> | null = null;
+  private scanTimer: ReturnType<typeof setInterval> | null = null;
+  private scanning = false;
   private renewing = false;
 
   constructor(
@@ -87,14 +91,44 @@ export class Ownership {
     this.lostHandler(matchId);
   }
 
-  start(): void {
+  /**
+   * Renews every `renewMs`; with `takeOver`, also scans for leases that ran out (a dead or paused owner, or a
+   * hand-over) every `scanMs` and takes each it can: `takeOver` then replays the match here.
+   */
+  start(takeOver?: (matchId: string) => Promise<void>): void {
     this.timer ??= setInterval(() => void this.renew(), this.opts.renewMs);
     this.timer.unref();
+    if (takeOver) {
+      this.scanTimer ??= setInterval(() => void this.scan(takeOver), this.opts.scanMs ?? 500);
+      this.scanTimer.unref();
+    }
   }
 
   stop(): void {
     if (this.timer) clearInterval(this.timer);
-    this.timer = null;
+    if (this.scanTimer) clearInterval(this.scanTimer);
+    this.timer = this.scanTimer = null;
+  }
+
+  private async scan(takeOver: (matchId: string) => Promise<void>): Promise<void> {
+    if (this.scanning) return;
+    this.scanning = true;
+    try {
+      for (const id of await this.leases.expired(this.now(), 50)) {
+        if (this.mine.has(id)) continue;
+        if (!(await this.acquire(id, 'taken-over'))) continue;
+        try {
+          await takeOver(id);
+        } catch (e) {
+          this.log.error({ err: e, matchId: id }, 'taking a match over failed; releasing it');
+          await this.release([id]);
+        }
+      }
+    } catch (e) {
+      this.log.warn({ err: e }, 'the takeover scan failed');
+    } finally {
+      this.scanning = false;
+    }
   }
 
   /** One statement for every lease this node holds; those it no longer finds ours are lost. */

@@ -83,6 +83,33 @@ export class RoomRouter {
     return (answers.find((a) => a !== null && typeof a === 'object') as Ack<object> | undefined) ?? null;
   }
 
+  /**
+   * This node now holds `roomId` (a takeover): every node attaches the sockets it holds of `userIds` (the seated
+   * managers, reconnected wherever HAProxy sent them) by forwarding a `cluster:attach` for each.
+   */
+  announce(roomId: string, userIds: readonly string[]): void {
+    this.bus.serverSideEmit('vroyale:room-here', { roomId, userIds, node: this.nodeId });
+  }
+
+  onAnnounce(f: (roomId: string, userIds: string[]) => void): void {
+    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[] }) => f(m.roomId, m.userIds)) as (...args: never[]) => void);
+  }
+
+  /** The rooms other nodes hold in which `userId` has a seat (a hello: the seats to come back to). */
+  async seatsElsewhere(userId: string): Promise<string[]> {
+    let answers: unknown[];
+    try {
+      answers = await this.bus.serverSideEmitWithAck('vroyale:seats', userId);
+    } catch (e) {
+      answers = (e as { responses?: unknown[] }).responses ?? [];
+    }
+    return answers.flatMap((a) => (Array.isArray(a) ? a.filter((x): x is string => typeof x === 'string') : []));
+  }
+
+  onSeats(f: (userId: string) => string[]): void {
+    this.bus.on('vroyale:seats', ((userId: string, ack: (ids: string[]) => void) => ack(f(userId))) as (...args: never[]) => void);
+  }
+
   socketClosed(socketId: string): void {
     if (this.forwarding.delete(socketId)) this.bus.serverSideEmit('vroyale:gone', socketId);
   }
