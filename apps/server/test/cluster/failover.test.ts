@@ -3,7 +3,10 @@
  * played by two clients through the balancer; its owner is killed with -9 at a random moment with actions in
  * flight, twice. Each time another node holds the match within 5 s (measured from the kill to the new lease row;
  * p50 and max printed), the clients reconnect through HAProxy and carry on to a result; every acked action is
- * in PostgreSQL, the final state hash equals the replay's, and no view leaked hidden information.
+ * in PostgreSQL, the final state hash equals the replay's, and no view leaked hidden information. Then the new
+ * owner is stopped with SIGTERM: it drains its queues and releases its leases, and another node holds the match
+ * within 5 s (the clients still see the shutdown: an error code or a reconnect; a hand-over without any is not
+ * built yet).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -31,14 +34,14 @@ afterAll(async () => {
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
 
-describe.skipIf(!available)('kill -9 of a match\'s owner', () => {
+describe.skipIf(!available)('kill -9 and SIGTERM of a match\'s owner', () => {
   it('moves the match to another node within 5 s; clients carry on; nothing acked is lost', async () => {
     const databaseUrl = await pgTest.freshDatabase();
     redis = await startRedis();
     const env = { VROYALE_DATABASE_URL: databaseUrl, VROYALE_REDIS_URL: redis.url, VROYALE_TRUST_PROXY: 'loopback', VROYALE_RATE_CAPACITY: '1000', VROYALE_RATE_PER_SEC: '1000', VROYALE_RATE_SESSION_CAPACITY: '2000', VROYALE_RATE_SESSION_PER_SEC: '2000' };
     // The first node migrates the fresh database; the others start beside it.
     nodes.push(await startNodeProcess('n1', env));
-    nodes.push(...(await Promise.all(['n2', 'n3'].map((id) => startNodeProcess(id, env)))));
+    nodes.push(...(await Promise.all(['n2', 'n3', 'n4'].map((id) => startNodeProcess(id, env)))));
     lb = await startHaproxy({ backends: nodes.map((n) => ({ host: '127.0.0.1', port: n.port, name: n.id })), checkIntervalMs: 200 });
     const url = `http://127.0.0.1:${lb.port}`;
     const db = new pg.Client({ connectionString: databaseUrl });
@@ -62,7 +65,9 @@ describe.skipIf(!available)('kill -9 of a match\'s owner', () => {
       a.startAutoplay(roomId, makeRng('fo-a'));
       b.startAutoplay(roomId, makeRng('fo-b'));
       const takeovers: number[] = [];
-      for (let kill = 0; kill < 2; kill++) {
+      const signals = ['SIGKILL', 'SIGKILL', 'SIGTERM'] as const;
+      const handovers: number[] = [];
+      for (let kill = 0; kill < signals.length; kill++) {
         // A random moment: a few more actions, with both clients acting as fast as views come.
         const at = (a.view(roomId)?.seq ?? 0) + 3 + Math.floor(rnd() * 8);
         await a.waitFor(() => (a.view(roomId)?.seq ?? 0) >= at || a.view(roomId)?.result != null, 30_000, `seq ${at}`);
@@ -70,7 +75,7 @@ describe.skipIf(!available)('kill -9 of a match\'s owner', () => {
         const before = (await owner())!;
         const victim = nodes.find((n) => n.id === before.node_id)!;
         const t0 = performance.now();
-        victim.kill('SIGKILL');
+        victim.kill(signals[kill]!);
         let now: { node_id: string; epoch: number } | undefined;
         const ended = async () => (await db.query('SELECT status FROM matches WHERE id = $1', [matchId])).rows[0]?.status !== 'active';
         while (!(now = await owner()) || now.epoch === before.epoch) {
@@ -85,7 +90,7 @@ describe.skipIf(!available)('kill -9 of a match\'s owner', () => {
         }
         await victim.exited;
         if (!now || now.epoch === before.epoch) break;
-        takeovers.push(performance.now() - t0);
+        (signals[kill] === 'SIGKILL' ? takeovers : handovers).push(performance.now() - t0);
         expect(now.node_id).not.toBe(before.node_id);
       }
       await a.waitFor(() => a.view(roomId)?.result != null, Number(process.env.FAILOVER_WAIT_MS ?? 120_000), 'the result').catch((e: unknown) => {
@@ -97,8 +102,14 @@ describe.skipIf(!available)('kill -9 of a match\'s owner', () => {
       await b.waitFor(() => b.view(roomId)?.result != null, 20_000, 'the result on B');
       const final = a.view(roomId)!;
       console.log(`failover: ${takeovers.length} takeovers after kill -9, p50 ${percentile(takeovers, 50).toFixed(0)} ms, max ${Math.max(...takeovers).toFixed(0)} ms (seq ${final.seq})`);
+      const codes = [...a.autoplay!.errors, ...b.autoplay!.errors].map((e) => (e as { code: string }).code);
+      console.log(`failover: refusals the clients saw: ${JSON.stringify(Object.fromEntries([...new Set(codes)].map((c) => [c, codes.filter((x) => x === c).length])))}`);
+      // Refusals, never lost acks. Between a death and the takeover no node holds the room: an action sent then is
+      // answered 'room-not-found' (known gap: it should be 'try again'); the client acts again on its next view.
+      for (const c of codes) expect(['stale', 'rate-limited', 'match-over', 'shutting-down', 'internal', 'room-not-found']).toContain(c);
+      if (handovers.length > 0) console.log(`failover: SIGTERM hand-over (leases released after the queues drain) took ${handovers[0]!.toFixed(0)} ms`);
       expect(takeovers.length).toBeGreaterThan(0);
-      expect(Math.max(...takeovers)).toBeLessThan(5_000);
+      expect(Math.max(...takeovers, ...handovers)).toBeLessThan(5_000);
 
       const stored = (await db.query('SELECT seq, client_action_id FROM actions WHERE match_id = $1 ORDER BY seq', [matchId])).rows as { seq: number; client_action_id: string | null }[];
       const bySeq = new Map(stored.map((r) => [Number(r.seq), r.client_action_id]));
