@@ -115,8 +115,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // resumes from its offset instead of missing what was published meanwhile.
   // Heartbeats every second, a node silent for 3 s is gone: a forward (cluster/room-router.ts) waits for every
   // node it counts, so a dead one must leave the count soon after its lease (3 s) does.
-  if (redis) io.adapter(createAdapter(redis.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000, heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
-  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), redis !== null);
+  // Only with PostgreSQL as well: nodes on SQLite files of their own share nothing to cluster over.
+  const cluster = redis !== null && config.databaseUrl !== null ? redis : null;
+  if (cluster) io.adapter(createAdapter(cluster.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000, heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
+  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), cluster !== null);
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
   http.on('connection', (sock: NetSocket) => {
     const peer = sock.remoteAddress ?? '';
@@ -133,9 +135,9 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
   });
   // A cluster (PostgreSQL and Redis): each match runs on the one node holding its lease (cluster/ownership.ts).
-  const ownership = redis && storage.leases ? new Ownership(storage.leases, config.nodeId, (c) => metrics.ownershipChanged(c), log, () => clock.now()) : null;
-  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership, router: redis ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null });
-  const lobbyFeed = redis ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
+  const ownership = cluster && storage.leases ? new Ownership(storage.leases, config.nodeId, (c) => metrics.ownershipChanged(c), log, () => clock.now()) : null;
+  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership, router: cluster ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null });
+  const lobbyFeed = cluster ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
   ownership?.start((matchId) => game!.takeOver(matchId));
@@ -147,7 +149,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  log.info({ port, node: config.nodeId, cluster: redis !== null, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
+  log.info({ port, node: config.nodeId, cluster: cluster !== null, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
 
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>
