@@ -225,6 +225,7 @@ export class GameServer {
     this.d.router!.forward({ socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload }).then(
       (ack) => {
         if (ack) return reply(ack);
+        if (this.d.router!.wasHeld(roomId)) return reply(err('shutting-down', 'This match is moving to another server; send it again in a moment'));
         // No node holds it: answered here (an unknown room's usual refusal).
         const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
         if (!handler) return reply(err('internal', 'No server holds that room now'));

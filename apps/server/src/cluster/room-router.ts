@@ -18,6 +18,8 @@ import type { Ack } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
 import type { ServerSideBus } from './lobby-feed.js';
 
+const HELD_REMEMBERED = 10_000;
+
 export interface Forwarded {
   from: string;
   socketId: string;
@@ -40,6 +42,8 @@ export interface RouterBus extends ServerSideBus {
 export class RoomRouter {
   /** Sockets of this node that have forwarded something (their disconnect is told to the other nodes). */
   private readonly forwarding = new Set<string>();
+  /** Rooms some node answered for lately (newest last, bounded): no answer for one of them means it is moving. */
+  private readonly held = new Map<string, true>();
 
   constructor(
     private readonly bus: RouterBus,
@@ -80,7 +84,21 @@ export class RoomRouter {
       answers = (e as { responses?: unknown[] }).responses ?? [];
       this.log.warn({ err: (e as Error).message, event: m.event, roomId: m.roomId }, 'a node did not answer a forward');
     }
-    return (answers.find((a) => a !== null && typeof a === 'object') as Ack<object> | undefined) ?? null;
+    const ack = (answers.find((a) => a !== null && typeof a === 'object') as Ack<object> | undefined) ?? null;
+    if (ack) {
+      this.held.delete(m.roomId);
+      this.held.set(m.roomId, true);
+      if (this.held.size > HELD_REMEMBERED) this.held.delete(this.held.keys().next().value!);
+    }
+    return ack;
+  }
+
+  /**
+   * Did a node hold this room lately? Then no answer now means its node died or is handing it over and another
+   * will take it within seconds: the client is told to send again, not that the room does not exist.
+   */
+  wasHeld(roomId: string): boolean {
+    return this.held.has(roomId);
   }
 
   /**

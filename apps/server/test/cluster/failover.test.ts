@@ -32,7 +32,8 @@ afterAll(async () => {
   await redis?.stop();
 }, 30_000);
 
-const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+/** Nearest-rank percentile. */
+const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.max(0, Math.ceil((p / 100) * xs.length) - 1)]!;
 
 describe.skipIf(!available)('kill -9 and SIGTERM of a match\'s owner', () => {
   it('moves the match to another node within 5 s; clients carry on; nothing acked is lost', async () => {
@@ -101,12 +102,12 @@ describe.skipIf(!available)('kill -9 and SIGTERM of a match\'s owner', () => {
       });
       await b.waitFor(() => b.view(roomId)?.result != null, 20_000, 'the result on B');
       const final = a.view(roomId)!;
-      console.log(`failover: ${takeovers.length} takeovers after kill -9, p50 ${percentile(takeovers, 50).toFixed(0)} ms, max ${Math.max(...takeovers).toFixed(0)} ms (seq ${final.seq})`);
+      console.log(`failover: ${takeovers.length} takeovers after kill -9, p50 ${percentile(takeovers, 50).toFixed(0)} ms, max ${Math.max(...takeovers).toFixed(0)} ms [${takeovers.map((t) => t.toFixed(0)).join(', ')}] (seq ${final.seq})`);
       const codes = [...a.autoplay!.errors, ...b.autoplay!.errors].map((e) => (e as { code: string }).code);
       console.log(`failover: refusals the clients saw: ${JSON.stringify(Object.fromEntries([...new Set(codes)].map((c) => [c, codes.filter((x) => x === c).length])))}`);
-      // Refusals, never lost acks. Between a death and the takeover no node holds the room: an action sent then is
-      // answered 'room-not-found' (known gap: it should be 'try again'); the client acts again on its next view.
-      for (const c of codes) expect(['stale', 'rate-limited', 'match-over', 'shutting-down', 'internal', 'room-not-found']).toContain(c);
+      // Refusals, never lost acks. Between a death and the takeover no node holds the room: an action forwarded
+      // then is answered 'shutting-down' (send it again), never 'room-not-found'.
+      for (const c of codes) expect(['stale', 'rate-limited', 'match-over', 'shutting-down', 'internal']).toContain(c);
       if (handovers.length > 0) console.log(`failover: SIGTERM hand-over (leases released after the queues drain) took ${handovers[0]!.toFixed(0)} ms`);
       expect(takeovers.length).toBeGreaterThan(0);
       expect(Math.max(...takeovers, ...handovers)).toBeLessThan(5_000);
