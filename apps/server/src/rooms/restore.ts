@@ -9,7 +9,7 @@
  * the database only (the replay endpoint still serves them).
  *
  * In a cluster (cluster/ownership.ts) an active match comes back only if this node can take its lease: one whose
- * owner is alive stays with it.
+ * owner is alive stays with it. Waiting rooms do not come back in a cluster (no lease says whose they are).
  */
 import { TUTORIAL_BOT_NAME, tutorialDeps } from './tutorial.js';
 import { MatchMaster } from '../master/match-master.js';
@@ -23,6 +23,10 @@ export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ room
   const counts = { rooms: 0, matches: 0, broken: 0, finished: 0 };
   const now = deps.clock.now();
   for (const rec of await deps.storage.liveRooms()) {
+    // In a cluster a waiting room has no lease saying which node holds it: restoring it here could make two
+    // nodes seat different players in one room (two matches). It stays with its node; a dead node's are lost
+    // (no match, no action in them), and their players create another.
+    if (deps.ownership && rec.status !== 'active') continue;
     const got = await restoreLiveRoom(deps, lobby, rec, 'acquire');
     if (got === 'broken') counts.broken++;
     if (got === 'match') counts.matches++;
