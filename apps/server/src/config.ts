@@ -2,6 +2,7 @@
  * Server configuration: every knob with its default, read from the environment by `configFromEnv`.
  * Tests build a config with `defaultConfig(overrides)` instead of touching process.env.
  */
+import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_AUTH_THROTTLE, type AuthThrottleConfig } from './identity/auth-throttle.js';
@@ -46,6 +47,11 @@ export interface ServerConfig {
    * now. Unset (the default): no Redis, and the health check reports it 'off'.
    */
   redisUrl: string | null;
+  /**
+   * VROYALE_NODE_ID: this node's name in a cluster (letters, digits, '.', '_', '-'; at most 64). Unset: a random
+   * one per process. It names the match leases this node holds (cluster/ownership.ts); a single node ignores it.
+   */
+  nodeId: string;
   /** VROYALE_CLOCK_INITIAL_MS / VROYALE_CLOCK_INCREMENT_MS: a room's clock when it does not choose one. */
   clock: { initialMs: number; incrementMs: number };
   /** VROYALE_SEAT_HOLD_MS: how long a disconnected manager's seat is kept before they lose ('abandoned'). */
@@ -68,7 +74,7 @@ export interface ServerConfig {
   /**
    * The other flood limits (net/flood-guard.ts): messages per session and per address, how many refused
    * messages get a socket disconnected, the penalty box, connections per address (VROYALE_SOCKETS_PER_ADDRESS,
-   * VROYALE_PENALTY_MS, VROYALE_RATE_ADDRESS_CAPACITY / _PER_SEC).
+   * VROYALE_PENALTY_MS, VROYALE_RATE_SESSION_CAPACITY / _PER_SEC, VROYALE_RATE_ADDRESS_CAPACITY / _PER_SEC).
    */
   flood: Omit<FloodConfig, 'perSocket'>;
   /**
@@ -149,6 +155,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     metricsPort: null,
     metricsHost: '127.0.0.1',
     redisUrl: null,
+    nodeId: `node-${randomBytes(4).toString('hex')}`,
     clock: { initialMs: 10 * MIN, incrementMs: 5_000 },
     seatHoldMs: 60_000,
     botDelayMs: 600,
@@ -199,6 +206,12 @@ function portNumber(env: NodeJS.ProcessEnv, key: string): number {
   return n;
 }
 
+/** A node id as VROYALE_NODE_ID gives it, or a clear refusal. */
+export function nodeId(raw: string): string {
+  if (!/^[A-Za-z0-9_.-]{1,64}$/.test(raw)) throw new Error(`VROYALE_NODE_ID must be 1-64 letters, digits, '.', '_' or '-', got '${raw.slice(0, 80)}'`);
+  return raw;
+}
+
 /** A redis:// or rediss:// URL with a host; refused with the reason otherwise (the password is never echoed). */
 export function redisUrl(raw: string): string {
   let u: URL;
@@ -237,6 +250,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     metricsPort: env.VROYALE_METRICS_PORT ? portNumber(env, 'VROYALE_METRICS_PORT') : d.metricsPort,
     metricsHost: env.VROYALE_METRICS_HOST || d.metricsHost,
     redisUrl: env.VROYALE_REDIS_URL ? redisUrl(env.VROYALE_REDIS_URL) : d.redisUrl,
+    nodeId: env.VROYALE_NODE_ID ? nodeId(env.VROYALE_NODE_ID) : d.nodeId,
     clock: {
       initialMs: int(env, 'VROYALE_CLOCK_INITIAL_MS', d.clock.initialMs),
       incrementMs: int(env, 'VROYALE_CLOCK_INCREMENT_MS', d.clock.incrementMs),
@@ -248,6 +262,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     flood: {
       ...d.flood,
+      perSession: { capacity: int(env, 'VROYALE_RATE_SESSION_CAPACITY', d.flood.perSession.capacity), refillPerSec: int(env, 'VROYALE_RATE_SESSION_PER_SEC', d.flood.perSession.refillPerSec) },
       perAddress: { capacity: int(env, 'VROYALE_RATE_ADDRESS_CAPACITY', d.flood.perAddress.capacity), refillPerSec: int(env, 'VROYALE_RATE_ADDRESS_PER_SEC', d.flood.perAddress.refillPerSec) },
       penaltyMs: int(env, 'VROYALE_PENALTY_MS', d.flood.penaltyMs),
       socketsPerAddress: int(env, 'VROYALE_SOCKETS_PER_ADDRESS', d.flood.socketsPerAddress),

@@ -19,8 +19,10 @@ import type { MasterMetrics } from './metrics/node-metrics.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
 import { offerRematch, rematchKind } from './rooms/rematch.js';
-import { restoreRooms } from './rooms/restore.js';
+import { restoreLiveRoom, restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
+import type { Ownership } from './cluster/ownership.js';
+import type { Forwarded, RoomRouter } from './cluster/room-router.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
 import { startTutorial } from './rooms/tutorial.js';
@@ -47,13 +49,22 @@ export interface GameServerDeps {
   facts?: AccountFacts;
   /** The masters' latency histograms (metrics/node-metrics.ts). */
   metrics?: MasterMetrics;
+  /** In a cluster: this node's match leases (cluster/ownership.ts). Absent: a single node owns every match. */
+  ownership?: Ownership | null;
+  /** In a cluster: messages about rooms another node holds go there (cluster/room-router.ts). */
+  router?: RoomRouter | null;
 }
+
+/** Messages about one room (`roomId` in the payload): handled by the node holding that room. */
+const ROUTED: ReadonlySet<string> = new Set(['room:join', 'room:spectate', 'room:leave', 'room:chat', 'room:rematch', 'match:action', 'match:pass-until']);
 
 interface Conn {
   id: string;
   userId: string | null;
   /** The remote address as Socket.IO sees it (the per-address caps). */
   address: string;
+  /** Set when the socket is on another node (this node holds a room it forwarded to): that node's id. */
+  remote?: string;
   /** The session token of the handshake (cookie or Bearer header): when valid, it decides who this socket is. */
   handshakeToken: string | null;
   /** The hash of the session this socket said hello with (sign-out of one session closes its sockets). */
@@ -102,6 +113,7 @@ export class GameServer {
       bot: d.bot,
       stopsOf: (id) => d.users.stopsOf(id),
       metrics: d.metrics,
+      ownership: d.ownership ?? null,
       pool: d.pool,
       users: d.users,
       blocks: this.blocks,
@@ -132,6 +144,112 @@ export class GameServer {
       if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
     });
     d.transport.onMessage((m) => this.handle(m));
+    d.ownership?.onLost((matchId) => this.matchLost(matchId));
+    d.router?.serve(
+      (m, answer) => void this.serveForwarded(m, answer).catch((e: unknown) => {
+        this.d.log.error({ err: e, event: m.event }, 'forwarded message failed');
+        answer({ ok: false, code: 'internal', message: 'The server failed to handle that message' });
+      }),
+      (socketId) => {
+        if (this.conns.get(socketId)?.remote) this.onDisconnect(socketId);
+      },
+    );
+    d.router?.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
+    d.router?.onSeats((userId) => [...this.userRooms.roomsOf(userId), ...this.userRooms.finishedOf(userId)].filter((id) => this.lobby.get(id)?.seatOf(userId)));
+  }
+
+  /**
+   * Cluster takeover (cluster/ownership.ts scan): the lease of `matchId` is ours now; bring its room back from
+   * PostgreSQL (replay) and tell every node, so the managers' sockets, wherever they reconnected, are attached.
+   */
+  async takeOver(matchId: string): Promise<void> {
+    const match = await this.d.storage.match(matchId);
+    if (!match || match.status !== 'active') return void (await this.d.ownership?.release([matchId]));
+    if (this.lobby.get(match.roomId)) return;
+    const rec = (await this.d.storage.liveRooms()).find((r) => r.id === match.roomId);
+    if (!rec || (await restoreLiveRoom(this.roomDeps, this.lobby, rec, 'held')) !== 'match') return void (await this.d.ownership?.release([matchId]));
+    const room = this.lobby.get(match.roomId)!;
+    this.userRooms.sync(room);
+    this.d.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match taken over');
+    const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
+    this.attachElsewhere(room.roomId, users);
+    this.d.router?.announce(room.roomId, users);
+  }
+
+  /** A room now held by some node: the sockets this node holds of these users are attached to it there (or here). */
+  private attachElsewhere(roomId: string, userIds: readonly string[]): void {
+    const local = this.lobby.get(roomId);
+    const conns = userIds.flatMap((u) => [...(this.d.users.get(u)?.sockets ?? [])]).map((id) => this.conns.get(id));
+    for (const conn of conns) {
+      if (!conn || conn.remote || !conn.userId) continue;
+      if (local) {
+        if (!conn.rooms.has(roomId)) this.attach(conn, local);
+        continue;
+      }
+      this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+    }
+  }
+
+  /**
+   * Another node's socket sent a message about a room: handled here if this node holds the room (null
+   * otherwise), as if the socket were ours (a connection record marked `remote`; the user as that node
+   * identified it). Flood limits were applied on the socket's node.
+   */
+  private async serveForwarded(m: Forwarded, answer: (a: Ack<object> | null) => void): Promise<void> {
+    const room = this.lobby.get(m.roomId);
+    if (!room || this.shuttingDown) return answer(null);
+    let conn = this.conns.get(m.socketId);
+    if (!conn) {
+      await this.d.users.recall(m.userId, m.name, m.username);
+      await this.blocks.load(m.userId);
+      conn = this.conns.get(m.socketId);
+      if (!conn) {
+        conn = { id: m.socketId, userId: m.userId, address: m.address, remote: m.from, handshakeToken: null, sessionHash: null, rooms: new Set() };
+        this.conns.set(m.socketId, conn);
+        this.d.users.attachSocket(m.userId, m.socketId);
+      }
+    }
+    if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
+    // A node's own request (not a client's event): attach a seated manager's socket to the room it holds a seat in.
+    if (m.event === 'cluster:attach') {
+      if (!room.seatOf(m.userId)) return answer({ ok: false, code: 'not-a-manager', message: 'No seat in this room' });
+      if (!conn.rooms.has(room.roomId)) this.attach(conn, room);
+      return answer({ ok: true });
+    }
+    this.dispatch(conn, m.event, m.payload, answer);
+  }
+
+  /** A message about a room this node does not hold: to the node that holds it, or handled here if none does. */
+  private forward(conn: Conn & { userId: string }, event: ClientEventName, payload: unknown, roomId: string, reply: (ack: Ack<object>) => void): void {
+    const user = this.d.users.get(conn.userId);
+    this.d.router!.forward({ socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload }).then(
+      (ack) => {
+        if (ack) return reply(ack);
+        if (this.d.router!.wasHeld(roomId)) return reply(err('shutting-down', 'This match is moving to another server; send it again in a moment'));
+        // No node holds it: answered here (an unknown room's usual refusal).
+        const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
+        if (!handler) return reply(err('internal', 'No server holds that room now'));
+        void handler(conn, payload as never, reply as Reply<ClientEventName>);
+      },
+      (e: unknown) => {
+        this.d.log.error({ err: e, event }, 'forwarding failed');
+        reply(err('internal', 'The server failed to handle that message'));
+      },
+    );
+  }
+
+  /**
+   * Another node took over a match this node ran (our append was fenced, or our renewal found the lease gone):
+   * stop its master without writing anything and forget the room here; the owner lists and runs it now.
+   */
+  private matchLost(matchId: string): void {
+    const room = [...this.lobby.rooms.values()].find((r) => r.master?.id === matchId);
+    if (!room) return;
+    room.master!.abandon();
+    void room.close();
+    this.lobby.rooms.delete(room.roomId);
+    this.userRooms.drop(room.roomId);
+    this.lobby.changed();
   }
 
   /**
@@ -161,8 +279,11 @@ export class GameServer {
     return { kicks: f.kicks, refusedConnections: f.refusedConnections, refusedMessages: f.refusedMessages, droppedTcp: f.droppedTcp };
   }
 
+  /** Sockets this node holds (not counting other nodes' sockets it serves rooms to). */
   get connections(): number {
-    return this.conns.size;
+    let n = 0;
+    for (const c of this.conns.values()) if (!c.remote) n++;
+    return n;
   }
 
   handle(m: Incoming): void {
@@ -235,6 +356,10 @@ export class GameServer {
         reply(err('internal', 'The server failed to handle that message'));
       });
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
+    if (this.d.router && !conn.remote && ROUTED.has(name)) {
+      const roomId = (parsed.data as { roomId?: string }).roomId;
+      if (roomId && !this.lobby.get(roomId)) return this.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
+    }
     const handler = this.handlers[name] as Handler<ClientEventName>;
     const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
     if (done instanceof Promise)
@@ -280,6 +405,10 @@ export class GameServer {
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
     this.matchmaking.hello(user.id, conn.id);
+    // In a cluster the user's seats may be in rooms other nodes hold (this socket reconnected to another node).
+    if (this.d.router)
+      for (const roomId of await this.d.router.seatsElsewhere(user.id))
+        if (this.conns.get(conn.id) === conn && conn.userId === user.id) this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
   }
 
   // --- sessions and accounts (http/auth-routes.ts calls these) --------------------------------------------
@@ -354,6 +483,7 @@ export class GameServer {
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
     this.d.flood.detach(socketId);
+    if (!conn.remote) this.d.router?.socketClosed(socketId);
     if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
@@ -558,5 +688,11 @@ export class GameServer {
     this.d.transport.flush();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
     this.lobby.stop();
+    // Every queue has drained: our matches' leases end now, after their last writes, instead of in leaseMs.
+    const ownership = this.d.ownership;
+    if (ownership) {
+      ownership.stop();
+      await ownership.release([...this.lobby.rooms.values()].flatMap((r) => (r.master ? [r.master.id] : [])));
+    }
   }
 }

@@ -5,12 +5,16 @@
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer } from 'node:http';
 import type { AddressInfo, Socket as NetSocket } from 'node:net';
+import { createAdapter } from '@socket.io/redis-streams-adapter';
 import { Server } from 'socket.io';
 import { cardPool } from '@vroyale/cards';
 import type { ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
 import { serverBot, type ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { GameServer } from './game-server.js';
+import { AdapterLobbyFeed, type ServerSideBus } from './cluster/lobby-feed.js';
+import { Ownership } from './cluster/ownership.js';
+import { RoomRouter, type RouterBus } from './cluster/room-router.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
 import { createLogger, type Logger } from './logger.js';
@@ -24,6 +28,7 @@ import { openStore } from './storage/open-store.js';
 import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
+import type { Transport } from './transport/transport.js';
 
 export interface StartOptions {
   config: ServerConfig;
@@ -40,6 +45,8 @@ export interface RunningServer {
   metricsPort: number | null;
   metrics: NodeMetrics;
   game: GameServer;
+  /** How the game talks to clients (tests: a send from this node to a socket on another). */
+  transport: Transport;
   storage: Store;
   writer: ActionLog;
   log: Logger;
@@ -103,7 +110,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     flood.opened(address);
     raw.once('close', () => flood.closed(address));
   });
-  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust));
+  // Several nodes (issue 19 §2): Socket.IO's Redis streams adapter carries sends to sockets of other nodes and
+  // the nodes' own messages (serverSideEmit). Streams rather than pub/sub: a node that loses Redis for a moment
+  // resumes from its offset instead of missing what was published meanwhile.
+  // Heartbeats every second, a node silent for 3 s is gone: a forward (cluster/room-router.ts) waits for every
+  // node it counts, so a dead one must leave the count soon after its lease (3 s) does.
+  // Only with PostgreSQL as well: nodes on SQLite files of their own share nothing to cluster over.
+  const cluster = redis !== null && config.databaseUrl !== null ? redis : null;
+  if (cluster) io.adapter(createAdapter(cluster.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000, heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
+  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), cluster !== null);
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
   http.on('connection', (sock: NetSocket) => {
     const peer = sock.remoteAddress ?? '';
@@ -119,8 +134,13 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     flood: () => game?.floodStats ?? null,
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
   });
-  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master });
+  // A cluster (PostgreSQL and Redis): each match runs on the one node holding its lease (cluster/ownership.ts).
+  const ownership = cluster && storage.leases ? new Ownership(storage.leases, config.nodeId, (c) => metrics.ownershipChanged(c), log, () => clock.now()) : null;
+  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership, router: cluster ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null });
+  const lobbyFeed = cluster ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
+  if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
+  ownership?.start((matchId) => game!.takeOver(matchId));
 
   // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
   const metricsListener = config.metricsPort === null ? null : await startMetricsListener(metrics.registry, config.metricsHost, config.metricsPort, log);
@@ -129,7 +149,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  log.info({ port, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
+  log.info({ port, node: config.nodeId, cluster: cluster !== null, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
 
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>
@@ -138,6 +158,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       http.close(); // no new connections; existing sockets are told and closed below
       await metricsListener?.close();
       await game!.shutdown();
+      lobbyFeed?.close(); // the other nodes drop our rooms from their lists now rather than at expiry
       transport.flush(); // views of the last queued actions
       // Closing the engine drops every connection at the transport level, which clients treat as a network
       // blip and reconnect from (a server-side `disconnect()` would tell them not to come back).
@@ -149,5 +170,5 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.info('stopped');
     })());
 
-  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, storage, writer, log, stop };
+  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, transport, storage, writer, log, stop };
 }

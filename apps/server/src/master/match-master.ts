@@ -15,7 +15,8 @@ import type { MasterMetrics } from '../metrics/node-metrics.js';
 import { autoAction } from '../stops/auto-action.js';
 import { OneShots } from '../stops/one-shots.js';
 import type { ActionOrigin, MatchRecord } from '../storage/records.js';
-import type { ActionLog, Store } from '../storage/store.js';
+import { FencedError, type ActionLog, type Store } from '../storage/store.js';
+import type { Ownership } from '../cluster/ownership.js';
 import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
 import { ChessClock } from './chess-clock.js';
@@ -38,6 +39,8 @@ export interface MasterDeps {
   stopsOf(userId: string): StopSettings;
   /** The node's latency histograms (metrics/node-metrics.ts); absent in tests that build a master alone. */
   metrics?: MasterMetrics;
+  /** In a cluster: this node's match leases (cluster/ownership.ts); absent or null on a single node. */
+  ownership?: Ownership | null;
 }
 
 /** What the master needs from its room: who watches, and a call when the match ends. */
@@ -64,6 +67,8 @@ export class MatchMaster {
   private readonly queue = new SerialQueue();
   private readonly timers = new Map<string, TimerHandle>();
   private closed = false;
+  /** The lease was lost (abandon): nothing of this match is written from here any more. */
+  private abandoned = false;
   private readonly defsLedger = new DefsLedger();
   /**
    * The spectator's full view of the current state and result. Watchers arriving in a burst at one seq share
@@ -212,6 +217,12 @@ export class MatchMaster {
       this.deps.metrics?.commit((performance.now() - c0) / 1000, true);
     } catch (e) {
       this.deps.metrics?.commit((performance.now() - c0) / 1000, false);
+      if (e instanceof FencedError) {
+        // Another node runs this match now (it took the lease over): nothing was written; the client's retry
+        // with the same clientActionId reaches the new owner, which deduplicates it.
+        this.deps.ownership?.lost(this.id);
+        return answer({ ok: false, code: 'internal', message: 'This match moved to another server; send it again' });
+      }
       this.deps.log.error({ err: e, matchId: this.id, seq: r.state.seq }, 'persisting an action failed; state unchanged');
       return answer({ ok: false, code: 'internal', message: 'The server could not save that action; try again' });
     }
@@ -450,12 +461,22 @@ export class MatchMaster {
 
   // --- shutdown -------------------------------------------------------------------------------------------
 
+  /**
+   * This node lost the match's lease: refuse new work and stop every timer at once, writing nothing (the clocks
+   * belong to the new owner now). Safe inside a queued task, unlike close(), which drains the queue.
+   */
+  abandon(): void {
+    this.abandoned = true;
+    this.closed = true;
+    this.clearTimers();
+  }
+
   /** Refuses new work, lets queued work finish, stops timers and saves the clocks for the next start. */
   async close(): Promise<void> {
     this.closed = true;
     await this.queue.drain();
     this.clearTimers();
-    if (!this.result) {
+    if (!this.result && !this.abandoned) {
       try {
         await this.deps.storage.saveClocks(this.id, this.chess.snapshot(this.deps.clock.now()));
       } catch (e) {

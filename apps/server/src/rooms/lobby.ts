@@ -2,8 +2,11 @@
  * Every room in memory, and the lobby's live list: public rooms waiting or in progress, and public matches
  * finished in the last `finishedTtlMs`. Private rooms are never listed (their id is the invitation).
  * Changes are coalesced: at most one push per `PUSH_EVERY_MS`, however many rooms changed.
+ * In a cluster (cluster/lobby-feed.ts) the list also holds the public rooms other nodes run: each node publishes
+ * its own (coalesced the same way) and merges what the others last published.
  */
 import type { LobbyRooms } from '@vroyale/protocol';
+import type { LobbyFeed } from '../cluster/lobby-feed.js';
 import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
 import type { Room } from './room.js';
@@ -21,6 +24,8 @@ export class Lobby {
   private sweepTimer: TimerHandle | null = null;
   /** Building the list walks every room (20,000 at most): a subscribe between changes reuses the last one. */
   private built: { at: number; list: LobbyRooms } | null = null;
+  private publishTimer: TimerHandle | null = null;
+  private feed: LobbyFeed | null = null;
 
   constructor(
     private readonly transport: Transport,
@@ -41,6 +46,23 @@ export class Lobby {
     return this.rooms.get(roomId);
   }
 
+  /** Cluster mode: publish this node's rooms through `feed` and merge the other nodes' lists into ours. */
+  attachFeed(feed: LobbyFeed): void {
+    this.feed = feed;
+    feed.onRemoteChange(() => this.pushSoon());
+    this.publishSoon();
+  }
+
+  /** This node's public rooms as other nodes list them (the same filter, order and bound as our own list). */
+  localList(): LobbyRooms['rooms'] {
+    const now = this.clock.now();
+    return [...this.rooms.values()]
+      .filter((r) => r.visibility === 'public' && (r.status !== 'finished' || (r.finishedAt !== null && now - r.finishedAt < this.ttl.finishedMs)))
+      .map((r) => r.summary())
+      .sort(order)
+      .slice(0, MAX_LISTED);
+  }
+
   subscribe(socketId: string): LobbyRooms {
     this.subscribers.add(socketId);
     return this.list();
@@ -53,18 +75,30 @@ export class Lobby {
   list(): LobbyRooms {
     const now = this.clock.now();
     if (this.built && now - this.built.at < LIST_REUSE_MS) return this.built.list;
-    const rooms = [...this.rooms.values()]
-      .filter((r) => r.visibility === 'public' && (r.status !== 'finished' || (r.finishedAt !== null && now - r.finishedAt < this.ttl.finishedMs)))
-      .map((r) => r.summary())
-      // Waiting rooms first (they need players), then live matches, then results; newest first within each.
-      .sort((a, b) => rank(a.status) - rank(b.status) || b.createdAt - a.createdAt)
-      .slice(0, MAX_LISTED);
+    const local = this.localList();
+    // A room can show up from two nodes for a moment (one just lost or handed over its match): listed once.
+    const seen = new Set(local.map((r) => r.roomId));
+    const remote = this.feed?.remoteRooms().filter((r) => !seen.has(r.roomId) && (seen.add(r.roomId), true)) ?? [];
+    const rooms = remote.length > 0 ? [...local, ...remote].sort(order).slice(0, MAX_LISTED) : local;
     this.built = { at: now, list: { rooms } };
     return this.built.list;
   }
 
   /** A room changed in a way the lobby shows: push the list soon (once for a burst of changes). */
   changed(): void {
+    this.publishSoon();
+    this.pushSoon();
+  }
+
+  private publishSoon(): void {
+    if (!this.feed || this.publishTimer) return;
+    this.publishTimer = this.clock.setTimeout(() => {
+      this.publishTimer = null;
+      this.feed?.publish(this.localList());
+    }, PUSH_EVERY_MS);
+  }
+
+  private pushSoon(): void {
     this.built = null;
     if (this.pushTimer || this.subscribers.size === 0) return;
     this.pushTimer = this.clock.setTimeout(() => {
@@ -98,8 +132,14 @@ export class Lobby {
   stop(): void {
     if (this.pushTimer) this.clock.clearTimeout(this.pushTimer);
     if (this.sweepTimer) this.clock.clearTimeout(this.sweepTimer);
-    this.pushTimer = this.sweepTimer = null;
+    if (this.publishTimer) this.clock.clearTimeout(this.publishTimer);
+    this.pushTimer = this.sweepTimer = this.publishTimer = null;
   }
+}
+
+/** Waiting rooms first (they need players), then live matches, then results; newest first within each. */
+function order(a: LobbyRooms['rooms'][number], b: LobbyRooms['rooms'][number]): number {
+  return rank(a.status) - rank(b.status) || b.createdAt - a.createdAt;
 }
 
 function rank(status: string): number {

@@ -7,6 +7,9 @@
  * manager whose last action ended the match just before a crash must still get its ack again (duplicate
  * clientActionId), the result view on hello, and the lobby its "recently finished" entry. Older ones stay in
  * the database only (the replay endpoint still serves them).
+ *
+ * In a cluster (cluster/ownership.ts) an active match comes back only if this node can take its lease: one whose
+ * owner is alive stays with it. Waiting rooms do not come back in a cluster (no lease says whose they are).
  */
 import { TUTORIAL_BOT_NAME, tutorialDeps } from './tutorial.js';
 import { MatchMaster } from '../master/match-master.js';
@@ -14,35 +17,20 @@ import { PublicLog } from '../master/public-log.js';
 import { replayMatch } from '../master/replay.js';
 import type { Lobby } from './lobby.js';
 import { Room, type RoomDeps } from './room.js';
+import type { RoomRecord } from '../storage/records.js';
 
 export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ rooms: number; matches: number; broken: number; finished: number }> {
   const counts = { rooms: 0, matches: 0, broken: 0, finished: 0 };
   const now = deps.clock.now();
   for (const rec of await deps.storage.liveRooms()) {
-    for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) await deps.users.recall(occ.userId, occ.name, occ.username ?? null);
-    const d = rec.seats.B?.bot && rec.seats.B.name === TUTORIAL_BOT_NAME ? tutorialDeps(deps) : deps;
-    const room = new Room(d, rec);
-    if (rec.status === 'active') {
-      const match = rec.matchId ? await deps.storage.match(rec.matchId) : null;
-      if (!match || match.status !== 'active') {
-        deps.log.error({ roomId: rec.id, matchId: rec.matchId }, 'active room without an active match; closing it');
-        await deps.storage.setRoomStatus(rec.id, 'closed', now);
-        counts.broken++;
-        continue;
-      }
-      const log = new PublicLog();
-      const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log);
-      if (!replayed.ok) {
-        deps.log.error({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'match log does not replay; marked broken');
-        await deps.storage.markBroken(match.id, rec.id, now);
-        counts.broken++;
-        continue;
-      }
-      room.restoreMaster(new MatchMaster(d, room, match, replayed.state, replayed.clientAcks, log));
-      counts.matches++;
-    } else room.holdAbsentSeats();
-    lobby.add(room);
-    counts.rooms++;
+    // In a cluster a waiting room has no lease saying which node holds it: restoring it here could make two
+    // nodes seat different players in one room (two matches). It stays with its node; a dead node's are lost
+    // (no match, no action in them), and their players create another.
+    if (deps.ownership && rec.status !== 'active') continue;
+    const got = await restoreLiveRoom(deps, lobby, rec, 'acquire');
+    if (got === 'broken') counts.broken++;
+    if (got === 'match') counts.matches++;
+    if (got === 'match' || got === 'waiting') counts.rooms++;
   }
   for (const rec of await deps.storage.finishedRoomsSince(now - deps.config.finishedTtlMs)) {
     const match = rec.matchId ? await deps.storage.match(rec.matchId) : null;
@@ -63,4 +51,39 @@ export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ room
     counts.finished++;
   }
   return counts;
+}
+
+/**
+ * One live room back in memory (start-up, or a takeover: cluster/takeover.ts). An active match is replayed from
+ * its log; its clocks restart now with the time left at its last commit, so an outage is charged to nobody.
+ * `lease`: 'acquire' takes the match's lease first in a cluster (none: skipped); 'held' when the caller did.
+ */
+export async function restoreLiveRoom(deps: RoomDeps, lobby: Lobby, rec: RoomRecord, lease: 'acquire' | 'held'): Promise<'match' | 'waiting' | 'broken' | 'skipped'> {
+  const now = deps.clock.now();
+  for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) await deps.users.recall(occ.userId, occ.name, occ.username ?? null);
+  const d = rec.seats.B?.bot && rec.seats.B.name === TUTORIAL_BOT_NAME ? tutorialDeps(deps) : deps;
+  const room = new Room(d, rec);
+  if (rec.status !== 'active') {
+    room.holdAbsentSeats();
+    lobby.add(room);
+    return 'waiting';
+  }
+  const match = rec.matchId ? await deps.storage.match(rec.matchId) : null;
+  if (!match || match.status !== 'active') {
+    deps.log.error({ roomId: rec.id, matchId: rec.matchId }, 'active room without an active match; closing it');
+    await deps.storage.setRoomStatus(rec.id, 'closed', now);
+    return 'broken';
+  }
+  // In a cluster another node may be running this match: only a lease that ran out (or none) is ours to take.
+  if (lease === 'acquire' && deps.ownership && !(await deps.ownership.acquire(match.id, 'taken-over'))) return 'skipped';
+  const log = new PublicLog();
+  const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log);
+  if (!replayed.ok) {
+    deps.log.error({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'match log does not replay; marked broken');
+    await deps.storage.markBroken(match.id, rec.id, now);
+    return 'broken';
+  }
+  room.restoreMaster(new MatchMaster(d, room, match, replayed.state, replayed.clientAcks, log));
+  lobby.add(room);
+  return 'match';
 }

@@ -213,6 +213,9 @@ export class Room implements MasterRoom {
     // store applies writes in the order they were issued; the first append waits behind this one).
     this.matchSaved = this.deps.storage.startMatch({ ...this.record(), matchId: match.id }, match, now);
     inBackground(this.deps.log, this.matchSaved, 'saving a match start failed', { roomId: this.roomId, matchId: match.id });
+    // In a cluster the lease is issued right behind the start row, so it is recorded before the first append's
+    // batch (the write lane keeps issue order); if another node somehow holds it, the first append is fenced.
+    if (this.deps.ownership) void this.deps.ownership.acquire(match.id, 'acquired');
     this.master = new MatchMaster(this.deps, this, match, created.state, new Map());
     this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
     for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
@@ -239,6 +242,8 @@ export class Room implements MasterRoom {
     for (const s of SEATS) this.cancelHold(s);
     this.expired.clear();
     void result;
+    // Behind the final append in the write lane: the lease ends once the result is committed.
+    if (this.master && this.deps.ownership) void this.deps.ownership.release([this.master.id]);
     this.broadcastState();
     this.deps.onRoomChanged(this);
   }

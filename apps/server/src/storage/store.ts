@@ -45,6 +45,40 @@ export interface ActionLog {
   resetTimings(): void;
 }
 
+/**
+ * An append refused because this node no longer holds the match's lease at the epoch it acquired (another node
+ * took the match over, or the lease was never ours): nothing was written. The master stops running the match.
+ */
+export class FencedError extends Error {
+  constructor(readonly matchId: string) {
+    super(`Match ${matchId} is owned by another node (fenced)`);
+  }
+}
+
+/**
+ * Match ownership leases with a fencing epoch (issue 19 §2; docs/scaling.md "Ownership protocol"). PostgreSQL
+ * only: a SQLite store has `leases === null` (one node owns everything). Once `fence(nodeId)` is called the
+ * store's group commit refuses (FencedError) every append of a match whose lease row is not this node's at the
+ * epoch this store acquired, checked inside the commit's transaction under a share lock on the lease rows.
+ */
+export interface MatchLeases {
+  /** Turns fencing on for this store's appends, as node `nodeId`. */
+  fence(nodeId: string): void;
+  /**
+   * Takes `matchId` for this node if it has no lease or its lease ended before `now` (the epoch goes up by
+   * one); returns the new epoch, or null when another node's lease is still running.
+   */
+  acquire(matchId: string, now: number, leaseMs: number): Promise<number | null>;
+  /** Extends this node's leases that are still at the epoch it acquired; returns the match ids extended. */
+  renew(matchIds: readonly string[], now: number, leaseMs: number): Promise<Set<string>>;
+  /** Ends this node's leases of these matches at once (a hand-over, a finished match); stops fencing them as ours. */
+  release(matchIds: readonly string[]): Promise<void>;
+  /** Matches whose lease ended before `now` (the takeover scan), at most `limit`. */
+  expired(now: number, limit: number): Promise<string[]>;
+  /** The epoch this store holds for `matchId`, if any. */
+  epochOf(matchId: string): number | undefined;
+}
+
 export interface AccountRow {
   id: string;
   username: string | null;
@@ -189,6 +223,8 @@ export interface Store {
   readonly isOpen: boolean;
   /** The action log's group commit: appends go through it, never one transaction each. */
   readonly writer: ActionLog;
+  /** Ownership leases: PostgreSQL only (null on SQLite). */
+  readonly leases: MatchLeases | null;
 
   // --- sessions (the hello path: one query to find a session with its user) ---
   findSession(tokenHash: string): Promise<SessionRecord | null>;

@@ -1,6 +1,6 @@
 /**
  * The Transport over Socket.IO. Each socket is in a Socket.IO room named by its id, so `send` to a list of
- * ids encodes the message once (once per slice of a large list: fan-out.ts). Every event from a client arrives through `onAny`, with its ack callback
+ * ids (on this node or, with the Redis streams adapter, on any node) encodes the message once (once per slice of a large list: fan-out.ts). Every event from a client arrives through `onAny`, with its ack callback
  * wrapped so it is answered at most once, and a handler's exception answered instead of crashing.
  */
 import type { IncomingMessage } from 'node:http';
@@ -21,12 +21,27 @@ export class SocketIoTransport implements Transport {
     private readonly io: IoServer,
     private readonly log: Logger,
     private readonly addressOf: (req: IncomingMessage) => string,
+    /** A cluster adapter is installed (VROYALE_REDIS_URL): sockets this node does not hold may be on another. */
+    private readonly clustered = false,
   ) {
     io.on('connection', (socket) => this.onConnection(socket));
   }
 
   /** Large broadcasts go out a slice per event-loop turn (fan-out.ts). */
-  private readonly fanOut = new FanOut((ids, event, payload) => (this.io.to([...ids]) as unknown as AnyEmit).emit(event, payload));
+  private readonly fanOut = new FanOut((ids, event, payload) => this.emit(ids, event, payload));
+
+  /**
+   * Sockets of this node get the message directly (`io.local`); only the others' go through the cluster adapter
+   * (one Redis stream entry per send, read by every node). A socket lives on one node for its whole life, so its
+   * messages always take the same path and keep their order. Without an adapter every socket is local.
+   */
+  private emit(ids: readonly string[], event: string, payload: unknown): void {
+    const local: string[] = [];
+    const remote: string[] = [];
+    for (const id of ids) (this.io.sockets.sockets.has(id) ? local : remote).push(id);
+    if (local.length > 0) (this.io.local.to(local) as unknown as AnyEmit).emit(event, payload);
+    if (remote.length > 0 && this.clustered) (this.io.to(remote) as unknown as AnyEmit).emit(event, payload);
+  }
 
   send<E extends ServerEvent>(to: string | readonly string[], event: E, payload: ServerPayload<E>): void {
     this.fanOut.send(typeof to === 'string' ? [to] : to, event, payload);

@@ -7,5 +7,6 @@ import { migration as initial } from './0001-initial.js';
 import { migration as stopSettings } from './0002-stop-settings.js';
 import { migration as sessionExpiry } from './0003-session-expiry.js';
 import { migration as accounts } from './0004-accounts.js';
+import { migration as matchOwners } from './0005-match-owners.js';
 
-export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts];
+export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts, matchOwners];

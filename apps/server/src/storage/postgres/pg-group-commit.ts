@@ -7,10 +7,13 @@
  * The batch is one job of the write lane (pg-db.ts): it starts after the writes issued before it (a match's start
  * row before its first action). While one batch is at the server, the next one collects: under load a batch
  * holds the appends of several turns, which is what group commit is for.
+ *
+ * In a cluster the batch first reads its matches' lease rows (pg-leases.ts `fenced`): an append of a match this
+ * node does not own at its epoch is refused with FencedError and writes nothing; the rest commit as usual.
  */
 import { createHistogram } from 'node:perf_hooks';
 import pg from 'pg';
-import type { ActionLog, AppendAction, CommitStats } from '../store.js';
+import { FencedError, type ActionLog, type AppendAction, type CommitStats } from '../store.js';
 import type { WriteLane } from './pg-db.js';
 
 interface Pending {
@@ -28,6 +31,8 @@ export class PgActionWriter implements ActionLog {
   constructor(
     private readonly lane: WriteLane,
     private readonly appendRow: (c: pg.PoolClient, row: AppendAction) => Promise<void>,
+    /** Of these matches, those whose appends must be refused (pg-leases.ts: not ours at our epoch). */
+    private readonly fenced: (c: pg.PoolClient, matchIds: readonly string[]) => Promise<Set<string>> = async () => new Set(),
   ) {}
 
   append(row: AppendAction): Promise<void> {
@@ -54,7 +59,13 @@ export class PgActionWriter implements ActionLog {
         const t0 = performance.now();
         await c.query('BEGIN');
         try {
+          // Fencing first, under a share lock on the lease rows until COMMIT (pg-leases.ts says why).
+          const fenced = await this.fenced(c, batch.map((p) => p.row.matchId));
           for (const p of batch) {
+            if (fenced.has(p.row.matchId)) {
+              failed.set(p, new FencedError(p.row.matchId));
+              continue;
+            }
             await c.query('SAVEPOINT row');
             try {
               await this.appendRow(c, p.row);

@@ -16,6 +16,7 @@ import { actionRecord, matchRecord, parseJson, roomRecord } from '../rows.js';
 import type { AppendAction, Store } from '../store.js';
 import { createPool, row, rows, run, WriteLane, type Queryable } from './pg-db.js';
 import { PgActionWriter } from './pg-group-commit.js';
+import { PgLeases } from './pg-leases.js';
 import { PgAccounts, PgAdmin, PgBlocks, pgFacts, PgReports, PgSettings, PgUsers } from './pg-groups.js';
 import { PgDecks } from './pg-decks.js';
 import { migratePostgres } from './pg-migrate.js';
@@ -29,6 +30,7 @@ export class PgStore implements Store {
   readonly backend = 'postgres' as const;
   readonly lane: WriteLane;
   readonly writer: PgActionWriter;
+  readonly leases: PgLeases;
   readonly accounts;
   readonly users;
   readonly decks;
@@ -54,7 +56,8 @@ export class PgStore implements Store {
 
   private constructor(readonly pool: pg.Pool) {
     this.lane = new WriteLane(pool);
-    this.writer = new PgActionWriter(this.lane, (c, a) => this.appendRow(c, a));
+    this.leases = new PgLeases(pool, this.lane);
+    this.writer = new PgActionWriter(this.lane, (c, a) => this.appendRow(c, a), (c, ids) => this.leases.fenced(c, ids));
     this.accounts = new PgAccounts(pool, this.lane);
     this.users = new PgUsers(pool);
     this.decks = new PgDecks(pool, this.lane);

@@ -57,6 +57,8 @@ export class SqliteStore implements Store {
   /** Match players, outcomes and ratings, written inside the match's own transactions. */
   readonly results: SqliteResults;
   readonly writer: ActionWriter;
+  /** One node owns every match: no leases (the match_owners table stays empty). */
+  readonly leases = null;
   readonly accounts: SqliteAccounts;
   readonly users: SqliteUsers;
   readonly decks: SqliteDecks;
