@@ -10,7 +10,7 @@ import { spawn } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureInstalled, freePort, removeDir, serviceCli, stopChild, tempDir, versionOf, waitForPort } from './service-kit.mjs';
+import { ensureInstalled, freePort, removeDir, runService, serviceCli, tempDir, versionOf } from './service-kit.mjs';
 
 const TEMPLATE = join(dirname(fileURLToPath(import.meta.url)), '../../deploy/haproxy/haproxy.cfg.template');
 
@@ -51,26 +51,9 @@ export async function startHaproxy(opts) {
     throw new Error(`haproxy refused the configuration:\n${checkOut}`);
   }
   // -db: stay in the foreground (we are its supervisor); -W would add a master process we do not need.
-  const child = spawn(bin, ['-db', '-f', cfg], { stdio: ['ignore', 'pipe', 'pipe'] });
-  let log = '';
-  const keep = (d) => (log = (log + d.toString()).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  try {
-    await waitForPort(port, child, 10_000, 'haproxy');
-  } catch (e) {
-    await stopChild(child);
-    removeDir(dir);
-    throw new Error(`${e.message}\n${log}`);
-  }
-  let stopped = null;
-  return {
-    port,
-    pid: child.pid,
-    dir,
-    // SIGTERM: haproxy stops at once (SIGUSR1 would wait for every websocket to end).
-    stop: () => (stopped ??= stopChild(child).then(() => removeDir(dir))),
-  };
+  // SIGTERM on stop: haproxy stops at once (SIGUSR1 would wait for every websocket to end).
+  const { pid, stop } = await runService(bin, ['-db', '-f', cfg], { port, dir, what: 'haproxy' });
+  return { port, pid, dir, stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serviceCli('haproxy', { install: installHaproxy, start: startHaproxy });

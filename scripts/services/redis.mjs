@@ -5,9 +5,8 @@
  * Debian's redis-server, on a free 127.0.0.1 port, in a temporary folder, without persistence (no RDB, no AOF:
  * what the nodes keep in Redis is rebuilt from PostgreSQL and the clients), no password (loopback only).
  */
-import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { ensureInstalled, freePort, removeDir, serviceCli, stopChild, tempDir, versionOf, waitForPort } from './service-kit.mjs';
+import { ensureInstalled, freePort, runService, serviceCli, tempDir, versionOf } from './service-kit.mjs';
 
 export function installRedis() {
   const bin = ensureInstalled('redis-server', 'redis-server');
@@ -19,29 +18,10 @@ export async function startRedis(opts = {}) {
   const bin = ensureInstalled('redis-server', 'redis-server');
   const dir = tempDir('redis');
   const port = opts.port ?? (await freePort());
-  const child = spawn(bin, ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', '', '--protected-mode', 'yes'], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let log = '';
-  const keep = (d) => (log = (log + d.toString()).slice(-4000));
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  try {
-    await waitForPort(port, child, 10_000, 'redis-server');
-  } catch (e) {
-    await stopChild(child);
-    removeDir(dir);
-    throw new Error(`${e.message}\n${log}`);
-  }
-  let stopped = null;
-  return {
-    port,
-    url: `redis://127.0.0.1:${port}`,
-    pid: child.pid,
-    dir,
-    // redis-server saves nothing on SIGTERM here (--save ''), and exits at once.
-    stop: () => (stopped ??= stopChild(child).then(() => removeDir(dir))),
-  };
+  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', '', '--protected-mode', 'yes'];
+  // redis-server saves nothing on SIGTERM here (--save ''), and exits at once.
+  const { pid, stop } = await runService(bin, args, { port, dir, what: 'redis-server' });
+  return { port, url: `redis://127.0.0.1:${port}`, pid, dir, stop };
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await serviceCli('redis', { install: installRedis, start: startRedis });

@@ -3,7 +3,7 @@
  * a free loopback port, a private temporary folder, waiting for a port to answer, and the command line
  * (`install`, `start`, `stop <dir>`). Node only, no dependencies: the scripts run before `npm ci` matters.
  */
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -136,6 +136,27 @@ export async function serviceCli(name, { install, start }) {
 
 /** Removes a service's folder (after its process has exited). */
 export const removeDir = (dir) => rmSync(dir, { recursive: true, force: true });
+
+/**
+ * Spawns a service in the foreground, waits for its port, and returns its handle; on failure stops it,
+ * removes `dir` and throws with the end of its output. `stop()` (SIGTERM, then SIGKILL) removes `dir`.
+ */
+export async function runService(bin, args, { port, dir, what }) {
+  const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+  let log = '';
+  const keep = (d) => (log = (log + d.toString()).slice(-4000));
+  child.stdout.on('data', keep);
+  child.stderr.on('data', keep);
+  try {
+    await waitForPort(port, child, 10_000, what);
+  } catch (e) {
+    await stopChild(child);
+    removeDir(dir);
+    throw new Error(`${e.message}\n${log}`);
+  }
+  let stopped = null;
+  return { pid: child.pid, stop: () => (stopped ??= stopChild(child).then(() => removeDir(dir))) };
+}
 
 /** Runs `command --version`-like probes quietly; '' when it fails. */
 export function versionOf(path, args) {

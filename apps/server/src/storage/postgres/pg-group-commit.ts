@@ -11,8 +11,8 @@
  * In a cluster the batch first reads its matches' lease rows (pg-leases.ts `fenced`): an append of a match this
  * node does not own at its epoch is refused with FencedError and writes nothing; the rest commit as usual.
  */
-import { createHistogram } from 'node:perf_hooks';
 import pg from 'pg';
+import { CommitFigures } from '../commit-stats.js';
 import { FencedError, type ActionLog, type AppendAction, type CommitStats } from '../store.js';
 import type { WriteLane } from './pg-db.js';
 
@@ -25,8 +25,8 @@ interface Pending {
 export class PgActionWriter implements ActionLog {
   private pending: Pending[] = [];
   private scheduled: ReturnType<typeof setImmediate> | null = null;
-  private readonly counters = { commits: 0, appends: 0, largestBatch: 0, busyRetries: 0 };
-  private readonly timings = createHistogram();
+  private readonly figures = new CommitFigures();
+  private readonly counters = this.figures.counters;
 
   constructor(
     private readonly lane: WriteLane,
@@ -82,7 +82,7 @@ export class PgActionWriter implements ActionLog {
           await c.query('ROLLBACK').catch(() => {});
           throw e;
         }
-        this.timings.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+        this.figures.recordCommit(t0);
         return failed;
       })
       .then(
@@ -107,12 +107,10 @@ export class PgActionWriter implements ActionLog {
   }
 
   stats(): CommitStats {
-    const h = this.timings;
-    const ms = (us: number) => Math.round(us) / 1000;
-    return { ...this.counters, commitMs: h.count ? { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) } : { p50: 0, p99: 0, max: 0 } };
+    return this.figures.stats();
   }
 
   resetTimings(): void {
-    this.timings.reset();
+    this.figures.resetTimings();
   }
 }

@@ -12,7 +12,7 @@
  * thread briefly holds it (storage/checkpoint-worker.mjs, RESTART), the batch stays queued and is retried
  * a millisecond later, instead of the event loop sleeping in SQLite's busy handler.
  */
-import { createHistogram } from 'node:perf_hooks';
+import { CommitFigures } from '../commit-stats.js';
 import type { ActionLog, AppendAction, CommitStats } from '../store.js';
 import type { SqliteStore } from './sqlite-store.js';
 
@@ -26,8 +26,8 @@ export class ActionWriter implements ActionLog {
   private pending: Pending[] = [];
   private scheduled: ReturnType<typeof setImmediate> | null = null;
   private retry: ReturnType<typeof setTimeout> | null = null;
-  private readonly counters = { commits: 0, appends: 0, largestBatch: 0, busyRetries: 0 };
-  private readonly timings = createHistogram();
+  private readonly figures = new CommitFigures();
+  private readonly counters = this.figures.counters;
   private readonly sql;
 
   constructor(private readonly storage: SqliteStore) {
@@ -107,7 +107,7 @@ export class ActionWriter implements ActionLog {
       for (const p of batch) p.reject(e);
       return;
     }
-    this.timings.record(Math.max(1, Math.round((performance.now() - t0) * 1000)));
+    this.figures.recordCommit(t0);
     this.counters.commits++;
     this.counters.appends += batch.length - failed.size;
     this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
@@ -123,13 +123,11 @@ export class ActionWriter implements ActionLog {
   }
 
   stats(): CommitStats {
-    const h = this.timings;
-    const ms = (us: number) => Math.round(us) / 1000;
-    return { ...this.counters, commitMs: h.count ? { p50: ms(h.percentile(50)), p99: ms(h.percentile(99)), max: ms(h.max) } : { p50: 0, p99: 0, max: 0 } };
+    return this.figures.stats();
   }
 
   resetTimings(): void {
-    this.timings.reset();
+    this.figures.resetTimings();
   }
 }
 
