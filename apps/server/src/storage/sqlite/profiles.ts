@@ -1,18 +1,15 @@
 /**
- * Public profiles, match history and the leaderboard on SQLite (issue 17 §5; routes: http/profile-routes.ts).
- * Every query starts from an index: a user by `username_key`, their matches by `match_players (user_id,
- * match_id)` then each match by its primary key, the board by `ratings (queue, rating DESC)`.
+ * Public profiles, match history and the leaderboard on SQLite (issue 17 §5; routes: http/profile-routes.ts),
+ * through the queries both backends share (../profile-sql.ts).
  */
 import type Database from 'better-sqlite3';
 import { usernameKey, type Leaderboard, type MatchHistoryPage, type MatchKind, type MatchSummary, type PublicProfile, type QueueName, type RatingSummary } from '@vroyale/protocol';
 import { isProvisional } from '../../ratings/glicko.js';
+import { PROFILE_SQL } from '../profile-sql.js';
 import type { ProfilesStore } from '../store.js';
 
 type Row = Record<string, unknown>;
 
-/** Kinds that count as games against people on a profile (bots and the tutorial are practice). */
-export const PEOPLE_KINDS: MatchKind[] = ['ranked', 'casual', 'challenge', 'room'];
-const PEOPLE = `(${PEOPLE_KINDS.map((k) => `'${k}'`).join(', ')})`;
 
 /** A match_players row joined as the history query selects it, as the API shows it. */
 export function matchSummary(r: Row): MatchSummary {
@@ -48,38 +45,13 @@ export class SqliteProfiles implements ProfilesStore {
 
   constructor(db: Database.Database) {
     this.st = {
-      ratings: db.prepare('SELECT queue, rating, rd, volatility, games, wins, losses, draws FROM ratings WHERE user_id = ? ORDER BY queue'),
-      user: db.prepare('SELECT id, username, created_at FROM users WHERE username_key = ? AND username IS NOT NULL'),
-      record: db.prepare(
-        `SELECT COUNT(*) AS games, COALESCE(SUM(mp.outcome = 'win'), 0) AS wins, COALESCE(SUM(mp.outcome = 'loss'), 0) AS losses, COALESCE(SUM(mp.outcome = 'draw'), 0) AS draws
-           FROM match_players mp JOIN matches m ON m.id = mp.match_id
-          WHERE mp.user_id = ? AND mp.outcome IS NOT NULL AND m.kind IN ${PEOPLE}`,
-      ),
-      starters: db.prepare(
-        `SELECT mp.starter, COUNT(*) AS games, COALESCE(SUM(mp.outcome = 'win'), 0) AS wins
-           FROM match_players mp JOIN matches m ON m.id = mp.match_id
-          WHERE mp.user_id = ? AND mp.outcome IS NOT NULL AND m.kind IN ${PEOPLE}
-          GROUP BY mp.starter ORDER BY games DESC, wins DESC, mp.starter LIMIT 3`,
-      ),
-      historyCount: db.prepare('SELECT COUNT(*) AS n FROM match_players WHERE user_id = ? AND outcome IS NOT NULL'),
-      history: db.prepare(
-        `SELECT m.id, m.room_id, m.kind, m.ended_at, m.result_json, mp.outcome, mp.starter,
-                o.name AS o_name, o.bot AS o_bot, o.starter AS o_starter, ou.username AS o_username,
-                rc.queue AS rc_queue, rc.rating_before, rc.rating_after, rc.rd_after
-           FROM match_players mp
-           JOIN matches m ON m.id = mp.match_id
-           JOIN match_players o ON o.match_id = mp.match_id AND o.seat <> mp.seat
-           LEFT JOIN users ou ON ou.id = o.user_id
-           LEFT JOIN rating_changes rc ON rc.match_id = mp.match_id AND rc.user_id = mp.user_id
-          WHERE mp.user_id = ? AND mp.outcome IS NOT NULL
-          ORDER BY m.ended_at DESC, m.id DESC LIMIT ? OFFSET ?`,
-      ),
-      board: db.prepare(
-        `SELECT r.rating, r.rd, r.games, r.wins, u.username
-           FROM ratings r JOIN users u ON u.id = r.user_id
-          WHERE r.queue = ? AND r.games > 0 AND u.username IS NOT NULL AND u.banned_at IS NULL
-          ORDER BY r.rating DESC, u.username_key LIMIT ?`,
-      ),
+      ratings: db.prepare(PROFILE_SQL.ratings),
+      user: db.prepare(PROFILE_SQL.user),
+      record: db.prepare(PROFILE_SQL.record),
+      starters: db.prepare(PROFILE_SQL.starters),
+      historyCount: db.prepare(PROFILE_SQL.historyCount),
+      history: db.prepare(PROFILE_SQL.history),
+      board: db.prepare(PROFILE_SQL.board),
     };
   }
 
