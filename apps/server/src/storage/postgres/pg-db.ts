@@ -53,6 +53,19 @@ export function isUniqueViolation(e: unknown): boolean {
 }
 
 /** Writes in issue order, one at a time, each in a transaction on a pooled connection. */
+/** `job` between BEGIN and COMMIT on `c`; ROLLBACK (its own failure ignored) and rethrow if anything throws. */
+export async function inTransaction<T>(c: pg.PoolClient, job: () => Promise<T>): Promise<T> {
+  await c.query('BEGIN');
+  try {
+    const out = await job();
+    await c.query('COMMIT');
+    return out;
+  } catch (e) {
+    await c.query('ROLLBACK').catch(() => {});
+    throw e;
+  }
+}
+
 export class WriteLane {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
@@ -61,17 +74,7 @@ export class WriteLane {
 
   /** Runs `job` inside BEGIN ... COMMIT after every write issued before it; ROLLBACK if it throws. */
   tx<T>(job: (c: pg.PoolClient) => Promise<T>): Promise<T> {
-    return this.raw(async (c) => {
-      await c.query('BEGIN');
-      try {
-        const out = await job(c);
-        await c.query('COMMIT');
-        return out;
-      } catch (e) {
-        await c.query('ROLLBACK').catch(() => {});
-        throw e;
-      }
-    });
+    return this.raw((c) => inTransaction(c, () => job(c)));
   }
 
   /** Runs `job` on a connection after every write issued before it (the job manages its own transaction). */

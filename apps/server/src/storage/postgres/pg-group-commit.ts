@@ -14,7 +14,7 @@
 import pg from 'pg';
 import { CommitFigures } from '../commit-stats.js';
 import { FencedError, type ActionLog, type AppendAction, type CommitStats } from '../store.js';
-import type { WriteLane } from './pg-db.js';
+import { inTransaction, type WriteLane } from './pg-db.js';
 
 interface Pending {
   row: AppendAction;
@@ -57,8 +57,7 @@ export class PgActionWriter implements ActionLog {
       .raw(async (c) => {
         const failed = new Map<Pending, unknown>();
         const t0 = performance.now();
-        await c.query('BEGIN');
-        try {
+        await inTransaction(c, async () => {
           // Fencing first, under a share lock on the lease rows until COMMIT (pg-leases.ts says why).
           const fenced = await this.fenced(c, batch.map((p) => p.row.matchId));
           for (const p of batch) {
@@ -77,11 +76,7 @@ export class PgActionWriter implements ActionLog {
               failed.set(p, e);
             }
           }
-          await c.query('COMMIT');
-        } catch (e) {
-          await c.query('ROLLBACK').catch(() => {});
-          throw e;
-        }
+        });
         this.figures.recordCommit(t0);
         return failed;
       })

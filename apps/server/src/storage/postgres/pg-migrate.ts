@@ -10,6 +10,7 @@ import { Umzug, type UmzugStorage } from 'umzug';
 import type { Logger } from '../../logger.js';
 import { MIGRATIONS } from '../migrations/index.js';
 import type { Migration, MigrationContext } from '../migrations/migration.js';
+import { inTransaction } from './pg-db.js';
 
 /** Any constant both nodes agree on: "vroyale migrations". */
 const LOCK_KEY = 0x76_72_6f_79;
@@ -17,14 +18,10 @@ const LOCK_KEY = 0x76_72_6f_79;
 async function inLockedTx<T>(pool: pg.Pool, job: (c: pg.PoolClient) => Promise<T>): Promise<T> {
   const c = await pool.connect();
   try {
-    await c.query('BEGIN');
-    await c.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
-    const out = await job(c);
-    await c.query('COMMIT');
-    return out;
-  } catch (e) {
-    await c.query('ROLLBACK').catch(() => {});
-    throw e;
+    return await inTransaction(c, async () => {
+      await c.query('SELECT pg_advisory_xact_lock($1)', [LOCK_KEY]);
+      return job(c);
+    });
   } finally {
     c.release();
   }
