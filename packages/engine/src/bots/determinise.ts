@@ -55,6 +55,10 @@ function instance(v: CardView, zone: CardLocation, turn: number): CardInstance {
   });
 }
 
+/** The ids of a manager's hidden cards in a determinised copy (search/hidden-deal.ts deals into them). */
+export const hiddenHandId = (m: ManagerId, i: number): string => `x${m}h${i}`;
+export const hiddenRosterId = (m: ManagerId, i: number): string => `x${m}r${i}`;
+
 function hidden(id: string, owner: ManagerId, zone: CardLocation): CardInstance {
   return makeCard(id, HIDDEN_DEF_ID, owner, zone);
 }
@@ -101,12 +105,12 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
     const hand = mv.hand
       ? mv.hand.map((v) => add(v, 'hand'))
       : Array.from({ length: mv.handCount }, (_, i) => {
-          const id = `x${m}h${i}`;
+          const id = hiddenHandId(m, i);
           cards[id] = hidden(id, m, 'hand');
           return id;
         });
     const roster = Array.from({ length: mv.rosterCount }, (_, i) => {
-      const id = `x${m}r${i}`;
+      const id = hiddenRosterId(m, i);
       cards[id] = hidden(id, m, 'roster');
       return id;
     });

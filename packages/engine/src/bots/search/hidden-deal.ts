@@ -12,8 +12,8 @@
  * Nothing here reads a game state's hidden cards: the inputs are the view and the public lists, and the deal
  * is drawn from the search's own seeded stream.
  */
-import type { ManagerId } from '../../core/types.js';
-import type { GameState } from '../../core/types.js';
+import type { GameState, ManagerId } from '../../core/types.js';
+import { hiddenHandId, hiddenRosterId } from '../determinise.js';
 import type { CardView, GameView } from '../../view/projection.js';
 
 /** A public deck list: its cards by definition id, the Centre among them. */
@@ -59,15 +59,15 @@ function unseenRest(deck: KnownDeck, shown: readonly string[]): string[] | null 
 
 /**
  * The managers whose hidden cards can be dealt (a known list fits them), with the placeholder slots of the
- * determinised copy built from the same view (determinise.ts names them x<M>h<i> and x<M>r<i>).
+ * determinised copy built from the same view (determinise.ts's `hiddenHandId` and `hiddenRosterId`).
  */
 export function hiddenCards(view: GameView, decks: readonly KnownDeck[]): HiddenCards[] {
   const out: HiddenCards[] = [];
   for (const m of ['A', 'B'] as const) {
     const mv = view.managers[m];
     const slots = [
-      ...(mv.hand ? [] : Array.from({ length: mv.handCount }, (_, i) => `x${m}h${i}`)),
-      ...Array.from({ length: mv.rosterCount }, (_, i) => `x${m}r${i}`),
+      ...(mv.hand ? [] : Array.from({ length: mv.handCount }, (_, i) => hiddenHandId(m, i))),
+      ...Array.from({ length: mv.rosterCount }, (_, i) => hiddenRosterId(m, i)),
     ];
     if (slots.length === 0) continue;
     const shown = shownBy(view, m).map((c) => c.def);
