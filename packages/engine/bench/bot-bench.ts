@@ -1,11 +1,12 @@
 /**
  * Bot against bot: `npm run bench:bots [-- --match hard:normal] [--games 400] [--workers 2] [--seed bots]
- * [--iterations hard=16,expert=48] [--minutes 30]`. Default match: normal:random. With `--minutes`, no game starts after
+ * [--iterations hard=16,expert=48] [--minutes 30] [--paired]`. Default match: normal:random. With `--minutes`, no game starts after
  * that much wall time and the summary covers the games played (always games 0..n-1: every started game finishes).
  *
  * Games follow bot-match-game.ts's schedule (every starter pairing, seats and first player alternating)
  * and run on `--workers` child processes (default 2: the machines have two cores), each taking the next
  * game as it finishes one; results are gathered by game index, so the summary does not depend on timing.
+ * `--paired` plays duplicate pairs (bot-match-game.ts): the same shuffles with the bots swapped, scored per pair.
  * Prints X's win rate with a 95% (Wilson) interval (draws and failures count as not won), X's and Y's mean
  * and p95 decision time (process CPU ms, and wall ms), and one JSON object as the last line.
  */
@@ -35,6 +36,28 @@ function parseIterations(s: string | undefined): Record<string, number> {
   return out;
 }
 
+/**
+ * Duplicate pairs scored as units: a pair is worth 1, ½ or 0 to X, and the pair scores' normal interval is
+ * the honest one here (the two games of a pair are not independent draws, so a binomial interval over games
+ * would be the wrong width). Incomplete pairs (a time limit) are left out.
+ */
+function pairScores(out: GameOutcome[]) {
+  const byPair = new Map<number, GameOutcome[]>();
+  for (const r of out) byPair.set(r.g >> 1, [...(byPair.get(r.g >> 1) ?? []), r]);
+  const scores = [...byPair.values()].filter((p) => p.length === 2).map((p) => p.filter((r) => r.result === 'x').length / 2);
+  const m = mean(scores);
+  const sd = Math.sqrt(scores.reduce((a, s) => a + (s - m) ** 2, 0) / Math.max(1, scores.length - 1));
+  const half = (1.96 * sd) / Math.sqrt(Math.max(1, scores.length));
+  return {
+    pairs: scores.length,
+    both: scores.filter((s) => s === 1).length,
+    split: scores.filter((s) => s === 0.5).length,
+    neither: scores.filter((s) => s === 0).length,
+    score: m,
+    interval: [Math.max(0, m - half), Math.min(1, m + half)] as [number, number],
+  };
+}
+
 function worker(): void {
   process.on('message', (spec: GameSpec) => process.send!(playGame(spec, pool, rosters)));
 }
@@ -47,7 +70,8 @@ async function main(): Promise<void> {
   const workers = Number(flag('workers') ?? 2);
   const seed = flag('seed') ?? 'bots';
   const iterations = parseIterations(flag('iterations'));
-  if (!Number.isInteger(planned) || planned < 1) throw new Error('--games must be a positive integer');
+  const paired = process.argv.includes('--paired');
+  if (!Number.isInteger(planned) || planned < 1 || (paired && planned % 2 !== 0)) throw new Error('--games must be a positive integer (even with --paired)');
   console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}, iterations ${JSON.stringify(iterations)}`);
   const t0 = performance.now();
   const out: GameOutcome[] = [];
@@ -60,7 +84,7 @@ async function main(): Promise<void> {
         if (--live === 0) resolve();
         return;
       }
-      c.send({ g: next++, seed, x, y, iterations } satisfies GameSpec);
+      c.send({ g: next++, seed, x, y, iterations, paired } satisfies GameSpec);
     };
     for (let i = 0; i < Math.min(workers, planned); i++) {
       const c = fork(process.argv[1]!, ['--worker']);
@@ -95,6 +119,7 @@ async function main(): Promise<void> {
     return gs.filter((r) => r.result === 'x').length / Math.max(1, gs.length);
   };
   for (const r of out) if (r.failure) console.log(`game ${r.g}: FAILURE ${r.failure}`);
+  const pairs = paired ? pairScores(out) : null;
   const summary = {
     match: `${x}:${y}`,
     games,
@@ -108,6 +133,7 @@ async function main(): Promise<void> {
     winRate95: [lo, hi],
     ...timing('x'),
     opponent: timing('y'),
+    ...(pairs ? { paired: pairs } : {}),
     winRateGoingFirst: byFirst(true),
     winRateGoingSecond: byFirst(false),
     meanTurns: mean(out.map((r) => r.turns)),
@@ -119,6 +145,8 @@ async function main(): Promise<void> {
   const y1 = summary.opponent;
   console.log('');
   console.log(`${x} beats ${y}: ${pct(summary.winRate)} (${wins}/${games}; 95% CI ${pct(lo)}–${pct(hi)}); ${summary.losses} lost, ${summary.draws} drawn, ${summary.failures} failed`);
+  if (pairs)
+    console.log(`  duplicate pairs (same shuffles, bots swapped): ${pairs.pairs}; X won both ${pairs.both}, split ${pairs.split}, lost both ${pairs.neither}; pair-score 95% interval ${pct(pairs.interval[0])}–${pct(pairs.interval[1])}`);
   console.log(`  going first ${pct(summary.winRateGoingFirst)}, going second ${pct(summary.winRateGoingSecond)}`);
   console.log(`  ${x} decision: mean ${x1.meanDecisionMs.toFixed(1)} ms, p95 ${x1.p95DecisionMs.toFixed(1)} ms, max ${x1.maxDecisionMs.toFixed(0)} ms CPU (wall mean ${x1.meanDecisionWallMs.toFixed(1)}, p95 ${x1.p95DecisionWallMs.toFixed(1)}) over ${x1.decisions}`);
   console.log(`  ${y} decision: mean ${y1.meanDecisionMs.toFixed(1)} ms, p95 ${y1.p95DecisionMs.toFixed(1)} ms CPU over ${y1.decisions}`);

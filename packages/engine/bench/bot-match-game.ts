@@ -14,6 +14,11 @@ export interface GameSpec {
   y: string;
   /** Iteration budgets per searching level name (overrides the level's default). */
   iterations: Record<string, number>;
+  /**
+   * Duplicate games (`--paired`): games 2k and 2k+1 share the seed, the seat of each starter and the seat that
+   * goes first, and only the bots swap seats, so the luck of the shuffles falls on both bots alike.
+   */
+  paired?: boolean;
 }
 
 export interface GameOutcome {
@@ -38,12 +43,12 @@ const cpuMs = (): number => {
 
 /**
  * A bot by name: a level, or a searching level with `+deal` / `-deal` (dealing hidden cards from the public
- * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) and `@k<x>` (pickRoot's margin for leaving strongBot's move): experiments. Every bot is told the public knowledge (the
+ * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) `@k<x>` (pickRoot's margin for leaving strongBot's move) and `@t` (the turn tree, search/turn-tree.ts): experiments. Every bot is told the public knowledge (the
  * starter lists and the pool), as the server tells its bots.
  */
 export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean, knowledge: BotKnowledge): Bot {
   if (name === 'random') return randomBot;
-  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?$/.exec(name);
+  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?$/.exec(name);
   const level = m?.[1];
   if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
   return botForLevel(level, {
@@ -52,6 +57,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     ...(m?.[2] ? { deal: m[2] === '+deal' } : {}),
     ...(m?.[3] ? { horizon: Number(m[3]) } : {}),
     ...(m?.[4] ? { keep: Number(m[4]) } : {}),
+    ...(m?.[5] ? { tree: true } : {}),
     ...(iterations[name] ? { iterations: iterations[name] } : {}),
   });
 }
@@ -60,10 +66,16 @@ export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters:
   const n = rosters.length;
   const { g } = spec;
   const pairingIndex = Math.floor(g / 4) % (n * n);
-  const xRoster = rosters[pairingIndex % n]!;
-  const yRoster = rosters[Math.floor(pairingIndex / n) % n]!;
+  const first = rosters[pairingIndex % n]!;
+  const second = rosters[Math.floor(pairingIndex / n) % n]!;
   const xSeat: ManagerId = g % 2 === 0 ? 'A' : 'B';
-  const xFirst = g % 4 < 2;
+  // Paired: seat A always holds the block's first starter and A goes first in the block's first pair, so
+  // game 2k+1 is game 2k with the bots swapped. Otherwise X keeps its starter and goes first in half the block.
+  const swap = spec.paired === true && xSeat === 'B';
+  const xRoster = swap ? second : first;
+  const yRoster = swap ? first : second;
+  const xFirst = spec.paired ? (g % 4 < 2) === (xSeat === 'A') : g % 4 < 2;
+  const seed = spec.paired ? `${spec.seed}-p${g >> 1}` : `${spec.seed}-${g}`;
   const cpu = { x: [] as number[], y: [] as number[] };
   const wall = { x: [] as number[], y: [] as number[] };
   const timed =
@@ -81,7 +93,7 @@ export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters:
     [xSeat]: withTurnOrder(timed(makeBot(spec.x, spec.iterations, xFirst, knowledge), 'x'), xFirst),
     [other(xSeat)]: withTurnOrder(timed(makeBot(spec.y, spec.iterations, !xFirst, knowledge), 'y'), !xFirst),
   } as Record<ManagerId, Bot>;
-  const r = playMatch({ seed: `${spec.seed}-${g}`, pool, rosters: { [xSeat]: xRoster, [other(xSeat)]: yRoster } as Record<ManagerId, Roster>, bots, maxActions: MAX_ACTIONS });
+  const r = playMatch({ seed, pool, rosters: { [xSeat]: xRoster, [other(xSeat)]: yRoster } as Record<ManagerId, Roster>, bots, maxActions: MAX_ACTIONS });
   const result = r.failure ? 'failed' : r.winner === xSeat ? 'x' : r.winner === 'draw' || r.winner === null ? 'draw' : 'y';
   return { g, result, failure: r.failure, reason: r.reason, turns: r.turns, xFirst, pairing: `${xRoster.id ?? xRoster.centre} v ${yRoster.id ?? yRoster.centre}`, cpu, wall };
 }

@@ -30,6 +30,9 @@ export const LEVEL_HORIZON: Record<BotLevel, number> = { easy: 0, normal: 0, har
 /** Whether the level deals hidden cards from the public deck lists (search/hidden-deal.ts) when it is given them. */
 export const LEVEL_DEALS: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: true };
 
+/** Whether the level searches its own later decisions of the turn too (search/turn-tree.ts). */
+export const LEVEL_TREE: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: false };
+
 /** How much better (in squashed rollout score) a move must look than strongBot's own to be played instead. */
 export const LEVEL_KEEP: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
 
@@ -54,6 +57,8 @@ export interface LevelOptions {
   deal?: boolean;
   /** Overrides LEVEL_KEEP (experiments). */
   keep?: number;
+  /** Overrides LEVEL_TREE (experiments). */
+  tree?: boolean;
 }
 
 export function isBotLevel(x: unknown): x is BotLevel {
@@ -77,6 +82,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         ...(o.stopper ? { stopper: o.stopper } : {}),
         ...(deal ? { decks: deal.decks, defs: deal.defs } : {}),
         keep: o.keep ?? LEVEL_KEEP[level],
+        tree: o.tree ?? LEVEL_TREE[level],
       });
     }
   }

@@ -73,7 +73,7 @@ function safeAttack(sim: GameState, id: string, danger: number): boolean {
  * strongBot as the rollout policy (rollout policy improvement: the search then picks the root move after
  * which strongBot's own play does best). A decision with one sensible action skips the projection.
  */
-function strongPolicy(sim: GameState, who: ManagerId, rng: () => number, i: number): Action | null {
+export function strongPolicy(sim: GameState, who: ManagerId, rng: () => number, i: number): Action | null {
   const legal = legalActions(sim, who);
   const options = legal.filter((l) => l.type !== 'concede' && l.type !== 'tilt-star');
   if (options.length === 1 && !isOffer(options[0]!)) return options[0] as Action;

@@ -8,6 +8,7 @@ import { createStrongBot } from '../strong-bot.js';
 import type { Bot, BotInput } from '../types.js';
 import { rootCandidates } from './candidates.js';
 import { pickRoot, searchRoot, type SearchOptions } from './root-search.js';
+import { searchTree } from './turn-tree.js';
 
 export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
   goFirst?: boolean;
@@ -15,6 +16,8 @@ export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
   stopper?: () => () => boolean;
   /** pickRoot's margin for leaving strongBot's own answer (0: the most visited move, whatever the margin). */
   keep?: number;
+  /** Search the bot's own later decisions of this turn too (turn-tree.ts) instead of the root only. */
+  tree?: boolean;
 }
 
 /** The candidates of a decision (strongBot's answer first), or null when strongBot's answer stands. */
@@ -28,6 +31,7 @@ export function createSearchBot(o: SearchBotOptions): Bot {
     const { strong, candidates } = searchCandidates(input, o);
     if (!candidates) return strong;
     const shouldStop = o.stopper?.();
-    return pickRoot(searchRoot(input, candidates, { ...o, ...(shouldStop ? { shouldStop } : {}) }), o.keep ?? 0);
+    const search = o.tree ? searchTree : searchRoot;
+    return pickRoot(search(input, candidates, { ...o, ...(shouldStop ? { shouldStop } : {}) }), o.keep ?? 0);
   };
 }

@@ -15,6 +15,7 @@ import { strongBot } from '../strong-bot.js';
 import type { Bot, BotInput } from '../types.js';
 import { mergeRoots, pickRoot, searchRoot } from './root-search.js';
 import { searchCandidates } from './search-bot.js';
+import { searchTree } from './turn-tree.js';
 
 interface Point {
   s: GameState;
@@ -95,6 +96,22 @@ describe('the search (hard and expert)', () => {
     expect(merged.iterations).toBe(60);
     merged.visits.forEach((v, k) => expect(v).toBe(w[0]!.visits[k]! + w[1]!.visits[k]!));
     expect(mergeRoots([searchRoot(input, candidates!, { iterations: 30 }, 0), searchRoot(input, candidates!, { iterations: 30 }, 1)])).toEqual(merged);
+  });
+
+  it('the turn tree (an experiment) is reproducible, reads only the view, and searches below the root', () => {
+    let deeper = 0;
+    for (const { s, who, input } of points.slice(0, 4)) {
+      const { candidates } = searchCandidates(input);
+      const a = searchTree(input, candidates!, { iterations: 30 });
+      expect(searchTree(structuredClone(input), candidates!, { iterations: 30 })).toEqual(a);
+      expect(permits(input.legal, pickRoot(a))).toBe(true);
+      const changed = withOtherSecrets(s, who);
+      const again: BotInput = { view: project(changed, who), legal: legalActions(changed, who), seed: input.seed };
+      expect(searchTree(again, searchCandidates(again).candidates!, { iterations: 30 })).toEqual(a);
+      // Lines below the root change what a root move's later visits score, so the statistics part from the root search's.
+      if (JSON.stringify(a.totals) !== JSON.stringify(searchRoot(input, candidates!, { iterations: 30 }).totals)) deeper++;
+    }
+    expect(deeper).toBeGreaterThan(0);
   });
 
   it('a wall-time stop cuts the iterations short but still answers', () => {
