@@ -17,6 +17,7 @@ import { createStrongBot } from './strong-bot.js';
 import type { Bot } from './types.js';
 import type { CardDef } from '../cards/schema.js';
 import type { KnownDeck } from './search/hidden-deal.js';
+import { DEFAULT_WEIGHTS, type EvalWeights } from './evaluate.js';
 
 export const BOT_LEVELS = ['easy', 'normal', 'hard', 'expert'] as const;
 export type BotLevel = (typeof BOT_LEVELS)[number];
@@ -59,6 +60,8 @@ export interface LevelOptions {
   keep?: number;
   /** Overrides LEVEL_TREE (experiments). */
   tree?: boolean;
+  /** Changes to the weights the search scores its rollouts with (experiments; strongBot keeps its own). */
+  weights?: Partial<EvalWeights>;
 }
 
 export function isBotLevel(x: unknown): x is BotLevel {
@@ -83,6 +86,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         ...(deal ? { decks: deal.decks, defs: deal.defs } : {}),
         keep: o.keep ?? LEVEL_KEEP[level],
         tree: o.tree ?? LEVEL_TREE[level],
+        ...(o.weights ? { weights: { ...DEFAULT_WEIGHTS, ...o.weights } } : {}),
       });
     }
   }
