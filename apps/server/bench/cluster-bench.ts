@@ -222,6 +222,8 @@ function makeRow(setup: SetupName, base: Metrics[], s0: Sample, s1: Sample, mem:
     commitMs: s1.m.map((m) => m.storage.commitMs),
     rssPerMatchKB: round(sum(mem.map((m, i) => m.rss - base[i]!.memory.rss)) / 1024 / Math.max(1, matches)),
     heapPerMatchKB: round(sum(mem.map((m, i) => m.heapUsed - base[i]!.memory.heapUsed)) / 1024 / Math.max(1, matches)),
+    /** Each node's RSS when idle (before the clients) and after the window: what a node costs besides its matches. */
+    nodeRssMB: mem.map((m, i) => ({ idle: round(base[i]!.memory.rss / 1e6), loaded: round(m.rss / 1e6) })),
     postgres: pgCost && {
       perAction: perAction({ commits: pgCost.commits, rowsWritten: pgCost.rowsWritten, walBytes: pgCost.walBytes }, acted),
       rowsPerActionByTable: perAction(pgCost.rowsByTable, acted),
@@ -251,7 +253,7 @@ function describe(r: Row): string {
       .join(', ');
   const lines = [
     `${r.setup}: ${r.nodes} node(s), ${r.matches} matches | ${r.actionsPerSec} actions/s acked (${r.committedActionsPerSec}/s committed with the bots' and the server's passes; ${Math.round(r.forwardedShare * 100)}% forwarded) | latency p50 ${r.latencyMs.p50} ms p99 ${r.latencyMs.p99} ms max ${r.latencyMs.max} ms | in-server p50 ${r.serverSideActionMs.p50} ms p99 ${r.serverSideActionMs.p99} ms`,
-    `  cpu ${r.cpuMsPerAction} ms/action (${Math.round(r.serverCpuShareOfOneCore * 100)}% of one core, all nodes) | server loop p99 ${r.serverLoopDelayMs.map((d) => d.p99).join(' / ')} ms | ${r.actionsPerCommit} actions/commit, commit p99 ${r.commitMs.map((c) => c.p99).join(' / ')} ms | rss/match ${r.rssPerMatchKB} KB heap/match ${r.heapPerMatchKB} KB`,
+    `  cpu ${r.cpuMsPerAction} ms/action (${Math.round(r.serverCpuShareOfOneCore * 100)}% of one core, all nodes) | server loop p99 ${r.serverLoopDelayMs.map((d) => d.p99).join(' / ')} ms | ${r.actionsPerCommit} actions/commit, commit p99 ${r.commitMs.map((c) => c.p99).join(' / ')} ms | rss/match ${r.rssPerMatchKB} KB heap/match ${r.heapPerMatchKB} KB (node rss ${r.nodeRssMB.map((n) => `${n.idle} → ${n.loaded}`).join(' / ')} MB)`,
   ];
   const applied = Object.entries(r.appliedPerPlayerAction).filter(([o, n]) => o !== 'player' && n > 0);
   lines.push(`  per player action: ${r.committedPerPlayerAction} actions committed${applied.length ? ` (besides it: ${applied.map(([o, n]) => `${o} ${n}`).join(', ')})` : ''}`);
