@@ -9,13 +9,16 @@ import { newWindow, psi, round, Slot, type Recorder } from './bench-kit.js';
 export const isVsBotSlot = (i: number, share: number): boolean => share > 0 && Math.floor((i + 1) * share) > Math.floor(i * share);
 
 /**
- * Which of `n` nodes slot i's seats connect to (0-based, [A, B]): A alternates between the nodes, and in every
- * other pair of slots B sits on the next node (slots 0..3 with two nodes: 0-0, 1-1, 0-1, 1-0), so half of the
- * two-client matches are split across nodes and each node runs about as many rooms as the other.
+ * Which of `n` nodes slot i's seats connect to (0-based, [A, B]): A alternates between the nodes, and in a
+ * `split` share of the pairs of slots B sits on the next node (split 0.5, two nodes: slots 0..3 at 0-0, 1-1,
+ * 0-1, 1-0), so that share of the two-client matches is split across nodes and every node runs about as many
+ * rooms as the others.
  */
-export function placement(i: number, n: number): [number, number] {
+export function placement(i: number, n: number, split = 0.5): [number, number] {
   const a = i % n;
-  return [a, n > 1 && Math.floor(i / 2) % 2 === 1 ? (a + 1) % n : a];
+  const pair = Math.floor(i / 2);
+  const apart = n > 1 && Math.floor((pair + 1) * split) > Math.floor(pair * split);
+  return [a, apart ? (a + 1) % n : a];
 }
 
 /**

@@ -1,6 +1,6 @@
 /**
  * Cluster benchmark (issue 19 §5): `npm run bench:cluster [-- --matches 100 --hold 20 --think 1000 --vsbot 0.1
- * --max-pressure 30 --setups sqlite-1,postgres-1,postgres-2]`.
+ * --max-pressure 30 --setups sqlite-1,postgres-1,postgres-2 --split 0.5]`.
  *
  * The same client workload as `npm run bench:server` (load.ts: real Socket.IO clients, think time uniform in
  * 0.5–1.5 × `--think`, random legal actions, a tenth of the matches against the server bot), at one level,
@@ -9,8 +9,8 @@
  * - `postgres-1`: one node on a fresh database of a private PostgreSQL (scripts/services/postgres.mjs);
  * - `postgres-2`: two nodes on a fresh database of that PostgreSQL and a private Redis. Clients connect to the
  *   nodes directly, not through HAProxy, so that placement is exact (`placement` in bench-window.ts): seat A creates
- *   the room, which runs on A's node; in half of the two-client matches B sits on the other node, so B's
- *   actions are forwarded to the room's node and B's views come back through Redis.
+ *   the room, which runs on A's node; in half of the two-client matches (`--split`) B sits on the other node, so
+ *   B's actions are forwarded to the room's node and B's views come back through Redis.
  *
  * For each: matches, actions/s (acked to the clients: every per-action cost below divides by these, so the
  * server bot's answers and the passes the server makes for players are charged to them), action-to-broadcast latency as the acting client sees it (p50/p99) and the
@@ -49,12 +49,15 @@ const THINK_MS = Number(flag('think', '1000'));
 const RAMP_PER_SEC = Number(flag('ramp', '100'));
 const VS_BOT = Math.min(1, Math.max(0, Number(flag('vsbot', '0.1'))));
 const MAX_PRESSURE = Number(flag('max-pressure', '30'));
+/** Share of the two-client matches whose managers sit on different nodes (postgres-2). */
+const SPLIT = Number(flag('split', '0.5'));
 const SETUPS = ['sqlite-1', 'postgres-1', 'postgres-2'] as const;
 type SetupName = (typeof SETUPS)[number];
 const chosen = flag('setups', SETUPS.join(',')).split(',');
 for (const s of chosen) if (!(SETUPS as readonly string[]).includes(s)) throw new Error(`--setups: unknown setup '${s}' (known: ${SETUPS.join(', ')})`);
 if (!Number.isInteger(MATCHES) || MATCHES < 1) throw new Error('--matches must be a whole number ≥ 1');
 if (!(HOLD_S > 0)) throw new Error('--hold must be a number of seconds > 0');
+if (!(SPLIT >= 0 && SPLIT <= 1)) throw new Error('--split must be a share between 0 and 1');
 
 /**
  * What stops what a setup started, newest first: run after each setup, on an error and on Ctrl-C. PostgreSQL
@@ -156,7 +159,7 @@ async function runSetup(setup: SetupName) {
   stops.push(async () => slots.forEach((s) => s.close()));
   rec.finishedMatches = 0;
   const urls = (i: number): readonly [string, string] => {
-    const [a, b] = placement(i, nodes.length);
+    const [a, b] = placement(i, nodes.length, SPLIT);
     return [nodes[a]!.url, nodes[b]!.url];
   };
   await rampTo(slots, MATCHES, { urls, rampPerSec: RAMP_PER_SEC, vsBot: VS_BOT, rec });
@@ -266,7 +269,7 @@ function describe(r: Row): string {
 async function main(): Promise<void> {
   const idle = { loadAvg1m: round(loadavg()[0]!), cpuPressureSome10sPct: cpuPressure() };
   console.log(
-    `cluster bench: ${MATCHES} matches per setup, hold ${HOLD_S} s, think ${THINK_MS} ms (uniform ×0.5–1.5), ${Math.round(VS_BOT * 100)}% of slots vs the server bot; ${cpus().length} cores; before: load avg ${idle.loadAvg1m}, cpu pressure ${idle.cpuPressureSome10sPct ?? '-'}%`,
+    `cluster bench: ${MATCHES} matches per setup (postgres-2: ${Math.round(SPLIT * 100)}% of the two-client ones split across the nodes), hold ${HOLD_S} s, think ${THINK_MS} ms (uniform ×0.5–1.5), ${Math.round(VS_BOT * 100)}% of slots vs the server bot; ${cpus().length} cores; before: load avg ${idle.loadAvg1m}, cpu pressure ${idle.cpuPressureSome10sPct ?? '-'}%`,
   );
   const results: (Row | { setup: SetupName; skipped: string } | { setup: SetupName; failed: string })[] = [];
   for (const setup of chosen as SetupName[]) {
@@ -290,7 +293,7 @@ async function main(): Promise<void> {
     }
   }
   await stopEverything();
-  console.log(JSON.stringify({ matchesPerSetup: MATCHES, holdSeconds: HOLD_S, thinkMs: THINK_MS, thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision', vsBotShare: VS_BOT, maxPressurePct: MAX_PRESSURE, cores: cpus().length, idleMachine: idle, placement: 'clients connect to the nodes directly; slot i: A on node i mod n, B on the other node for every other pair of slots', setups: results }));
+  console.log(JSON.stringify({ matchesPerSetup: MATCHES, holdSeconds: HOLD_S, thinkMs: THINK_MS, thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision', vsBotShare: VS_BOT, maxPressurePct: MAX_PRESSURE, cores: cpus().length, idleMachine: idle, splitShare: SPLIT, placement: 'clients connect to the nodes directly; slot i: A on node i mod n, B on the next node in a splitShare of the pairs of slots', setups: results }));
 }
 
 await main();

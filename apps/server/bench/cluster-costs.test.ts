@@ -66,6 +66,14 @@ describe('where the clients sit', () => {
     expect(slots.filter(([a, b]) => a !== b)).toHaveLength(50);
     expect(slots.filter(([a]) => a === 0)).toHaveLength(50);
   });
+  it('splits the share asked for, in pairs of slots', () => {
+    for (const split of [0, 0.2, 1]) {
+      const slots = Array.from({ length: 100 }, (_, i) => placement(i, 2, split));
+      expect(slots.filter(([a, b]) => a !== b)).toHaveLength(100 * split);
+      expect(slots.filter(([a]) => a === 0)).toHaveLength(50);
+    }
+    expect(placement(5, 3, 1)).toEqual([2, 0]);
+  });
   it('puts both seats on the one node when there is one', () => {
     for (let i = 0; i < 10; i++) expect(placement(i, 1)).toEqual([0, 0]);
   });
