@@ -61,7 +61,7 @@ if (!(SPLIT >= 0 && SPLIT <= 1)) throw new Error('--split must be a share betwee
 
 /**
  * What stops what a setup started, newest first: run after each setup, on an error and on Ctrl-C. PostgreSQL
- * serves every setup (a fresh database each) and is stopped last (`stopPostgres`).
+ * serves every setup (a fresh database each) and is stopped last (`stopEverything`).
  */
 const stops: (() => Promise<void>)[] = [];
 async function stopAll(): Promise<void> {
