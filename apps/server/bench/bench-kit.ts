@@ -1,7 +1,8 @@
 /**
  * What the server benchmarks share: the benchmark server in a child process, honest players (think, then a
  * random legal action, timed from emit to the view with that action's seq), and the server's metrics.
- * `load.ts` ramps many of them; `abuse.ts` keeps a few playing while hostile clients do their worst.
+ * `load.ts` ramps many of them; `cluster-bench.ts` plays the same against one or two nodes (a slot's seats may
+ * sit on different nodes); `abuse.ts` keeps a few playing while hostile clients do their worst.
  *
  * Each honest slot connects from a loopback address of its own (`slotAddress`): the whole 127.0.0.0/8 is
  * loopback, and the per-address limits and caps then see separate households, as they would on the internet.

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { commandCalls, diffPostgres, diffRedis, lsnBytes, parseProcStat, parseRedisInfo, perAction, processCpuSeconds, type PgSample } from './cluster-costs.js';
 import { isVsBotSlot, placement } from './bench-window.js';
+import { histogramWindow, sumBuckets } from './bench-kit.js';
 
 describe('/proc/<pid>/stat', () => {
   it('adds utime and stime, counting fields after the command name even when it holds spaces and parentheses', () => {
@@ -81,5 +82,15 @@ describe('where the clients sit', () => {
     const bots = Array.from({ length: 100 }, (_, i) => i).filter((i) => isVsBotSlot(i, 0.1));
     expect(bots).toEqual([9, 19, 29, 39, 49, 59, 69, 79, 89, 99]);
     expect(Array.from({ length: 20 }, (_, i) => isVsBotSlot(i, 0)).some(Boolean)).toBe(false);
+  });
+});
+
+describe("several nodes' histogram windows", () => {
+  it('adds the buckets bound by bound and reads the quantiles of the sum', () => {
+    const n1 = new Map([[0.001, 90], [0.01, 100], [0.1, 100], [Infinity, 100]]);
+    const n2 = new Map([[0.001, 0], [0.01, 0], [0.1, 100], [Infinity, 100]]);
+    const sum = sumBuckets([n1, n2]);
+    expect([...sum]).toEqual([[0.001, 90], [0.01, 100], [0.1, 200], [Infinity, 200]]);
+    expect(histogramWindow(sum)).toEqual({ count: 200, p50: 10, p99: 98.2, max: 100 });
   });
 });
