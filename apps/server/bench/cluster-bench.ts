@@ -296,5 +296,10 @@ async function main(): Promise<void> {
   console.log(JSON.stringify({ matchesPerSetup: MATCHES, holdSeconds: HOLD_S, thinkMs: THINK_MS, thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision', vsBotShare: VS_BOT, maxPressurePct: MAX_PRESSURE, cores: cpus().length, idleMachine: idle, splitShare: SPLIT, placement: 'clients connect to the nodes directly; slot i: A on node i mod n, B on the next node in a splitShare of the pairs of slots', setups: results }));
 }
 
-await main();
+try {
+  await main();
+} finally {
+  // Also when main itself throws: no node, PostgreSQL or Redis outlives the benchmark.
+  await stopEverything();
+}
 process.exit(interrupted ? 130 : 0);
