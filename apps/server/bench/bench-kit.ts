@@ -1,7 +1,8 @@
 /**
  * What the server benchmarks share: the benchmark server in a child process, honest players (think, then a
  * random legal action, timed from emit to the view with that action's seq), and the server's metrics.
- * `load.ts` ramps many of them; `abuse.ts` keeps a few playing while hostile clients do their worst.
+ * `load.ts` ramps many of them; `cluster-bench.ts` plays the same against one or two nodes (a slot's seats may
+ * sit on different nodes); `abuse.ts` keeps a few playing while hostile clients do their worst.
  *
  * Each honest slot connects from a loopback address of its own (`slotAddress`): the whole 127.0.0.0/8 is
  * loopback, and the per-address limits and caps then see separate households, as they would on the internet.
@@ -19,10 +20,12 @@ export interface Window {
   /** When each latency was taken (performance.now()). */
   at: number[];
   actions: number;
+  /** Of `actions`, those acked through another node than the room's (a seat connected to a node it does not run on). */
+  forwarded: number;
   stale: number;
   errors: number;
 }
-export const newWindow = (): Window => ({ latencies: [], at: [], actions: 0, stale: 0, errors: 0 });
+export const newWindow = (): Window => ({ latencies: [], at: [], actions: 0, forwarded: 0, stale: 0, errors: 0 });
 
 /** Where the honest players' measurements go, and how they think. */
 export interface Recorder {
@@ -60,6 +63,8 @@ class Seat {
     readonly socket: Sock,
     private readonly onResult: () => void,
     rec: Recorder,
+    /** This seat's node is not the room's (a cluster benchmark's cross-node match): its actions are forwarded. */
+    private readonly remote = false,
   ) {
     this.rec = rec;
     socket.on('match:view', (v: ViewMessage) => this.onView(v));
@@ -103,6 +108,7 @@ class Seat {
       if (err) return void this.rec.win.errors++;
       if (ack.ok) {
         this.rec.win.actions++;
+        if (this.remote) this.rec.win.forwarded++;
         this.awaiting = { seq: Number(ack.seq), t0 };
         return;
       }
@@ -122,15 +128,20 @@ export class Slot {
   ) {}
   stopped = false;
 
-  static async open(url: string, i: number, vsBot: boolean, rec: Recorder): Promise<Slot> {
+  /**
+   * `url`: the server, or one per seat ([A's, B's]) for a cluster; A creates the room, so it runs on A's node
+   * and B's actions go through its own node when the two differ.
+   */
+  static async open(url: string | readonly [string, string], i: number, vsBot: boolean, rec: Recorder): Promise<Slot> {
     const at = slotAddress(i);
-    const sockets = await Promise.all(vsBot ? [connect(url, `bench${i}a`, at)] : [connect(url, `bench${i}a`, at), connect(url, `bench${i}b`, at)]);
+    const [urlA, urlB] = typeof url === 'string' ? [url, url] : url;
+    const sockets = await Promise.all(vsBot ? [connect(urlA, `bench${i}a`, at)] : [connect(urlA, `bench${i}a`, at), connect(urlB, `bench${i}b`, at)]);
     let slot: Slot | null = null;
     const onResult = () => {
       rec.finishedMatches++;
       if (slot && !slot.stopped) void slot.start();
     };
-    slot = new Slot(new Seat(sockets[0]!, onResult, rec), sockets[1] ? new Seat(sockets[1], () => {}, rec) : null);
+    slot = new Slot(new Seat(sockets[0]!, onResult, rec), sockets[1] ? new Seat(sockets[1], () => {}, rec, urlA !== urlB) : null);
     return slot;
   }
 
@@ -214,8 +225,15 @@ export const round = (x: number) => Math.round(x * 100) / 100;
 /** What the previous scrape of a node saw: the windows below are the changes since then. */
 const previous = new Map<string, { at: number; cpuSeconds: number; action: Map<number, number>; commit: Map<number, number> }>();
 
+/** Cumulative buckets added bound by bound (several nodes' windows of one histogram). */
+export function sumBuckets(all: readonly Map<number, number>[]): Map<number, number> {
+  const out = new Map<number, number>();
+  for (const m of all) for (const [le, n] of m) out.set(le, (out.get(le) ?? 0) + n);
+  return new Map([...out].sort((a, b) => a[0] - b[0]));
+}
+
 /** p50/p99/max in ms of a histogram's observations between two scrapes (max: the top of the highest bucket used). */
-function window(delta: Map<number, number>): { count: number; p50: number; p99: number; max: number } {
+export function histogramWindow(delta: Map<number, number>): { count: number; p50: number; p99: number; max: number } {
   const count = [...delta.values()].at(-1) ?? 0;
   if (count <= 0) return { count: 0, p50: 0, p99: 0, max: 0 };
   const bounds = [...delta.keys()].filter(Number.isFinite);
@@ -245,12 +263,16 @@ export async function metrics(metricsUrl: string, gc = false) {
   const commit = buckets(s, 'vroyale_commit_seconds', { result: 'ok' });
   const prev = previous.get(metricsUrl) ?? { at: 0, cpuSeconds: 0, action: new Map<number, number>(), commit: new Map<number, number>() };
   previous.set(metricsUrl, { at, cpuSeconds, action, commit });
-  const commitWindow = window(bucketDelta(commit, prev.commit));
+  const commitWindow = histogramWindow(bucketDelta(commit, prev.commit));
   const ms = (seconds: number) => round(seconds * 1000);
   return {
     eventLoopDelayMs: { p50: ms(v('nodejs_eventloop_lag_p50_seconds')), p99: ms(v('nodejs_eventloop_lag_p99_seconds')), max: ms(v('nodejs_eventloop_lag_max_seconds')) },
     // Accepted player actions: taken off the match queue → last view handed to the socket layer.
-    serverActionMs: window(bucketDelta(action, prev.action)),
+    serverActionMs: histogramWindow(bucketDelta(action, prev.action)),
+    /** Applied actions so far by origin (player, bot, auto-pass, time, abandoned): counters, not a window. */
+    actionsByOrigin: Object.fromEntries(['player', 'bot', 'auto-pass', 'time', 'abandoned'].map((o) => [o, v('vroyale_action_to_broadcast_seconds_count', { origin: o })])),
+    /** The same window's buckets, to merge several nodes' (`histogramWindow(sumBuckets(...))`). */
+    serverActionBuckets: bucketDelta(action, prev.action),
     memory: { rss: v('process_resident_memory_bytes'), heapUsed: v('nodejs_heap_size_used_bytes') },
     activeMatches: v('vroyale_matches_live'),
     connections: v('vroyale_sockets'),

@@ -35,7 +35,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
-import { cpuPressure, metrics, newWindow, pct, psi, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
+import { cpuPressure, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
+import { measureWindow, rampTo } from './bench-window.js';
 const args = process.argv.slice(2);
 const flag = (name: string, fallback: string) => {
   const i = args.indexOf(`--${name}`);
@@ -70,8 +71,7 @@ async function main(): Promise<void> {
       `server ${url}; ${cpus().length} cores; think ${THINK_MS} ms (uniform ×0.5–1.5); ${Math.round(VS_BOT * 100)}% of slots vs the server bot; hold ${HOLD_S} s per level; baseline heap ${(base.memory.heapUsed / 1e6).toFixed(1)} MB; before the load: load avg ${round(loadavg()[0]!)}, cpu pressure ${cpuPressure() ?? '-'}%`,
     );
     type Metrics = Awaited<ReturnType<typeof metrics>>;
-    let benchCpu = 0;
-    const makeRow = (m0: Metrics, m: Metrics, mem: Metrics['memory'], seconds: number, pressure: number | null, pressures: number[]) => ({
+    const makeRow = (m0: Metrics, m: Metrics, mem: Metrics['memory'], seconds: number, benchCpu: number, pressure: number | null, pressures: number[]) => ({
       matches: m.activeMatches,
       actionsPerSec: round(rec.win.actions / seconds),
       latencyMs: { p50: round(pct(rec.win.latencies, 50)), p99: round(pct(rec.win.latencies, 99)), max: round(pct(rec.win.latencies, 100)), samples: rec.win.latencies.length },
@@ -93,44 +93,26 @@ async function main(): Promise<void> {
       pressureOfEachTryPct: [...pressures],
     });
     for (const level of LEVELS) {
-      while (slots.length < level) {
-        const batch = Math.min(level - slots.length, Math.max(1, Math.round(RAMP_PER_SEC / 10)));
-        // Every 1/VS_BOT-th slot is a match against the server bot.
-        const vsBot = (i: number) => VS_BOT > 0 && Math.floor((i + 1) * VS_BOT) > Math.floor(i * VS_BOT);
-        const opened = await Promise.all(Array.from({ length: batch }, (_, k) => Slot.open(url, slots.length + k, vsBot(slots.length + k), rec)));
-        slots.push(...opened);
-        await Promise.all(opened.map((s) => s.start()));
-        await new Promise((r) => setTimeout(r, 100));
-      }
-      // Let the new matches get past their openings, then measure a clean window. The machine is shared:
-      // when other work kept tasks waiting for a CPU for more than MAX_PRESSURE % of the window (Linux PSI,
-      // which counts this benchmark's own processes too), the window measured the neighbours as much as
-      // the server, and it is measured again (at most TRIES times; every try's pressure is reported).
+      await rampTo(slots, level, { urls: () => url, rampPerSec: RAMP_PER_SEC, vsBot: VS_BOT, rec });
+      // Let the new matches get past their openings, then measure a clean window (again when the machine was
+      // too busy: measureWindow).
       await new Promise((r) => setTimeout(r, Math.min(5_000, THINK_MS * 3)));
-      const pressures: number[] = [];
-      let row!: ReturnType<typeof makeRow>;
-      let m!: Awaited<ReturnType<typeof metrics>>;
-      for (let attempt = 1; attempt <= TRIES; attempt++) {
-        const m0 = await metrics(metricsUrl);
-        const p0 = psi();
-        const c0 = process.cpuUsage();
-        own.reset();
-        rec.win = newWindow();
-        const t0 = performance.now();
-        await new Promise((r) => setTimeout(r, HOLD_S * 1000));
-        const seconds = (performance.now() - t0) / 1000;
-        const c1 = process.cpuUsage(c0);
-        benchCpu = round((c1.user + c1.system) / 1e6 / seconds);
-        m = await metrics(metricsUrl);
-        const p1 = psi();
-        const pressure = p0 && p1 ? round(((p1.totalUs - p0.totalUs) / (seconds * 1e6)) * 100) : null;
-        if (pressure !== null) pressures.push(pressure);
-        // Memory after a full collection (live data only), taken right after the window.
-        const mem = (await metrics(metricsUrl, true)).memory;
-        row = makeRow(m0, m, mem, seconds, pressure, pressures);
-        if (!(MAX_PRESSURE > 0 && pressure !== null && pressure > MAX_PRESSURE && attempt < TRIES)) break;
-        console.log(`  (window at ${m.activeMatches} matches: tasks waited for a CPU ${pressure}% of the time, over ${MAX_PRESSURE}%; measuring again)`);
-      }
+      let m!: Metrics;
+      const row = await measureWindow({
+        holdS: HOLD_S,
+        maxPressure: MAX_PRESSURE,
+        tries: TRIES,
+        rec,
+        own,
+        begin: () => metrics(metricsUrl),
+        end: async (m0, w) => {
+          m = await metrics(metricsUrl);
+          // Memory after a full collection (live data only), taken right after the window.
+          const mem = (await metrics(metricsUrl, true)).memory;
+          return makeRow(m0, m, mem, w.seconds, w.benchCpu, w.pressure, w.pressures);
+        },
+        label: (r) => `${r.matches} matches`,
+      });
       results.push(row);
       console.log(
         `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}% | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}`,
