@@ -239,14 +239,19 @@ export class GameServer {
   }
 
   /**
-   * Another node took over a match this node ran (our append was fenced, or our renewal found the lease gone):
-   * stop its master without writing anything and forget the room here; the owner lists and runs it now.
+   * Another node took over a match this node ran (our append was fenced, or our renewal found the lease gone), or
+   * this node stopped running it (self-fenced: lease not renewed in time, or the database away): stop its master
+   * without writing anything and forget the room here; the owner (after a replay) lists and runs it now.
    */
   private matchLost(matchId: string): void {
     const room = [...this.lobby.rooms.values()].find((r) => r.master?.id === matchId);
     if (!room) return;
     room.master!.abandon();
     void room.close();
+    // Its sockets are in no room here now: when this node takes the match back (a replay), they are attached again.
+    for (const { socketId } of room.viewers()) this.conns.get(socketId)?.rooms.delete(room.roomId);
+    // Until a node holds it again, a message about it is answered "moving, send it again", not "no such room".
+    this.d.router?.heldLately(room.roomId);
     this.lobby.rooms.delete(room.roomId);
     this.userRooms.drop(room.roomId);
     this.lobby.changed();
