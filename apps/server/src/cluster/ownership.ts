@@ -7,8 +7,8 @@
  * Self-fencing (docs/scaling.md, Ownership protocol item 3): a lease counts as ours only until `leaseMs` after
  * the moment its last successful acquire or renewal was sent, by this node's clock. `selfFenceMs` before that
  * end, a match whose lease was not renewed stops here (`onLost`: no more actions, timers or views) before any
- * other node may take it; so does a match whose append failed with the database away (`unreachable`: that
- * append's outcome is unknown). Either way the match comes back through the takeover scan once the database
+ * other node may take it; so does a match whose append failed with the database away or found the log ahead
+ * (`giveBack`: the state in memory may be behind the log). Either way the match comes back through the takeover scan once the database
  * answers again: this node or another acquires the expired lease (epoch + 1) and replays the committed log,
  * so the engine state is exactly what PostgreSQL holds.
  *
@@ -118,13 +118,13 @@ export class Ownership {
   }
 
   /**
-   * An append of this match failed with the database away: stop it here now (the append's COMMIT may have
-   * landed, so the state in memory may be behind the log) and let the replay after the database is back decide.
-   * The lease is released when that still works (another scan takes it at once), else it runs out.
+   * The match in memory may be behind its log: an append failed with the database away (its COMMIT may have
+   * landed) or found the log ahead. Stop it here now and let a replay decide: the lease is released when that
+   * still works (a scan, maybe this node's, takes it at once), else it runs out.
    */
-  unreachable(matchId: string): void {
+  giveBack(matchId: string, why: string): void {
     if (!this.mine.has(matchId)) return;
-    this.stopHere(matchId, 'the database is unreachable: this match stops here until a replay brings it back');
+    this.stopHere(matchId, why);
     this.leases.release([matchId]).catch(() => {});
   }
 

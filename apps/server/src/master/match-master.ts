@@ -15,7 +15,7 @@ import type { MasterMetrics } from '../metrics/node-metrics.js';
 import { autoAction } from '../stops/auto-action.js';
 import { OneShots } from '../stops/one-shots.js';
 import type { ActionOrigin, MatchRecord } from '../storage/records.js';
-import { FencedError, StoreUnavailableError, type ActionLog, type Store } from '../storage/store.js';
+import { FencedError, LogAheadError, StoreUnavailableError, type ActionLog, type Store } from '../storage/store.js';
 import type { Ownership } from '../cluster/ownership.js';
 import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
@@ -41,6 +41,8 @@ export interface MasterDeps {
   metrics?: MasterMetrics;
   /** In a cluster: this node's match leases (cluster/ownership.ts); absent or null on a single node. */
   ownership?: Ownership | null;
+  /** A single node: replay this match from its log (its master is behind it); absent in tests of a master alone. */
+  rebuild?: (matchId: string) => void;
 }
 
 /** What the master needs from its room: who watches, and a call when the match ends. */
@@ -232,8 +234,16 @@ export class MatchMaster {
         // Nothing in memory changed; in a cluster the match stops here until a replay from the database (the
         // COMMIT may have landed without its answer) brings it back, here or on another node.
         this.deps.log.warn({ err: e.cause, matchId: this.id, seq: r.state.seq }, 'the database is unreachable; action not saved');
-        this.deps.ownership?.unreachable(this.id);
+        this.deps.ownership?.giveBack(this.id, 'the database is unreachable: this match stops here until a replay brings it back');
         return answer({ ok: false, code: 'unavailable', message: 'The database is unreachable; send it again' });
+      }
+      if (e instanceof LogAheadError) {
+        // The log holds a commit this master never heard back from: rebuild from the log (in a cluster through the
+        // takeover scan); the resend is then a duplicate, answered with its seq.
+        this.deps.log.warn({ matchId: this.id, seq: r.state.seq }, 'the stored log is ahead of the match in memory; replaying it');
+        if (this.deps.ownership) this.deps.ownership.giveBack(this.id, 'the stored log is ahead of this match in memory: replaying it');
+        else this.deps.rebuild?.(this.id);
+        return answer({ ok: false, code: 'shutting-down', message: 'This match is reloading; send it again in a moment' });
       }
       this.deps.log.error({ err: e, matchId: this.id, seq: r.state.seq }, 'persisting an action failed; state unchanged');
       return answer({ ok: false, code: 'internal', message: 'The server could not save that action; try again' });

@@ -14,8 +14,8 @@
  */
 import pg from 'pg';
 import { CommitFigures } from '../commit-stats.js';
-import { FencedError, StoreUnavailableError, type ActionLog, type AppendAction, type CommitStats } from '../store.js';
-import { inTransaction, isUnavailable, type WriteLane } from './pg-db.js';
+import { FencedError, LogAheadError, StoreUnavailableError, type ActionLog, type AppendAction, type CommitStats } from '../store.js';
+import { inTransaction, isUniqueViolation, isUnavailable, type WriteLane } from './pg-db.js';
 
 interface Pending {
   row: AppendAction;
@@ -74,7 +74,8 @@ export class PgActionWriter implements ActionLog {
               // Only a refusal of this row is its own failure; a broken connection fails the batch below.
               if (!(e instanceof pg.DatabaseError) || isUnavailable(e)) throw e;
               await c.query('ROLLBACK TO SAVEPOINT row');
-              failed.set(p, e);
+              // A seq or client id the log already holds: a COMMIT of ours landed without its answer.
+              failed.set(p, isUniqueViolation(e) && e.table === 'actions' ? new LogAheadError(p.row.matchId) : e);
             }
           }
         });
