@@ -146,7 +146,7 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
         // Health while it is away: 503, the database down, on both nodes.
         await sleep(600);
         for (const n of nodes) expect(await health(n)).toMatchObject({ status: 503, body: { ok: false, checks: { database: 'down' } } });
-        await sleep(Math.max(0, downMs - (performance.now() - t0)));
+        await sleep(Math.max(0, downMs - (performance.now() - downAt)));
         const upAt = performance.now();
         await pgTest.resume();
         const back = performance.now();
