@@ -8,9 +8,9 @@
  * the moment its last successful acquire or renewal was sent, by this node's clock. `selfFenceMs` before that
  * end, a match whose lease was not renewed stops here (`onLost`: no more actions, timers or views) before any
  * other node may take it; so does a match whose append failed with the database away or found the log ahead
- * (`giveBack`: the state in memory may be behind the log). Either way the match comes back through the takeover scan once the database
- * answers again: this node or another acquires the expired lease (epoch + 1) and replays the committed log,
- * so the engine state is exactly what PostgreSQL holds.
+ * (`giveBack`: the state in memory may be behind the log). Either way the match comes back through the takeover
+ * scan once the database answers again: this node or another acquires the expired lease (epoch + 1) and replays
+ * the committed log, so the engine state is exactly what PostgreSQL holds.
  *
  * Only built in a cluster (PostgreSQL and Redis configured); a single node has no Ownership and never fences.
  */
