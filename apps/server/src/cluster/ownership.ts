@@ -102,6 +102,8 @@ export class Ownership {
 
   /** The group commit refused an append of this match (fenced), or the renewal did not find it ours. */
   lost(matchId: string): void {
+    // Never ours (its acquire failed, the database away at the match's start): it must not run here either.
+    if (!this.mine.has(matchId)) return this.lostHandler(matchId);
     this.stopHere(matchId, 'match lease lost: another node runs this match now');
   }
 
