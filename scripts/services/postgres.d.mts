@@ -5,6 +5,10 @@ export interface RunningPostgres {
   dir: string;
   pid: number;
   stop(): Promise<void>;
+  /** Stops the server, keeping its folder: 'fast' as `pg_ctl stop -m fast` (SIGINT), 'immediate' (SIGQUIT). */
+  halt(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts a halted server again on the same folder and port. */
+  resume(): Promise<void>;
 }
 export function findPostgres(): string | null;
 export function install(): void;

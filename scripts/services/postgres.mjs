@@ -102,8 +102,7 @@ export async function startPostgres({ detached = false, startTimeoutMs = 30_000 
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${(init.stderr || init.stdout || String(init.error)).trim()}`);
   }
-  for (let attempt = 0; ; attempt++) {
-    const port = await freePort();
+  const launch = async (port) => {
     const args = ['-D', data, '-k', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=on', '-c', 'max_connections=200', '-c', 'shared_buffers=64MB'];
     const child = spawn(join(bin, 'postgres'), args, { ...as, cwd: dir, detached, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
@@ -117,10 +116,41 @@ export async function startPostgres({ detached = false, startTimeoutMs = 30_000 
         child.stderr.destroy();
         child.unref();
       }
-      const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
-      return { port, url, dir, pid: child.pid, stop: () => stopChild(child, dir) };
+      return { child };
     }
     if (!exited) child.kill('SIGKILL');
+    return { child: null, stderr };
+  };
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort();
+    let { child, stderr } = await launch(port);
+    if (child) {
+      const url = `postgres://postgres@127.0.0.1:${port}/postgres`;
+      const handle = {
+        port,
+        url,
+        dir,
+        pid: child.pid,
+        stop: () => stopChild(child, dir),
+        // A restart on the same folder and port (tests of a database restart): `halt` stops the server the way
+        // `pg_ctl stop -m fast` (SIGINT) or `-m immediate` (SIGQUIT, crash recovery on the next start) does and
+        // keeps the folder; `resume` starts it again.
+        halt: async (mode = 'fast') => {
+          if (child.exitCode !== null || child.signalCode !== null) return;
+          const gone = new Promise((r) => child.once('exit', r));
+          child.kill(mode === 'immediate' ? 'SIGQUIT' : 'SIGINT');
+          await gone;
+        },
+        resume: async () => {
+          if (child.exitCode === null && child.signalCode === null) return;
+          const again = await launch(port);
+          if (!again.child) throw new Error(`postgres did not start again on port ${port}: ${again.stderr.trim() || 'no output'}`);
+          child = again.child;
+          handle.pid = child.pid;
+        },
+      };
+      return handle;
+    }
     // Lost the port to someone else: try another; anything else is a real failure.
     if (attempt < 3 && /could not bind|address already in use/i.test(stderr)) continue;
     rmSync(dir, { recursive: true, force: true });

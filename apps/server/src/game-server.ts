@@ -114,6 +114,7 @@ export class GameServer {
       stopsOf: (id) => d.users.stopsOf(id),
       metrics: d.metrics,
       ownership: d.ownership ?? null,
+      rebuild: (matchId) => void this.rebuild(matchId),
       pool: d.pool,
       users: d.users,
       blocks: this.blocks,
@@ -174,6 +175,20 @@ export class GameServer {
     const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
     this.attachElsewhere(room.roomId, users);
     this.d.router?.announce(room.roomId, users);
+  }
+
+  /** A single node's match whose log is ahead of its master (a COMMIT whose answer was lost): replay it here. */
+  private async rebuild(matchId: string): Promise<void> {
+    this.matchLost(matchId);
+    // The database just answered, but may go away again before the replay: try again each second for a minute.
+    for (let i = 0; i < 60 && !this.shuttingDown; i++) {
+      try {
+        return await this.takeOver(matchId);
+      } catch (e) {
+        this.d.log.error({ err: e, matchId }, 'replaying a match from its log failed; trying again');
+        await new Promise<void>((r) => this.d.clock.setTimeout(r, 1_000));
+      }
+    }
   }
 
   /** A room now held by some node: the sockets this node holds of these users are attached to it there (or here). */
@@ -239,14 +254,19 @@ export class GameServer {
   }
 
   /**
-   * Another node took over a match this node ran (our append was fenced, or our renewal found the lease gone):
-   * stop its master without writing anything and forget the room here; the owner lists and runs it now.
+   * Another node took over a match this node ran (our append was fenced, or our renewal found the lease gone), or
+   * this node stopped running it (self-fenced: lease not renewed in time, or the database away): stop its master
+   * without writing anything and forget the room here; the owner (after a replay) lists and runs it now.
    */
   private matchLost(matchId: string): void {
     const room = [...this.lobby.rooms.values()].find((r) => r.master?.id === matchId);
     if (!room) return;
     room.master!.abandon();
     void room.close();
+    // Its sockets are in no room here now: when this node takes the match back (a replay), they are attached again.
+    for (const { socketId } of room.viewers()) this.conns.get(socketId)?.rooms.delete(room.roomId);
+    // Until a node holds it again, a message about it is answered "moving, send it again", not "no such room".
+    this.d.router?.heldLately(room.roomId);
     this.lobby.rooms.delete(room.roomId);
     this.userRooms.drop(room.roomId);
     this.lobby.changed();

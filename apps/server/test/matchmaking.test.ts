@@ -86,7 +86,7 @@ describe('matchmaking', () => {
     expect(await g.emit('queue:join', { queue: 'casual', roster: 'raid-night' })).toMatchObject({ ok: true, status: 'searching' });
     expect(await g.emit('queue:join', { queue: 'casual', roster: 'no-such-thing' })).toMatchObject({ ok: false, code: 'invalid-roster' });
     const x = await account();
-    ban(t, x);
+    await ban(t, x);
     expect(await x.emit('queue:join', { queue: 'casual', roster: 'raid-night' })).toMatchObject({ ok: false, code: 'banned' });
     await leaveAll(g);
     g.close();
@@ -226,7 +226,7 @@ describe('matchmaking', () => {
   it('a ban issued while waiting takes the user out at the next tick', async () => {
     const a = await account();
     await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
-    ban(t, a);
+    await ban(t, a);
     clock.advance(1_000);
     await a.waitFor(() => lastState(a)?.status === 'idle', 5_000, 'idle');
     expect(lastState(a)).toEqual({ status: 'idle', reason: 'banned' });

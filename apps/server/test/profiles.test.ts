@@ -110,7 +110,7 @@ describe('profiles', () => {
     expect(casual.entries.map((e) => e.username)).toEqual(['Alice']);
     expect((await get('/api/leaderboard?limit=101')).status).toBe(400);
     expect((await get('/api/leaderboard?queue=blitz')).status).toBe(400);
-    ban(t, bob);
+    await ban(t, bob);
     expect((await get<Leaderboard>('/api/leaderboard')).body.entries.map((e) => e.username)).toEqual(['Alice']);
   });
 });

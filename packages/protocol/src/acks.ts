@@ -39,6 +39,7 @@ export const ERROR_CODES = [
   /** A rematch is only for a finished match. */
   'not-finished',
   'shutting-down',
+  'unavailable', // the database is unreachable (restarting): send the same action again (a duplicate is never applied twice)
   /** Ranked play and challenges need an account. */
   'not-signed-in',
   /** The account is banned (`npm run admin -- ban`). */

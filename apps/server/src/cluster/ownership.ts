@@ -4,6 +4,14 @@
  * `renewMs`, releases them when a match ends or the node hands over, and hears of a lost lease from either the
  * renewal (the row moved on) or the group commit (an append fenced): then the match stops here (`onLost`).
  *
+ * Self-fencing (docs/scaling.md, Ownership protocol item 3): a lease counts as ours only until `leaseMs` after
+ * the moment its last successful acquire or renewal was sent, by this node's clock. `selfFenceMs` before that
+ * end, a match whose lease was not renewed stops here (`onLost`: no more actions, timers or views) before any
+ * other node may take it; so does a match whose append failed with the database away or found the log ahead
+ * (`giveBack`: the state in memory may be behind the log). Either way the match comes back through the takeover
+ * scan once the database answers again: this node or another acquires the expired lease (epoch + 1) and replays
+ * the committed log, so the engine state is exactly what PostgreSQL holds.
+ *
  * Only built in a cluster (PostgreSQL and Redis configured); a single node has no Ownership and never fences.
  */
 import type { Logger } from '../logger.js';
@@ -15,13 +23,18 @@ export interface OwnershipOptions {
   renewMs: number;
   /** How often to look for leases that ran out. */
   scanMs?: number;
+  /** A match not renewed stops here this long before its lease ends by our clock (the clock-skew margin). */
+  selfFenceMs?: number;
 }
 
-export const DEFAULT_OWNERSHIP: OwnershipOptions = { leaseMs: 3_000, renewMs: 1_000, scanMs: 500 };
+export const DEFAULT_OWNERSHIP: OwnershipOptions = { leaseMs: 3_000, renewMs: 1_000, scanMs: 500, selfFenceMs: 500 };
 
 export class Ownership {
   /** Matches this node runs under a lease (acquired, not yet released or lost). */
   private readonly mine = new Set<string>();
+  /** match id → when its lease ends by our clock (the send time of its last acquire or renewal + leaseMs). */
+  private readonly until = new Map<string, number>();
+  private fenceTimer: ReturnType<typeof setTimeout> | null = null;
   private lostHandler: (matchId: string) => void = () => {};
   private timer: ReturnType<typeof setInterval> | null = null;
   private scanTimer: ReturnType<typeof setInterval> | null = null;
@@ -58,9 +71,12 @@ export class Ownership {
    */
   async acquire(matchId: string, change: 'acquired' | 'taken-over'): Promise<boolean> {
     try {
-      const epoch = await this.leases.acquire(matchId, this.now(), this.opts.leaseMs);
+      const at = this.now();
+      const epoch = await this.leases.acquire(matchId, at, this.opts.leaseMs);
       if (epoch === null) return false;
       this.mine.add(matchId);
+      this.until.set(matchId, at + this.opts.leaseMs);
+      this.armFence();
       this.counted(change);
       this.log.info({ matchId, epoch, node: this.nodeId, change }, 'match lease acquired');
       return true;
@@ -73,6 +89,7 @@ export class Ownership {
   /** The match ended here, or this node hands it over: its lease ends now (after the writes issued before). */
   async release(matchIds: readonly string[]): Promise<void> {
     const ours = matchIds.filter((id) => this.mine.delete(id));
+    for (const id of ours) this.until.delete(id);
     if (ours.length === 0) return;
     for (const _ of ours) this.counted('released');
     try {
@@ -85,10 +102,62 @@ export class Ownership {
 
   /** The group commit refused an append of this match (fenced), or the renewal did not find it ours. */
   lost(matchId: string): void {
+    // Never ours (its acquire failed, the database away at the match's start): it must not run here either.
+    if (!this.mine.has(matchId)) return this.lostHandler(matchId);
+    this.stopHere(matchId, 'match lease lost: another node runs this match now');
+  }
+
+  /**
+   * May this node still write for `matchId`? False once `selfFenceMs` before the end of its lease by our clock
+   * has passed without a renewal (the match then stops here at once). True while its first acquire is still
+   * on its way (the group commit fences an append that turns out not to be ours).
+   */
+  mayWrite(matchId: string): boolean {
+    const until = this.until.get(matchId);
+    if (until === undefined || this.now() < until - this.selfFenceMs) return true;
+    this.selfFence();
+    return false;
+  }
+
+  /**
+   * The match in memory may be behind its log: an append failed with the database away (its COMMIT may have
+   * landed) or found the log ahead. Stop it here now and let a replay decide: the lease is released when that
+   * still works (a scan, maybe this node's, takes it at once), else it runs out.
+   */
+  giveBack(matchId: string, why: string): void {
+    if (!this.mine.has(matchId)) return;
+    this.stopHere(matchId, why);
+    this.leases.release([matchId]).catch(() => {});
+  }
+
+  private get selfFenceMs(): number {
+    return this.opts.selfFenceMs ?? 500;
+  }
+
+  private stopHere(matchId: string, why: string): void {
     if (!this.mine.delete(matchId)) return;
+    this.until.delete(matchId);
     this.counted('lost');
-    this.log.warn({ matchId, node: this.nodeId }, 'match lease lost: another node runs this match now');
+    this.log.warn({ matchId, node: this.nodeId }, why);
     this.lostHandler(matchId);
+  }
+
+  /** Stops every match whose lease is about to end unrenewed, then waits for the next such moment. */
+  private selfFence(): void {
+    const now = this.now();
+    for (const [id, until] of [...this.until]) if (now >= until - this.selfFenceMs) this.stopHere(id, 'match lease not renewed in time: stopping this match here (self-fenced)');
+    this.armFence();
+  }
+
+  /** One timer, at the earliest moment a lease of ours would have to stop unrenewed. */
+  private armFence(): void {
+    if (this.fenceTimer) clearTimeout(this.fenceTimer);
+    this.fenceTimer = null;
+    if (this.until.size === 0) return;
+    let first = Infinity;
+    for (const until of this.until.values()) first = Math.min(first, until);
+    this.fenceTimer = setTimeout(() => this.selfFence(), Math.max(0, first - this.selfFenceMs - this.now()));
+    this.fenceTimer.unref();
   }
 
   /**
@@ -107,7 +176,8 @@ export class Ownership {
   stop(): void {
     if (this.timer) clearInterval(this.timer);
     if (this.scanTimer) clearInterval(this.scanTimer);
-    this.timer = this.scanTimer = null;
+    if (this.fenceTimer) clearTimeout(this.fenceTimer);
+    this.timer = this.scanTimer = this.fenceTimer = null;
   }
 
   private async scan(takeOver: (matchId: string) => Promise<void>): Promise<void> {
@@ -137,8 +207,14 @@ export class Ownership {
     this.renewing = true;
     const ids = [...this.mine];
     try {
-      const renewed = await this.leases.renew(ids, this.now(), this.opts.leaseMs);
-      for (const id of ids) if (!renewed.has(id) && this.mine.has(id)) this.lost(id);
+      const at = this.now();
+      const renewed = await this.leases.renew(ids, at, this.opts.leaseMs);
+      for (const id of ids) {
+        if (!this.mine.has(id)) continue;
+        if (renewed.has(id)) this.until.set(id, at + this.opts.leaseMs);
+        else this.lost(id);
+      }
+      this.armFence();
     } catch (e) {
       this.log.warn({ err: e, matches: ids.length }, 'renewing match leases failed');
     } finally {

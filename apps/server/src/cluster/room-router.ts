@@ -85,12 +85,15 @@ export class RoomRouter {
       this.log.warn({ err: (e as Error).message, event: m.event, roomId: m.roomId }, 'a node did not answer a forward');
     }
     const ack = (answers.find((a) => a !== null && typeof a === 'object') as Ack<object> | undefined) ?? null;
-    if (ack) {
-      this.held.delete(m.roomId);
-      this.held.set(m.roomId, true);
-      if (this.held.size > HELD_REMEMBERED) this.held.delete(this.held.keys().next().value!);
-    }
+    if (ack) this.heldLately(m.roomId);
     return ack;
+  }
+
+  /** Some node (maybe this one: a match it stopped running) held `roomId` just now. */
+  heldLately(roomId: string): void {
+    this.held.delete(roomId);
+    this.held.set(roomId, true);
+    if (this.held.size > HELD_REMEMBERED) this.held.delete(this.held.keys().next().value!);
   }
 
   /**

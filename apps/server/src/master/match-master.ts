@@ -15,7 +15,7 @@ import type { MasterMetrics } from '../metrics/node-metrics.js';
 import { autoAction } from '../stops/auto-action.js';
 import { OneShots } from '../stops/one-shots.js';
 import type { ActionOrigin, MatchRecord } from '../storage/records.js';
-import { FencedError, type ActionLog, type Store } from '../storage/store.js';
+import { FencedError, LogAheadError, StoreUnavailableError, type ActionLog, type Store } from '../storage/store.js';
 import type { Ownership } from '../cluster/ownership.js';
 import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
@@ -41,6 +41,8 @@ export interface MasterDeps {
   metrics?: MasterMetrics;
   /** In a cluster: this node's match leases (cluster/ownership.ts); absent or null on a single node. */
   ownership?: Ownership | null;
+  /** A single node: replay this match from its log (its master is behind it); absent in tests of a master alone. */
+  rebuild?: (matchId: string) => void;
 }
 
 /** What the master needs from its room: who watches, and a call when the match ends. */
@@ -57,6 +59,9 @@ type PassUntilReply = (ack: Ack<{ mode: PassUntilMode }>) => void;
 
 /** A server-initiated change (flag fall, abandon, draw, bot move, automatic pass) whose write failed is tried again this much later. */
 const RETRY_MS = 1_000;
+/** Refusals that say "not saved, try again" (as opposed to the rules or the match refusing the change). */
+const unsaved = (code: string) => code === 'internal' || code === 'unavailable';
+const MOVING: ActionAck = { ok: false, code: 'shutting-down', message: 'This match is moving to another server; send it again in a moment' };
 
 export class MatchMaster {
   private state: GameState;
@@ -152,7 +157,7 @@ export class MatchMaster {
       if (r.ok) return;
       this.deps.log.error({ matchId: this.id, seat, origin, code: r.code }, 'server concede refused');
       // Not one of `timers` (a change in between must not cancel it): the seat is still lost.
-      if (r.code === 'internal') this.deps.clock.setTimeout(() => void this.serverConcede(seat, origin), RETRY_MS);
+      if (unsaved(r.code)) this.deps.clock.setTimeout(() => void this.serverConcede(seat, origin), RETRY_MS);
     });
   }
 
@@ -200,6 +205,8 @@ export class MatchMaster {
     const clocks = this.chess.snapshot(now);
     if (increment) clocks[seat] += this.chess.incrementMs;
     const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
+    // Self-fencing: past `lease_until − margin` without a renewal, another node may own the match any moment.
+    if (this.abandoned || (this.deps.ownership && !this.deps.ownership.mayWrite(this.id))) return answer(MOVING);
     const c0 = performance.now();
     try {
       await this.deps.writer.append({
@@ -222,6 +229,21 @@ export class MatchMaster {
         // with the same clientActionId reaches the new owner, which deduplicates it.
         this.deps.ownership?.lost(this.id);
         return answer({ ok: false, code: 'internal', message: 'This match moved to another server; send it again' });
+      }
+      if (e instanceof StoreUnavailableError) {
+        // Nothing in memory changed; in a cluster the match stops here until a replay from the database (the
+        // COMMIT may have landed without its answer) brings it back, here or on another node.
+        this.deps.log.warn({ err: e.cause, matchId: this.id, seq: r.state.seq }, 'the database is unreachable; action not saved');
+        this.deps.ownership?.giveBack(this.id, 'the database is unreachable: this match stops here until a replay brings it back');
+        return answer({ ok: false, code: 'unavailable', message: 'The database is unreachable; send it again' });
+      }
+      if (e instanceof LogAheadError) {
+        // The log holds a commit this master never heard back from: rebuild from the log (in a cluster through the
+        // takeover scan); the resend is then a duplicate, answered with its seq.
+        this.deps.log.warn({ matchId: this.id, seq: r.state.seq }, 'the stored log is ahead of the match in memory; replaying it');
+        if (this.deps.ownership) this.deps.ownership.giveBack(this.id, 'the stored log is ahead of this match in memory: replaying it');
+        else this.deps.rebuild?.(this.id);
+        return answer({ ok: false, code: 'shutting-down', message: 'This match is reloading; send it again in a moment' });
       }
       this.deps.log.error({ err: e, matchId: this.id, seq: r.state.seq }, 'persisting an action failed; state unchanged');
       return answer({ ok: false, code: 'internal', message: 'The server could not save that action; try again' });
@@ -406,7 +428,7 @@ export class MatchMaster {
       const r = await this.apply(flag.manager, { type: 'concede', manager: flag.manager }, 'time', null);
       if (r.ok) return;
       this.deps.log.error({ matchId: this.id, code: r.code }, 'flag fall concede refused');
-      if (r.code === 'internal') this.schedule('flag', RETRY_MS, () => this.onFlag());
+      if (unsaved(r.code)) this.schedule('flag', RETRY_MS, () => this.onFlag());
     });
   }
 
@@ -430,12 +452,12 @@ export class MatchMaster {
         this.queue.run(async () => {
           if (this.closed || this.result || this.state.seq !== seq) return;
           let r = await this.apply(seat, action, 'bot', null);
-          if (!r.ok && r.code !== 'internal') {
+          if (!r.ok && !unsaved(r.code)) {
             this.deps.log.error({ matchId: this.id, code: r.code, action }, 'bot action refused; playing a safe action instead');
             r = await this.apply(seat, safe, 'bot', null);
           }
           // Not saved: decide again a little later (any change in between re-plans the bot anyway).
-          if (!r.ok && r.code === 'internal') this.schedule(`bot:${seat}`, RETRY_MS, () => this.botMove(seat, seq));
+          if (!r.ok && unsaved(r.code)) this.schedule(`bot:${seat}`, RETRY_MS, () => this.botMove(seat, seq));
         }),
       )
       .catch((e: unknown) => this.deps.log.error({ err: e, matchId: this.id }, 'bot move failed'));
@@ -454,9 +476,9 @@ export class MatchMaster {
     const r = await this.apply(seat, action, 'auto-pass', null);
     if (r.ok) return;
     this.deps.log.error({ matchId: this.id, seat, code: r.code, action }, 'automatic action refused; the manager is asked');
-    if (r.code !== 'internal') return this.askAfterAll(seat);
+    if (!unsaved(r.code)) return this.askAfterAll(seat);
     // Not saved: try again a little later (any change in between re-plans anyway).
-    if (r.code === 'internal') this.schedule(`auto:${seat}`, RETRY_MS, () => void this.queue.run(() => this.actForManager(seat, seq)));
+    this.schedule(`auto:${seat}`, RETRY_MS, () => void this.queue.run(() => this.actForManager(seat, seq)));
   }
 
   // --- shutdown -------------------------------------------------------------------------------------------

@@ -56,6 +56,29 @@ export class FencedError extends Error {
 }
 
 /**
+ * An append (or a batch of them) that failed because the database could not be reached or went away mid-way
+ * (a restart, a lost connection), not because it refused the row. Its outcome may be unknown: a COMMIT whose
+ * answer was lost may have landed. The master refuses the action `unavailable` and, in a cluster, stops running
+ * the match here until a replay from the database rebuilds it (docs/scaling.md, "PostgreSQL restarts").
+ */
+export class StoreUnavailableError extends Error {
+  constructor(override readonly cause: unknown) {
+    super(`The database is unreachable: ${cause instanceof Error ? cause.message : String(cause)}`);
+  }
+}
+
+/**
+ * An append refused because the log already holds its seq or its client action id: the log is ahead of the
+ * master (an earlier COMMIT landed but its answer was lost with the connection). The master must be rebuilt from
+ * the log; the client's resend is then answered as the duplicate it is.
+ */
+export class LogAheadError extends Error {
+  constructor(readonly matchId: string) {
+    super(`Match ${matchId}: the stored log is ahead of the match in memory`);
+  }
+}
+
+/**
  * Match ownership leases with a fencing epoch (issue 19 §2; docs/scaling.md "Ownership protocol"). PostgreSQL
  * only: a SQLite store has `leases === null` (one node owns everything). Once `fence(nodeId)` is called the
  * store's group commit refuses (FencedError) every append of a match whose lease row is not this node's at the

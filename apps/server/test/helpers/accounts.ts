@@ -23,7 +23,10 @@ export async function block(t: TestServer, a: TestClient, b: TestClient): Promis
   if (r.status !== 204) throw new Error(`block ${name}: ${r.status} ${JSON.stringify(r.body)}`);
 }
 
-/** What `npm run admin -- ban` writes (test/admin.test.ts runs the command itself). */
-export function ban(t: TestServer, c: TestClient): void {
-  sqliteOf(t.server.storage).db.prepare('UPDATE users SET banned_at = ? WHERE id = ?').run(Date.now(), c.userId);
+/**
+ * What `npm run admin -- ban` does (test/admin.test.ts runs the command itself), through the Store, so it works
+ * on either backend (`VROYALE_TEST_BACKEND=postgres`). The ban also ends the user's sessions; open sockets stay.
+ */
+export async function ban(t: TestServer, c: TestClient): Promise<void> {
+  await t.server.storage.admin.ban(c.userId!, null, Date.now());
 }

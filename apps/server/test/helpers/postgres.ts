@@ -5,6 +5,7 @@
  *
  *   const pg = usePostgres();            // at the top of the file: registers beforeAll/afterAll
  *   describe.skipIf(!pg.available)(...)  // then in a test: const url = await pg.freshDatabase();
+ *   await pg.halt('fast'); ... await pg.resume();   // a database restart under running servers
  */
 import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
@@ -19,6 +20,10 @@ export interface TestPostgres {
   readonly url: string;
   /** A new empty database; returns its URL. */
   freshDatabase(): Promise<string>;
+  /** Stops the file's server, keeping its data ('fast': `pg_ctl stop -m fast`; 'immediate': a crash). */
+  halt(mode?: 'fast' | 'immediate'): Promise<void>;
+  /** Starts it again on the same port and data. */
+  resume(): Promise<void>;
 }
 
 let said = false;
@@ -45,6 +50,14 @@ export function usePostgres(): TestPostgres {
     get url() {
       if (!server) throw new Error('PostgreSQL is not running (not installed, or used outside a test)');
       return server.url;
+    },
+    async halt(mode = 'fast') {
+      if (!server) throw new Error('PostgreSQL is not running (not installed, or used outside a test)');
+      await server.halt(mode);
+    },
+    async resume() {
+      if (!server) throw new Error('PostgreSQL is not running (not installed, or used outside a test)');
+      await server.resume();
     },
     async freshDatabase() {
       if (!server) throw new Error('PostgreSQL is not running (not installed, or used outside a test)');

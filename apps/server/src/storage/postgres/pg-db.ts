@@ -19,7 +19,9 @@ const types = {
 };
 
 export function createPool(url: string, max = 10): pg.Pool {
-  const pool = new pg.Pool({ connectionString: url, max, types: types as pg.CustomTypesConfig, idleTimeoutMillis: 30_000 });
+  // A connect that gets no answer (a partition rather than a refused port) fails after 5 s instead of holding
+  // the write lane forever.
+  const pool = new pg.Pool({ connectionString: url, max, types: types as pg.CustomTypesConfig, idleTimeoutMillis: 30_000, connectionTimeoutMillis: 5_000 });
   // An idle connection the server closed (a restart) errors here, not in a query; the pool replaces it.
   pool.on('error', () => {});
   return pool;
@@ -52,7 +54,22 @@ export function isUniqueViolation(e: unknown): boolean {
   return (e as { code?: string } | null)?.code === '23505';
 }
 
-/** Writes in issue order, one at a time, each in a transaction on a pooled connection. */
+/**
+ * Did this fail because the server is away (refused or lost connection, shutting down, restarting) rather than
+ * refusing the statement? SQLSTATE class 08 (connection exception), 57P01-57P03 (terminated by an administrator,
+ * crash shutdown, cannot connect now), 53300 (too many connections); a socket error; pg's own "Connection
+ * terminated" and connection-timeout errors. A bug (a TypeError) is not: it must not read as an outage.
+ */
+export function isUnavailable(e: unknown): boolean {
+  if (e instanceof pg.DatabaseError) {
+    const code = e.code ?? '';
+    return code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300';
+  }
+  const err = e as { code?: unknown; message?: unknown } | null;
+  if (typeof err?.code === 'string' && /^E[A-Z]+$/.test(err.code)) return true; // ECONNREFUSED, ECONNRESET, EPIPE...
+  return typeof err?.message === 'string' && /connection terminated|connection error|timeout exceeded when trying to connect|not queryable/i.test(err.message);
+}
+
 /** `job` between BEGIN and COMMIT on `c`; ROLLBACK (its own failure ignored) and rethrow if anything throws. */
 export async function inTransaction<T>(c: pg.PoolClient, job: () => Promise<T>): Promise<T> {
   await c.query('BEGIN');
@@ -66,6 +83,7 @@ export async function inTransaction<T>(c: pg.PoolClient, job: () => Promise<T>):
   }
 }
 
+/** Writes in issue order, one at a time, each in a transaction on a pooled connection. */
 export class WriteLane {
   private tail: Promise<unknown> = Promise.resolve();
   private pending = 0;
@@ -83,14 +101,19 @@ export class WriteLane {
     const result = this.tail.then(async () => {
       let c: pg.PoolClient | null = null;
       let broken: Error | undefined;
+      // A checked-out client whose connection ends between two queries (the server restarting) emits 'error';
+      // the pool listens only while a client is idle, so without this listener the process would crash.
+      const onError = (e: Error) => void (broken ??= e);
       try {
         c = await this.pool.connect();
+        c.on('error', onError);
         return await job(c);
       } catch (e) {
-        // A connection that failed mid-protocol is not given back for reuse.
-        if (!(e instanceof pg.DatabaseError)) broken = e as Error;
+        // A connection that failed mid-protocol (or was terminated by the server) is not given back for reuse.
+        if (!(e instanceof pg.DatabaseError) || isUnavailable(e)) broken ??= e as Error;
         throw e;
       } finally {
+        c?.removeListener('error', onError);
         c?.release(broken);
         this.pending--;
       }

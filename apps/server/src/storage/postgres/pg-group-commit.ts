@@ -2,7 +2,8 @@
  * Group commit on PostgreSQL (the same contract as ../sqlite/group-commit.ts): appends collected until the turn's
  * I/O is handled (`setImmediate`) go to the server as one transaction, one savepoint per row, so a refused row
  * (a duplicate seq) fails only its own append; each append's promise settles after the COMMIT, so the master
- * acks an action only once it is durable (fsync on). A failed COMMIT, or a lost connection, fails the batch.
+ * acks an action only once it is durable (fsync on). A failed COMMIT, or a lost connection, fails the batch;
+ * when the database is away (pg-db.ts `isUnavailable`) every append rejects with StoreUnavailableError.
  *
  * The batch is one job of the write lane (pg-db.ts): it starts after the writes issued before it (a match's start
  * row before its first action). While one batch is at the server, the next one collects: under load a batch
@@ -13,8 +14,8 @@
  */
 import pg from 'pg';
 import { CommitFigures } from '../commit-stats.js';
-import { FencedError, type ActionLog, type AppendAction, type CommitStats } from '../store.js';
-import { inTransaction, type WriteLane } from './pg-db.js';
+import { FencedError, LogAheadError, StoreUnavailableError, type ActionLog, type AppendAction, type CommitStats } from '../store.js';
+import { inTransaction, isUniqueViolation, isUnavailable, type WriteLane } from './pg-db.js';
 
 interface Pending {
   row: AppendAction;
@@ -71,9 +72,10 @@ export class PgActionWriter implements ActionLog {
               await c.query('RELEASE SAVEPOINT row');
             } catch (e) {
               // Only a refusal of this row is its own failure; a broken connection fails the batch below.
-              if (!(e instanceof pg.DatabaseError)) throw e;
+              if (!(e instanceof pg.DatabaseError) || isUnavailable(e)) throw e;
               await c.query('ROLLBACK TO SAVEPOINT row');
-              failed.set(p, e);
+              // A seq or client id the log already holds: a COMMIT of ours landed without its answer.
+              failed.set(p, isUniqueViolation(e) && e.table === 'actions' ? new LogAheadError(p.row.matchId) : e);
             }
           }
         });
@@ -92,7 +94,10 @@ export class PgActionWriter implements ActionLog {
           }
         },
         (e: unknown) => {
-          for (const p of batch) p.reject(e);
+          // The server went away (or never answered): every append of the batch fails as unavailable, its
+          // outcome unknown if the COMMIT was sent; anything else is passed on as it is.
+          const out = isUnavailable(e) ? new StoreUnavailableError(e) : e;
+          for (const p of batch) p.reject(out);
         },
       );
   }

@@ -22,7 +22,7 @@ const ACQUIRE = `INSERT INTO match_owners (match_id, node_id, epoch, lease_until
 
 const RENEW = `UPDATE match_owners o SET lease_until = ?
   FROM unnest(?::text[], ?::bigint[]) AS h(id, epoch)
-  WHERE o.match_id = h.id AND o.epoch = h.epoch AND o.node_id = ?
+  WHERE o.match_id = h.id AND o.epoch = h.epoch AND o.node_id = ? AND o.lease_until > 0
   RETURNING o.match_id`;
 
 export class PgLeases implements MatchLeases {
@@ -60,7 +60,8 @@ export class PgLeases implements MatchLeases {
     const me = this.me();
     const ids = matchIds.filter((id) => this.held.has(id));
     if (ids.length === 0) return new Set();
-    // On the pool, not the lane: a renewal must not wait behind a queue of appends, and it orders with nothing.
+    // On the pool, not the lane: a renewal must not wait behind a queue of appends, and it orders with nothing
+    // (a renewal landing after a release finds lease_until = 0 and leaves it so).
     const got = await rows(this.pool, RENEW, [now + leaseMs, ids, ids.map((id) => this.held.get(id)), me]);
     const renewed = new Set(got.map((r) => String(r.match_id)));
     for (const id of ids) if (!renewed.has(id)) this.held.delete(id);

@@ -1,0 +1,80 @@
+/**
+ * Self-fencing's timing, exactly (the cluster test `test/cluster/self-fencing.test.ts` does it against PostgreSQL,
+ * where only "within the margin" can be checked): a lease counts from the moment its acquire or renewal was sent;
+ * unrenewed, the match stops at lease end − 500 ms by this node's clock, not a millisecond before, by the timer or
+ * by the master's own check if the timer is late. Leases here are an in-memory table whose renewals can fail.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createLogger } from '../logger.js';
+import type { MatchLeases } from '../storage/store.js';
+import { Ownership } from './ownership.js';
+
+class MemoryLeases implements MatchLeases {
+  down = false;
+  /** How long a renewal takes to answer. */
+  renewDelayMs = 0;
+  fence(): void {}
+  acquire = async () => 1;
+  async renew(ids: readonly string[]): Promise<Set<string>> {
+    if (this.renewDelayMs > 0) await new Promise((r) => setTimeout(r, this.renewDelayMs));
+    if (this.down) throw new Error('connect ECONNREFUSED');
+    return new Set(ids);
+  }
+  release = async () => {};
+  expired = async () => [];
+  epochOf = () => 1;
+}
+
+describe('self-fencing', () => {
+  beforeEach(() => void vi.useFakeTimers({ now: 0 }));
+  afterEach(() => void vi.useRealTimers());
+
+  function owner(leases: MatchLeases) {
+    const lost: [string, number][] = [];
+    const o = new Ownership(leases, 'n1', () => {}, createLogger('silent'), () => Date.now());
+    o.onLost((id) => lost.push([id, Date.now()]));
+    return { o, lost };
+  }
+
+  it('stops an unrenewed match at lease end − 500 ms, counted from when the last renewal was sent', async () => {
+    const leases = new MemoryLeases();
+    const { o, lost } = owner(leases);
+    expect(await o.acquire('m1', 'acquired')).toBe(true);
+    o.start();
+    await vi.advanceTimersByTimeAsync(1_000); // renewed at 1000: ours until 4000
+    leases.down = true;
+    await vi.advanceTimersByTimeAsync(2_499); // renewals at 2000 and 3000 fail
+    expect(lost).toEqual([]);
+    expect(o.mayWrite('m1')).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(lost).toEqual([['m1', 3_500]]);
+    expect(o.owns('m1')).toBe(false);
+    o.stop();
+  });
+
+  it('a slow renewal counts from its send, not its answer', async () => {
+    const leases = new MemoryLeases();
+    const { o, lost } = owner(leases);
+    await o.acquire('m1', 'acquired');
+    leases.renewDelayMs = 800;
+    o.start();
+    // Renewals sent at 1000 and 2000 answer at 1800 and 2800: ours until 2000 + 3000, not 2800 + 3000.
+    await vi.advanceTimersByTimeAsync(2_900);
+    leases.down = true; // the renewals sent at 3000 and 4000 fail
+    await vi.advanceTimersByTimeAsync(1_599);
+    expect(lost).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(lost).toEqual([['m1', 4_500]]);
+    o.stop();
+  });
+
+  it('the master’s check stops the match when the timer is late', async () => {
+    const leases = new MemoryLeases();
+    const { o, lost } = owner(leases);
+    await o.acquire('m1', 'acquired'); // ours until 3000
+    vi.setSystemTime(2_500); // the clock moved on, no timer ran (a stalled event loop)
+    expect(o.mayWrite('m1')).toBe(false);
+    expect(lost).toEqual([['m1', 2_500]]);
+    o.stop();
+  });
+});
