@@ -58,6 +58,9 @@ type PassUntilReply = (ack: Ack<{ mode: PassUntilMode }>) => void;
 /** A server-initiated change (flag fall, abandon, draw, bot move, automatic pass) whose write failed is tried again this much later. */
 const RETRY_MS = 1_000;
 
+/** Another node runs the match now: nothing was done here; the client sends it again (deduplicated there). */
+const MOVED = { ok: false, code: 'moved', message: 'This match moved to another server; send it again' } as const;
+
 export class MatchMaster {
   private state: GameState;
   /** hashState(state), computed when first asked for (it costs more than a step; updates do not carry it). */
@@ -131,7 +134,7 @@ export class MatchMaster {
 
   /** The checks before the engine: duplicates get their first ack again; the rest an error or null (go on). */
   private checkPlayer(seat: ManagerId, p: ActionPayload): ActionAck | null {
-    if (this.closed) return { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' };
+    if (this.closed) return this.abandoned ? MOVED : { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' };
     const seen = this.clientAcks.get(`${seat}:${p.clientActionId}`);
     if (seen !== undefined) return { ok: true, seq: seen };
     if (this.result) return { ok: false, code: 'match-over', message: 'The match is over' };
@@ -221,7 +224,7 @@ export class MatchMaster {
         // Another node runs this match now (it took the lease over): nothing was written; the client's retry
         // with the same clientActionId reaches the new owner, which deduplicates it.
         this.deps.ownership?.lost(this.id);
-        return answer({ ok: false, code: 'internal', message: 'This match moved to another server; send it again' });
+        return answer(MOVED);
       }
       this.deps.log.error({ err: e, matchId: this.id, seq: r.state.seq }, 'persisting an action failed; state unchanged');
       return answer({ ok: false, code: 'internal', message: 'The server could not save that action; try again' });
@@ -373,7 +376,7 @@ export class MatchMaster {
   /** Sets or cancels (null) a seat's one-shot pass; it applies to the current decision at once. */
   setPassUntil(seat: ManagerId, mode: PassUntilMode, reply: PassUntilReply): Promise<void> {
     return this.queue.run(() => {
-      if (this.closed) return reply({ ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' });
+      if (this.closed) return reply(this.abandoned ? MOVED : { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' });
       if (this.result) return reply({ ok: false, code: 'match-over', message: 'The match is over' });
       this.oneShots.set(seat, mode);
       reply({ ok: true, mode });
