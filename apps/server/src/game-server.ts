@@ -23,6 +23,8 @@ import { restoreLiveRoom, restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import type { Ownership } from './cluster/ownership.js';
 import type { Forwarded, RoomRouter } from './cluster/room-router.js';
+import { takeReleased, untilHeld } from './cluster/hand-over.js';
+import { RemoteWatches } from './cluster/remote-watches.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
 import { startTutorial } from './rooms/tutorial.js';
@@ -88,6 +90,8 @@ export class GameServer {
   /** user id → open rooms; kept by room changes, read instead of walking `lobby.rooms`. */
   readonly userRooms = new UserRooms();
   private readonly spectating = new Spectating();
+  /** In a cluster: this node's sockets watching rooms other nodes hold (re-attached after a takeover). */
+  private readonly remoteWatches = new RemoteWatches();
   /** `room:spectate` / `room:leave` per socket and per user (rooms/toggle-limit.ts). */
   private readonly toggles = new ToggleLimit(() => this.d.config.spectateLimit, () => this.d.clock.now());
   private readonly conns = new Map<string, Conn>();
@@ -155,7 +159,13 @@ export class GameServer {
       },
     );
     d.router?.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
-    d.router?.onSeats((userId) => [...this.userRooms.roomsOf(userId), ...this.userRooms.finishedOf(userId)].filter((id) => this.lobby.get(id)?.seatOf(userId)));
+    // A node handing over is not asked to attach anyone: the rooms it still lists are on their way elsewhere.
+    d.router?.onSeats((userId) => (this.shuttingDown ? [] : [...this.userRooms.roomsOf(userId), ...this.userRooms.finishedOf(userId)].filter((id) => this.lobby.get(id)?.seatOf(userId))));
+    const ownership = d.ownership;
+    if (ownership)
+      d.router?.onReleased((ids) => {
+        if (!this.shuttingDown) void takeReleased(ownership, ids, (id) => this.takeOver(id), d.log);
+      });
   }
 
   /**
@@ -176,7 +186,10 @@ export class GameServer {
     this.d.router?.announce(room.roomId, users);
   }
 
-  /** A room now held by some node: the sockets this node holds of these users are attached to it there (or here). */
+  /**
+   * A room now held by some node (a takeover or hand-over): the sockets this node holds of these users (its
+   * managers), and those that watched it there, are attached to it there (or here).
+   */
   private attachElsewhere(roomId: string, userIds: readonly string[]): void {
     const local = this.lobby.get(roomId);
     const conns = userIds.flatMap((u) => [...(this.d.users.get(u)?.sockets ?? [])]).map((id) => this.conns.get(id));
@@ -187,6 +200,16 @@ export class GameServer {
         continue;
       }
       this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+    }
+    for (const id of this.remoteWatches.watchers(roomId)) {
+      const conn = this.conns.get(id);
+      if (!conn?.userId || conn.remote) continue;
+      if (local) {
+        this.remoteWatches.remove(id, roomId);
+        if (!conn.rooms.has(roomId)) this.watch(conn as Conn & { userId: string }, local, () => {});
+        continue;
+      }
+      this.forward(conn as Conn & { userId: string }, 'cluster:watch' as ClientEventName, { roomId }, roomId, () => {});
     }
   }
 
@@ -216,16 +239,28 @@ export class GameServer {
       if (!conn.rooms.has(room.roomId)) this.attach(conn, room);
       return answer({ ok: true });
     }
+    // The same for a socket that watched the room on the node that held it before (caps apply, no toggle is spent).
+    if (m.event === 'cluster:watch') return this.watch(conn as Conn & { userId: string }, room, answer);
     this.dispatch(conn, m.event, m.payload, answer);
   }
 
-  /** A message about a room this node does not hold: to the node that holds it, or handled here if none does. */
+  /**
+   * A message about a room this node does not hold: to the node that holds it, or handled here if none does. A
+   * room on its way to another node (held lately, or listed active by another node) is asked again for a few
+   * seconds (cluster/hand-over.ts), then answered `moved`, which clients send again without showing it.
+   */
   private forward(conn: Conn & { userId: string }, event: ClientEventName, payload: unknown, roomId: string, reply: (ack: Ack<object>) => void): void {
     const user = this.d.users.get(conn.userId);
-    this.d.router!.forward({ socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload }).then(
+    const router = this.d.router!;
+    const m = { socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload };
+    untilHeld(() => router.forward(m), () => !this.shuttingDown && this.conns.get(conn.id) === conn && (router.wasHeld(roomId) || this.listedActive(roomId))).then(
       (ack) => {
-        if (ack) return reply(ack);
-        if (this.d.router!.wasHeld(roomId)) return reply(err('shutting-down', 'This match is moving to another server; send it again in a moment'));
+        if (ack === 'moving') return reply(err('moved', 'This match is moving to another server; send it again in a moment'));
+        if (ack) {
+          this.rememberWatch(conn, event, roomId, ack);
+          return reply(ack);
+        }
+        if (router.wasHeld(roomId)) return reply(err('moved', 'This match is moving to another server; send it again in a moment'));
         // No node holds it: answered here (an unknown room's usual refusal).
         const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
         if (!handler) return reply(err('internal', 'No server holds that room now'));
@@ -236,6 +271,18 @@ export class GameServer {
         reply(err('internal', 'The server failed to handle that message'));
       },
     );
+  }
+
+  /** Another node listed this room as a live match lately (lobby feed): no answer for it means it is moving. */
+  private listedActive(roomId: string): boolean {
+    return this.lobby.list().rooms.some((r) => r.roomId === roomId && r.status === 'active');
+  }
+
+  /** Keeps what this node's sockets watch on other nodes (for `attachElsewhere` after a takeover). */
+  private rememberWatch(conn: Conn, event: string, roomId: string, ack: Ack<object>): void {
+    if (!ack.ok || conn.remote) return;
+    if (event === 'room:spectate' || event === 'cluster:watch') this.remoteWatches.add(conn.id, roomId);
+    else if (event === 'room:leave') this.remoteWatches.remove(conn.id, roomId);
   }
 
   /**
@@ -473,6 +520,7 @@ export class GameServer {
     for (const id of conn.rooms) this.lobby.get(id)?.detach(conn.id);
     conn.rooms.clear();
     this.spectating.removeSocket(conn.id);
+    this.remoteWatches.removeSocket(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
   }
 
@@ -513,6 +561,20 @@ export class GameServer {
     inBackground(this.d.log, this.d.storage.saveRoom(room.record(), now), 'saving a new room failed', { roomId: room.roomId });
     this.lobby.add(room);
     return room;
+  }
+
+  /** `conn` watches `room` (a manager opening their own room is not spectating it), under the spectating caps. */
+  private watch(conn: Conn & { userId: string }, room: Room, reply: (ack: Ack<{ roomId: string }>) => void): void {
+    if (!room.seatOf(conn.userId) && !this.spectating.watching(conn.id, room.roomId)) {
+      const c = this.d.config.caps;
+      const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
+      const free = 'leave a room you watch first';
+      if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
+      if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
+      this.spectating.add(conn.id, [u, a], room.roomId);
+    }
+    reply({ ok: true, roomId: room.roomId });
+    this.attach(conn, room);
   }
 
   private readonly handlers: { [E in Exclude<ClientEventName, 'hello'>]: Handler<E> } = {
@@ -578,17 +640,7 @@ export class GameServer {
       if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));
       const room = this.lobby.get(p.roomId);
       if (!room) return reply(err('room-not-found', 'No such room'));
-      // A manager opening their own room is not spectating it.
-      if (!room.seatOf(conn.userId) && !this.spectating.watching(conn.id, room.roomId)) {
-        const c = this.d.config.caps;
-        const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
-        const free = 'leave a room you watch first';
-        if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
-        if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
-        this.spectating.add(conn.id, [u, a], room.roomId);
-      }
-      reply({ ok: true, roomId: room.roomId });
-      this.attach(conn, room);
+      this.watch(conn, room, reply);
     },
 
     'room:leave': (conn, p, reply) => {
@@ -679,20 +731,36 @@ export class GameServer {
     }
   }
 
-  /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */
+  /**
+   * SIGTERM: refuse new messages, let queued actions finish and save the clocks. A single node tells every client
+   * it is restarting first. In a cluster it hands its matches over instead (docs/scaling.md item 7): once the
+   * queues drained, the leases are released and the other nodes told, one takes each at once, and this node's
+   * sockets hear `moving` (not an error) before server.ts closes them; they reconnect through the balancer. A
+   * message arriving meanwhile is answered `shutting-down` here (clients send it again once reconnected) or, from
+   * another node, not answered, which that node takes for "moving" and asks again (`forward`).
+   */
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
     this.matchmaking.stop();
+    const ownership = this.d.ownership;
+    const handOver = ownership && this.d.router ? this.d.router : null;
     const all = [...this.conns.keys()];
-    if (all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
+    if (!handOver && all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
     this.d.transport.flush();
+    const t0 = performance.now();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
     this.lobby.stop();
+    if (!ownership) return;
     // Every queue has drained: our matches' leases end now, after their last writes, instead of in leaseMs.
-    const ownership = this.d.ownership;
-    if (ownership) {
-      ownership.stop();
-      await ownership.release([...this.lobby.rooms.values()].flatMap((r) => (r.master ? [r.master.id] : [])));
-    }
+    ownership.stop();
+    const mine = [...this.lobby.rooms.values()].flatMap((r) => (r.master && ownership.owns(r.master.id) ? [{ matchId: r.master.id, roomId: r.roomId }] : []));
+    await ownership.release(mine.map((m) => m.matchId));
+    if (!handOver) return;
+    handOver.released(mine);
+    const own = [...this.conns.values()].filter((c) => !c.remote).map((c) => c.id);
+    if (own.length > 0) this.d.transport.send(own, 'server:notice', { kind: 'moving', message: 'Moving you to another server' });
+    this.d.transport.flush();
+    this.d.log.info({ matches: mine.length, sockets: own.length, drainedMs: Math.round(performance.now() - t0) }, 'matches handed over');
   }
+
 }

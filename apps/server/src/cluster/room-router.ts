@@ -85,12 +85,14 @@ export class RoomRouter {
       this.log.warn({ err: (e as Error).message, event: m.event, roomId: m.roomId }, 'a node did not answer a forward');
     }
     const ack = (answers.find((a) => a !== null && typeof a === 'object') as Ack<object> | undefined) ?? null;
-    if (ack) {
-      this.held.delete(m.roomId);
-      this.held.set(m.roomId, true);
-      if (this.held.size > HELD_REMEMBERED) this.held.delete(this.held.keys().next().value!);
-    }
+    if (ack) this.remember(m.roomId);
     return ack;
+  }
+
+  private remember(roomId: string): void {
+    this.held.delete(roomId);
+    this.held.set(roomId, true);
+    if (this.held.size > HELD_REMEMBERED) this.held.delete(this.held.keys().next().value!);
   }
 
   /**
@@ -110,7 +112,27 @@ export class RoomRouter {
   }
 
   onAnnounce(f: (roomId: string, userIds: string[]) => void): void {
-    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[] }) => f(m.roomId, m.userIds)) as (...args: never[]) => void);
+    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[] }) => {
+      this.remember(m.roomId);
+      f(m.roomId, m.userIds);
+    }) as (...args: never[]) => void);
+  }
+
+  /**
+   * SIGTERM hand-over: this node released these matches' leases after their queues drained. Every node tries to
+   * acquire each at once (one wins: the lease's upsert) instead of waiting for its next scan; until the winner
+   * announces the room, a message about it is held and sent again (`wasHeld`), not refused.
+   */
+  released(matches: readonly { matchId: string; roomId: string }[]): void {
+    if (matches.length > 0) this.bus.serverSideEmit('vroyale:released', { node: this.nodeId, matches });
+  }
+
+  onReleased(f: (matchIds: string[]) => void): void {
+    this.bus.on('vroyale:released', ((m: { matches?: { matchId: string; roomId: string }[] }) => {
+      const matches = Array.isArray(m?.matches) ? m.matches : [];
+      for (const x of matches) this.remember(x.roomId);
+      f(matches.map((x) => x.matchId));
+    }) as (...args: never[]) => void);
   }
 
   /** The rooms other nodes hold in which `userId` has a seat (a hello: the seats to come back to). */
