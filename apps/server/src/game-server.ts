@@ -19,12 +19,11 @@ import type { MasterMetrics } from './metrics/node-metrics.js';
 import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
 import { Lobby } from './rooms/lobby.js';
 import { offerRematch, rematchKind } from './rooms/rematch.js';
-import { restoreLiveRoom, restoreRooms } from './rooms/restore.js';
+import { restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import type { Ownership } from './cluster/ownership.js';
-import type { Forwarded, RoomRouter } from './cluster/room-router.js';
-import { takeReleased, untilHeld } from './cluster/hand-over.js';
-import { RemoteWatches } from './cluster/remote-watches.js';
+import type { RoomRouter } from './cluster/room-router.js';
+import { ClusterRooms } from './cluster/cluster-rooms.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
 import { startTutorial } from './rooms/tutorial.js';
@@ -60,7 +59,7 @@ export interface GameServerDeps {
 /** Messages about one room (`roomId` in the payload): handled by the node holding that room. */
 const ROUTED: ReadonlySet<string> = new Set(['room:join', 'room:spectate', 'room:leave', 'room:chat', 'room:rematch', 'match:action', 'match:pass-until']);
 
-interface Conn {
+export interface Conn {
   id: string;
   userId: string | null;
   /** The remote address as Socket.IO sees it (the per-address caps). */
@@ -90,8 +89,6 @@ export class GameServer {
   /** user id → open rooms; kept by room changes, read instead of walking `lobby.rooms`. */
   readonly userRooms = new UserRooms();
   private readonly spectating = new Spectating();
-  /** In a cluster: this node's sockets watching rooms other nodes hold (re-attached after a takeover). */
-  private readonly remoteWatches = new RemoteWatches();
   /** `room:spectate` / `room:leave` per socket and per user (rooms/toggle-limit.ts). */
   private readonly toggles = new ToggleLimit(() => this.d.config.spectateLimit, () => this.d.clock.now());
   private readonly conns = new Map<string, Conn>();
@@ -103,6 +100,8 @@ export class GameServer {
   private readonly signedOutHooks: SignedOut[] = [];
   /** Queues and challenges (issue 17 §3, src/matchmaking/). */
   readonly matchmaking: Matchmaking;
+  /** In a cluster: forwarding, serving other nodes' sockets, following moved matches (cluster/cluster-rooms.ts). */
+  private readonly cluster: ClusterRooms | null;
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.blocks);
@@ -124,6 +123,7 @@ export class GameServer {
       onRoomChanged: (room) => {
         this.userRooms.sync(room);
         this.lobby.changed();
+        this.cluster?.roomChanged(room);
       },
     };
     this.matchmaking = new Matchmaking({
@@ -149,140 +149,30 @@ export class GameServer {
     });
     d.transport.onMessage((m) => this.handle(m));
     d.ownership?.onLost((matchId) => this.matchLost(matchId));
-    d.router?.serve(
-      (m, answer) => void this.serveForwarded(m, answer).catch((e: unknown) => {
-        this.d.log.error({ err: e, event: m.event }, 'forwarded message failed');
-        answer({ ok: false, code: 'internal', message: 'The server failed to handle that message' });
-      }),
-      (socketId) => {
-        if (this.conns.get(socketId)?.remote) this.onDisconnect(socketId);
-      },
-    );
-    d.router?.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
-    // A node handing over is not asked to attach anyone: the rooms it still lists are on their way elsewhere.
-    d.router?.onSeats((userId) => (this.shuttingDown ? [] : [...this.userRooms.roomsOf(userId), ...this.userRooms.finishedOf(userId)].filter((id) => this.lobby.get(id)?.seatOf(userId))));
-    const ownership = d.ownership;
-    if (ownership)
-      d.router?.onReleased((ids) => {
-        if (!this.shuttingDown) void takeReleased(ownership, ids, (id) => this.takeOver(id), d.log);
-      });
+    this.cluster = d.router
+      ? new ClusterRooms(
+          {
+            ...{ conns: this.conns, lobby: this.lobby, userRooms: this.userRooms, users: d.users, blocks: this.blocks, storage: d.storage, transport: d.transport, log: d.log, roomDeps: this.roomDeps },
+            shuttingDown: () => this.shuttingDown,
+            attach: (conn, room) => this.attach(conn, room),
+            watch: (conn, room, reply) => this.watch(conn, room, reply),
+            dispatch: (conn, event, payload, reply) => this.dispatch(conn, event, payload, reply),
+            handleHere: (conn, event, payload, reply) => {
+              const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
+              if (handler) void handler(conn, payload as never, reply as Reply<ClientEventName>);
+              return !!handler;
+            },
+            disconnected: (socketId) => this.onDisconnect(socketId),
+          },
+          d.router,
+          d.ownership ?? null,
+        )
+      : null;
   }
 
-  /**
-   * Cluster takeover (cluster/ownership.ts scan): the lease of `matchId` is ours now; bring its room back from
-   * PostgreSQL (replay) and tell every node, so the managers' sockets, wherever they reconnected, are attached.
-   */
+  /** Cluster takeover (cluster/ownership.ts scan): the lease of `matchId` is ours now; replay it here. */
   async takeOver(matchId: string): Promise<void> {
-    const match = await this.d.storage.match(matchId);
-    if (!match || match.status !== 'active') return void (await this.d.ownership?.release([matchId]));
-    if (this.lobby.get(match.roomId)) return;
-    const rec = (await this.d.storage.liveRooms()).find((r) => r.id === match.roomId);
-    if (!rec || (await restoreLiveRoom(this.roomDeps, this.lobby, rec, 'held')) !== 'match') return void (await this.d.ownership?.release([matchId]));
-    const room = this.lobby.get(match.roomId)!;
-    this.userRooms.sync(room);
-    this.d.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match taken over');
-    const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
-    this.attachElsewhere(room.roomId, users);
-    this.d.router?.announce(room.roomId, users);
-  }
-
-  /**
-   * A room now held by some node (a takeover or hand-over): the sockets this node holds of these users (its
-   * managers), and those that watched it there, are attached to it there (or here).
-   */
-  private attachElsewhere(roomId: string, userIds: readonly string[]): void {
-    const local = this.lobby.get(roomId);
-    const conns = userIds.flatMap((u) => [...(this.d.users.get(u)?.sockets ?? [])]).map((id) => this.conns.get(id));
-    for (const conn of conns) {
-      if (!conn || conn.remote || !conn.userId) continue;
-      if (local) {
-        if (!conn.rooms.has(roomId)) this.attach(conn, local);
-        continue;
-      }
-      this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
-    }
-    for (const id of this.remoteWatches.watchers(roomId)) {
-      const conn = this.conns.get(id);
-      if (!conn?.userId || conn.remote) continue;
-      if (local) {
-        this.remoteWatches.remove(id, roomId);
-        if (!conn.rooms.has(roomId)) this.watch(conn as Conn & { userId: string }, local, () => {});
-        continue;
-      }
-      this.forward(conn as Conn & { userId: string }, 'cluster:watch' as ClientEventName, { roomId }, roomId, () => {});
-    }
-  }
-
-  /**
-   * Another node's socket sent a message about a room: handled here if this node holds the room (null
-   * otherwise), as if the socket were ours (a connection record marked `remote`; the user as that node
-   * identified it). Flood limits were applied on the socket's node.
-   */
-  private async serveForwarded(m: Forwarded, answer: (a: Ack<object> | null) => void): Promise<void> {
-    const room = this.lobby.get(m.roomId);
-    if (!room || this.shuttingDown) return answer(null);
-    let conn = this.conns.get(m.socketId);
-    if (!conn) {
-      await this.d.users.recall(m.userId, m.name, m.username);
-      await this.blocks.load(m.userId);
-      conn = this.conns.get(m.socketId);
-      if (!conn) {
-        conn = { id: m.socketId, userId: m.userId, address: m.address, remote: m.from, handshakeToken: null, sessionHash: null, rooms: new Set() };
-        this.conns.set(m.socketId, conn);
-        this.d.users.attachSocket(m.userId, m.socketId);
-      }
-    }
-    if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
-    // A node's own request (not a client's event): attach a seated manager's socket to the room it holds a seat in.
-    if (m.event === 'cluster:attach') {
-      if (!room.seatOf(m.userId)) return answer({ ok: false, code: 'not-a-manager', message: 'No seat in this room' });
-      if (!conn.rooms.has(room.roomId)) this.attach(conn, room);
-      return answer({ ok: true });
-    }
-    // The same for a socket that watched the room on the node that held it before (caps apply, no toggle is spent).
-    if (m.event === 'cluster:watch') return this.watch(conn as Conn & { userId: string }, room, answer);
-    this.dispatch(conn, m.event, m.payload, answer);
-  }
-
-  /**
-   * A message about a room this node does not hold: to the node that holds it, or handled here if none does. A
-   * room on its way to another node (held lately, or listed active by another node) is asked again for a few
-   * seconds (cluster/hand-over.ts), then answered `moved`, which clients send again without showing it.
-   */
-  private forward(conn: Conn & { userId: string }, event: ClientEventName, payload: unknown, roomId: string, reply: (ack: Ack<object>) => void): void {
-    const user = this.d.users.get(conn.userId);
-    const router = this.d.router!;
-    const m = { socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload };
-    untilHeld(() => router.forward(m), () => !this.shuttingDown && this.conns.get(conn.id) === conn && (router.wasHeld(roomId) || this.listedActive(roomId))).then(
-      (ack) => {
-        if (ack === 'moving') return reply(err('moved', 'This match is moving to another server; send it again in a moment'));
-        if (ack) {
-          this.rememberWatch(conn, event, roomId, ack);
-          return reply(ack);
-        }
-        if (router.wasHeld(roomId)) return reply(err('moved', 'This match is moving to another server; send it again in a moment'));
-        // No node holds it: answered here (an unknown room's usual refusal).
-        const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
-        if (!handler) return reply(err('internal', 'No server holds that room now'));
-        void handler(conn, payload as never, reply as Reply<ClientEventName>);
-      },
-      (e: unknown) => {
-        this.d.log.error({ err: e, event }, 'forwarding failed');
-        reply(err('internal', 'The server failed to handle that message'));
-      },
-    );
-  }
-
-  /** Another node listed this room as a live match lately (lobby feed): no answer for it means it is moving. */
-  private listedActive(roomId: string): boolean {
-    return this.lobby.list().rooms.some((r) => r.roomId === roomId && r.status === 'active');
-  }
-
-  /** Keeps what this node's sockets watch on other nodes (for `attachElsewhere` after a takeover). */
-  private rememberWatch(conn: Conn, event: string, roomId: string, ack: Ack<object>): void {
-    if (!ack.ok || conn.remote) return;
-    if (event === 'room:spectate' || event === 'cluster:watch') this.remoteWatches.add(conn.id, roomId);
-    else if (event === 'room:leave') this.remoteWatches.remove(conn.id, roomId);
+    await this.cluster?.takeOver(matchId);
   }
 
   /**
@@ -403,9 +293,9 @@ export class GameServer {
         reply(err('internal', 'The server failed to handle that message'));
       });
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
-    if (this.d.router && !conn.remote && ROUTED.has(name)) {
+    if (this.cluster && !conn.remote && ROUTED.has(name)) {
       const roomId = (parsed.data as { roomId?: string }).roomId;
-      if (roomId && !this.lobby.get(roomId)) return this.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
+      if (roomId && !this.lobby.get(roomId)) return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
     }
     const handler = this.handlers[name] as Handler<ClientEventName>;
     const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
@@ -453,9 +343,7 @@ export class GameServer {
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
     this.matchmaking.hello(user.id, conn.id);
     // In a cluster the user's seats may be in rooms other nodes hold (this socket reconnected to another node).
-    if (this.d.router)
-      for (const roomId of await this.d.router.seatsElsewhere(user.id))
-        if (this.conns.get(conn.id) === conn && conn.userId === user.id) this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+    await this.cluster?.helloElsewhere(conn as Conn & { userId: string });
   }
 
   // --- sessions and accounts (http/auth-routes.ts calls these) --------------------------------------------
@@ -520,7 +408,7 @@ export class GameServer {
     for (const id of conn.rooms) this.lobby.get(id)?.detach(conn.id);
     conn.rooms.clear();
     this.spectating.removeSocket(conn.id);
-    this.remoteWatches.removeSocket(conn.id);
+    this.cluster?.forgetWatches(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
   }
 
@@ -531,7 +419,7 @@ export class GameServer {
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
     this.d.flood.detach(socketId);
-    if (!conn.remote) this.d.router?.socketClosed(socketId);
+    if (!conn.remote) this.cluster?.socketClosed(socketId);
     if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
@@ -743,7 +631,7 @@ export class GameServer {
     this.shuttingDown = true;
     this.matchmaking.stop();
     const ownership = this.d.ownership;
-    const handOver = ownership && this.d.router ? this.d.router : null;
+    const handOver = ownership ? this.cluster : null;
     const all = [...this.conns.keys()];
     if (!handOver && all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
     this.d.transport.flush();
@@ -755,12 +643,6 @@ export class GameServer {
     ownership.stop();
     const mine = [...this.lobby.rooms.values()].flatMap((r) => (r.master && ownership.owns(r.master.id) ? [{ matchId: r.master.id, roomId: r.roomId }] : []));
     await ownership.release(mine.map((m) => m.matchId));
-    if (!handOver) return;
-    handOver.released(mine);
-    const own = [...this.conns.values()].filter((c) => !c.remote).map((c) => c.id);
-    if (own.length > 0) this.d.transport.send(own, 'server:notice', { kind: 'moving', message: 'Moving you to another server' });
-    this.d.transport.flush();
-    this.d.log.info({ matches: mine.length, sockets: own.length, drainedMs: Math.round(performance.now() - t0) }, 'matches handed over');
+    handOver?.handOver(mine, Math.round(performance.now() - t0));
   }
-
 }

@@ -35,8 +35,12 @@ export interface UntilHeldOptions {
   withinMs: number;
 }
 
-/** Enough for a hand-over (the taker replays within tens of ms of the release) and most of a takeover's wait. */
-export const UNTIL_HELD: UntilHeldOptions = { delaysMs: [100, 200, 400, 800, 1_600], withinMs: 4_000 };
+/**
+ * Enough for a hand-over (the taker replays within tens of ms of the release) and most of a takeover's wait. An
+ * attempt may itself wait up to the adapter's 5 s request timeout (a dead node still counted), so the last answer
+ * comes within about 3 + 5 s: inside a client's 10 s ack timeout.
+ */
+export const UNTIL_HELD: UntilHeldOptions = { delaysMs: [100, 200, 400, 800, 1_600], withinMs: 3_000 };
 
 /**
  * Runs `attempt` (a forward: the holder's answer, or null when no node answered) until a node answers; while

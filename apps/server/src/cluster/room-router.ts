@@ -119,6 +119,21 @@ export class RoomRouter {
   }
 
   /**
+   * A match started on this node: every node remembers the room as held (`wasHeld`), so a message about it that
+   * finds no holder later (its node died before any other node forwarded to it) is taken for a move, not for an
+   * unknown room. One message per match start.
+   */
+  started(roomId: string): void {
+    this.bus.serverSideEmit('vroyale:room-started', roomId);
+  }
+
+  onStarted(): void {
+    this.bus.on('vroyale:room-started', ((roomId: unknown) => {
+      if (typeof roomId === 'string') this.remember(roomId);
+    }) as (...args: never[]) => void);
+  }
+
+  /**
    * SIGTERM hand-over: this node released these matches' leases after their queues drained. Every node tries to
    * acquire each at once (one wins: the lease's upsert) instead of waiting for its next scan; until the winner
    * announces the room, a message about it is held and sent again (`wasHeld`), not refused.

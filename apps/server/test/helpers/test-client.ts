@@ -29,7 +29,7 @@ export class TestClient {
   /** When set, the client answers every view that asks it to act with a random legal action. */
   autoplay: { roomId: string; rnd: () => number; errors: Ack<object>[]; acted: number; stopWhen: ((v: ViewMessage) => boolean) | undefined } | null = null;
   /** Every refusal autoplay got, with when (performance.now()) its action was sent. */
-  readonly refused: { code: string; message: string; sentAt: number }[] = [];
+  readonly refused: { code: string; message: string; sentAt: number; at: number; seenSeq: number; attempt: number }[] = [];
   /** Set when autoplay's `stopWhen` held. */
   stopped = false;
   /** clientActionId → seq of every action of this client the server accepted. */
@@ -40,13 +40,13 @@ export class TestClient {
   /**
    * Behave as the web client does when a match moves between nodes (issue 19): after a reconnection, watch again
    * the rooms this client watched; an action refused with a code the web client resends silently ('moved',
-   * 'shutting-down') is sent again, same clientActionId, once connected. Off by default (other tests count
+   * 'shutting-down') or left unanswered is sent again, same clientActionId, once connected. Off by default (other tests count
    * messages and refusals exactly).
    */
   followMoves = false;
   /** Rooms this client watches (`room:spectate` accepted, no `room:leave` since). */
   readonly watching = new Set<string>();
-  /** Actions sent again after a silent refusal (followMoves). */
+  /** Actions sent again after a silent refusal or no answer (followMoves). */
   resent = 0;
 
   private constructor(
@@ -81,6 +81,7 @@ export class TestClient {
     if (!ack.ok) throw new Error(`hello failed: ${ack.message}`);
     this.token = ack.token;
     this.userId = ack.userId;
+    this.identifiedOn = this.socket.id;
   }
 
   async emit<E extends ClientEventName>(event: E, payload: z.input<(typeof CLIENT_PAYLOADS)[E]>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
@@ -103,10 +104,13 @@ export class TestClient {
       }
   }
 
-  /** Resolves once the socket is connected (after a reconnection: a moment later, once hello was answered). */
+  /** The socket connection hello was last answered on. */
+  private identifiedOn: string | undefined;
+
+  /** Resolves after a short pause, once the socket is connected and its hello answered (or after 10 s). */
   private async connected(): Promise<void> {
-    for (let i = 0; i < 200 && !this.socket.connected; i++) await new Promise((r) => setTimeout(r, 50));
     await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 200 && !(this.socket.connected && this.identifiedOn === this.socket.id); i++) await new Promise((r) => setTimeout(r, 50));
   }
 
   /** Sends anything at all (fuzzing): any event name, any payload. */
@@ -172,7 +176,7 @@ export class TestClient {
       (ack) => {
         if (ack.ok) return void this.accepted.set(id, ack.seq);
         a.errors.push(ack);
-        this.refused.push({ code: ack.code, message: ack.message, sentAt });
+        this.refused.push({ code: ack.code, message: ack.message, sentAt, at: performance.now(), seenSeq: v.seq, attempt });
         // Nothing was done with it (a match moving between nodes): the same action again, as the web client does.
         if (this.followMoves && SILENT.has(ack.code) && attempt < 20) {
           this.resent++;
@@ -184,7 +188,14 @@ export class TestClient {
         // A stale refusal means a newer view is on its way (or here): act on the newest one.
         else if (latest && latest.seq !== v.seq) this.act(latest);
       },
-      () => {},
+      () => {
+        // No answer (disconnected, or none in time): handled or not, nobody knows. The web client sends an action
+        // again as it was (the server answers a duplicate with its first ack); without followMoves the next view
+        // is what makes this client act again.
+        if (!this.followMoves || attempt >= 20 || this.views.get(v.roomId)?.result) return;
+        this.resent++;
+        void this.connected().then(() => this.send(a, v, id, choice, attempt + 1));
+      },
     );
   }
 
