@@ -22,7 +22,8 @@ import { offerRematch, rematchKind } from './rooms/rematch.js';
 import { restoreLiveRoom, restoreRooms } from './rooms/restore.js';
 import { Room, type RoomDeps } from './rooms/room.js';
 import type { Ownership } from './cluster/ownership.js';
-import type { Forwarded, RoomRouter } from './cluster/room-router.js';
+import type { RoomRouter } from './cluster/room-router.js';
+import { ClusterRooms } from './cluster/cluster-rooms.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { Spectating } from './rooms/spectating.js';
 import { startTutorial } from './rooms/tutorial.js';
@@ -58,7 +59,7 @@ export interface GameServerDeps {
 /** Messages about one room (`roomId` in the payload): handled by the node holding that room. */
 const ROUTED: ReadonlySet<string> = new Set(['room:join', 'room:spectate', 'room:leave', 'room:chat', 'room:rematch', 'match:action', 'match:pass-until']);
 
-interface Conn {
+export interface Conn {
   id: string;
   userId: string | null;
   /** The remote address as Socket.IO sees it (the per-address caps). */
@@ -99,6 +100,8 @@ export class GameServer {
   private readonly signedOutHooks: SignedOut[] = [];
   /** Queues and challenges (issue 17 §3, src/matchmaking/). */
   readonly matchmaking: Matchmaking;
+  /** In a cluster: forwarding, serving other nodes' sockets, following moved matches (cluster/cluster-rooms.ts). */
+  private readonly cluster: ClusterRooms | null;
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.blocks);
@@ -121,6 +124,7 @@ export class GameServer {
       onRoomChanged: (room) => {
         this.userRooms.sync(room);
         this.lobby.changed();
+        this.cluster?.roomChanged(room);
       },
     };
     this.matchmaking = new Matchmaking({
@@ -146,35 +150,43 @@ export class GameServer {
     });
     d.transport.onMessage((m) => this.handle(m));
     d.ownership?.onLost((matchId) => this.matchLost(matchId));
-    d.router?.serve(
-      (m, answer) => void this.serveForwarded(m, answer).catch((e: unknown) => {
-        this.d.log.error({ err: e, event: m.event }, 'forwarded message failed');
-        answer({ ok: false, code: 'internal', message: 'The server failed to handle that message' });
-      }),
-      (socketId) => {
-        if (this.conns.get(socketId)?.remote) this.onDisconnect(socketId);
-      },
-    );
-    d.router?.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
-    d.router?.onSeats((userId) => [...this.userRooms.roomsOf(userId), ...this.userRooms.finishedOf(userId)].filter((id) => this.lobby.get(id)?.seatOf(userId)));
+    this.cluster = d.router
+      ? new ClusterRooms(
+          {
+            ...{ conns: this.conns, lobby: this.lobby, userRooms: this.userRooms, users: d.users, blocks: this.blocks, storage: d.storage, transport: d.transport, log: d.log, roomDeps: this.roomDeps },
+            shuttingDown: () => this.shuttingDown,
+            attach: (conn, room) => this.attach(conn, room),
+            watch: (conn, room, reply) => this.watch(conn, room, reply),
+            dispatch: (conn, event, payload, reply) => this.dispatch(conn, event, payload, reply),
+            handleHere: (conn, event, payload, reply) => {
+              const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
+              if (handler) void handler(conn, payload as never, reply as Reply<ClientEventName>);
+              return !!handler;
+            },
+            disconnected: (socketId) => this.onDisconnect(socketId),
+          },
+          d.router,
+          d.ownership ?? null,
+        )
+      : null;
   }
 
-  /**
-   * Cluster takeover (cluster/ownership.ts scan): the lease of `matchId` is ours now; bring its room back from
-   * PostgreSQL (replay) and tell every node, so the managers' sockets, wherever they reconnected, are attached.
-   */
+  /** Cluster takeover (cluster/ownership.ts scan): the lease of `matchId` is ours now; replay it here. */
   async takeOver(matchId: string): Promise<void> {
+    if (this.cluster) return this.cluster.takeOver(matchId);
+    // A single node (rebuild: a log ahead of its master): the room comes back from the log here, its managers' sockets attached.
     const match = await this.d.storage.match(matchId);
-    if (!match || match.status !== 'active') return void (await this.d.ownership?.release([matchId]));
-    if (this.lobby.get(match.roomId)) return;
+    if (!match || match.status !== 'active' || this.lobby.get(match.roomId)) return;
     const rec = (await this.d.storage.liveRooms()).find((r) => r.id === match.roomId);
-    if (!rec || (await restoreLiveRoom(this.roomDeps, this.lobby, rec, 'held')) !== 'match') return void (await this.d.ownership?.release([matchId]));
+    if (!rec || (await restoreLiveRoom(this.roomDeps, this.lobby, rec, 'held')) !== 'match') return;
     const room = this.lobby.get(match.roomId)!;
     this.userRooms.sync(room);
-    this.d.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match taken over');
-    const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
-    this.attachElsewhere(room.roomId, users);
-    this.d.router?.announce(room.roomId, users);
+    this.d.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match replayed from its log');
+    for (const o of [room.seats.A, room.seats.B])
+      for (const id of o && !o.bot ? (this.d.users.get(o.userId)?.sockets ?? []) : []) {
+        const conn = this.conns.get(id);
+        if (conn && !conn.rooms.has(room.roomId)) this.attach(conn, room);
+      }
   }
 
   /** A single node's match whose log is ahead of its master (a COMMIT whose answer was lost): replay it here. */
@@ -189,68 +201,6 @@ export class GameServer {
         await new Promise<void>((r) => this.d.clock.setTimeout(r, 1_000));
       }
     }
-  }
-
-  /** A room now held by some node: the sockets this node holds of these users are attached to it there (or here). */
-  private attachElsewhere(roomId: string, userIds: readonly string[]): void {
-    const local = this.lobby.get(roomId);
-    const conns = userIds.flatMap((u) => [...(this.d.users.get(u)?.sockets ?? [])]).map((id) => this.conns.get(id));
-    for (const conn of conns) {
-      if (!conn || conn.remote || !conn.userId) continue;
-      if (local) {
-        if (!conn.rooms.has(roomId)) this.attach(conn, local);
-        continue;
-      }
-      this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
-    }
-  }
-
-  /**
-   * Another node's socket sent a message about a room: handled here if this node holds the room (null
-   * otherwise), as if the socket were ours (a connection record marked `remote`; the user as that node
-   * identified it). Flood limits were applied on the socket's node.
-   */
-  private async serveForwarded(m: Forwarded, answer: (a: Ack<object> | null) => void): Promise<void> {
-    const room = this.lobby.get(m.roomId);
-    if (!room || this.shuttingDown) return answer(null);
-    let conn = this.conns.get(m.socketId);
-    if (!conn) {
-      await this.d.users.recall(m.userId, m.name, m.username);
-      await this.blocks.load(m.userId);
-      conn = this.conns.get(m.socketId);
-      if (!conn) {
-        conn = { id: m.socketId, userId: m.userId, address: m.address, remote: m.from, handshakeToken: null, sessionHash: null, rooms: new Set() };
-        this.conns.set(m.socketId, conn);
-        this.d.users.attachSocket(m.userId, m.socketId);
-      }
-    }
-    if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
-    // A node's own request (not a client's event): attach a seated manager's socket to the room it holds a seat in.
-    if (m.event === 'cluster:attach') {
-      if (!room.seatOf(m.userId)) return answer({ ok: false, code: 'not-a-manager', message: 'No seat in this room' });
-      if (!conn.rooms.has(room.roomId)) this.attach(conn, room);
-      return answer({ ok: true });
-    }
-    this.dispatch(conn, m.event, m.payload, answer);
-  }
-
-  /** A message about a room this node does not hold: to the node that holds it, or handled here if none does. */
-  private forward(conn: Conn & { userId: string }, event: ClientEventName, payload: unknown, roomId: string, reply: (ack: Ack<object>) => void): void {
-    const user = this.d.users.get(conn.userId);
-    this.d.router!.forward({ socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload }).then(
-      (ack) => {
-        if (ack) return reply(ack);
-        if (this.d.router!.wasHeld(roomId)) return reply(err('shutting-down', 'This match is moving to another server; send it again in a moment'));
-        // No node holds it: answered here (an unknown room's usual refusal).
-        const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
-        if (!handler) return reply(err('internal', 'No server holds that room now'));
-        void handler(conn, payload as never, reply as Reply<ClientEventName>);
-      },
-      (e: unknown) => {
-        this.d.log.error({ err: e, event }, 'forwarding failed');
-        reply(err('internal', 'The server failed to handle that message'));
-      },
-    );
   }
 
   /**
@@ -376,9 +326,9 @@ export class GameServer {
         reply(err('internal', 'The server failed to handle that message'));
       });
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
-    if (this.d.router && !conn.remote && ROUTED.has(name)) {
+    if (this.cluster && !conn.remote && ROUTED.has(name)) {
       const roomId = (parsed.data as { roomId?: string }).roomId;
-      if (roomId && !this.lobby.get(roomId)) return this.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
+      if (roomId && !this.lobby.get(roomId)) return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
     }
     const handler = this.handlers[name] as Handler<ClientEventName>;
     const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
@@ -426,9 +376,7 @@ export class GameServer {
     for (const { roomId } of seats) this.attach(conn, this.lobby.get(roomId)!);
     this.matchmaking.hello(user.id, conn.id);
     // In a cluster the user's seats may be in rooms other nodes hold (this socket reconnected to another node).
-    if (this.d.router)
-      for (const roomId of await this.d.router.seatsElsewhere(user.id))
-        if (this.conns.get(conn.id) === conn && conn.userId === user.id) this.forward(conn as Conn & { userId: string }, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+    await this.cluster?.helloElsewhere(conn as Conn & { userId: string });
   }
 
   // --- sessions and accounts (http/auth-routes.ts calls these) --------------------------------------------
@@ -493,6 +441,7 @@ export class GameServer {
     for (const id of conn.rooms) this.lobby.get(id)?.detach(conn.id);
     conn.rooms.clear();
     this.spectating.removeSocket(conn.id);
+    this.cluster?.forgetWatches(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
   }
 
@@ -503,7 +452,7 @@ export class GameServer {
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
     this.d.flood.detach(socketId);
-    if (!conn.remote) this.d.router?.socketClosed(socketId);
+    if (!conn.remote) this.cluster?.socketClosed(socketId);
     if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
@@ -533,6 +482,20 @@ export class GameServer {
     inBackground(this.d.log, this.d.storage.saveRoom(room.record(), now), 'saving a new room failed', { roomId: room.roomId });
     this.lobby.add(room);
     return room;
+  }
+
+  /** `conn` watches `room` (a manager opening their own room is not spectating it), under the spectating caps. */
+  private watch(conn: Conn & { userId: string }, room: Room, reply: (ack: Ack<{ roomId: string }>) => void): void {
+    if (!room.seatOf(conn.userId) && !this.spectating.watching(conn.id, room.roomId)) {
+      const c = this.d.config.caps;
+      const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
+      const free = 'leave a room you watch first';
+      if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
+      if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
+      this.spectating.add(conn.id, [u, a], room.roomId);
+    }
+    reply({ ok: true, roomId: room.roomId });
+    this.attach(conn, room);
   }
 
   private readonly handlers: { [E in Exclude<ClientEventName, 'hello'>]: Handler<E> } = {
@@ -598,17 +561,7 @@ export class GameServer {
       if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));
       const room = this.lobby.get(p.roomId);
       if (!room) return reply(err('room-not-found', 'No such room'));
-      // A manager opening their own room is not spectating it.
-      if (!room.seatOf(conn.userId) && !this.spectating.watching(conn.id, room.roomId)) {
-        const c = this.d.config.caps;
-        const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
-        const free = 'leave a room you watch first';
-        if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
-        if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
-        this.spectating.add(conn.id, [u, a], room.roomId);
-      }
-      reply({ ok: true, roomId: room.roomId });
-      this.attach(conn, room);
+      this.watch(conn, room, reply);
     },
 
     'room:leave': (conn, p, reply) => {
@@ -699,20 +652,30 @@ export class GameServer {
     }
   }
 
-  /** SIGTERM: refuse new messages, tell every client, let queued actions finish and save the clocks. */
+  /**
+   * SIGTERM: refuse new messages, let queued actions finish and save the clocks. A single node tells every client
+   * it is restarting first. In a cluster it hands its matches over instead (docs/scaling.md item 7): once the
+   * queues drained, the leases are released and the other nodes told, one takes each at once, and this node's
+   * sockets hear `moving` (not an error) before server.ts closes them; they reconnect through the balancer. A
+   * message arriving meanwhile is answered `shutting-down` here (clients send it again once reconnected) or, from
+   * another node, not answered, which that node takes for "moving" and asks again (`forward`).
+   */
   async shutdown(): Promise<void> {
     this.shuttingDown = true;
     this.matchmaking.stop();
+    const ownership = this.d.ownership;
+    const handOver = ownership ? this.cluster : null;
     const all = [...this.conns.keys()];
-    if (all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
+    if (!handOver && all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
     this.d.transport.flush();
+    const t0 = performance.now();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
     this.lobby.stop();
+    if (!ownership) return;
     // Every queue has drained: our matches' leases end now, after their last writes, instead of in leaseMs.
-    const ownership = this.d.ownership;
-    if (ownership) {
-      ownership.stop();
-      await ownership.release([...this.lobby.rooms.values()].flatMap((r) => (r.master ? [r.master.id] : [])));
-    }
+    ownership.stop();
+    const mine = [...this.lobby.rooms.values()].flatMap((r) => (r.master && ownership.owns(r.master.id) ? [{ matchId: r.master.id, roomId: r.roomId }] : []));
+    await ownership.release(mine.map((m) => m.matchId));
+    handOver?.handOver(mine, Math.round(performance.now() - t0));
   }
 }

@@ -38,8 +38,19 @@ export const ERROR_CODES = [
   'match-over',
   /** A rematch is only for a finished match. */
   'not-finished',
+  /**
+   * The server is restarting: nothing was done. Clients send the message again by themselves once reconnected
+   * (an action with the same clientActionId), without showing anything.
+   */
   'shutting-down',
-  'unavailable', // the database is unreachable (restarting): send the same action again (a duplicate is never applied twice)
+  /**
+   * The match moved to another server (a hand-over or a takeover) before this message was handled: nothing was
+   * done. Clients send it again by themselves (an action with the same clientActionId, deduplicated by the new
+   * owner), without showing anything.
+   */
+  'moved',
+  /** The database is unreachable (restarting): nothing was saved; send the same action again (a duplicate is never applied twice). */
+  'unavailable',
   /** Ranked play and challenges need an account. */
   'not-signed-in',
   /** The account is banned (`npm run admin -- ban`). */

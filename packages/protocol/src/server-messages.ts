@@ -159,7 +159,9 @@ export interface ServerNotice {
   /**
    * `kicked`: this socket is being disconnected (for flooding) and should not reconnect at once. `signed-out`:
    * the session ended (signed out everywhere, password changed, account banned); the socket is closed.
+   * `moving`: this node hands its matches to other nodes and closes the socket next; the client reconnects (to
+   * another node) and carries on without showing anything: not an error.
    */
-  kind: 'shutdown' | 'info' | 'kicked' | 'signed-out';
+  kind: 'shutdown' | 'info' | 'kicked' | 'signed-out' | 'moving';
   message: string;
 }

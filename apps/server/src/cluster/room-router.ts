@@ -113,7 +113,42 @@ export class RoomRouter {
   }
 
   onAnnounce(f: (roomId: string, userIds: string[]) => void): void {
-    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[] }) => f(m.roomId, m.userIds)) as (...args: never[]) => void);
+    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[] }) => {
+      this.heldLately(m.roomId);
+      f(m.roomId, m.userIds);
+    }) as (...args: never[]) => void);
+  }
+
+  /**
+   * A match started on this node: every node remembers the room as held (`wasHeld`), so a message about it that
+   * finds no holder later (its node died before any other node forwarded to it) is taken for a move, not for an
+   * unknown room. One message per match start.
+   */
+  started(roomId: string): void {
+    this.bus.serverSideEmit('vroyale:room-started', roomId);
+  }
+
+  onStarted(): void {
+    this.bus.on('vroyale:room-started', ((roomId: unknown) => {
+      if (typeof roomId === 'string') this.heldLately(roomId);
+    }) as (...args: never[]) => void);
+  }
+
+  /**
+   * SIGTERM hand-over: this node released these matches' leases after their queues drained. Every node tries to
+   * acquire each at once (one wins: the lease's upsert) instead of waiting for its next scan; until the winner
+   * announces the room, a message about it is held and sent again (`wasHeld`), not refused.
+   */
+  released(matches: readonly { matchId: string; roomId: string }[]): void {
+    if (matches.length > 0) this.bus.serverSideEmit('vroyale:released', { node: this.nodeId, matches });
+  }
+
+  onReleased(f: (matchIds: string[]) => void): void {
+    this.bus.on('vroyale:released', ((m: { matches?: { matchId: string; roomId: string }[] }) => {
+      const matches = Array.isArray(m?.matches) ? m.matches : [];
+      for (const x of matches) this.heldLately(x.roomId);
+      f(matches.map((x) => x.matchId));
+    }) as (...args: never[]) => void);
   }
 
   /** The rooms other nodes hold in which `userId` has a seat (a hello: the seats to come back to). */

@@ -61,7 +61,10 @@ type PassUntilReply = (ack: Ack<{ mode: PassUntilMode }>) => void;
 const RETRY_MS = 1_000;
 /** Refusals that say "not saved, try again" (as opposed to the rules or the match refusing the change). */
 const unsaved = (code: string) => code === 'internal' || code === 'unavailable';
-const MOVING: ActionAck = { ok: false, code: 'shutting-down', message: 'This match is moving to another server; send it again in a moment' };
+const MOVING: ActionAck = { ok: false, code: 'moved', message: 'This match is moving to another server; send it again in a moment' };
+
+/** Another node runs the match now: nothing was done here; the client sends it again (deduplicated there). */
+const MOVED = { ok: false, code: 'moved', message: 'This match moved to another server; send it again' } as const;
 
 export class MatchMaster {
   private state: GameState;
@@ -136,7 +139,7 @@ export class MatchMaster {
 
   /** The checks before the engine: duplicates get their first ack again; the rest an error or null (go on). */
   private checkPlayer(seat: ManagerId, p: ActionPayload): ActionAck | null {
-    if (this.closed) return { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' };
+    if (this.closed) return this.abandoned ? MOVED : { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' };
     const seen = this.clientAcks.get(`${seat}:${p.clientActionId}`);
     if (seen !== undefined) return { ok: true, seq: seen };
     if (this.result) return { ok: false, code: 'match-over', message: 'The match is over' };
@@ -228,7 +231,7 @@ export class MatchMaster {
         // Another node runs this match now (it took the lease over): nothing was written; the client's retry
         // with the same clientActionId reaches the new owner, which deduplicates it.
         this.deps.ownership?.lost(this.id);
-        return answer({ ok: false, code: 'internal', message: 'This match moved to another server; send it again' });
+        return answer(MOVED);
       }
       if (e instanceof StoreUnavailableError) {
         // Nothing in memory changed; in a cluster the match stops here until a replay from the database (the
@@ -395,7 +398,7 @@ export class MatchMaster {
   /** Sets or cancels (null) a seat's one-shot pass; it applies to the current decision at once. */
   setPassUntil(seat: ManagerId, mode: PassUntilMode, reply: PassUntilReply): Promise<void> {
     return this.queue.run(() => {
-      if (this.closed) return reply({ ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' });
+      if (this.closed) return reply(this.abandoned ? MOVED : { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' });
       if (this.result) return reply({ ok: false, code: 'match-over', message: 'The match is over' });
       this.oneShots.set(seat, mode);
       reply({ ok: true, mode });

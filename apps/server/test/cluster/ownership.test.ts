@@ -48,7 +48,7 @@ describe.skipIf(!cluster.available)('match ownership across nodes', () => {
       const before = (await n1.server.storage.actions(matchId)).length;
       expect(await (n2.server.storage as PgStore).leases.acquire(matchId, Date.now() + 10_000, 3_000)).toBe(2);
       const refused = await concede(a, roomId, 'after-takeover');
-      expect(refused).toMatchObject({ ok: false, code: 'internal', message: expect.stringMatching(/moved to another server/) });
+      expect(refused).toMatchObject({ ok: false, code: 'moved', message: expect.stringMatching(/moved to another server/) });
       expect((await n1.server.storage.actions(matchId)).length).toBe(before);
       expect(await ownershipCount(n1, 'lost')).toBe(1);
       expect(n1.server.game.room(roomId)).toBeUndefined();

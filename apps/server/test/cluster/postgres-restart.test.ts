@@ -37,7 +37,7 @@ afterAll(async () => {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 /** Refusals that mean "not done, send the same action again". */
-const AGAIN = new Set(['unavailable', 'shutting-down', 'internal', 'timeout']);
+const AGAIN = new Set(['unavailable', 'shutting-down', 'moved', 'internal', 'timeout']);
 
 /** A manager that acts on every decision and resends an action refused "send it again" with the same id. */
 class Player {
@@ -154,7 +154,7 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
         const ackedDown = players.flatMap((p) => p.acks.filter((k) => k.at > downAt + 500 && k.at < upAt));
         expect(ackedDown).toEqual([]);
         const refusedDown = players.flatMap((p) => p.refusals.filter((k) => k.at >= t0 && k.at < back + 200));
-        for (const r of refusedDown) expect(['unavailable', 'shutting-down', 'timeout']).toContain(r.code);
+        for (const r of refusedDown) expect(['unavailable', 'shutting-down', 'moved', 'timeout']).toContain(r.code);
         // Both nodes say ok again, without a restart.
         const healthy = performance.now() + 20_000;
         for (const n of nodes) {

@@ -2,7 +2,7 @@
  * Self-fencing (docs/scaling.md, Ownership protocol item 3), for real: another PostgreSQL session holds the match's
  * lease row `FOR UPDATE`, so the owner's renewals (and its commits' `FOR SHARE` fencing read) wait, as for a node cut
  * off from the database. Once `lease_until − 500 ms` has passed by the owner's clock it stops running the match: an
- * action is refused "moving" (`shutting-down`), and its timers are gone, so A's chess clock, which runs out while the
+ * action is refused "moving" (`moved`), and its timers are gone, so A's chess clock, which runs out while the
  * lock is held, does not end the match by time (without self-fencing the flag's concede would wait for the lock and
  * commit the moment it is released). Once the row is free the takeover scan re-acquires the lease (epoch 2) and
  * replays the match: A's resend is acked and nothing was charged for the outage.
@@ -42,7 +42,7 @@ describe.skipIf(!cluster.available)('self-fencing', () => {
       await sleep(3_000);
       expect(n1.server.game.room(roomId)).toBeUndefined();
       const mulligan = { roomId, clientActionId: 'm1', seenSeq: 0, action: { type: 'mulligan' as const, redraw: false } };
-      expect(await a.emit('match:action', mulligan)).toMatchObject({ ok: false, code: 'shutting-down', message: expect.stringMatching(/moving/) });
+      expect(await a.emit('match:action', mulligan)).toMatchObject({ ok: false, code: 'moved', message: expect.stringMatching(/moving/) });
       // Past the moment A's clock would have run out (10 s after the start), still locked.
       await sleep(Math.max(0, 11_500 - (performance.now() - t0)));
       await locker.query('COMMIT');
@@ -51,7 +51,7 @@ describe.skipIf(!cluster.available)('self-fencing', () => {
       // The scan takes the expired lease again (epoch 2) and replays: A's resend goes through.
       let ack = await a.emit('match:action', mulligan);
       while (!ack.ok && performance.now() - freed < 10_000) {
-        expect(ack).toMatchObject({ code: 'shutting-down' });
+        expect(ack).toMatchObject({ code: 'moved' });
         await sleep(100);
         ack = await a.emit('match:action', mulligan);
       }

@@ -8,6 +8,9 @@ import { DEFAULT_STOP_SETTINGS, type Ack, type AckData, type ClientEventName, ty
 import type { z } from 'zod';
 import type { CLIENT_PAYLOADS } from '@vroyale/protocol';
 
+/** Refusals the web client sends again without showing them (apps/web/src/net/resend.ts). */
+const SILENT: ReadonlySet<string> = new Set(['moved', 'shutting-down']);
+
 export type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 
 export interface Received {
@@ -25,6 +28,8 @@ export class TestClient {
   userId: string | undefined;
   /** When set, the client answers every view that asks it to act with a random legal action. */
   autoplay: { roomId: string; rnd: () => number; errors: Ack<object>[]; acted: number; stopWhen: ((v: ViewMessage) => boolean) | undefined } | null = null;
+  /** Every refusal autoplay got, with when (performance.now()) its action was sent. */
+  readonly refused: { code: string; message: string; sentAt: number; at: number; seenSeq: number; attempt: number }[] = [];
   /** Set when autoplay's `stopWhen` held. */
   stopped = false;
   /** clientActionId → seq of every action of this client the server accepted. */
@@ -32,6 +37,17 @@ export class TestClient {
   private waiters: { check: () => boolean; resolve: () => void }[] = [];
   /** Client action ids must be unique per seat across sockets: a reused id is a duplicate (answered, not applied). */
   readonly instance = `${Math.random().toString(36).slice(2, 10)}`;
+  /**
+   * Behave as the web client does when a match moves between nodes (issue 19): after a reconnection, watch again
+   * the rooms this client watched; an action refused with a code the web client resends silently ('moved',
+   * 'shutting-down') or left unanswered is sent again, same clientActionId, once connected. Off by default (other tests count
+   * messages and refusals exactly).
+   */
+  followMoves = false;
+  /** Rooms this client watches (`room:spectate` accepted, no `room:leave` since). */
+  readonly watching = new Set<string>();
+  /** Actions sent again after a silent refusal or no answer (followMoves). */
+  resent = 0;
 
   private constructor(
     readonly socket: ClientSocket,
@@ -44,7 +60,7 @@ export class TestClient {
       this.poke();
     });
     // Reconnection after a server restart: identify again with the same token (as the browser would).
-    socket.io.on('reconnect', () => void this.hello().catch(() => {}));
+    socket.io.on('reconnect', () => void this.hello().then(() => this.watchAgain()).catch(() => {}));
   }
 
   /** `headers`: sent with the handshake (issue 17: `{ cookie }` makes the session cookie decide who this is). */
@@ -65,11 +81,36 @@ export class TestClient {
     if (!ack.ok) throw new Error(`hello failed: ${ack.message}`);
     this.token = ack.token;
     this.userId = ack.userId;
+    this.identifiedOn = this.socket.id;
   }
 
-  emit<E extends ClientEventName>(event: E, payload: z.input<(typeof CLIENT_PAYLOADS)[E]>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
+  async emit<E extends ClientEventName>(event: E, payload: z.input<(typeof CLIENT_PAYLOADS)[E]>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
     const s = this.socket as unknown as { timeout(ms: number): { emitWithAck(e: string, p: unknown): Promise<Ack<AckData[E]>> } };
-    return s.timeout(timeoutMs).emitWithAck(event, payload);
+    const ack = await s.timeout(timeoutMs).emitWithAck(event, payload);
+    const roomId = (payload as { roomId?: string }).roomId;
+    if (ack.ok && roomId && event === 'room:spectate') this.watching.add(roomId);
+    if (ack.ok && roomId && event === 'room:leave') this.watching.delete(roomId);
+    return ack;
+  }
+
+  /** followMoves: after a reconnection, watch again (resending while the room is on its way to another node). */
+  private async watchAgain(): Promise<void> {
+    if (!this.followMoves) return;
+    for (const roomId of [...this.watching])
+      for (let attempt = 0; attempt < 10; attempt++) {
+        const ack = await this.emit('room:spectate', { roomId });
+        if (ack.ok || !SILENT.has(ack.code)) break;
+        await new Promise((r) => setTimeout(r, 200));
+      }
+  }
+
+  /** The socket connection hello was last answered on. */
+  private identifiedOn: string | undefined;
+
+  /** Resolves after a short pause, once the socket is connected and its hello answered (or after 10 s). */
+  private async connected(): Promise<void> {
+    await new Promise((r) => setTimeout(r, 100));
+    for (let i = 0; i < 200 && !(this.socket.connected && this.identifiedOn === this.socket.id); i++) await new Promise((r) => setTimeout(r, 50));
   }
 
   /** Sends anything at all (fuzzing): any event name, any payload. */
@@ -126,18 +167,35 @@ export class TestClient {
     }
     const choice = pickRandom(v.legal, a.rnd);
     a.acted++;
-    const id = `${this.instance}-${a.acted}`;
+    this.send(a, v, `${this.instance}-${a.acted}`, choice, 0);
+  }
+
+  private send(a: NonNullable<TestClient['autoplay']>, v: ViewMessage, id: string, choice: Action, attempt: number): void {
+    const sentAt = performance.now();
     void this.emit('match:action', { roomId: v.roomId, clientActionId: id, seenSeq: v.seq, action: choice }).then(
       (ack) => {
         if (ack.ok) return void this.accepted.set(id, ack.seq);
         a.errors.push(ack);
+        this.refused.push({ code: ack.code, message: ack.message, sentAt, at: performance.now(), seenSeq: v.seq, attempt });
+        // Nothing was done with it (a match moving between nodes): the same action again, as the web client does.
+        if (this.followMoves && SILENT.has(ack.code) && attempt < 20) {
+          this.resent++;
+          return void this.connected().then(() => this.send(a, v, id, choice, attempt + 1));
+        }
         const latest = this.views.get(v.roomId);
         // Throttled: try the same decision again shortly, as a real client would.
         if (ack.code === 'rate-limited') setTimeout(() => latest && this.act(latest), 60);
         // A stale refusal means a newer view is on its way (or here): act on the newest one.
         else if (latest && latest.seq !== v.seq) this.act(latest);
       },
-      () => {},
+      () => {
+        // No answer (disconnected, or none in time): handled or not, nobody knows. The web client sends an action
+        // again as it was (the server answers a duplicate with its first ack); without followMoves the next view
+        // is what makes this client act again.
+        if (!this.followMoves || attempt >= 20 || this.views.get(v.roomId)?.result) return;
+        this.resent++;
+        void this.connected().then(() => this.send(a, v, id, choice, attempt + 1));
+      },
     );
   }
 

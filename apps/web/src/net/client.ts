@@ -28,6 +28,7 @@ import { t } from '../i18n';
 import { store, toast, ui, type LogLine } from '../store';
 import { errorText } from './errors';
 import { applyChallenge, applyQueueState } from './matchmaking-state';
+import { noticeEffect, sendSettled, type Attempt } from './resend';
 
 type ClientSocket = Socket<ServerToClientEvents, ClientToServerEvents>;
 type Payload<E extends ClientEventName> = Parameters<ClientToServerEvents[E]>[0];
@@ -49,20 +50,69 @@ const wantsHistory = new Map<string, string>();
 
 export const savedName = (): string => localStorage.getItem(NAME_KEY) ?? '';
 
-export function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
+/** One attempt: the server's answer, or 'lost' when offline, disconnected before the answer, or not answered in time. */
+function attempt<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutMs: number): Promise<Attempt<AckData[E]>> {
   return new Promise((resolve) => {
     const s = socket;
-    if (!s || !s.connected) return resolve({ ok: false, code: 'internal', message: t('errors.offline') });
+    if (!s || !s.connected) return resolve('lost');
     const emitter = s.timeout(timeoutMs) as unknown as {
       emit(e: E, p: Payload<E>, cb: (err: Error | null, ack: Ack<AckData[E]>) => void): void;
     };
-    emitter.emit(event, payload, (err, ack) => resolve(err ? { ok: false, code: 'internal', message: t('errors.timeout') } : ack));
+    emitter.emit(event, payload, (err, ack) => resolve(err ? 'lost' : ack));
   });
+}
+
+function lostAck(): { ok: false; code: 'internal'; message: string } {
+  return { ok: false, code: 'internal', message: t(socket?.connected ? 'errors.timeout' : 'errors.offline') };
+}
+
+/** One attempt, no resending (hello, and what the caller resends itself). */
+export async function emit<E extends ClientEventName>(event: E, payload: Payload<E>, timeoutMs = 10_000): Promise<Ack<AckData[E]>> {
+  const out = await attempt(event, payload, timeoutMs);
+  return out === 'lost' ? lostAck() : out;
+}
+
+/**
+ * Messages that are safe to be handled twice (net/resend.ts): also sent again when no answer came. An action is,
+ * because it keeps its clientActionId (the server answers a duplicate with the first ack).
+ */
+const IDEMPOTENT: ReadonlySet<ClientEventName> = new Set<ClientEventName>(['match:action', 'match:pass-until', 'room:join', 'room:spectate', 'room:leave', 'settings', 'lobby:subscribe', 'lobby:unsubscribe']);
+
+/** Connected and identified (hello answered on this very socket connection). */
+let identifiedOn: string | null = null;
+let identifiedWaiters: (() => void)[] = [];
+
+/** Resolves once the socket is connected and said hello again, or after `maxMs` (the next attempt then fails). */
+function identified(maxMs = 15_000): Promise<void> {
+  if (socket?.connected && identifiedOn === socket.id) return Promise.resolve();
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, maxMs);
+    function done() {
+      clearTimeout(timer);
+      identifiedWaiters = identifiedWaiters.filter((w) => w !== done);
+      resolve();
+    }
+    identifiedWaiters.push(done);
+  });
+}
+
+/**
+ * Sends until the server really answered: refusals that mean "nothing was done, send it again" (a match moving to
+ * another server, a server restarting) are resent without a word, and so is a message lost with the connection
+ * when it is safe to receive twice. What comes back is a real answer (or the last failure, after ~10 s).
+ */
+export async function emitSettled<E extends ClientEventName>(event: E, payload: Payload<E>): Promise<Ack<AckData[E]>> {
+  const out = await sendSettled(() => attempt(event, payload, 10_000), {
+    idempotent: IDEMPOTENT.has(event),
+    ready: () => identified(),
+    sleep: (ms) => new Promise((r) => setTimeout(r, ms)),
+  });
+  return out === 'lost' ? lostAck() : out;
 }
 
 /** Calls an event and shows its error as a toast; returns the success data or null. */
 export async function call<E extends ClientEventName>(event: E, payload: Payload<E>): Promise<Extract<Ack<AckData[E]>, { ok: true }> | null> {
-  const ack = await emit(event, payload);
+  const ack = await emitSettled(event, payload);
   if (!ack.ok) {
     toast(errorText(ack));
     return null;
@@ -90,6 +140,13 @@ export function reconnect(): void {
   socket.connect();
 }
 
+/** Closes the connection for good (no reconnection); `connect` makes a new one. */
+export function disconnect(): void {
+  socket?.disconnect();
+  socket = null;
+  identifiedOn = null;
+}
+
 export function connect(url?: string): void {
   if (socket) return;
   store.setState({ conn: 'connecting' });
@@ -100,14 +157,20 @@ export function connect(url?: string): void {
     const name = helloName();
     if (name) void hello(name);
   });
-  s.on('disconnect', () => store.setState({ conn: 'offline', busy: false }));
+  s.on('disconnect', () => {
+    identifiedOn = null;
+    store.setState({ conn: 'offline' });
+  });
   s.io.on('reconnect_attempt', () => store.setState({ conn: 'connecting' }));
   s.on('lobby:rooms', (m) => store.setState({ lobby: m.rooms }));
   s.on('room:state', (m) => store.setState((st) => ({ roomStates: { ...st.roomStates, [m.roomId]: m } })));
   s.on('room:chat', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: [...(st.chat[m.roomId] ?? []), m].slice(-CHAT_MAX) } })));
   s.on('room:chat-history', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: mergeChatHistory(st.chat[m.roomId] ?? [], m.messages, CHAT_MAX) } })));
   s.on('server:notice', (m) => {
-    if (m.kind === 'signed-out') return onSessionEnded();
+    const effect = noticeEffect(m.kind);
+    if (effect === 'session-ended') return onSessionEnded();
+    // A server handing its matches over: it closes this socket next and Socket.IO reconnects elsewhere by itself.
+    if (effect === 'quiet') return;
     store.setState({ notice: m.message });
     toast(m.message, 'info');
   });
@@ -243,10 +306,12 @@ export async function hello(name: string): Promise<boolean> {
   // A guest's chosen name is this browser's; an account's name is the account's.
   if (!ack.username) localStorage.setItem(NAME_KEY, ack.name);
   store.setState({ me: { userId: ack.userId, name: ack.name, username: ack.username ?? null }, seats: ack.seats });
+  identifiedOn = socket?.connected ? (socket.id ?? null) : null;
+  for (const w of [...identifiedWaiters]) w();
   // Before anything else, so the server answers for this person as they asked from the first decision on.
   await sendStops(savedStops());
   if (lobbyWanted) void subscribeLobby();
-  for (const roomId of watching) if (!ack.seats.some((s) => s.roomId === roomId)) void emit('room:spectate', { roomId });
+  for (const roomId of watching) if (!ack.seats.some((s) => s.roomId === roomId)) void emitSettled('room:spectate', { roomId });
   return true;
 }
 
@@ -348,7 +413,8 @@ export async function act(roomId: string, action: Action): Promise<boolean> {
   void _m;
   store.setState({ busy: true });
   ui.setState({ aiming: null, menu: null });
-  const ack = await emit('match:action', {
+  // Resent as it is (same clientActionId) while its match moves to another server: acked once, never shown.
+  const ack = await emitSettled('match:action', {
     roomId,
     clientActionId: `${Date.now().toString(36)}-${(++actionCounter).toString(36)}-${Math.random().toString(36).slice(2, 8)}`,
     seenSeq: view.seq,
@@ -370,7 +436,7 @@ export async function concede(roomId: string): Promise<boolean> {
   for (let attempt = 0; attempt < 3; attempt++) {
     const view = store.getState().views[roomId];
     if (!view || view.result) return false;
-    const ack = await emit('match:action', {
+    const ack = await emitSettled('match:action', {
       roomId,
       clientActionId: `${Date.now().toString(36)}-${(++actionCounter).toString(36)}-concede`,
       seenSeq: view.seq,

@@ -1,0 +1,243 @@
+/**
+ * The game server's cluster side (issue 19 §2-3; docs/scaling.md): what a node does about rooms other nodes hold.
+ * - Forwarding: a client's message about a room this node does not hold goes to its holder (room-router.ts); one
+ *   on its way to another node is asked again for a while (hand-over.ts `untilHeld`), then answered `moved`.
+ * - Serving: another node's socket's message about a room held here runs on a connection record marked `remote`.
+ * - Following a match: after a takeover or hand-over the new owner announces the room, and every node attaches
+ *   its sockets of the room's managers (`cluster:attach`) and its sockets that watched it (`cluster:watch`).
+ * - Hand-over (SIGTERM): the released matches are announced, the other nodes acquire them at once.
+ * The pipeline itself (gate, schema, handlers) stays in game-server.ts; this file reaches it through `ClusterHost`.
+ */
+import type { Ack, AckError, ClientEventName } from '@vroyale/protocol';
+import type { Conn } from '../game-server.js';
+import type { Blocks } from '../identity/blocks.js';
+import type { Users } from '../identity/users.js';
+import type { Logger } from '../logger.js';
+import type { Lobby } from '../rooms/lobby.js';
+import { restoreLiveRoom } from '../rooms/restore.js';
+import type { Room, RoomDeps } from '../rooms/room.js';
+import type { UserRooms } from '../rooms/user-rooms.js';
+import type { Store } from '../storage/store.js';
+import type { Transport } from '../transport/transport.js';
+import { takeReleased, untilHeld } from './hand-over.js';
+import type { Ownership } from './ownership.js';
+import { RemoteWatches } from './remote-watches.js';
+import type { Forwarded, RoomRouter } from './room-router.js';
+
+type Identified = Conn & { userId: string };
+type Reply = (ack: Ack<object>) => void;
+
+/** What the cluster side needs of the game server. */
+export interface ClusterHost {
+  readonly conns: Map<string, Conn>;
+  readonly lobby: Lobby;
+  readonly userRooms: UserRooms;
+  readonly users: Users;
+  readonly blocks: Blocks;
+  readonly storage: Store;
+  readonly transport: Transport;
+  readonly log: Logger;
+  readonly roomDeps: RoomDeps;
+  shuttingDown(): boolean;
+  attach(conn: Conn, room: Room): void;
+  /** `conn` watches `room` under the spectating caps (no toggle spent). */
+  watch(conn: Identified, room: Room, reply: Reply): void;
+  /** The pipeline after the flood gate (schema, identified, handler). */
+  dispatch(conn: Conn, event: string, payload: unknown, reply: Reply): void;
+  /** The event's own handler on this node (for a room no node holds: its usual refusal), or false if none. */
+  handleHere(conn: Identified, event: ClientEventName, payload: unknown, reply: Reply): boolean;
+  disconnected(socketId: string): void;
+}
+
+const err = (code: AckError['code'], message: string): AckError => ({ ok: false, code, message });
+const MOVING = 'This match is moving to another server; send it again in a moment';
+
+export class ClusterRooms {
+  /** This node's sockets watching rooms other nodes hold (re-attached after a takeover). */
+  private readonly watches = new RemoteWatches();
+  /** Rooms whose running match the other nodes were told of (held weakly: a dropped room leaves by itself). */
+  private readonly announced = new WeakSet<Room>();
+
+  constructor(
+    private readonly h: ClusterHost,
+    private readonly router: RoomRouter,
+    private readonly ownership: Ownership | null,
+  ) {
+    router.serve(
+      (m, answer) =>
+        void this.serve(m, answer).catch((e: unknown) => {
+          h.log.error({ err: e, event: m.event }, 'forwarded message failed');
+          answer({ ok: false, code: 'internal', message: 'The server failed to handle that message' });
+        }),
+      (socketId) => {
+        if (h.conns.get(socketId)?.remote) h.disconnected(socketId);
+      },
+    );
+    router.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
+    router.onStarted();
+    // A node handing over is not asked to attach anyone: the rooms it still lists are on their way elsewhere.
+    router.onSeats((userId) => (h.shuttingDown() ? [] : [...h.userRooms.roomsOf(userId), ...h.userRooms.finishedOf(userId)].filter((id) => h.lobby.get(id)?.seatOf(userId))));
+    if (ownership)
+      router.onReleased((ids) => {
+        if (!h.shuttingDown()) void takeReleased(ownership, ids, (id) => this.takeOver(id), h.log);
+      });
+  }
+
+  /**
+   * Takeover (cluster/ownership.ts scan, or a hand-over's release): the lease of `matchId` is ours now; bring its
+   * room back from PostgreSQL (replay) and tell every node, so managers and spectators, wherever their sockets
+   * are, are attached.
+   */
+  async takeOver(matchId: string): Promise<void> {
+    const { h } = this;
+    const match = await h.storage.match(matchId);
+    if (!match || match.status !== 'active') return void (await this.ownership?.release([matchId]));
+    if (h.lobby.get(match.roomId)) return;
+    const rec = (await h.storage.liveRooms()).find((r) => r.id === match.roomId);
+    if (!rec || (await restoreLiveRoom(h.roomDeps, h.lobby, rec, 'held')) !== 'match') return void (await this.ownership?.release([matchId]));
+    const room = h.lobby.get(match.roomId)!;
+    h.userRooms.sync(room);
+    h.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match taken over');
+    const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
+    this.announced.add(room);
+    this.attachElsewhere(room.roomId, users);
+    this.router.announce(room.roomId, users);
+  }
+
+  /** A room of this node changed: once its match runs here, the other nodes hear of it (`RoomRouter.started`). */
+  roomChanged(room: Room): void {
+    if (room.status !== 'active' || !room.master || this.announced.has(room)) return;
+    this.announced.add(room);
+    this.router.started(room.roomId);
+  }
+
+  /** A hello on this node: the user's seats in rooms other nodes hold are attached to this socket there. */
+  async helloElsewhere(conn: Identified): Promise<void> {
+    const userId = conn.userId;
+    for (const roomId of await this.router.seatsElsewhere(userId))
+      if (this.h.conns.get(conn.id) === conn && conn.userId === userId) this.forward(conn, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+  }
+
+  /**
+   * A room now held by some node: the sockets this node holds of these users (its managers), and those that
+   * watched it there, are attached to it there (or here).
+   */
+  private attachElsewhere(roomId: string, userIds: readonly string[]): void {
+    const { h } = this;
+    const local = h.lobby.get(roomId);
+    const conns = userIds.flatMap((u) => [...(h.users.get(u)?.sockets ?? [])]).map((id) => h.conns.get(id));
+    for (const conn of conns) {
+      if (!conn || conn.remote || !conn.userId) continue;
+      if (local) {
+        if (!conn.rooms.has(roomId)) h.attach(conn, local);
+        continue;
+      }
+      this.forward(conn as Identified, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+    }
+    for (const id of this.watches.watchers(roomId)) {
+      const conn = h.conns.get(id);
+      if (!conn?.userId || conn.remote) continue;
+      if (local) {
+        this.watches.remove(id, roomId);
+        if (!conn.rooms.has(roomId)) h.watch(conn as Identified, local, () => {});
+        continue;
+      }
+      this.forward(conn as Identified, 'cluster:watch' as ClientEventName, { roomId }, roomId, () => {});
+    }
+  }
+
+  /**
+   * Another node's socket sent a message about a room: handled here if this node holds the room (null
+   * otherwise), as if the socket were ours (a connection record marked `remote`; the user as that node
+   * identified it). Flood limits were applied on the socket's node.
+   */
+  private async serve(m: Forwarded, answer: (a: Ack<object> | null) => void): Promise<void> {
+    const { h } = this;
+    const room = h.lobby.get(m.roomId);
+    if (!room || h.shuttingDown()) return answer(null);
+    let conn = h.conns.get(m.socketId);
+    if (!conn) {
+      await h.users.recall(m.userId, m.name, m.username);
+      await h.blocks.load(m.userId);
+      conn = h.conns.get(m.socketId);
+      if (!conn) {
+        conn = { id: m.socketId, userId: m.userId, address: m.address, remote: m.from, handshakeToken: null, sessionHash: null, rooms: new Set() };
+        h.conns.set(m.socketId, conn);
+        h.users.attachSocket(m.userId, m.socketId);
+      }
+    }
+    if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
+    // A node's own request (not a client's event): attach a seated manager's socket to the room it holds a seat in.
+    if (m.event === 'cluster:attach') {
+      if (!room.seatOf(m.userId)) return answer({ ok: false, code: 'not-a-manager', message: 'No seat in this room' });
+      if (!conn.rooms.has(room.roomId)) h.attach(conn, room);
+      return answer({ ok: true });
+    }
+    // The same for a socket that watched the room on the node that held it before (caps apply, no toggle is spent).
+    if (m.event === 'cluster:watch') return h.watch(conn as Identified, room, answer);
+    h.dispatch(conn, m.event, m.payload, answer);
+  }
+
+  /**
+   * A message about a room this node does not hold: to the node that holds it, or handled here if none does. A
+   * room on its way to another node (held lately, announced or released, or listed active by another node) is
+   * asked again for a few seconds (`untilHeld`), then answered `moved`, which clients send again silently.
+   */
+  forward(conn: Identified, event: ClientEventName, payload: unknown, roomId: string, reply: Reply): void {
+    const { h, router } = this;
+    const user = h.users.get(conn.userId);
+    const m = { socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload };
+    untilHeld(() => router.forward(m), () => !h.shuttingDown() && h.conns.get(conn.id) === conn && (router.wasHeld(roomId) || this.listedActive(roomId))).then(
+      (ack) => {
+        if (ack === 'moving') return reply(err('moved', MOVING));
+        if (ack) {
+          this.rememberWatch(conn, event, roomId, ack);
+          return reply(ack);
+        }
+        if (router.wasHeld(roomId)) return reply(err('moved', MOVING));
+        // No node holds it: answered here (an unknown room's usual refusal).
+        h.log.info({ roomId, event, listed: this.listedActive(roomId), socketId: conn.id }, 'no node holds the room of a forward');
+        if (!h.handleHere(conn, event, payload, reply)) reply(err('internal', 'No server holds that room now'));
+      },
+      (e: unknown) => {
+        h.log.error({ err: e, event }, 'forwarding failed');
+        reply(err('internal', 'The server failed to handle that message'));
+      },
+    );
+  }
+
+  /** Another node listed this room as a live match lately (lobby feed): no answer for it means it is moving. */
+  private listedActive(roomId: string): boolean {
+    return this.h.lobby.list().rooms.some((r) => r.roomId === roomId && r.status === 'active');
+  }
+
+  /** Keeps what this node's sockets watch on other nodes (for `attachElsewhere` after a takeover). */
+  private rememberWatch(conn: Conn, event: string, roomId: string, ack: Ack<object>): void {
+    if (!ack.ok || conn.remote) return;
+    if (event === 'room:spectate' || event === 'cluster:watch') this.watches.add(conn.id, roomId);
+    else if (event === 'room:leave') this.watches.remove(conn.id, roomId);
+  }
+
+  /** A socket of this node said hello again or closed: what it watched elsewhere is forgotten. */
+  forgetWatches(socketId: string): void {
+    this.watches.removeSocket(socketId);
+  }
+
+  /** A socket of this node closed: the nodes it forwarded to detach it (`vroyale:gone`). */
+  socketClosed(socketId: string): void {
+    this.router.socketClosed(socketId);
+  }
+
+  /**
+   * SIGTERM, after every queue drained and the leases were released: the other nodes take these matches at once,
+   * and this node's own sockets hear `moving` (not an error) before they are closed.
+   */
+  handOver(matches: readonly { matchId: string; roomId: string }[], drainedMs: number): void {
+    const { h } = this;
+    this.router.released(matches);
+    const own = [...h.conns.values()].filter((c) => !c.remote).map((c) => c.id);
+    if (own.length > 0) h.transport.send(own, 'server:notice', { kind: 'moving', message: 'Moving you to another server' });
+    h.transport.flush();
+    h.log.info({ matches: matches.length, sockets: own.length, drainedMs }, 'matches handed over');
+  }
+}
