@@ -2,10 +2,13 @@
  * Redis restarting under a running cluster (issue 19 §3): two nodes, a match whose manager B sits on node 2
  * (its actions are forwarded to node 1 through Redis). Redis stops; node 1's own manager still acts (PostgreSQL
  * is enough for that); node 2's forward gets no answer and is refused 'moved' (send it again; the web client does so silently). Redis
- * comes back on the same port: the client's resend is acked, views reach node 2 again, every acked action is in
- * PostgreSQL, and both nodes' health is ok, without restarting anything.
+ * comes back on the same port: the client's resend is acked, views reach node 2 again, both nodes' health is ok,
+ * without restarting anything, and the match plays on to its result: every acked action is in PostgreSQL at its
+ * seq, the final state hash equals the replay's, and no view leaked hidden information.
  */
 import { afterAll, describe, expect, it } from 'vitest';
+import { hashState, makeRng } from '@vroyale/engine';
+import { replayStates, scanForLeaks, secretsFor, type Replay } from '../helpers/leak-scan.js';
 import { usePostgres } from '../helpers/postgres.js';
 import { noteRedisMissing, redisInstalled, startRedis, type RunningRedis } from '../helpers/redis.js';
 import { startTestServer, type TestServer } from '../helpers/test-server.js';
@@ -63,9 +66,25 @@ describe.skipIf(!pgTest.available || !redisInstalled)('Redis restarting', () => 
       expect((await n1.server.storage.actions(matchId)).map((r) => r.seq)).toEqual([1, 2]);
       // Health says ok again on both nodes.
       for (const n of nodes) expect(await (await fetch(`${n.url}/healthz`)).json()).toMatchObject({ ok: true, checks: { redis: 'ok' } });
+
+      // The match plays on to its result through the restarted Redis.
+      a.startAutoplay(roomId, makeRng('redis-a'));
+      b.startAutoplay(roomId, makeRng('redis-b'));
+      await a.waitFor(() => a.view(roomId)?.result != null, 90_000, 'the result');
+      await b.waitFor(() => b.view(roomId)?.result != null, 10_000, 'the result on node 2');
+      const final = a.view(roomId)!;
+      expect(b.view(roomId)!.seq).toBe(final.seq);
+      const stored = await n1.server.storage.actions(matchId);
+      const bySeq = new Map(stored.map((r) => [r.seq, r]));
+      for (const [id, seq] of [...a.accepted, ...b.accepted]) expect(bySeq.get(seq)?.clientActionId?.endsWith(id)).toBe(true);
+      expect(stored.length).toBe(final.seq);
+      const replay = (await (await fetch(`${n2.url}/api/matches/${matchId}/replay`)).json()) as Replay;
+      const states = replayStates(replay);
+      expect(hashState(states[states.length - 1]!)).toBe(final.stateHash);
+      for (const [cl, viewer] of [[a, 'A'], [b, 'B']] as const) expect(scanForLeaks(cl.received, secretsFor(states, viewer)).slice(0, 5)).toEqual([]);
     } finally {
       for (const c of clients) c.close();
       await Promise.all(nodes.map((n) => n.close()));
     }
-  }, 60_000);
+  }, 150_000);
 });
