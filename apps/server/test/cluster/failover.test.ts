@@ -19,6 +19,7 @@ import { noteRedisMissing, redisInstalled, startRedis, type RunningRedis } from 
 import { haproxyInstalled, noteHaproxyMissing, startHaproxy, type RunningHaproxy } from '../helpers/haproxy.js';
 import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 import { TestClient } from '../helpers/test-client.js';
+import { seatBoth } from '../helpers/match-setup.js';
 import { replayStates, scanForLeaks, secretsFor, type Replay } from '../helpers/leak-scan.js';
 
 const pgTest = usePostgres();
@@ -57,14 +58,7 @@ describe.skipIf(!available)('kill -9 and SIGTERM of a match\'s owner', () => {
       const spec = await TestClient.connect(url, 'Watcher');
       clients.push(a, b, spec);
       for (const c of clients) c.followMoves = true;
-      const created = await a.emit('room:create', { visibility: 'public', clock: { initialMs: 600_000, incrementMs: 0 } });
-      if (!created.ok) throw new Error(created.message);
-      const roomId = created.roomId;
-      expect(await a.emit('room:join', { roomId, roster: 'raid-night', seat: 'A' })).toMatchObject({ ok: true });
-      expect(await b.emit('room:join', { roomId, roster: 'mod-squad', seat: 'B' })).toMatchObject({ ok: true });
-      await a.waitFor(() => a.view(roomId) !== undefined, 10_000, 'A view');
-      await b.waitFor(() => b.view(roomId) !== undefined, 10_000, 'B view');
-      const matchId = a.view(roomId)!.matchId;
+      const { roomId, matchId } = await seatBoth(a, b, { clock: { initialMs: 600_000, incrementMs: 0 } });
       expect(await spec.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
       await spec.waitFor(() => spec.view(roomId) !== undefined, 10_000, 'spectator view');
       const owner = async () => (await db.query('SELECT node_id, epoch FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as { node_id: string; epoch: number } | undefined;

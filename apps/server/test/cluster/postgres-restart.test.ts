@@ -21,6 +21,7 @@ import { usePostgres } from '../helpers/postgres.js';
 import { noteRedisMissing, redisInstalled, startRedis, type RunningRedis } from '../helpers/redis.js';
 import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 import { pickRandom, TestClient } from '../helpers/test-client.js';
+import { seatBoth } from '../helpers/match-setup.js';
 import { replayStates, scanForLeaks, secretsFor, type Replay } from '../helpers/leak-scan.js';
 
 const pgTest = usePostgres();
@@ -108,14 +109,7 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
       clients.push(a, b);
       await a.fullControl();
       await b.fullControl();
-      const created = await a.emit('room:create', { visibility: 'public', clock: { initialMs: 600_000, incrementMs: 0 } });
-      if (!created.ok) throw new Error(created.message);
-      const roomId = created.roomId;
-      expect(await a.emit('room:join', { roomId, roster: 'raid-night', seat: 'A' })).toMatchObject({ ok: true });
-      expect(await b.emit('room:join', { roomId, roster: 'mod-squad', seat: 'B' })).toMatchObject({ ok: true });
-      await a.waitFor(() => a.view(roomId) !== undefined, 10_000, 'A view');
-      await b.waitFor(() => b.view(roomId) !== undefined, 10_000, 'B view');
-      const matchId = a.view(roomId)!.matchId;
+      const { roomId, matchId } = await seatBoth(a, b, { clock: { initialMs: 600_000, incrementMs: 0 } });
       const epochOf = async () => {
         const db = new pg.Client({ connectionString: databaseUrl });
         await db.connect();
