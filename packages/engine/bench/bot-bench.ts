@@ -1,7 +1,8 @@
 /**
  * Bot against bot: `npm run bench:bots [-- --match hard:normal] [--games 400] [--workers 2] [--seed bots]
  * [--iterations hard=16,expert=48] [--minutes 30] [--paired]`. Default match: normal:random. With `--minutes`, no game starts after
- * that much wall time and the summary covers the games played (always games 0..n-1: every started game finishes).
+ * that much wall time and the summary covers the games played (always games 0..n-1: every started game finishes);
+ * Ctrl-C does the same at once.
  *
  * Games follow bot-match-game.ts's schedule (every starter pairing, seats and first player alternating)
  * and run on `--workers` child processes (default 2: the machines have two cores), each taking the next
@@ -59,6 +60,8 @@ function pairScores(out: GameOutcome[]) {
 }
 
 function worker(): void {
+  // Ctrl-C reaches the whole process group: a worker finishes its game and the main process stops feeding it.
+  process.on('SIGINT', () => {});
   process.on('message', (spec: GameSpec) => process.send!(playGame(spec, pool, rosters)));
 }
 
@@ -75,11 +78,17 @@ async function main(): Promise<void> {
   console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}, iterations ${JSON.stringify(iterations)}`);
   const t0 = performance.now();
   const out: GameOutcome[] = [];
+  // Ctrl-C (SIGINT): no new game starts; the games under way finish and the summary covers games 0..n-1.
+  let stopAsked = false;
+  process.on('SIGINT', () => {
+    stopAsked = true;
+    console.log('  stopping: the games under way finish, then the summary');
+  });
   let next = 0;
   await new Promise<void>((resolve, reject) => {
     let live = 0;
     const feed = (c: ChildProcess) => {
-      if (next >= planned || performance.now() - t0 > minutes * 60_000) {
+      if (next >= planned || stopAsked || performance.now() - t0 > minutes * 60_000) {
         c.kill();
         if (--live === 0) resolve();
         return;
