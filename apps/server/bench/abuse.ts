@@ -18,13 +18,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRng } from '@vroyale/engine';
-import { connect, emit, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
+import { connect, emit, flag, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const MATCHES = Number(flag('matches', '20'));
 const THINK_MS = Number(flag('think', '300'));
 const WINDOW_S = Number(flag('window', '20'));

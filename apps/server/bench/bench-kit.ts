@@ -25,6 +25,13 @@ export interface Window {
   stale: number;
   errors: number;
 }
+/** `--name value` from the command line, or `fallback`. */
+export function flag(name: string, fallback: string): string {
+  const args = process.argv.slice(2);
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
+}
+
 export const newWindow = (): Window => ({ latencies: [], at: [], actions: 0, forwarded: 0, stale: 0, errors: 0 });
 
 /** Where the honest players' measurements go, and how they think. */

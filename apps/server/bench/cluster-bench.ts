@@ -31,18 +31,13 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { makeRng } from '@vroyale/engine';
-import { cpuPressure, histogramWindow, metrics, newWindow, pct, round, Slot, startBenchServer, sumBuckets, type Recorder } from './bench-kit.js';
+import { cpuPressure, flag, histogramWindow, metrics, newWindow, pct, round, Slot, startBenchServer, sumBuckets, type Recorder } from './bench-kit.js';
 import { measureWindow, placement, rampTo } from './bench-window.js';
 import { diffPostgres, diffRedis, perAction, processCpuSeconds, samplePostgres, sampleRedis } from './cluster-costs.js';
 import { findPostgres, startPostgres, type RunningPostgres } from '../../../scripts/services/postgres.mjs';
 import { findBinary } from '../../../scripts/services/service-kit.mjs';
 import { startRedis } from '../../../scripts/services/redis.mjs';
 
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const MATCHES = Number(flag('matches', '100'));
 const HOLD_S = Number(flag('hold', '20'));
 const THINK_MS = Number(flag('think', '1000'));

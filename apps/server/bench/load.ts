@@ -35,13 +35,8 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
-import { cpuPressure, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
+import { cpuPressure, flag, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
-const args = process.argv.slice(2);
-const flag = (name: string, fallback: string) => {
-  const i = args.indexOf(`--${name}`);
-  return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
-};
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
 const HOLD_S = Number(flag('hold', '20'));
 const THINK_MS = Number(flag('think', '1000'));
