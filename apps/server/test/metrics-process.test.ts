@@ -3,11 +3,12 @@
  * serves Prometheus text, and closes with the server on SIGTERM; a bad VROYALE_METRICS_PORT or
  * VROYALE_REDIS_URL stops the start with the variable's name.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { logLine as line, spawnNode, type SpawnedNode } from './helpers/node-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vroyale-metrics-proc-'));
 const children: ChildProcess[] = [];
@@ -16,36 +17,10 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-function start(env: Record<string, string>): { child: ChildProcess; lines: Record<string, unknown>[]; stderr: () => string; exited: Promise<number | null> } {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_DB: join(dir, `m${children.length}.db`), LOG_LEVEL: 'info', VROYALE_BOT_THREADS: '0', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  const lines: Record<string, unknown>[] = [];
-  let buf = '';
-  let err = '';
-  child.stdout!.on('data', (d: Buffer) => {
-    buf += d.toString();
-    let nl: number;
-    while ((nl = buf.indexOf('\n')) >= 0) {
-      lines.push(JSON.parse(buf.slice(0, nl)) as Record<string, unknown>);
-      buf = buf.slice(nl + 1);
-    }
-  });
-  child.stderr!.on('data', (d: Buffer) => (err += d.toString()));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
-  return { child, lines, stderr: () => err, exited };
-}
-
-async function line(lines: Record<string, unknown>[], msg: string, ms = 30_000): Promise<Record<string, unknown>> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const l = lines.find((x) => x.msg === msg);
-    if (l) return l;
-    if (Date.now() > end) throw new Error(`no '${msg}' line`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
+function start(env: Record<string, string>): SpawnedNode {
+  const node = spawnNode({ VROYALE_DB: join(dir, `m${children.length}.db`), ...env });
+  children.push(node.child);
+  return node;
 }
 
 describe('metrics in the server process', () => {
@@ -61,6 +36,7 @@ describe('metrics in the server process', () => {
     expect((await fetch(`http://127.0.0.1:${Number(s.port)}/api/metrics`)).status).toBe(404);
     p.child.kill('SIGTERM');
     expect(await p.exited).toBe(0);
+    expect(p.unparsed).toEqual([]);
     await expect(fetch(metricsUrl)).rejects.toThrow();
   });
 

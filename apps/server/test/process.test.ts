@@ -3,7 +3,6 @@
  * it logs structured JSON lines (pino), answers /healthz, serves a match, and on SIGTERM tells its clients,
  * finishes, logs its stop and exits 0 with every acknowledged action in the database.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,43 +10,20 @@ import { afterAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import { TestClient } from './helpers/test-client.js';
 import { twoManagers } from './helpers/match-setup.js';
+import { startNodeProcess, type NodeProcess } from './helpers/node-process.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'vroyale-proc-'));
-let child: ChildProcess | null = null;
+let node: NodeProcess | null = null;
 afterAll(() => {
-  if (child && child.exitCode === null) child.kill('SIGKILL');
+  if (node && node.child.exitCode === null) node.kill('SIGKILL');
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('the server process', () => {
   it('logs JSON, serves, and shuts down gracefully on SIGTERM', async () => {
     const dbPath = join(dir, 'proc.db');
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_DB: dbPath, LOG_LEVEL: 'info', VROYALE_BOT_THREADS: '0' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    const lines: Record<string, unknown>[] = [];
-    const raw: string[] = [];
-    let buf = '';
-    const port = await new Promise<number>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error(`no 'server listening' line: ${raw.join('\n')}`)), 30_000);
-      child!.stdout!.on('data', (d: Buffer) => {
-        buf += d.toString();
-        let nl: number;
-        while ((nl = buf.indexOf('\n')) >= 0) {
-          const line = buf.slice(0, nl);
-          buf = buf.slice(nl + 1);
-          raw.push(line);
-          lines.push(JSON.parse(line) as Record<string, unknown>);
-          const last = lines[lines.length - 1]!;
-          if (last.msg === 'server listening') {
-            clearTimeout(timer);
-            resolve(Number(last.port));
-          }
-        }
-      });
-      child!.once('exit', (code) => reject(new Error(`server exited (${code}): ${raw.join('\n')}`)));
-    });
+    node = await startNodeProcess('proc', { VROYALE_DB: dbPath });
+    const { lines, port } = node;
     const url = `http://127.0.0.1:${port}`;
     expect(await (await fetch(`${url}/healthz`)).json()).toMatchObject({ ok: true });
 
@@ -57,13 +33,13 @@ describe('the server process', () => {
     expect(await a.emit('match:action', { roomId, clientActionId: 'p1', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } })).toEqual({ ok: true, seq: 1 });
     expect(await b.emit('match:action', { roomId, clientActionId: 'p2', seenSeq: 1, action: { type: 'mulligan', redraw: false } })).toEqual({ ok: true, seq: 2 });
 
-    const exited = new Promise<number | null>((resolve) => child!.once('exit', (code) => resolve(code)));
     const told = (c: TestClient) => c.waitFor(() => c.received.some((r) => r.event === 'server:notice' && (r.payload as { kind: string }).kind === 'shutdown'), 10_000, 'shutdown notice');
-    child.kill('SIGTERM');
+    node.kill('SIGTERM');
     await Promise.all([told(a), told(b)]);
-    expect(await exited).toBe(0);
+    expect(await node.exited).toBe(0);
 
     // Structured logs: every line is a JSON object with pino's fields.
+    expect(node.unparsed).toEqual([]);
     for (const l of lines) expect(l).toMatchObject({ level: expect.any(Number), time: expect.any(Number), msg: expect.any(String), service: 'vroyale-server' });
     const msgs = lines.map((l) => l.msg);
     expect(msgs).toEqual(expect.arrayContaining(['server listening', 'match started', 'signal received', 'shutting down', 'stopped']));
