@@ -19,11 +19,10 @@ describe.skipIf(!pgTest.available)('a single PostgreSQL node while PostgreSQL re
     const t = await startTestServer({ databaseUrl });
     const clients: TestClient[] = [];
     try {
-      const { a, b, roomId } = await twoManagers(t.url);
+      const { a, b, roomId, matchId } = await twoManagers(t.url);
       clients.push(a, b);
       await a.fullControl();
       await b.fullControl();
-      const matchId = a.view(roomId)!.matchId;
       expect(await a.emit('match:action', { roomId, clientActionId: 'a1', seenSeq: 0, action: mulligan })).toEqual({ ok: true, seq: 1 });
       await b.waitFor(() => b.view(roomId)?.seq === 1, 10_000, 'seq 1');
 

@@ -23,11 +23,10 @@ async function logAhead(t: TestServer, databaseUrl: string): Promise<void> {
   const db = new pg.Client({ connectionString: databaseUrl });
   await db.connect();
   try {
-    const { a, b, roomId } = await twoManagers(t.url);
+    const { a, b, roomId, matchId } = await twoManagers(t.url);
     clients.push(a, b);
     await a.fullControl();
     await b.fullControl();
-    const matchId = a.view(roomId)!.matchId;
     const action = { type: 'mulligan' as const, redraw: false };
     // The row the lost answer was about, as the group commit writes it.
     await db.query('INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES ($1, 1, $2, $3, $4, $5, $6)', [
