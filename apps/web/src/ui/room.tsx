@@ -5,7 +5,7 @@ import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Action, ManagerId } from '@vroyale/engine';
 import { act, leaveRoom, spectate } from '../net/client';
 import { useT } from '../i18n';
-import { useApp, useUi } from '../store';
+import { ui, useApp, useUi } from '../store';
 import { Board, useBoardKeys } from './board';
 import { ZoomPreview } from './card';
 import { ConcedeButton } from './concede-button';
@@ -57,6 +57,11 @@ export function RoomScreen({ roomId }: { roomId: string }) {
       /* no start mark (e.g. a re-render without a new view) */
     }
   }, [msg]);
+
+  // Leaving the room (for the lobby, say) drops what was half done on its playmat: an open card menu, a target
+  // being chosen, a declaration being built. Coming back shows the match as it stands, with no menu left open
+  // from before (the server's view on return has the same seq, so client.ts would not close it).
+  useEffect(() => () => ui.setState({ menu: null, aiming: null, draft: null, hover: null, browse: null, tip: null, point: [] }), [roomId]);
 
   const onAct = useCallback((a: Action) => void act(roomId, a), [roomId]);
   const legal = msg?.legal ?? [];

@@ -47,11 +47,19 @@ export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: 
   }, [anchor]);
   const [pos, setPos] = useState<{ left: number; top: number } | null>(null);
   useLayoutEffect(() => {
-    const a = anchor.current?.getBoundingClientRect();
-    const m = ref.current?.getBoundingClientRect();
-    if (!a || !m) return;
-    setPos(placeMenu(a, m, document.querySelector('.mid-main')?.getBoundingClientRect() ?? null));
-    (ref.current?.querySelector('button') as HTMLButtonElement | null)?.focus();
+    const place = (): boolean => {
+      const a = anchor.current?.getBoundingClientRect();
+      const m = ref.current?.getBoundingClientRect();
+      if (!a || !m) return false;
+      setPos(placeMenu(a, m, document.querySelector('.mid-main')?.getBoundingClientRect() ?? null));
+      (ref.current?.querySelector('button') as HTMLButtonElement | null)?.focus();
+      return true;
+    };
+    if (place()) return;
+    // A board that mounts with the menu already open attaches the card's element after this effect: place the
+    // menu on the next frame, rather than leave it off screen where no click can reach it.
+    const frame = requestAnimationFrame(() => void place());
+    return () => cancelAnimationFrame(frame);
   }, [anchor]);
   return createPortal(
     <div
