@@ -8,8 +8,11 @@ import type { Page } from 'playwright-core';
 
 export type StepResult = 'acted' | 'waiting' | 'over';
 
-/** Picks the next control in the page and marks it with data-e2e-next; returns what it is. */
-function choose(): string {
+/**
+ * Picks the next control in the page and marks it with data-e2e-next; returns what it is. Runs in one page
+ * turn, so it reads one board: a decision split over two turns could see two.
+ */
+function choose(keepHighlights: boolean): string {
   const w = window as unknown as { __tried?: Record<string, true> };
   const tried = (w.__tried ??= {});
   document.querySelectorAll('[data-e2e-next]').forEach((e) => e.removeAttribute('data-e2e-next'));
@@ -66,6 +69,7 @@ function choose(): string {
   if (pass) {
     const hand = mine.find((b) => {
       if (!b.closest('.hand')) return false;
+      if (keepHighlights && phase === 'main' && b.querySelector('.t-highlight')) return false;
       const id = b.querySelector('[data-card-id]')?.getAttribute('data-card-id');
       return !tried[`${seq}:${id}`];
     });
@@ -78,40 +82,62 @@ function choose(): string {
   return 'waiting';
 }
 
-/** One decision: click the chosen control, or wait a little for the server. */
 /** The board the policy chose on (read in the same page turn as the choice, so it is the one clicked on). */
 export interface BoardAt {
   turn: number;
+  seq: string | null;
 }
 
 function boardAt(): BoardAt | null {
   const board = document.querySelector('.board');
-  return board ? { turn: Number(board.getAttribute('data-turn') ?? 0) } : null;
+  return board ? { turn: Number(board.getAttribute('data-turn') ?? 0), seq: board.getAttribute('data-seq') } : null;
 }
 
 /** How the policy presses controls: a mouse click, or a tap on a touch screen (a context with hasTouch). */
 export interface PlayOptions {
   touch?: boolean;
+  /** In the Main Step, leave highlights in the hand for combat (as the tutorial's coach advises). */
+  keepHighlights?: boolean;
 }
 
-export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ result: StepResult; what: string; at: BoardAt | null }> {
+/** One decision: click the chosen control, or wait a little for the server. */
+export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ result: StepResult; what: string; at: BoardAt | null; clicked?: boolean; answered?: boolean }> {
   // As source text: TypeScript loaders may wrap named functions in a helper (__name) the page lacks.
   const { what, at } = (await page.evaluate(
-    `(() => { const __name = (f) => f; const what = (${choose.toString()})(); return { what, at: (${boardAt.toString()})() }; })()`,
+    `(() => { const __name = (f) => f; const what = (${choose.toString()})(${opts.keepHighlights === true}); return { what, at: (${boardAt.toString()})() }; })()`,
   )) as { what: string; at: BoardAt | null };
   if (what === 'over') return { result: 'over', what, at };
   if (what === 'waiting') {
     await page.waitForTimeout(40);
     return { result: 'waiting', what, at };
   }
-  const seq = await page.getAttribute('.board', 'data-seq').catch(() => null);
-  if (opts.touch) await page.tap('[data-e2e-next="1"]', { timeout: 5000 }).catch(() => undefined);
-  else await page.click('[data-e2e-next="1"]', { timeout: 5000 }).catch(() => undefined);
+  const seq = at?.seq ?? null;
+  // A control can go away before the click lands (the server moved on): the caller may log it, and chooses again.
+  const clicked = await (opts.touch ? page.tap('[data-e2e-next="1"]', { timeout: 5000 }) : page.click('[data-e2e-next="1"]', { timeout: 5000 })).then(
+    () => true,
+    () => false,
+  );
   // Wait for the answer: a new view, a menu, or aiming; never longer than a moment.
-  await page
+  // (Clicks that change only the page, such as an attacker added to a declaration, are never "answered" here.)
+  const answered = await page
     .waitForFunction((s) => document.querySelector('.board')?.getAttribute('data-seq') !== s || !!document.querySelector('.card-menu, .end-overlay') || /choose target|pay the cost/.test(document.querySelector('.prompt-title')?.textContent ?? ''), seq, { timeout: 3000 })
-    .catch(() => undefined);
-  return { result: 'acted', what, at };
+    .then(
+      () => true,
+      () => false,
+    );
+  if (what === 'hand-card' && !answered) {
+    // A click on a hand card that opened nothing (the page was not ready for it: the card was still moving under
+    // the pointer, say) is not a try: the card stays a candidate for two more clicks. Otherwise the policy would
+    // move on to the next card, and the match would go another way than it does when the page keeps up.
+    await page.evaluate((s) => {
+      const w = window as unknown as { __tried?: Record<string, true>; __unanswered?: Record<string, number> };
+      const key = `${s}:${document.querySelector('[data-e2e-next="1"] [data-card-id]')?.getAttribute('data-card-id')}`;
+      const unanswered = (w.__unanswered ??= {});
+      unanswered[key] = (unanswered[key] ?? 0) + 1;
+      if (unanswered[key] <= 2 && w.__tried) delete w.__tried[key];
+    }, seq);
+  }
+  return { result: 'acted', what, at, clicked, answered };
 }
 
 /** Plays until the match is over (or the step budget runs out). */

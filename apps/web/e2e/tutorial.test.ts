@@ -3,9 +3,11 @@
  * the real playmat against the real server; the lessons come in teaching order, "Got it" moves the coach on, and
  * finishing is remembered after a reload; all 21 lessons show. Leaving and resuming from the lobby keeps the same match and lesson.
  */
-import { describe, expect, it } from 'vitest';
+import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFailed } from 'vitest';
 import type { Page } from 'playwright-core';
-import { e2eApp, e2eEnabled, newPlayer, shot } from './harness';
+import { e2eApp, e2eEnabled, newPlayer, RESULTS, shot } from './harness';
 import { playStep } from './policy';
 import { LESSONS } from '../src/tutorial/lessons';
 
@@ -22,9 +24,12 @@ async function lesson(page: Page): Promise<{ id: string; read: boolean }> {
  * the Backstage, the policy's legal moves otherwise (keeping highlights for combat, as the coach advises). By taps
  * when `touch`. `onLesson` runs once per lesson as it first shows. Returns the lessons in the order they showed.
  */
-async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; onLesson?: (id: string) => Promise<void> } = {}): Promise<string[]> {
-  const press = (sel: string) => (opts.touch ? page.locator(sel).first().tap() : page.locator(sel).first().click());
+async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; onLesson?: (id: string) => Promise<void>; trace?: Trace } = {}): Promise<string[]> {
+  const press = (sel: string) => (opts.touch ? page.locator(sel).first().tap({ timeout: 5000 }) : page.locator(sel).first().click({ timeout: 5000 }));
   const seen: string[] = [];
+  let waits = 0;
+  const trace = opts.trace ?? { lines: [], push: () => undefined };
+  const at = async () => `${(await page.getAttribute('.board', 'data-turn').catch(() => null)) ?? '-'}/${(await page.getAttribute('.board', 'data-seq').catch(() => null)) ?? '-'}`;
   for (let n = 0; n < 4000; n++) {
     const l = await lesson(page);
     if (l.id && seen[seen.length - 1] !== l.id) {
@@ -33,7 +38,12 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
     }
     if (l.id === 'finished' || (opts.stop && l.id === opts.stop)) break;
     if (l.read) {
-      await press('.coach-ok');
+      // This lesson's button only: if the coach moved on meanwhile, the next lesson is read (and recorded) first.
+      const failed = await press(`.coach-panel[data-lesson="${l.id}"] .coach-ok`).then(
+        () => '',
+        (e: Error) => ` (not pressed, looked again: ${e.message.split('\n')[0]})`,
+      );
+      trace.push(`${await at()} got it: ${l.id}${failed}`);
       continue;
     }
     // The Centre is debuted from the Backstage, which the policy never clicks: done as the coach says.
@@ -42,6 +52,7 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
       const debut = page.locator('.card-menu button', { hasText: /^Debut/ });
       if (await debut.count()) {
         const seq = await page.getAttribute('.board', 'data-seq');
+        trace.push(`${await at()} debut the Centre`);
         await (opts.touch ? debut.first().tap() : debut.first().click());
         await page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, seq, { timeout: 5000 }).catch(() => undefined);
         continue;
@@ -49,19 +60,46 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
       await page.keyboard.press('Escape');
     }
     // As the coach advises, highlights are kept for combat: in the Main Step the policy skips them in the hand.
-    await page.evaluate(() => {
-      const board = document.querySelector('.board');
-      if (!board || board.getAttribute('data-phase') !== 'main') return;
-      const w = window as unknown as { __tried?: Record<string, true> };
-      const tried = (w.__tried ??= {});
-      for (const b of document.querySelectorAll('.side-bottom .hand .slot-btn'))
-        if (b.querySelector('.t-highlight')) tried[`${board.getAttribute('data-seq')}:${b.querySelector('[data-card-id]')?.getAttribute('data-card-id')}`] = true;
-    });
-    const r = await playStep(page, { touch: opts.touch });
+    const r = await playStep(page, { touch: opts.touch, keepHighlights: true });
+    if (r.result === 'acted') trace.push(`${r.at?.turn ?? '-'}/${r.at?.seq ?? '-'} ${r.what}${r.clicked ? '' : ' (the click did not land)'}${r.what === 'hand-card' && r.answered === false ? ' (no menu opened)' : ''}`);
+    waits = r.result === 'waiting' ? waits + 1 : 0;
+    if (waits > 0 && waits % 100 === 0) {
+      const prompt = await page.locator('.prompt-title').first().textContent({ timeout: 1000 }).catch(() => null);
+      trace.push(`${await at()} still waiting (${waits} looks): lesson ${l.id || '-'}, prompt "${prompt ?? ''}"`);
+    }
     if (r.result === 'over') await page.waitForSelector('.coach-panel[data-lesson="finished"]', { timeout: 5000 });
   }
   return seen;
 }
+
+interface Trace {
+  lines: string[];
+  push(line: string): void;
+}
+
+/**
+ * What was done at which board (turn/seq), written to test-results/tutorial-trace-<name>.txt as it happens; if
+ * the test fails (a timeout too) it is printed with a screenshot, so a failure says where the match went.
+ */
+function traceOf(name: string, page: () => Page | undefined): Trace {
+  const file = join(RESULTS, `tutorial-trace-${name}.txt`);
+  mkdirSync(RESULTS, { recursive: true });
+  writeFileSync(file, '');
+  const lines: string[] = [];
+  onTestFailed(async () => {
+    console.log(`e2e: tutorial trace (${name}; turn/seq what):\n${lines.join('\n')}`);
+    await page()?.screenshot({ path: join(RESULTS, `tutorial-failed-${name}.png`) }).catch(() => undefined);
+  });
+  return {
+    lines,
+    push: (line) => {
+      lines.push(line);
+      appendFileSync(file, `${line}\n`);
+    },
+  };
+}
+
+const missedClicks = (t: Trace) => t.lines.filter((x) => x.includes('did not land')).length;
 
 /** The teaching order every run must keep, and what any full run must have shown. */
 function expectTeachingOrder(seen: string[]): void {
@@ -83,18 +121,29 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
 
   it('a newcomer learns to play from the lobby, guided to the end; completion is remembered', async () => {
     const { ctx, page } = await newPlayer(browser(), app().url, 'Learner');
+    const trace = traceOf('desktop', () => page);
     await page.getByRole('button', { name: 'Learn to play' }).click();
     await page.waitForSelector('.board');
     await page.waitForSelector('.coach-panel');
     let shotTaken = false;
     // Leave mid-match and come back from the lobby: the same match, the same lesson.
-    const first = await followCoach(page, { stop: 'debut' });
+    const first = await followCoach(page, { stop: 'debut', trace });
     const url = page.url();
+    // Leave with a card's menu open (the policy may have opened one already).
+    if (!(await page.locator('.card-menu').count())) await page.locator('.side-bottom .hand .slot.actionable > .slot-btn').first().click();
+    await page.locator('.card-menu').waitFor();
     await page.getByRole('button', { name: /^Leave for now/ }).click();
     await page.getByRole('button', { name: 'Resume the tutorial' }).click();
     await page.waitForSelector('.coach-panel[data-lesson="debut"]');
     expect(page.url()).toBe(url);
+    // Nothing half done comes back: the menu open when the newcomer left is closed (it once came back off screen,
+    // where no click could reach it). The policy then starts this decision afresh.
+    await page.waitForSelector('.board');
+    expect(await page.locator('.card-menu').count()).toBe(0);
+    await page.evaluate(() => delete (window as unknown as { __tried?: unknown }).__tried);
+    trace.push('left and resumed');
     const rest = await followCoach(page, {
+      trace,
       onLesson: async (id) => {
         if (id === 'attack' && !shotTaken) {
           await shot(page, 'tutorial');
@@ -106,7 +155,7 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
     expectTeachingOrder(seen);
     // Doing what the coach says wins against the gentle bot.
     await expect.poll(() => page.locator('.end-card h2').textContent()).toMatch(/Victory!/);
-    console.log(`e2e: tutorial lessons: ${seen.join(' ')}`);
+    console.log(`e2e: tutorial lessons: ${seen.join(' ')}; ${trace.lines.length} steps, ${missedClicks(trace)} clicks that did not land`);
     expect(shotTaken).toBe(true);
     await page.screenshot({ path: 'test-results/tutorial-end.png' });
     await page.locator('.coach-ok').click();
@@ -122,6 +171,7 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
   it('on a phone (390×844, touch): the coach fits the screen and is followed by taps to the end', async () => {
     const ctx = await browser().newContext({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true, deviceScaleFactor: 2 });
     const page = await ctx.newPage();
+    const trace = traceOf('phone', () => page);
     await page.goto(app().url);
     await page.getByLabel('Your manager name').fill('Thumbs');
     await page.getByRole('button', { name: 'Enter the lobby' }).tap();
@@ -135,6 +185,7 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
     expect(await fits()).toBe(true);
     const seen = await followCoach(page, {
       touch: true,
+      trace,
       onLesson: async (id) => {
         expect(await fits(), `the coach fits at ${id}`).toBe(true);
         if (id === 'star-card') {
@@ -148,7 +199,7 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
     });
     expectTeachingOrder(seen);
     await expect.poll(() => page.locator('.end-card h2').textContent()).toMatch(/Victory!/);
-    console.log(`e2e: tutorial lessons on a phone: ${seen.join(' ')}`);
+    console.log(`e2e: tutorial lessons on a phone: ${seen.join(' ')}; ${trace.lines.length} steps, ${missedClicks(trace)} clicks that did not land`);
     await ctx.close();
   }, 400_000);
 });
