@@ -1,7 +1,8 @@
 /**
  * "Learn to play" (issue 16 §1): from the lobby, a newcomer follows the coach through a whole tutorial match on
  * the real playmat against the real server; the lessons come in teaching order, "Got it" moves the coach on, and
- * finishing is remembered after a reload; all 21 lessons show. Leaving and resuming from the lobby keeps the same match and lesson.
+ * finishing is remembered after a reload; all 21 lessons show. Leaving and resuming from the lobby keeps the same match and lesson,
+ * with no card menu left open from before.
  */
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
