@@ -1,17 +1,19 @@
 /**
  * Bot against bot: `npm run bench:bots [-- --match hard:normal] [--games 400] [--workers 2] [--seed bots]
- * [--iterations hard=16,expert=48] [--minutes 30] [--paired]`. Default match: normal:random. With `--minutes`, no game starts after
+ * [--iterations hard=16,expert=48] [--minutes 30] [--paired] [--log games.jsonl]`. Default match: normal:random. With `--minutes`, no game starts after
  * that much wall time and the summary covers the games played (always games 0..n-1: every started game finishes);
  * Ctrl-C does the same at once.
  *
  * Games follow bot-match-game.ts's schedule (every starter pairing, seats and first player alternating)
  * and run on `--workers` child processes (default 2: the machines have two cores), each taking the next
  * game as it finishes one; results are gathered by game index, so the summary does not depend on timing.
+ * `--log` writes each game's result as a JSON line as it finishes (a run's per-pairing breakdown).
  * `--paired` plays duplicate pairs (bot-match-game.ts): the same shuffles with the bots swapped, scored per pair.
  * Prints X's win rate with a 95% (Wilson) interval (draws and failures count as not won), X's and Y's mean
  * and p95 decision time (process CPU ms, and wall ms), and one JSON object as the last line.
  */
 import { fork, type ChildProcess } from 'node:child_process';
+import { appendFileSync, writeFileSync } from 'node:fs';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import type { CardDef, Roster } from '../src/index.js';
 import { playGame, type GameOutcome, type GameSpec } from './bot-match-game.js';
@@ -74,6 +76,8 @@ async function main(): Promise<void> {
   const seed = flag('seed') ?? 'bots';
   const iterations = parseIterations(flag('iterations'));
   const paired = process.argv.includes('--paired');
+  const log = flag('log');
+  if (log) writeFileSync(log, '');
   if (!Number.isInteger(planned) || planned < 1 || (paired && planned % 2 !== 0)) throw new Error('--games must be a positive integer (even with --paired)');
   console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}, iterations ${JSON.stringify(iterations)}`);
   const t0 = performance.now();
@@ -100,7 +104,8 @@ async function main(): Promise<void> {
       live++;
       c.on('message', (r: GameOutcome) => {
         out.push(r);
-        if (out.length % 20 === 0) console.log(`  ${out.length} games, ${((performance.now() - t0) / 1000).toFixed(0)} s`);
+        if (log) appendFileSync(log, `${JSON.stringify({ g: r.g, result: r.result, pairing: r.pairing, xFirst: r.xFirst, turns: r.turns, failure: r.failure })}\n`);
+        if (out.length % 20 === 0) console.log(`  ${out.length} games, ${((performance.now() - t0) / 1000).toFixed(0)} s, X won ${out.filter((r) => r.result === 'x').length}`);
         feed(c);
       });
       c.on('error', reject);

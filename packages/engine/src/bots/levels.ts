@@ -35,6 +35,9 @@ export const LEVEL_DEALS: Record<BotLevel, boolean> = { easy: false, normal: fal
 /** Whether the level searches its own later decisions of the turn too (search/turn-tree.ts). */
 export const LEVEL_TREE: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: false };
 
+/** How each searching level spreads its iterations over the candidates (root-search.ts). */
+export const LEVEL_ALLOCATION: Record<BotLevel, 'ucb' | 'halving'> = { easy: 'ucb', normal: 'ucb', hard: 'ucb', expert: 'ucb' };
+
 /** How much better (in squashed rollout score) a move must look than strongBot's own to be played instead. */
 export const LEVEL_KEEP: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
 
@@ -61,6 +64,8 @@ export interface LevelOptions {
   keep?: number;
   /** Overrides LEVEL_TREE (experiments). */
   tree?: boolean;
+  /** Overrides LEVEL_ALLOCATION (experiments). */
+  allocation?: 'ucb' | 'halving';
   /** Changes to the weights the search scores its rollouts with (experiments; strongBot keeps its own). */
   weights?: Partial<EvalWeights>;
 }
@@ -87,6 +92,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         ...(deal ? { decks: deal.decks, defs: deal.defs } : {}),
         keep: o.keep ?? LEVEL_KEEP[level],
         tree: o.tree ?? LEVEL_TREE[level],
+        allocation: o.allocation ?? LEVEL_ALLOCATION[level],
         ...(o.weights ? { weights: { ...DEFAULT_WEIGHTS, ...o.weights } } : {}),
       });
     }

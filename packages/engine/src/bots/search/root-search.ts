@@ -45,6 +45,12 @@ export interface SearchOptions {
    * those cards' definitions (the card pool).
    */
   decks?: readonly KnownDeck[];
+  /**
+   * How the budget is spread over the candidates: 'ucb' (UCB1, the most visited wins) or 'halving' (sequential
+   * halving: every survivor gets the same visits, so the same deals and rollout seeds, and the better half by
+   * mean goes on; Karnin, Koren and Somekh 2013). Default 'ucb'.
+   */
+  allocation?: 'ucb' | 'halving';
 }
 
 export interface RootStats {
@@ -73,25 +79,60 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
   const untilTurn = input.view.turn + (o.horizon ?? 2);
   const weights = o.weights ?? DEFAULT_WEIGHTS;
   const hidden = o.decks ? hiddenCards(input.view, o.decks) : [];
-  for (let i = 0; i < o.iterations; i++) {
-    if (o.shouldStop && i >= n && (i - n) % CHECK_EVERY === 0 && o.shouldStop()) break;
-    const k = i < n ? i : ucb(stats, i, c);
+  // Halving compares survivors on paired visits, so the rollout policy's seed is keyed by the visit as well.
+  const pairedPolicy = o.allocation === 'halving';
+  const visit = (k: number): void => {
     const sim = cloneState(base);
-    sim.rng = seedRng(hidden.length > 0 ? `${seed}:v${stats.visits[k]}` : `${seed}:${i}`);
+    const v = stats.visits[k]!;
+    sim.rng = seedRng(hidden.length > 0 || pairedPolicy ? `${seed}:v${v}` : `${seed}:${stats.iterations}`);
     // Common random numbers: each candidate's j-th visit sees the j-th deal, so candidates are compared on the
     // same hidden cards rather than each on its own luck.
-    if (hidden.length > 0) dealHidden(sim, hidden, makeRng(`${seed}:deal:${stats.visits[k]}`));
+    if (hidden.length > 0) dealHidden(sim, hidden, makeRng(`${seed}:deal:${v}`));
+    const policy = pairedPolicy ? makeRng(`${seed}:policy:${v}`) : rng;
     let r: number;
     try {
-      r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, rng, { untilTurn, weights, policy: o.policy ?? 'strong' })) : -1;
+      r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, policy, { untilTurn, weights, policy: o.policy ?? 'strong' })) : -1;
     } catch {
       r = -1; // a position the simulation cannot follow counts against the move that led to it
     }
     stats.visits[k]!++;
     stats.totals[k]! += r;
     stats.iterations++;
-  }
+  };
+  const stop = (): boolean => !!o.shouldStop && stats.iterations >= n && (stats.iterations - n) % CHECK_EVERY === 0 && o.shouldStop();
+  if (o.allocation === 'halving') halve(stats, visit, o.iterations, stop);
+  else
+    for (let i = 0; i < o.iterations; i++) {
+      if (stop()) break;
+      visit(i < n ? i : ucb(stats, i, c));
+    }
   return stats;
+}
+
+/**
+ * Sequential halving: ceil(log2 n) rounds share the budget; each round visits every survivor equally and keeps
+ * the better half by mean (ties keep the earlier candidate, strongBot's own first). A budget smaller than the
+ * rounds need still gives each survivor one visit a round. The winner ends with the most visits (tied with the
+ * last runner-up and ahead on mean), which is what pickRoot chooses.
+ */
+function halve(stats: RootStats, visit: (k: number) => void, budget: number, stop: () => boolean): void {
+  let alive = stats.visits.map((_, k) => k);
+  const rounds = Math.ceil(Math.log2(alive.length));
+  let left = budget;
+  for (let r = 0; alive.length > 1; r++) {
+    const each = Math.max(1, Math.floor(left / (alive.length * (rounds - r))));
+    for (let j = 0; j < each; j++)
+      for (const k of alive) {
+        if (stop()) return;
+        visit(k);
+      }
+    left -= each * alive.length;
+    const mean = (k: number) => stats.totals[k]! / stats.visits[k]!;
+    alive = alive
+      .slice()
+      .sort((a, b) => mean(b) - mean(a) || a - b)
+      .slice(0, Math.ceil(alive.length / 2));
+  }
 }
 
 function ucb(s: RootStats, t: number, c: number): number {
