@@ -24,6 +24,7 @@ import { DEFAULT_WEIGHTS, type EvalWeights } from '../evaluate.js';
 import type { BotInput } from '../types.js';
 import { keyOf } from './candidates.js';
 import { dealHidden, hiddenCards, type KnownDeck } from './hidden-deal.js';
+import { halve } from './halving.js';
 import { rollout } from './rollout.js';
 
 export interface SearchOptions {
@@ -107,32 +108,6 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
       visit(i < n ? i : ucb(stats, i, c));
     }
   return stats;
-}
-
-/**
- * Sequential halving: ceil(log2 n) rounds share the budget; each round visits every survivor equally and keeps
- * the better half by mean (ties keep the earlier candidate, strongBot's own first). A budget smaller than the
- * rounds need still gives each survivor one visit a round. The winner ends with the most visits (tied with the
- * last runner-up and ahead on mean), which is what pickRoot chooses.
- */
-function halve(stats: RootStats, visit: (k: number) => void, budget: number, stop: () => boolean): void {
-  let alive = stats.visits.map((_, k) => k);
-  const rounds = Math.ceil(Math.log2(alive.length));
-  let left = budget;
-  for (let r = 0; alive.length > 1; r++) {
-    const each = Math.max(1, Math.floor(left / (alive.length * (rounds - r))));
-    for (let j = 0; j < each; j++)
-      for (const k of alive) {
-        if (stop()) return;
-        visit(k);
-      }
-    left -= each * alive.length;
-    const mean = (k: number) => stats.totals[k]! / stats.visits[k]!;
-    alive = alive
-      .slice()
-      .sort((a, b) => mean(b) - mean(a) || a - b)
-      .slice(0, Math.ceil(alive.length / 2));
-  }
 }
 
 function ucb(s: RootStats, t: number, c: number): number {

@@ -114,6 +114,32 @@ describe('the search (hard and expert)', () => {
     expect(deeper).toBeGreaterThan(0);
   });
 
+  it('sequential halving is reproducible, reads only the view, and keeps the better half of each round on paired visits', () => {
+    const deal = { decks: starterRosters, defs: cardPool, allocation: 'halving' as const };
+    for (const { s, who, input } of points) {
+      const { candidates } = searchCandidates(input);
+      const a = searchRoot(input, candidates!, { iterations: 48, ...deal });
+      expect(searchRoot(structuredClone(input), candidates!, { iterations: 48, ...deal })).toEqual(a);
+      const changed = withOtherSecrets(s, who);
+      const again: BotInput = { view: project(changed, who), legal: legalActions(changed, who), seed: input.seed };
+      expect(searchRoot(again, searchCandidates(again).candidates!, { iterations: 48, ...deal })).toEqual(a);
+      // Every candidate is visited; each round takes its share of the budget (at least one visit per survivor).
+      const n = candidates!.length;
+      const rounds = Math.ceil(Math.log2(n));
+      expect(a.visits.every((v) => v >= 1)).toBe(true);
+      expect(a.iterations).toBe(a.visits.reduce((x, y) => x + y, 0));
+      expect(a.iterations).toBeLessThanOrEqual(Math.max(48, n * rounds));
+      // The last round has two survivors with the same visits, more than anyone else; pickRoot takes the better mean.
+      const top = Math.max(...a.visits);
+      const finalists = a.visits.flatMap((v, k) => (v === top ? [k] : []));
+      expect(finalists).toHaveLength(2);
+      const mean = (k: number) => a.totals[k]! / a.visits[k]!;
+      const [f, g] = finalists as [number, number];
+      const winner = mean(g) > mean(f) ? g : f;
+      expect(pickRoot(a)).toEqual(candidates![winner]);
+    }
+  });
+
   it('a wall-time stop cuts the iterations short but still answers', () => {
     const { input } = points[0]!;
     const { candidates } = searchCandidates(input);
