@@ -2,7 +2,7 @@
  * The search: information-set Monte-Carlo at the root (a one-level ISMCTS). Each iteration takes a fresh
  * determinisation of the bot's own view (determinise.ts: public zones and the bot's hand exactly, every
  * hidden card an unplayable placeholder, the simulation's RNG reseeded per iteration), picks a root move by
- * UCB1 over the candidates (candidates.ts), plays it and a cheap rollout (rollout.ts) to the turn horizon,
+ * UCB1 over the candidates (candidates.ts; or by sequential halving, halving.ts: an experiment), plays it and a cheap rollout (rollout.ts) to the turn horizon,
  * and adds the squashed evaluation to that move's statistics.
  *
  * Why only the root: the tree below the root would branch on the opponent's hidden cards, which are
