@@ -1,12 +1,13 @@
 /**
  * Bot against bot: `npm run bench:bots [-- --match hard:normal] [--games 400] [--workers 2] [--seed bots]
- * [--iterations hard=16,expert=48] [--minutes 30] [--paired] [--log games.jsonl]`. Default match: normal:random. With `--minutes`, no game starts after
- * that much wall time and the summary covers the games played (always games 0..n-1: every started game finishes);
+ * [--iterations hard=16,expert=48] [--minutes 30] [--paired] [--log games.jsonl] [--with fan-club-frenzy]`. Default match: normal:random. With `--minutes`, no game starts after
+ * that much wall time and the summary covers the games played (always the schedule's first n games: every started game finishes);
  * Ctrl-C does the same at once.
  *
  * Games follow bot-match-game.ts's schedule (every starter pairing, seats and first player alternating)
  * and run on `--workers` child processes (default 2: the machines have two cores), each taking the next
  * game as it finishes one; results are gathered by game index, so the summary does not depend on timing.
+ * `--with <starter>` keeps only the schedule's games where that starter plays (same game indices and seeds).
  * `--log` writes each game's result as a JSON line as it finishes (a run's per-pairing breakdown).
  * `--paired` plays duplicate pairs (bot-match-game.ts): the same shuffles with the bots swapped, scored per pair.
  * Prints X's win rate with a 95% (Wilson) interval (draws and failures count as not won), X's and Y's mean
@@ -16,7 +17,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import type { CardDef, Roster } from '../src/index.js';
-import { playGame, type GameOutcome, type GameSpec } from './bot-match-game.js';
+import { playGame, startersOf, type GameOutcome, type GameSpec } from './bot-match-game.js';
 import { flag } from './pools.js';
 import { wilson } from './stats.js';
 
@@ -79,10 +80,15 @@ async function main(): Promise<void> {
   const log = flag('log');
   if (log) writeFileSync(log, '');
   if (!Number.isInteger(planned) || planned < 1 || (paired && planned % 2 !== 0)) throw new Error('--games must be a positive integer (even with --paired)');
-  console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}, iterations ${JSON.stringify(iterations)}`);
+  // `--with <starter>`: only the schedule's games where that starter plays (on either side), same indices and seeds.
+  const only = flag('with');
+  if (only !== undefined && !rosters.some((r) => r.id === only)) throw new Error(`--with: '${only}' is not a starter (${rosters.map((r) => r.id).join(', ')})`);
+  const schedule: number[] = [];
+  for (let g = 0; schedule.length < planned; g++) if (only === undefined || startersOf(g, rosters).some((r) => r.id === only)) schedule.push(g);
+  console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}${only ? ` (only games with ${only})` : ''}, iterations ${JSON.stringify(iterations)}`);
   const t0 = performance.now();
   const out: GameOutcome[] = [];
-  // Ctrl-C (SIGINT): no new game starts; the games under way finish and the summary covers games 0..n-1.
+  // Ctrl-C (SIGINT): no new game starts; the games under way finish and the summary covers the schedule's first n games.
   let stopAsked = false;
   process.on('SIGINT', () => {
     stopAsked = true;
@@ -92,12 +98,12 @@ async function main(): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     let live = 0;
     const feed = (c: ChildProcess) => {
-      if (next >= planned || stopAsked || performance.now() - t0 > minutes * 60_000) {
+      if (next >= schedule.length || stopAsked || performance.now() - t0 > minutes * 60_000) {
         c.kill();
         if (--live === 0) resolve();
         return;
       }
-      c.send({ g: next++, seed, x, y, iterations, paired } satisfies GameSpec);
+      c.send({ g: schedule[next++]!, seed, x, y, iterations, paired } satisfies GameSpec);
     };
     for (let i = 0; i < Math.min(workers, planned); i++) {
       const c = fork(process.argv[1]!, ['--worker']);

@@ -69,12 +69,16 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
   });
 }
 
-export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters: (Roster & { id?: string })[]): GameOutcome {
+/** The two starters of game g: blocks of four games rotate through every ordered pairing. */
+export function startersOf<R>(g: number, rosters: readonly R[]): [R, R] {
   const n = rosters.length;
-  const { g } = spec;
   const pairingIndex = Math.floor(g / 4) % (n * n);
-  const first = rosters[pairingIndex % n]!;
-  const second = rosters[Math.floor(pairingIndex / n) % n]!;
+  return [rosters[pairingIndex % n]!, rosters[Math.floor(pairingIndex / n) % n]!];
+}
+
+export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters: (Roster & { id?: string })[]): GameOutcome {
+  const { g } = spec;
+  const [first, second] = startersOf(g, rosters);
   const xSeat: ManagerId = g % 2 === 0 ? 'A' : 'B';
   // Paired: seat A always holds the block's first starter and A goes first in the block's first pair, so
   // game 2k+1 is game 2k with the bots swapped. Otherwise X keeps its starter and goes first in half the block.
