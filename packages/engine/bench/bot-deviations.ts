@@ -55,10 +55,11 @@ for (let g = 0; g < games; g++) {
   const watched: Bot = (input) => {
     const a = search(input);
     const s = strong(input);
-    const t = tally.get(label(input, a, s)) ?? { decisions: 0, left: 0 };
+    const move = label(input, a, s);
+    const t = tally.get(move) ?? { decisions: 0, left: 0 };
     t.decisions++;
     if (keyOf(a) !== keyOf(s)) t.left++;
-    tally.set(label(input, a, s), t);
+    tally.set(move, t);
     return a;
   };
   const bots = { [seat]: withTurnOrder(watched, goFirst), [other(seat)]: withTurnOrder(botForLevel('hard', { goFirst: !goFirst, knowledge }), !goFirst) } as Record<ManagerId, Bot>;
