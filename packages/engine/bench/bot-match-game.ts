@@ -44,7 +44,7 @@ const cpuMs = (): number => {
 
 /**
  * A bot by name: a level, or a searching level with `+deal` / `-deal` (dealing hidden cards from the public
- * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) `@k<x>` (pickRoot's margin for leaving strongBot's move) `@t` (the turn tree, search/turn-tree.ts) `@s` (sequential halving instead of UCB1 at the root) and `@w(key=value;...)` (the rollouts' evaluation weights): experiments. Every bot is told the public knowledge (the
+ * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) `@k<x>` (pickRoot's margin for leaving strongBot's move) `@t` (the turn tree, search/turn-tree.ts) `@s` (sequential halving instead of UCB1 at the root) `@a<z>` (expert anchored to hard's move, left only on `z` paired standard errors of evidence) and `@w(key=value;...)` (the rollouts' evaluation weights): experiments. Every bot is told the public knowledge (the
  * starter lists and the pool), as the server tells its bots.
  */
 export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean, knowledge: BotKnowledge): Bot {
@@ -53,9 +53,10 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
   const w = /@w\(([^)]*)\)$/.exec(name);
   const weights = w ? Object.fromEntries(w[1]!.split(';').map((kv) => kv.split('=')).map(([k, v]) => [k!, Number(v)])) : null;
   if (weights && Object.entries(weights).some(([k, v]) => !(k in DEFAULT_WEIGHTS) || !Number.isFinite(v))) throw new Error(`bad weights in '${name}'`);
-  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?$/.exec(w ? name.slice(0, w.index) : name);
+  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?(?:@a([0-9.]+))?$/.exec(w ? name.slice(0, w.index) : name);
   const level = m?.[1];
   if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
+  if (m?.[7] && level !== 'expert') throw new Error(`'${name}': only expert can be anchored (@a<gate> anchors it to hard)`);
   return botForLevel(level, {
     goFirst,
     knowledge,
@@ -64,6 +65,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     ...(m?.[4] ? { keep: Number(m[4]) } : {}),
     ...(m?.[5] ? { tree: true } : {}),
     ...(m?.[6] ? { allocation: 'halving' as const } : {}),
+    ...(m?.[7] ? { anchorGate: Number(m[7]) } : {}),
     ...(weights ? { weights } : {}),
     ...(iterations[name] ? { iterations: iterations[name] } : {}),
   });

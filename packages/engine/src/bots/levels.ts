@@ -44,6 +44,13 @@ export const LEVEL_ALLOCATION: Record<BotLevel, 'ucb' | 'halving'> = { easy: 'uc
 /** How much better (in squashed rollout score) a move must look than strongBot's own to be played instead. */
 export const LEVEL_KEEP: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 0, expert: 0 };
 
+/**
+ * A searching level anchored to another: it plays that level's move unless its own search shows its choice
+ * better by more than `gate` paired standard errors (search-bot.ts `anchor`). None is anchored; `@a<gate>` in the
+ * bot bench anchors expert to hard (an experiment: expert's dealt rollouts are noisier than hard's).
+ */
+export const LEVEL_ANCHOR: Record<BotLevel, { level: BotLevel; gate: number } | null> = { easy: null, normal: null, hard: null, expert: null };
+
 /** What a host may tell every bot: public knowledge, the same for both seats. */
 export interface BotKnowledge {
   /** The public deck lists (the starters). */
@@ -71,6 +78,8 @@ export interface LevelOptions {
   allocation?: 'ucb' | 'halving';
   /** Changes to the weights the search scores its rollouts with (experiments; strongBot keeps its own). */
   weights?: Partial<EvalWeights>;
+  /** Overrides LEVEL_ANCHOR's gate, anchoring expert to hard where the level has no anchor (experiments). */
+  anchorGate?: number;
 }
 
 export function isBotLevel(x: unknown): x is BotLevel {
@@ -87,6 +96,8 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
     case 'hard':
     case 'expert': {
       const deal = (o.deal ?? LEVEL_DEALS[level]) && o.knowledge;
+      const anchorTo = LEVEL_ANCHOR[level] ?? (o.anchorGate !== undefined && level === 'expert' ? { level: 'hard' as const, gate: 0 } : null);
+      const anchor = anchorTo && { bot: botForLevel(anchorTo.level, { goFirst, ...(o.stopper ? { stopper: o.stopper } : {}), ...(o.knowledge ? { knowledge: o.knowledge } : {}) }), gate: o.anchorGate ?? anchorTo.gate };
       return createSearchBot({
         goFirst,
         iterations: o.iterations ?? LEVEL_ITERATIONS[level],
@@ -97,6 +108,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         tree: o.tree ?? LEVEL_TREE[level],
         allocation: o.allocation ?? LEVEL_ALLOCATION[level],
         ...(o.weights ? { weights: { ...DEFAULT_WEIGHTS, ...o.weights } } : {}),
+        ...(anchor ? { anchor } : {}),
       });
     }
   }

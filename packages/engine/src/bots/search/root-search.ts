@@ -60,6 +60,12 @@ export interface RootStats {
   visits: number[];
   totals: number[];
   iterations: number;
+  /**
+   * Each visit's reward by candidate, keyed by worker and visit number: with dealt hidden cards a candidate's
+   * j-th visit sees the j-th deal of its worker, so two candidates' rewards under one key are a paired
+   * comparison (`pairedGain`). Absent where the search does not record them (the turn tree).
+   */
+  samples?: Map<string, number>[];
 }
 
 const CHECK_EVERY = 8;
@@ -72,7 +78,7 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
   const me = input.view.viewer;
   if (me === 'spectator') throw new Error('searchRoot: spectators do not decide');
   const n = candidates.length;
-  const stats: RootStats = { keys: candidates.map(keyOf), actions: candidates, visits: new Array(n).fill(0), totals: new Array(n).fill(0), iterations: 0 };
+  const stats: RootStats = { keys: candidates.map(keyOf), actions: candidates, visits: new Array(n).fill(0), totals: new Array(n).fill(0), iterations: 0, samples: candidates.map(() => new Map()) };
   const seed = `${input.seed}:w${worker}`;
   const base = determinise(input.view, seed, o.defs);
   const rng = makeRng(`${seed}:policy`);
@@ -98,6 +104,7 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
     }
     stats.visits[k]!++;
     stats.totals[k]! += r;
+    stats.samples![k]!.set(`w${worker}:${v}`, r);
     stats.iterations++;
   };
   const stop = (): boolean => !!o.shouldStop && stats.iterations >= n && (stats.iterations - n) % CHECK_EVERY === 0 && o.shouldStop();
@@ -125,11 +132,14 @@ function ucb(s: RootStats, t: number, c: number): number {
 /** Sums workers' statistics in the order given (every worker searched the same candidates). */
 export function mergeRoots(parts: RootStats[]): RootStats {
   const first = parts[0]!;
+  const keep = parts.every((p) => p.samples);
   const out: RootStats = { keys: first.keys, actions: first.actions, visits: first.visits.slice(), totals: first.totals.slice(), iterations: first.iterations };
+  if (keep) out.samples = first.samples!.map((m) => new Map(m));
   for (const p of parts.slice(1)) {
     if (p.keys.join('|') !== first.keys.join('|')) throw new Error('mergeRoots: workers searched different candidates');
     p.visits.forEach((v, k) => (out.visits[k]! += v));
     p.totals.forEach((v, k) => (out.totals[k]! += v));
+    if (keep) p.samples!.forEach((m, k) => m.forEach((r, key) => out.samples![k]!.set(key, r)));
     out.iterations += p.iterations;
   }
   return out;
@@ -150,4 +160,35 @@ export function pickRoot(s: RootStats, keep = 0): Action {
   }
   if (keep > 0 && best !== 0 && s.visits[0]! > 0 && s.totals[best]! / s.visits[best]! - s.totals[0]! / s.visits[0]! < keep) return s.actions[0]!;
   return s.actions[best]!;
+}
+
+/**
+ * A searched move held against a baseline's move for the same decision (the `hard` level's, for expert's
+ * anchor): the searched move stands only if it beat the baseline's by more than `gate` standard errors on the
+ * same deals (pairedGain); otherwise, or if the baseline's move was not among the candidates, the baseline's
+ * move is played. So a search with a noisier reward (dealt hidden cards) leaves the baseline only on evidence.
+ */
+export function anchored(s: RootStats, pick: Action, base: Action, gate: number): Action {
+  const a = s.keys.indexOf(keyOf(pick));
+  const b = s.keys.indexOf(keyOf(base));
+  return a !== b && b >= 0 && pairedGain(s, a, b) > gate ? pick : base;
+}
+
+/**
+ * How much better candidate `a` did than candidate `b` on the visits both made under the same keys (the same
+ * deals): the mean paired difference in standard errors. -Infinity with fewer than two pairs (nothing shown).
+ */
+export function pairedGain(s: RootStats, a: number, b: number): number {
+  const d: number[] = [];
+  if (!s.samples) return -Infinity;
+  const other = s.samples[b]!;
+  for (const [key, r] of s.samples[a]!) {
+    const q = other.get(key);
+    if (q !== undefined) d.push(r - q);
+  }
+  if (d.length < 2) return -Infinity;
+  const mean = d.reduce((x, y) => x + y, 0) / d.length;
+  const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / (d.length - 1));
+  if (sd === 0) return mean > 0 ? Infinity : mean < 0 ? -Infinity : 0;
+  return mean / (sd / Math.sqrt(d.length));
 }

@@ -7,7 +7,7 @@ import type { Action } from '../../actions/schema.js';
 import { createStrongBot } from '../strong-bot.js';
 import type { Bot, BotInput } from '../types.js';
 import { rootCandidates } from './candidates.js';
-import { pickRoot, searchRoot, type SearchOptions } from './root-search.js';
+import { anchored, pickRoot, searchRoot, type SearchOptions } from './root-search.js';
 import { searchTree } from './turn-tree.js';
 
 export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
@@ -18,6 +18,11 @@ export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
   keep?: number;
   /** Search the bot's own later decisions of this turn too (turn-tree.ts) instead of the root only. */
   tree?: boolean;
+  /**
+   * A baseline bot asked first (another level): its move is played unless the search's own choice beat it by
+   * more than `gate` standard errors on the same deals (root-search.ts `anchored`). Root search only.
+   */
+  anchor?: { bot: Bot; gate: number };
 }
 
 /** The candidates of a decision (strongBot's answer first), or null when strongBot's answer stands. */
@@ -30,8 +35,11 @@ export function createSearchBot(o: SearchBotOptions): Bot {
   return (input) => {
     const { strong, candidates } = searchCandidates(input, o);
     if (!candidates) return strong;
+    const base = o.anchor && !o.tree ? o.anchor.bot(input) : null;
     const shouldStop = o.stopper?.();
     const search = o.tree ? searchTree : searchRoot;
-    return pickRoot(search(input, candidates, { ...o, ...(shouldStop ? { shouldStop } : {}) }), o.keep ?? 0);
+    const stats = search(input, candidates, { ...o, ...(shouldStop ? { shouldStop } : {}) });
+    const pick = pickRoot(stats, o.keep ?? 0);
+    return base ? anchored(stats, pick, base, o.anchor!.gate) : pick;
   };
 }

@@ -13,7 +13,7 @@ import { botForLevel } from '../levels.js';
 import { playMatch, withTurnOrder } from '../play-match.js';
 import { strongBot } from '../strong-bot.js';
 import type { Bot, BotInput } from '../types.js';
-import { mergeRoots, pickRoot, searchRoot } from './root-search.js';
+import { anchored, mergeRoots, pairedGain, pickRoot, searchRoot, type RootStats } from './root-search.js';
 import { searchCandidates } from './search-bot.js';
 import { searchTree } from './turn-tree.js';
 
@@ -138,6 +138,47 @@ describe('the search (hard and expert)', () => {
       const winner = mean(g) > mean(f) ? g : f;
       expect(pickRoot(a)).toEqual(candidates![winner]);
     }
+  });
+
+  it('expert anchored to hard plays hard\'s move unless its own search beat it on the same deals; it reads only the view', () => {
+    const knowledge = { decks: starterRosters, defs: cardPool };
+    let differs = 0;
+    for (const { s, who, input } of points) {
+      const hard = botForLevel('hard', { knowledge })(input);
+      const own = botForLevel('expert', { knowledge })(input);
+      if (JSON.stringify(own) !== JSON.stringify(hard)) differs++;
+      // An unreachable gate leaves hard's move in every position.
+      expect(botForLevel('expert', { knowledge, anchorGate: Infinity })(input)).toEqual(hard);
+      const move = botForLevel('expert', { knowledge, anchorGate: 1 })(input);
+      expect([hard, own]).toContainEqual(move);
+      const changed = withOtherSecrets(s, who);
+      const again: BotInput = { view: project(changed, who), legal: legalActions(changed, who), seed: input.seed };
+      expect(botForLevel('expert', { knowledge, anchorGate: 1 })(again)).toEqual(move);
+    }
+    // Somewhere expert's own search disagrees with hard, so the gate had a move to hold back.
+    expect(differs).toBeGreaterThan(0);
+  });
+
+  it('pairedGain compares two candidates on the keys both visited; anchored keeps the baseline without that evidence', () => {
+    const act = (n: number) => ({ type: 'declare-attackers', manager: 'A' as const, attackers: [`c${n}`] }) as never;
+    const stats = (a: [string, number][], b: [string, number][]): RootStats => ({
+      keys: ['atk:c0', 'atk:c1'],
+      actions: [act(0), act(1)],
+      visits: [a.length, b.length],
+      totals: [0, 0],
+      iterations: a.length + b.length,
+      samples: [new Map(a), new Map(b)],
+    });
+    // Differences 0.2, 0.4 and 0.3 on w0:0..2 (w0:3 has no partner): mean 0.3, sd 0.1, so 0.3 / (0.1 / sqrt 3).
+    const s = stats([['w0:0', 0.5], ['w0:1', 0.6], ['w0:2', 0.1], ['w0:3', 0.9]], [['w0:0', 0.3], ['w0:1', 0.2], ['w0:2', -0.2]]);
+    expect(pairedGain(s, 0, 1)).toBeCloseTo(0.3 / (0.1 / Math.sqrt(3)), 6);
+    expect(pairedGain(s, 1, 0)).toBeCloseTo(-0.3 / (0.1 / Math.sqrt(3)), 6);
+    expect(pairedGain(stats([['w0:0', 1]], [['w0:0', 0]]), 0, 1)).toBe(-Infinity);
+    const [x, y] = s.actions as [never, never];
+    expect(anchored(s, x, y, 5)).toBe(x);
+    expect(anchored(s, x, y, 6)).toBe(y);
+    expect(anchored(s, y, x, -100)).toBe(y);
+    expect(anchored(s, x, act(9), 0)).toEqual(act(9));
   });
 
   it('a wall-time stop cuts the iterations short but still answers', () => {
