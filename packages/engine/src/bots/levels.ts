@@ -46,8 +46,9 @@ export const LEVEL_KEEP: Record<BotLevel, number> = { easy: 0, normal: 0, hard: 
 
 /**
  * A searching level anchored to another: it plays that level's move unless its own search shows its choice
- * better by more than `gate` paired standard errors (search-bot.ts `anchor`). None is anchored; `@a<gate>` in the
- * bot bench anchors expert to hard (an experiment: expert's dealt rollouts are noisier than hard's).
+ * better by more than `gate` paired standard errors (search-bot.ts `anchor`). `@a<gate>` in the bot bench
+ * anchors expert to hard (expert's dealt rollouts are noisier than hard's). None is anchored: at gate 1 expert
+ * won 51.9% of 156 duplicate games against hard, no better than unanchored (docs/bots.md).
  */
 export const LEVEL_ANCHOR: Record<BotLevel, { level: BotLevel; gate: number } | null> = { easy: null, normal: null, hard: null, expert: null };
 
