@@ -10,7 +10,8 @@
  * also keeps the server's moves the ones the bench measured. Expert deals the hidden cards from the public
  * lists (the opponent's replies in its rollouts are real cards) and takes three times hard's iterations to
  * average over those deals: 52.8% against hard over 400 duplicate games (docs/bots.md), short of the 55% the
- * level is meant to reach. A horizon through its own next turn was measured weaker (43.3% of 127 games).
+ * level is meant to reach. A horizon through its own next turn was measured weaker (43.3% of 127 games with
+ * placeholders; 50 of 100 duplicate games with dealt cards, where the horizon-2 variants run on them won 55 and 56).
  */
 import { createEasyBot } from './easy-bot.js';
 import { createSearchBot, type SearchBotOptions } from './search/search-bot.js';
