@@ -98,7 +98,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
     case 'hard':
     case 'expert': {
       const deal = (o.deal ?? LEVEL_DEALS[level]) && o.knowledge;
-      const anchorTo = LEVEL_ANCHOR[level] ?? (o.anchorGate !== undefined && level === 'expert' ? { level: 'hard' as const, gate: 0 } : null);
+      const anchorTo = LEVEL_ANCHOR[level] ?? (o.anchorGate !== undefined && level === 'expert' ? { level: 'hard' as const, gate: o.anchorGate } : null);
       const anchor = anchorTo && { bot: botForLevel(anchorTo.level, { goFirst, ...(o.stopper ? { stopper: o.stopper } : {}), ...(o.knowledge ? { knowledge: o.knowledge } : {}) }), gate: o.anchorGate ?? anchorTo.gate };
       return createSearchBot({
         goFirst,
