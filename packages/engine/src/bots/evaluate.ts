@@ -27,6 +27,12 @@ export interface EvalWeights {
    * worth up to this much as the counters approach the threshold (a lose condition counts against).
    */
   cardCondition: number;
+  /** Each character's keywords, as `keywordValue` prices them. */
+  keywords: number;
+  /** A non-character card on stage (a token 0.5, any other 0.5 + 0.6 per cost). */
+  support: number;
+  /** Each card a roster is short of three (close to losing by running out). */
+  rosterShort: number;
 }
 
 export const DEFAULT_WEIGHTS: EvalWeights = {
@@ -41,6 +47,9 @@ export const DEFAULT_WEIGHTS: EvalWeights = {
   star: 0.5,
   tilted: 0.3,
   cardCondition: 12,
+  keywords: 1,
+  support: 1,
+  rosterShort: 2,
 };
 
 export function keywordValue(k: Keywords): number {
@@ -56,7 +65,7 @@ export function keywordValue(k: Keywords): number {
 
 /** The value of a character with these stats on stage. Moderators never attack, so their ATK counts half. */
 export function characterValue(atk: number, hp: number, kw: Keywords, w: EvalWeights = DEFAULT_WEIGHTS): number {
-  return w.character + (kw.moderator ? 0.5 : 1) * atk * w.atk + hp * w.hp + keywordValue(kw);
+  return w.character + (kw.moderator ? 0.5 : 1) * atk * w.atk + hp * w.hp + w.keywords * keywordValue(kw);
 }
 
 /** The printed value of a card, for choices made without simulating (stars, discards, mulligans). */
@@ -69,7 +78,7 @@ export function printedValue(d: CardDef): number {
 function stageValue(s: GameState, c: CardInstance, w: EvalWeights): number {
   const d = defById(s, c.def);
   const cond = d.abilities.length ? conditionValue(d, c, w) : 0;
-  if (!isCharacterDef(d)) return cond + (c.token ? 0.5 : 0.5 + 0.6 * d.cost);
+  if (!isCharacterDef(d)) return cond + w.support * (c.token ? 0.5 : 0.5 + 0.6 * d.cost);
   const st = statsOf(s, c);
   // Until-end-of-turn boosts are gone by the next turn: value only what lasts.
   let atk = st.atk;
@@ -109,7 +118,7 @@ function side(s: GameState, m: ManagerId, w: EvalWeights): number {
   let stars = 0;
   for (const id of ms.starPool) stars += defById(s, s.cards[id]!.def).stars;
   v += w.star * Math.min(stars, 8);
-  if (ms.roster.length < 3) v -= 2 * (3 - ms.roster.length);
+  if (ms.roster.length < 3) v -= w.rosterShort * (3 - ms.roster.length);
   return v;
 }
 
@@ -118,6 +127,18 @@ export function evaluate(s: GameState, me: ManagerId, w: EvalWeights = DEFAULT_W
   if (s.winner === other(me)) return -w.win;
   if (s.winner === 'draw') return -w.win / 4;
   return withStatsMemo(s, () => side(s, me, w) - side(s, other(me), w));
+}
+
+/** The weights that each scale one term of `evaluate` (`win` and the `lowSanity` threshold do not). */
+export const EVAL_TERMS = (Object.keys(DEFAULT_WEIGHTS) as (keyof EvalWeights)[]).filter((k) => k !== 'win' && k !== 'lowSanity');
+
+/**
+ * The terms of `evaluate` for an unfinished game, in EVAL_TERMS order: `evaluate(s, me, w)` is their sum
+ * weighted by `w` (for `w.lowSanity` at its default), which lets a bench fit the weights to outcomes.
+ */
+export function evaluationTerms(s: GameState, me: ManagerId): number[] {
+  const zero = Object.fromEntries(Object.keys(DEFAULT_WEIGHTS).map((k) => [k, 0])) as unknown as EvalWeights;
+  return EVAL_TERMS.map((k) => evaluate(s, me, { ...zero, win: DEFAULT_WEIGHTS.win, lowSanity: DEFAULT_WEIGHTS.lowSanity, [k]: 1 }));
 }
 
 /** The hand card worth least by printed value (the first of equals): what a bot discards. */

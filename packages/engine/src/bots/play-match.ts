@@ -37,6 +37,8 @@ export interface MatchOptions {
   clock?: () => number;
   /** Skip roster legality (small test rosters). */
   unchecked?: boolean;
+  /** Called with the state after each accepted action (benches that learn from whole games). */
+  observe?: (s: GameState) => void;
 }
 
 export interface MatchResult {
@@ -89,6 +91,7 @@ export function playMatch(o: MatchOptions): MatchResult {
     if (!r.ok) return done(`${r.code}: ${r.message} after ${JSON.stringify(action)}`);
     s = r.state;
     n++;
+    o.observe?.(s);
   }
   return done(null);
 }
