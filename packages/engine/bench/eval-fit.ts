@@ -1,9 +1,8 @@
 /**
  * Fits the evaluation's weights to game outcomes: `npm run bench:eval-fit [-- --games 1000] [--seed fit]
  * [--bot normal] [--holdout 5]`. `evaluate` is a weighted sum of its terms (evaluate.ts `evaluationTerms`), so
- * a position's features are those terms. The bench plays `--bot`
- * against itself over every ordered starter pairing (first player alternating), takes the position at the start
- * of every turn (where the search's rollouts stop and score), labels it with who went on to win, and fits a
+ * a position's features are those terms. The bench plays `--bot` against itself over every ordered starter
+ * pairing (first player alternating), takes the position at the start of every turn (where the search's rollouts stop and score), labels it with who went on to win, and fits a
  * logistic regression of the outcome on the features and whose turn it is. Every `--holdout`-th game is kept
  * out of the fit to compare, on unseen games, the fitted evaluation with the default one (whose scale is fitted
  * too). The fitted weights are printed in the default evaluation's units (one unit of either predicts the same
@@ -12,7 +11,7 @@
  */
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { DEFAULT_WEIGHTS, EVAL_TERMS as TERMS, evaluate, evaluationTerms, type EvalWeights } from '../src/bots/evaluate.js';
-import { botForLevel, isBotLevel, playMatch, withTurnOrder, type CardDef, type GameState, type ManagerId, type Roster } from '../src/index.js';
+import { botForLevel, isBotLevel, playMatch, withTurnOrder, type BotLevel, type CardDef, type GameState, type Roster } from '../src/index.js';
 import { startersOf } from './bot-match-game.js';
 import { fitLogistic, logLoss, predict } from './logistic.js';
 import { flag } from './pools.js';
@@ -21,17 +20,15 @@ const pool = cardPool as Record<string, CardDef>;
 const rosters = starterRosters as unknown as (Roster & { id?: string })[];
 
 interface Position {
-  game: number;
   /** The evaluation's terms for A (evaluationTerms), then +1 if A is to move (−1 if B). */
   features: number[];
   /** The default evaluation for A. */
   shipped: number;
 }
 
-function positionsOf(g: number, seed: string, bot: string): { positions: Position[]; aWon: boolean | null } {
+function positionsOf(g: number, seed: string, level: BotLevel): { positions: Position[]; aWon: boolean | null } {
   const [a, b] = startersOf(g, rosters);
   const aFirst = g % 2 === 0;
-  const level = isBotLevel(bot) ? bot : 'normal';
   const positions: Position[] = [];
   let turn = -1;
   const observe = (s: GameState): void => {
@@ -39,13 +36,13 @@ function positionsOf(g: number, seed: string, bot: string): { positions: Positio
     turn = s.turn;
     const features = evaluationTerms(s, 'A');
     features.push(s.active === 'A' ? 1 : -1);
-    positions.push({ game: g, features, shipped: evaluate(s, 'A') });
+    positions.push({ features, shipped: evaluate(s, 'A') });
   };
   const r = playMatch({
     seed: `${seed}-${g}`,
     pool,
     rosters: { A: a, B: b },
-    bots: { A: withTurnOrder(botForLevel(level, { goFirst: aFirst }), aFirst), B: withTurnOrder(botForLevel(level, { goFirst: !aFirst }), !aFirst) } as Record<ManagerId, ReturnType<typeof botForLevel>>,
+    bots: { A: withTurnOrder(botForLevel(level, { goFirst: aFirst }), aFirst), B: withTurnOrder(botForLevel(level, { goFirst: !aFirst }), !aFirst) },
     observe,
   });
   const aWon = r.failure || r.winner === null || r.winner === 'draw' ? null : r.winner === 'A';
@@ -60,7 +57,7 @@ function main(): void {
   const bot = flag('bot') ?? 'normal';
   const holdout = Number(flag('holdout') ?? 5);
   if (!isBotLevel(bot) || bot === 'hard' || bot === 'expert') throw new Error(`--bot: '${bot}' must be easy or normal (the searching levels are too slow to fill a fit)`);
-  if (!(games >= holdout && holdout >= 2)) throw new Error('--games must be at least --holdout, and --holdout at least 2');
+  if (!Number.isInteger(games) || !Number.isInteger(holdout) || !(games >= holdout && holdout >= 2)) throw new Error('--games and --holdout must be whole numbers, --holdout at least 2 and --games at least --holdout');
   const t0 = performance.now();
   const train: { X: number[][]; S: number[][]; y: number[] } = { X: [], S: [], y: [] };
   const test: typeof train = { X: [], S: [], y: [] };
