@@ -12,6 +12,8 @@
  * average over those deals: 52.8% against hard over 400 duplicate games (docs/bots.md), short of the 55% the
  * level is meant to reach. A horizon through its own next turn was measured weaker (43.3% of 127 games with
  * placeholders; 50 of 100 duplicate games with dealt cards, where the horizon-2 variants run on them won 55 and 56).
+ * Neither did 96 iterations (78 of 147, the same as halving on those games) nor a rollout score fitted to game
+ * outcomes (78 of 148; bench/eval-fit.ts).
  */
 import { createEasyBot } from './easy-bot.js';
 import { createSearchBot, type SearchBotOptions } from './search/search-bot.js';
@@ -78,8 +80,13 @@ export interface LevelOptions {
   tree?: boolean;
   /** Overrides LEVEL_ALLOCATION (experiments). */
   allocation?: 'ucb' | 'halving';
-  /** Changes to the weights the search scores its rollouts with (experiments; strongBot keeps its own). */
+  /**
+   * Changes to the evaluation's weights (experiments): `normal` (strongBot) plays by them; a searching level
+   * scores its rollouts with them, while the strongBot inside its rollouts keeps the defaults.
+   */
   weights?: Partial<EvalWeights>;
+  /** Changes to the weights the strongBot inside a searching level's rollouts plays by (experiments). */
+  policyWeights?: Partial<EvalWeights>;
   /** Overrides LEVEL_ANCHOR's gate, anchoring expert to hard where the level has no anchor (experiments). */
   anchorGate?: number;
 }
@@ -94,7 +101,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
     case 'easy':
       return createEasyBot({ goFirst });
     case 'normal':
-      return createStrongBot({ goFirst });
+      return createStrongBot({ goFirst, ...(o.weights ? { weights: { ...DEFAULT_WEIGHTS, ...o.weights } } : {}) });
     case 'hard':
     case 'expert': {
       const deal = (o.deal ?? LEVEL_DEALS[level]) && o.knowledge;
@@ -110,6 +117,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         tree: o.tree ?? LEVEL_TREE[level],
         allocation: o.allocation ?? LEVEL_ALLOCATION[level],
         ...(o.weights ? { weights: { ...DEFAULT_WEIGHTS, ...o.weights } } : {}),
+        ...(o.policyWeights ? { policyWeights: { ...DEFAULT_WEIGHTS, ...o.policyWeights } } : {}),
         ...(anchor ? { anchor } : {}),
       });
     }

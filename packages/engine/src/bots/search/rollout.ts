@@ -21,6 +21,7 @@ import { evaluate, leastValuableInHand, type EvalWeights } from '../evaluate.js'
 import { blockByModel, strongBot } from '../strong-bot.js';
 import { isOffer } from '../../actions/offers.js';
 import { project } from '../../view/projection.js';
+import type { Bot } from '../types.js';
 
 const ATTACK_P = 0.3;
 const ACT_P = 0.8;
@@ -34,6 +35,8 @@ export interface RolloutOptions {
   weights: EvalWeights;
   /** 'strong': both managers play strongBot on their own projection of the simulation; 'cheap': the policy below. */
   policy?: 'strong' | 'cheap';
+  /** The strongBot that plays 'strong' rollouts (one with other weights); default strongBot. */
+  player?: Bot;
 }
 
 /** Plays `sim` (owned, mutated) forward and scores it for `me`. */
@@ -46,7 +49,7 @@ export function rollout(sim: GameState, me: ManagerId, rng: () => number, o: Rol
       if (!blockByModel(sim, who)) break;
       continue;
     }
-    const a = o.policy === 'strong' ? strongPolicy(sim, who, rng, i) : policy(sim, who, rng);
+    const a = o.policy === 'strong' ? strongPolicy(sim, who, rng, i, o.player) : policy(sim, who, rng);
     if (!a || !stepInPlace(sim, a).ok) break;
   }
   return evaluate(sim, me, o.weights);
@@ -73,11 +76,11 @@ function safeAttack(sim: GameState, id: string, danger: number): boolean {
  * strongBot as the rollout policy (rollout policy improvement: the search then picks the root move after
  * which strongBot's own play does best). A decision with one sensible action skips the projection.
  */
-export function strongPolicy(sim: GameState, who: ManagerId, rng: () => number, i: number): Action | null {
+export function strongPolicy(sim: GameState, who: ManagerId, rng: () => number, i: number, player: Bot = strongBot): Action | null {
   const legal = legalActions(sim, who);
   const options = legal.filter((l) => l.type !== 'concede' && l.type !== 'tilt-star');
   if (options.length === 1 && !isOffer(options[0]!)) return options[0] as Action;
-  return strongBot({ view: project(sim, who), legal, seed: `${i}:${Math.floor(rng() * 1e9)}` });
+  return player({ view: project(sim, who), legal, seed: `${i}:${Math.floor(rng() * 1e9)}` });
 }
 
 function policy(sim: GameState, who: ManagerId, rng: () => number): Action | null {

@@ -21,6 +21,7 @@ import { makeRng, seedRng } from '../../core/rng.js';
 import type { CardDef } from '../../cards/schema.js';
 import { determinise } from '../determinise.js';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../evaluate.js';
+import { createStrongBot } from '../strong-bot.js';
 import type { BotInput } from '../types.js';
 import { keyOf } from './candidates.js';
 import { dealHidden, hiddenCards, type KnownDeck } from './hidden-deal.js';
@@ -37,6 +38,11 @@ export interface SearchOptions {
   /** UCB1 exploration constant on rewards squashed into (-1, 1). */
   exploration?: number;
   weights?: EvalWeights;
+  /**
+   * The weights the strongBot of the rollouts plays by, for both managers (and the search bot's own first
+   * answer). Default: strongBot's own (an experiment: `@p(...)` in bench names).
+   */
+  policyWeights?: EvalWeights;
   /** The rollout policy (rollout.ts). Default 'strong'. */
   policy?: 'strong' | 'cheap';
   defs?: Record<string, CardDef>;
@@ -85,6 +91,7 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
   const c = o.exploration ?? 0.6;
   const untilTurn = input.view.turn + (o.horizon ?? 2);
   const weights = o.weights ?? DEFAULT_WEIGHTS;
+  const player = o.policyWeights ? { player: createStrongBot({ weights: o.policyWeights }) } : {};
   const hidden = o.decks ? hiddenCards(input.view, o.decks) : [];
   // Halving compares survivors on paired visits, so the rollout policy's seed is keyed by the visit as well.
   const pairedPolicy = o.allocation === 'halving';
@@ -98,7 +105,7 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
     const policy = pairedPolicy ? makeRng(`${seed}:policy:${v}`) : rng;
     let r: number;
     try {
-      r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, policy, { untilTurn, weights, policy: o.policy ?? 'strong' })) : -1;
+      r = stepInPlace(sim, candidates[k]!).ok ? squash(rollout(sim, me, policy, { untilTurn, weights, policy: o.policy ?? 'strong', ...player })) : -1;
     } catch {
       r = -1; // a position the simulation cannot follow counts against the move that led to it
     }

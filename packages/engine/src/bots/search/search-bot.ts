@@ -26,8 +26,8 @@ export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
 }
 
 /** The candidates of a decision (strongBot's answer first), or null when strongBot's answer stands. */
-export function searchCandidates(input: BotInput, o: { goFirst?: boolean; defs?: SearchOptions['defs'] } = {}): { strong: Action; candidates: Action[] | null } {
-  const strong = createStrongBot({ goFirst: o.goFirst ?? true, ...(o.defs ? { defs: o.defs } : {}) })(input);
+export function searchCandidates(input: BotInput, o: { goFirst?: boolean; defs?: SearchOptions['defs']; policyWeights?: SearchOptions['policyWeights'] } = {}): { strong: Action; candidates: Action[] | null } {
+  const strong = createStrongBot({ goFirst: o.goFirst ?? true, ...(o.defs ? { defs: o.defs } : {}), ...(o.policyWeights ? { weights: o.policyWeights } : {}) })(input);
   return { strong, candidates: rootCandidates(input, strong) };
 }
 

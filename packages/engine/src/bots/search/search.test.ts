@@ -9,6 +9,7 @@ import { other, type GameState, type ManagerId } from '../../core/types.js';
 import { createGame } from '../../setup/create-game.js';
 import { project } from '../../view/projection.js';
 import { createEasyBot } from '../easy-bot.js';
+import { DEFAULT_WEIGHTS } from '../evaluate.js';
 import { botForLevel } from '../levels.js';
 import { playMatch, withTurnOrder } from '../play-match.js';
 import { strongBot } from '../strong-bot.js';
@@ -138,6 +139,24 @@ describe('the search (hard and expert)', () => {
       const winner = mean(g) > mean(f) ? g : f;
       expect(pickRoot(a)).toEqual(candidates![winner]);
     }
+  });
+
+  it('the rollouts\' strongBot plays by policyWeights when given them (default weights change nothing); it reads only the view', () => {
+    const otherWeights = { ...DEFAULT_WEIGHTS, hand: 4, atk: 0.2, sanity: 3 };
+    let changedStats = 0;
+    for (const { s, who, input } of points) {
+      const { candidates } = searchCandidates(input);
+      const plain = searchRoot(input, candidates!, { iterations: 24 });
+      expect(searchRoot(input, candidates!, { iterations: 24, policyWeights: { ...DEFAULT_WEIGHTS } })).toEqual(plain);
+      const tuned = searchRoot(input, candidates!, { iterations: 24, policyWeights: otherWeights });
+      if (JSON.stringify(tuned.totals) !== JSON.stringify(plain.totals)) changedStats++;
+      const changed = withOtherSecrets(s, who);
+      const again: BotInput = { view: project(changed, who), legal: legalActions(changed, who), seed: input.seed };
+      expect(searchRoot(again, searchCandidates(again, { policyWeights: otherWeights }).candidates!, { iterations: 24, policyWeights: otherWeights })).toEqual(
+        searchRoot(input, searchCandidates(input, { policyWeights: otherWeights }).candidates!, { iterations: 24, policyWeights: otherWeights }),
+      );
+    }
+    expect(changedStats).toBeGreaterThan(0);
   });
 
   it('expert anchored to hard plays hard\'s move unless its own search beat it on the same deals; it reads only the view', () => {

@@ -61,7 +61,8 @@ export function searchTree(input: BotInput, candidates: Action[], o: SearchOptio
   const untilTurn = rootTurn + (o.horizon ?? 2);
   const weights = o.weights ?? DEFAULT_WEIGHTS;
   const hidden = o.decks ? hiddenCards(input.view, o.decks) : [];
-  const strong = createStrongBot({ goFirst: true, ...(o.defs ? { defs: o.defs } : {}) });
+  const strong = createStrongBot({ goFirst: true, ...(o.defs ? { defs: o.defs } : {}), ...(o.policyWeights ? { weights: o.policyWeights } : {}) });
+  const player = o.policyWeights ? { player: createStrongBot({ weights: o.policyWeights }) } : {};
   const root: Node = { children: new Map(candidates.map((a) => [keyOf(a), { action: a, visits: 0, total: 0, avail: 0 }])) };
   const rootKeys = candidates.map(keyOf);
   let iterations = 0;
@@ -118,7 +119,7 @@ export function searchTree(input: BotInput, candidates: Action[], o: SearchOptio
       path.push(next);
       at = next;
     }
-    return squash(rollout(sim, me, rng, { untilTurn, weights, policy: o.policy ?? 'strong' }));
+    return squash(rollout(sim, me, rng, { untilTurn, weights, policy: o.policy ?? 'strong', ...player }));
   }
 
   /** This decision's candidates (strongBot's answer first), or its one sensible action. */
