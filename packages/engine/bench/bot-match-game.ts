@@ -62,6 +62,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
   const level = m?.[1];
   if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
   if (m?.[7] && level !== 'expert') throw new Error(`'${name}': only expert can be anchored (@a<gate> anchors it to hard)`);
+  if (weights && level === 'easy') throw new Error(`'${name}': easy plays by strongBot's own weights (@w(...) is for normal and the searching levels)`);
   if (policyWeights && level !== 'hard' && level !== 'expert') throw new Error(`'${name}': @p(...) is for a searching level's rollouts (normal takes @w(...))`);
   return botForLevel(level, {
     goFirst,
