@@ -1,20 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { makeRng } from '../src/core/rng.js';
 import { fitLogistic, logLoss, predict } from './logistic.js';
 
-/** A small seeded generator (mulberry32), so the synthetic data is the same on every run. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 function synthetic(w: number[], n: number, seed: number): { X: number[][]; y: number[] } {
-  const r = rng(seed);
+  const r = makeRng(seed);
   const X: number[][] = [];
   const y: number[] = [];
   for (let i = 0; i < n; i++) {
