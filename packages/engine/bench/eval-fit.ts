@@ -2,8 +2,9 @@
  * Fits the evaluation's weights to game outcomes: `npm run bench:eval-fit [-- --games 1000] [--seed fit]
  * [--bot normal] [--holdout 5]`. `evaluate` is a weighted sum of its terms (evaluate.ts `evaluationTerms`), so
  * a position's features are those terms. The bench plays `--bot` against itself over every ordered starter
- * pairing (first player alternating), takes the position at the start of every turn (where the search's rollouts stop and score), labels it with who went on to win, and fits a
- * logistic regression of the outcome on the features and whose turn it is. Every `--holdout`-th game is kept
+ * pairing (first player alternating), takes the position at the start of every turn (where the search's
+ * rollouts stop and score), labels it with who went on to win, and fits a logistic regression of the outcome on
+ * the features and whose turn it is. Every `--holdout`-th game is kept
  * out of the fit to compare, on unseen games, the fitted evaluation with the default one (whose scale is fitted
  * too). The fitted weights are printed in the default evaluation's units (one unit of either predicts the same
  * odds), so the search's squashing sees scores of the same size, as a `@w(...)` bot name for bench:bots.

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import type { GameState, ManagerId } from '../core/types.js';
-import type { Roster } from '../deck/validate-roster.js';
 import { DEFAULT_WEIGHTS, EVAL_TERMS, evaluate, evaluationTerms, type EvalWeights } from './evaluate.js';
 import { playMatch } from './play-match.js';
 import { strongBot } from './strong-bot.js';
@@ -14,10 +13,12 @@ function turnStarts(): GameState[] {
     playMatch({
       seed: `terms-${a}-${b}`,
       pool: cardPool,
-      rosters: { A: starterRosters[a]! as Roster, B: starterRosters[b]! as Roster },
-      bots: { A: strongBot, B: strongBot } as Record<ManagerId, typeof strongBot>,
+      rosters: { A: starterRosters[a]!, B: starterRosters[b]! },
+      bots: { A: strongBot, B: strongBot },
       observe: (s) => {
-        if (s.phase !== 'game-over' && s.turn !== turn) [turn, out[out.length]] = [s.turn, s];
+        if (s.phase === 'game-over' || s.turn === turn) return;
+        turn = s.turn;
+        out.push(s);
       },
     });
   }

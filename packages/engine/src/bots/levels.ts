@@ -95,13 +95,16 @@ export function isBotLevel(x: unknown): x is BotLevel {
   return typeof x === 'string' && (BOT_LEVELS as readonly string[]).includes(x);
 }
 
+/** Experiments name only the weights they change; the rest stay the defaults. */
+const withDefaults = (w: Partial<EvalWeights>): EvalWeights => ({ ...DEFAULT_WEIGHTS, ...w });
+
 export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
   const goFirst = o.goFirst ?? true;
   switch (level) {
     case 'easy':
       return createEasyBot({ goFirst });
     case 'normal':
-      return createStrongBot({ goFirst, ...(o.weights ? { weights: { ...DEFAULT_WEIGHTS, ...o.weights } } : {}) });
+      return createStrongBot({ goFirst, ...(o.weights ? { weights: withDefaults(o.weights) } : {}) });
     case 'hard':
     case 'expert': {
       const deal = (o.deal ?? LEVEL_DEALS[level]) && o.knowledge;
@@ -116,8 +119,8 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         keep: o.keep ?? LEVEL_KEEP[level],
         tree: o.tree ?? LEVEL_TREE[level],
         allocation: o.allocation ?? LEVEL_ALLOCATION[level],
-        ...(o.weights ? { weights: { ...DEFAULT_WEIGHTS, ...o.weights } } : {}),
-        ...(o.policyWeights ? { policyWeights: { ...DEFAULT_WEIGHTS, ...o.policyWeights } } : {}),
+        ...(o.weights ? { weights: withDefaults(o.weights) } : {}),
+        ...(o.policyWeights ? { policyWeights: withDefaults(o.policyWeights) } : {}),
         ...(anchor ? { anchor } : {}),
       });
     }
