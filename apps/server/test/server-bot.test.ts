@@ -125,7 +125,7 @@ describe('BotPool', () => {
   it('decides exactly as strongBot inline, and replaces a thread that dies', async () => {
     const pool = new BotPool(1, createLogger('silent'));
     try {
-      const xs = positions(40);
+      const xs = positions(70);
       const fromPool = await Promise.all(xs.map((x) => pool.decide(x)));
       expect(fromPool).toEqual(xs.map((x) => strongBot(x)));
       // Kill the thread: the next decision starts a new one.
@@ -137,6 +137,14 @@ describe('BotPool', () => {
       const hard = botForLevel('hard');
       const searched = xs.slice(20, 30);
       expect(await Promise.all(searched.map((x) => pool.decide(x, 'hard')))).toEqual(searched.map((x) => hard(x)));
+      // Expert on a thread is told the public starter lists as inline (it deals from them): the same moves.
+      const expert = botForLevel('expert', { knowledge: { decks: starterRosters, defs: cardPool } });
+      const blind = botForLevel('expert');
+      // Positions 35-69 hold some where expert's move without the lists would be another one.
+      const later = xs.slice(35, 70);
+      const moves = later.map((x) => expert(x));
+      expect(later.filter((x, i) => JSON.stringify(blind(x)) !== JSON.stringify(moves[i])).length).toBeGreaterThan(0);
+      expect(await Promise.all(later.map((x) => pool.decide(x, 'expert')))).toEqual(moves);
     } finally {
       await pool.close();
     }
