@@ -44,7 +44,7 @@ const cpuMs = (): number => {
 
 /**
  * A bot by name: a level, or a searching level with `+deal` / `-deal` (dealing hidden cards from the public
- * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) `@k<x>` (pickRoot's margin for leaving strongBot's move) `@t` (the turn tree, search/turn-tree.ts) `@s` (sequential halving instead of UCB1 at the root) `@a<z>` (expert anchored to hard's move, left only on `z` paired standard errors of evidence) `@p(key=value;...)` (the weights the rollouts' strongBot plays by) and `@w(key=value;...)` (evaluation weights: the rollouts' score, or normal's own): experiments. Every bot is told the public knowledge (the
+ * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) `@k<x>` (pickRoot's margin for leaving strongBot's move) `@t` (the turn tree, search/turn-tree.ts) `@s` (sequential halving instead of UCB1 at the root) `@a<z>` (expert anchored to hard's move, left only on `z` paired standard errors of evidence) `@r` (the rule-made choices searched too) `@p(key=value;...)` (the weights the rollouts' strongBot plays by) and `@w(key=value;...)` (evaluation weights: the rollouts' score, or normal's own): experiments. Every bot is told the public knowledge (the
  * starter lists and the pool), as the server tells its bots.
  */
 export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean, knowledge: BotKnowledge): Bot {
@@ -58,7 +58,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     return weights;
   };
   const [policyWeights, weights] = [parse(wp[1]), parse(wp[2])];
-  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?(?:@a([0-9.]+))?$/.exec(name.slice(0, wp.index));
+  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?(?:@a([0-9.]+))?(@r)?$/.exec(name.slice(0, wp.index));
   const level = m?.[1];
   if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
   if (m?.[7] && level !== 'expert') throw new Error(`'${name}': only expert can be anchored (@a<gate> anchors it to hard)`);
@@ -73,6 +73,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     ...(m?.[5] ? { tree: true } : {}),
     ...(m?.[6] ? { allocation: 'halving' as const } : {}),
     ...(m?.[7] ? { anchorGate: Number(m[7]) } : {}),
+    ...(m?.[8] ? { rules: true } : {}),
     ...(weights ? { weights } : {}),
     ...(policyWeights ? { policyWeights } : {}),
     ...(iterations[name] ? { iterations: iterations[name] } : {}),

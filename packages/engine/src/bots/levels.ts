@@ -35,6 +35,12 @@ export const LEVEL_HORIZON: Record<BotLevel, number> = { easy: 0, normal: 0, har
 /** Whether the level deals hidden cards from the public deck lists (search/hidden-deal.ts) when it is given them. */
 export const LEVEL_DEALS: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: true };
 
+/**
+ * Whether the level searches the choices strongBot makes by rule too (candidates.ts `rules`). Off: expert doing so
+ * won 53 of the first 100 duplicate games against hard, where the other variants won 50-57 (docs/bots.md).
+ */
+export const LEVEL_RULES: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: false };
+
 /** Whether the level searches its own later decisions of the turn too (search/turn-tree.ts). */
 export const LEVEL_TREE: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: false };
 
@@ -78,6 +84,8 @@ export interface LevelOptions {
   keep?: number;
   /** Overrides LEVEL_TREE (experiments). */
   tree?: boolean;
+  /** Overrides LEVEL_RULES (experiments). */
+  rules?: boolean;
   /** Overrides LEVEL_ALLOCATION (experiments). */
   allocation?: 'ucb' | 'halving';
   /**
@@ -118,6 +126,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         ...(deal ? { decks: deal.decks, defs: deal.defs } : {}),
         keep: o.keep ?? LEVEL_KEEP[level],
         tree: o.tree ?? LEVEL_TREE[level],
+        rules: o.rules ?? LEVEL_RULES[level],
         allocation: o.allocation ?? LEVEL_ALLOCATION[level],
         ...(o.weights ? { weights: withDefaults(o.weights) } : {}),
         ...(o.policyWeights ? { policyWeights: withDefaults(o.policyWeights) } : {}),

@@ -23,12 +23,17 @@ export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
    * more than `gate` standard errors on the same deals (root-search.ts `anchored`). Root search only.
    */
   anchor?: { bot: Bot; gate: number };
+  /** Search the rule-made choices too (candidates.ts `rules`): discards, pending choices, the Resource Step. */
+  rules?: boolean;
 }
 
 /** The candidates of a decision (strongBot's answer first), or null when strongBot's answer stands. */
-export function searchCandidates(input: BotInput, o: { goFirst?: boolean; defs?: SearchOptions['defs']; policyWeights?: SearchOptions['policyWeights'] } = {}): { strong: Action; candidates: Action[] | null } {
+export function searchCandidates(
+  input: BotInput,
+  o: { goFirst?: boolean; defs?: SearchOptions['defs']; policyWeights?: SearchOptions['policyWeights']; rules?: boolean } = {},
+): { strong: Action; candidates: Action[] | null } {
   const strong = createStrongBot({ goFirst: o.goFirst ?? true, ...(o.defs ? { defs: o.defs } : {}), ...(o.policyWeights ? { weights: o.policyWeights } : {}) })(input);
-  return { strong, candidates: rootCandidates(input, strong) };
+  return { strong, candidates: rootCandidates(input, strong, { rules: o.rules ?? false }) };
 }
 
 export function createSearchBot(o: SearchBotOptions): Bot {

@@ -9,7 +9,7 @@ import { other, type GameState, type ManagerId } from '../../core/types.js';
 import { createGame } from '../../setup/create-game.js';
 import { project } from '../../view/projection.js';
 import { createEasyBot } from '../easy-bot.js';
-import { DEFAULT_WEIGHTS } from '../evaluate.js';
+import { DEFAULT_WEIGHTS, printedValue } from '../evaluate.js';
 import { botForLevel } from '../levels.js';
 import { playMatch, withTurnOrder } from '../play-match.js';
 import { strongBot } from '../strong-bot.js';
@@ -87,6 +87,51 @@ describe('the search (hard and expert)', () => {
       const deal = { decks: starterRosters, defs: cardPool };
       expect(searchRoot(again, searchCandidates(again).candidates!, { iterations: 40, ...deal })).toEqual(searchRoot(input, candidates!, { iterations: 40, ...deal }));
     }
+  });
+
+  it('rules (an experiment) searches discards, pending choices and the Resource Step, never a concession, and reads only the view', () => {
+    const c = createGame({ seed: 'rules', pool: cardPool, rosters: { A: starterRosters[2]!, B: starterRosters[3]! } });
+    if (!c.ok) throw new Error(c.message);
+    let s = c.state;
+    const seen = { resource: 0, choice: 0, order: 0 };
+    for (let n = 0; n < 3000 && s.phase !== 'game-over'; n++) {
+      const who = deciders(s)[0]!;
+      const input: BotInput = { view: project(s, who), legal: legalActions(s, who), seed: `rules:${n}` };
+      const types = new Set(input.legal.map((l) => l.type));
+      const { strong, candidates } = searchCandidates(input, { rules: true });
+      const plain = searchCandidates(input).candidates;
+      if (types.has('mulligan') || types.has('choose-order')) {
+        expect(candidates).toBeNull();
+        seen.order++;
+      } else if (!plain && candidates) {
+        expect(candidates[0]).toEqual(strong);
+        for (const a of candidates) {
+          expect(permits(input.legal, a)).toBe(true);
+          expect(['concede', 'tilt-star']).not.toContain(a.type);
+        }
+        const stars = candidates.filter((a) => a.type === 'place-star').slice(strong.type === 'place-star' ? 1 : 0);
+        if (types.has('place-star')) {
+          seen.resource++;
+          // The stars searched (strongBot's own aside) are from the three least valuable cards in hand.
+          expect(stars.length).toBeLessThanOrEqual(3);
+          const value = (id: string) => printedValue(cardPool[s.cards[id]!.def]!);
+          const kept = input.legal.filter((l) => l.type === 'place-star' && !candidates.some((a) => a.type === 'place-star' && a.card === l.card));
+          for (const k of kept) for (const a of stars) expect(value((k as { card: string }).card)).toBeGreaterThanOrEqual(value((a as { card: string }).card));
+          if (seen.resource <= 2) {
+            const changed = withOtherSecrets(s, who);
+            const again: BotInput = { view: project(changed, who), legal: legalActions(changed, who), seed: input.seed };
+            const deal = { iterations: 24, decks: starterRosters, defs: cardPool };
+            expect(searchRoot(again, searchCandidates(again, { rules: true }).candidates!, deal)).toEqual(searchRoot(input, candidates, deal));
+          }
+        } else seen.choice++;
+      }
+      const r = step(s, strongBot(input));
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+    }
+    expect(seen.resource).toBeGreaterThan(3);
+    expect(seen.choice).toBeGreaterThan(0);
+    expect(seen.order).toBeGreaterThan(0);
   });
 
   it('root parallelisation: workers merged in a fixed order give the same move whatever finishes first', () => {
