@@ -58,7 +58,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     return weights;
   };
   const [policyWeights, weights] = [parse(wp[1]), parse(wp[2])];
-  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?(?:@a([0-9.]+))?(@r)?$/.exec(name.slice(0, wp.index));
+  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?(?:@a([0-9.]+))?(@r)?(?:@n([0-9]+)x([0-9])(?:w([0-9]+))?(a)?)?$/.exec(name.slice(0, wp.index));
   const level = m?.[1];
   if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
   if (m?.[7] && level !== 'expert') throw new Error(`'${name}': only expert can be anchored (@a<gate> anchors it to hard)`);
@@ -74,6 +74,7 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     ...(m?.[6] ? { allocation: 'halving' as const } : {}),
     ...(m?.[7] ? { anchorGate: Number(m[7]) } : {}),
     ...(m?.[8] ? { rules: true } : {}),
+    ...(m?.[9] ? { nested: { iterations: Number(m[9]), turns: Number(m[10]), ...(m[11] ? { workCap: Number(m[11]) } : {}), ...(m[12] ? { attacksOnly: true } : {}) } } : {}),
     ...(weights ? { weights } : {}),
     ...(policyWeights ? { policyWeights } : {}),
     ...(iterations[name] ? { iterations: iterations[name] } : {}),

@@ -86,6 +86,8 @@ export interface LevelOptions {
   tree?: boolean;
   /** Overrides LEVEL_RULES (experiments). */
   rules?: boolean;
+  /** Nested search in the rollouts (root-search.ts `nested`; experiments). */
+  nested?: { iterations: number; turns: number; workCap?: number; attacksOnly?: boolean };
   /** Overrides LEVEL_ALLOCATION (experiments). */
   allocation?: 'ucb' | 'halving';
   /**
@@ -127,6 +129,7 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
         keep: o.keep ?? LEVEL_KEEP[level],
         tree: o.tree ?? LEVEL_TREE[level],
         rules: o.rules ?? LEVEL_RULES[level],
+        ...(o.nested ? { nested: o.nested } : {}),
         allocation: o.allocation ?? LEVEL_ALLOCATION[level],
         ...(o.weights ? { weights: withDefaults(o.weights) } : {}),
         ...(o.policyWeights ? { policyWeights: withDefaults(o.policyWeights) } : {}),

@@ -60,9 +60,13 @@ const ILLEGAL = 1e6;
  */
 const WORK_BUDGET = 1500;
 let work = 0;
+/** Simulated steps over every decision on this thread, never reset: a deterministic measure of work for callers. */
+let workTotal = 0;
+export const strongBotWork = (): number => workTotal;
 
 function simStep(sim: GameState, a: Action): ReturnType<typeof stepInPlace> {
   work++;
+  workTotal++;
   return stepInPlace(sim, a);
 }
 

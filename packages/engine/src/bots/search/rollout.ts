@@ -37,6 +37,9 @@ export interface RolloutOptions {
   policy?: 'strong' | 'cheap';
   /** The strongBot that plays 'strong' rollouts (one with other weights); default strongBot. */
   player?: Bot;
+  /** Plays `me`'s own decisions before turn `ownUntilTurn` instead of `player` (nested search, an experiment). */
+  ownPlayer?: Bot;
+  ownUntilTurn?: number;
 }
 
 /** Plays `sim` (owned, mutated) forward and scores it for `me`. */
@@ -49,7 +52,8 @@ export function rollout(sim: GameState, me: ManagerId, rng: () => number, o: Rol
       if (!blockByModel(sim, who)) break;
       continue;
     }
-    const a = o.policy === 'strong' ? strongPolicy(sim, who, rng, i, o.player) : policy(sim, who, rng);
+    const own = o.ownPlayer && who === me && sim.turn < (o.ownUntilTurn ?? o.untilTurn) ? o.ownPlayer : o.player;
+    const a = o.policy === 'strong' ? strongPolicy(sim, who, rng, i, own) : policy(sim, who, rng);
     if (!a || !stepInPlace(sim, a).ok) break;
   }
   return evaluate(sim, me, o.weights);

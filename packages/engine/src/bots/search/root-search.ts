@@ -21,9 +21,9 @@ import { makeRng, seedRng } from '../../core/rng.js';
 import type { CardDef } from '../../cards/schema.js';
 import { determinise } from '../determinise.js';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../evaluate.js';
-import { createStrongBot } from '../strong-bot.js';
-import type { BotInput } from '../types.js';
-import { keyOf } from './candidates.js';
+import { createStrongBot, strongBotWork } from '../strong-bot.js';
+import type { Bot, BotInput } from '../types.js';
+import { keyOf, rootCandidates } from './candidates.js';
 import { dealHidden, hiddenCards, type KnownDeck } from './hidden-deal.js';
 import { halve } from './halving.js';
 import { rollout } from './rollout.js';
@@ -58,6 +58,12 @@ export interface SearchOptions {
    * mean goes on; Karnin, Koren and Somekh 2013). Default 'ucb'.
    */
   allocation?: 'ucb' | 'halving';
+  /**
+   * Nested search (an experiment): the searching manager's own decisions in the rollouts, up to `turns` turns
+   * from the root's (1: the rest of this turn), are made by a hard-like search of `iterations` rollouts
+   * (placeholders, strongBot rollouts to the same horizon) instead of by strongBot.
+   */
+  nested?: { iterations: number; turns: number; workCap?: number; attacksOnly?: boolean };
 }
 
 export interface RootStats {
@@ -81,6 +87,15 @@ const SCALE = 20;
 const squash = (x: number): number => x / (Math.abs(x) + SCALE);
 
 export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptions, worker = 0): RootStats {
+  if (o.nested) {
+    const nestedStats = searchWith(input, candidates, o, worker, true);
+    if (nestedStats) return nestedStats;
+  }
+  return searchWith(input, candidates, o, worker, false)!;
+}
+
+/** One search; with `nest`, null when the nested searches went over their work cap (the caller searches again without). */
+function searchWith(input: BotInput, candidates: Action[], o: SearchOptions, worker: number, nest: boolean): RootStats | null {
   const me = input.view.viewer;
   if (me === 'spectator') throw new Error('searchRoot: spectators do not decide');
   const n = candidates.length;
@@ -91,7 +106,11 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
   const c = o.exploration ?? 0.6;
   const untilTurn = input.view.turn + (o.horizon ?? 2);
   const weights = o.weights ?? DEFAULT_WEIGHTS;
-  const player = o.policyWeights ? { player: createStrongBot({ weights: o.policyWeights }) } : {};
+  const nested = nest && o.nested ? nestedBot(o.nested.iterations, untilTurn, o) : null;
+  const player = {
+    ...(o.policyWeights ? { player: createStrongBot({ weights: o.policyWeights }) } : {}),
+    ...(nested ? { ownPlayer: nested.bot, ownUntilTurn: input.view.turn + o.nested!.turns } : {}),
+  };
   const hidden = o.decks ? hiddenCards(input.view, o.decks) : [];
   // Halving compares survivors on paired visits, so the rollout policy's seed is keyed by the visit as well.
   const pairedPolicy = o.allocation === 'halving';
@@ -120,8 +139,28 @@ export function searchRoot(input: BotInput, candidates: Action[], o: SearchOptio
     for (let i = 0; i < o.iterations; i++) {
       if (stop()) break;
       visit(i < n ? i : ucb(stats, i, c));
+      if (nested && nested.work() > (o.nested!.workCap ?? Infinity)) return null;
     }
   return stats;
+}
+
+/** A hard-like search for decisions inside a rollout: strongBot's candidates, each visited, rollouts to `untilTurn`. */
+function nestedBot(iterations: number, untilTurn: number, o: SearchOptions): { bot: Bot; work(): number } {
+  const strong = createStrongBot({ ...(o.defs ? { defs: o.defs } : {}), ...(o.policyWeights ? { weights: o.policyWeights } : {}) });
+  const w0 = strongBotWork();
+  const bot: Bot = (input) => {
+    const answer = strong(input);
+    if (o.nested?.attacksOnly && !input.legal.some((l) => l.type === 'choose-attackers')) return answer;
+    const candidates = rootCandidates(input, answer);
+    if (!candidates) return answer;
+    const horizon = untilTurn - input.view.turn;
+    const n = Math.max(iterations, candidates.length);
+    // Over the cap the search will be thrown away (searchWith returns null): finish this visit cheaply.
+    if (horizon < 1 || strongBotWork() - w0 > (o.nested?.workCap ?? Infinity)) return answer;
+    const stats = searchRoot(input, candidates, { iterations: n, horizon, ...(o.defs ? { defs: o.defs } : {}), ...(o.weights ? { weights: o.weights } : {}), ...(o.policyWeights ? { policyWeights: o.policyWeights } : {}) });
+    return pickRoot(stats);
+  };
+  return { bot, work: () => strongBotWork() - w0 };
 }
 
 function ucb(s: RootStats, t: number, c: number): number {

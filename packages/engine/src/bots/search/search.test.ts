@@ -12,7 +12,7 @@ import { createEasyBot } from '../easy-bot.js';
 import { DEFAULT_WEIGHTS, printedValue } from '../evaluate.js';
 import { botForLevel } from '../levels.js';
 import { playMatch, withTurnOrder } from '../play-match.js';
-import { strongBot } from '../strong-bot.js';
+import { strongBot, strongBotWork } from '../strong-bot.js';
 import type { Bot, BotInput } from '../types.js';
 import { anchored, mergeRoots, pairedGain, pickRoot, searchRoot, type RootStats } from './root-search.js';
 import { searchCandidates } from './search-bot.js';
@@ -200,6 +200,28 @@ describe('the search (hard and expert)', () => {
       expect(searchRoot(again, searchCandidates(again, { policyWeights: otherWeights }).candidates!, { iterations: 24, policyWeights: otherWeights })).toEqual(
         searchRoot(input, searchCandidates(input, { policyWeights: otherWeights }).candidates!, { iterations: 24, policyWeights: otherWeights }),
       );
+    }
+    expect(changedStats).toBeGreaterThan(0);
+  });
+
+  it('nested search: the bot\'s own later decisions of the turn in its rollouts are searched too; reproducible, reads only the view, and falls back to the plain search over its work cap', () => {
+    const nested = { iterations: 1, turns: 1 };
+    let changedStats = 0;
+    for (const { s, who, input } of points.slice(0, 4)) {
+      const { candidates } = searchCandidates(input);
+      const plain = searchRoot(input, candidates!, { iterations: 16 });
+      const w0 = strongBotWork();
+      const deep = searchRoot(input, candidates!, { iterations: 16, nested });
+      const work = strongBotWork() - w0;
+      expect(searchRoot(structuredClone(input), candidates!, { iterations: 16, nested })).toEqual(deep);
+      if (JSON.stringify(deep.totals) !== JSON.stringify(plain.totals)) changedStats++;
+      // A nested search that goes over its cap, at the start or half way, is thrown away for the plain search.
+      expect(searchRoot(input, candidates!, { iterations: 16, nested: { ...nested, workCap: 0 } })).toEqual(plain);
+      expect(searchRoot(input, candidates!, { iterations: 16, nested: { ...nested, workCap: Math.floor(work / 2) } })).toEqual(plain);
+      expect(searchRoot(input, candidates!, { iterations: 16, nested: { ...nested, workCap: work } })).toEqual(deep);
+      const changed = withOtherSecrets(s, who);
+      const again: BotInput = { view: project(changed, who), legal: legalActions(changed, who), seed: input.seed };
+      expect(searchRoot(again, searchCandidates(again).candidates!, { iterations: 16, nested })).toEqual(deep);
     }
     expect(changedStats).toBeGreaterThan(0);
   });
