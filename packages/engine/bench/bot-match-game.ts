@@ -44,7 +44,7 @@ const cpuMs = (): number => {
 
 /**
  * A bot by name: a level, or a searching level with `+deal` / `-deal` (dealing hidden cards from the public
- * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) `@k<x>` (pickRoot's margin for leaving strongBot's move) `@t` (the turn tree, search/turn-tree.ts) `@s` (sequential halving instead of UCB1 at the root) `@a<z>` (expert anchored to hard's move, left only on `z` paired standard errors of evidence) `@r` (the rule-made choices searched too) `@p(key=value;...)` (the weights the rollouts' strongBot plays by) and `@w(key=value;...)` (evaluation weights: the rollouts' score, or normal's own): experiments. Every bot is told the public knowledge (the
+ * lists on or off, whatever the level's default) `@h<n>` (its rollouts' turn horizon) `@k<x>` (pickRoot's margin for leaving strongBot's move) `@t` (the turn tree, search/turn-tree.ts) `@s` (sequential halving instead of UCB1 at the root) `@a<z>` (expert anchored to hard's move, left only on `z` paired standard errors of evidence) `@r` (the rule-made choices searched too) `@n<it>x<turns>[w<cap>][a]` (nested search in the rollouts: the bot's own decisions for `turns` turns searched with `it` rollouts a candidate, thrown away over `cap` simulated strongBot steps; `a`: attack declarations only) `@p(key=value;...)` (the weights the rollouts' strongBot plays by) and `@w(key=value;...)` (evaluation weights: the rollouts' score, or normal's own): experiments. Every bot is told the public knowledge (the
  * starter lists and the pool), as the server tells its bots.
  */
 export function makeBot(name: string, iterations: Record<string, number>, goFirst: boolean, knowledge: BotKnowledge): Bot {
