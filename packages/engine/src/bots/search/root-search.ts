@@ -139,15 +139,17 @@ function searchWith(input: BotInput, candidates: Action[], o: SearchOptions, wor
     for (let i = 0; i < o.iterations; i++) {
       if (stop()) break;
       visit(i < n ? i : ucb(stats, i, c));
-      if (nested && nested.work() > (o.nested!.workCap ?? Infinity)) return null;
+      if (nested?.overCap()) return null;
     }
   return stats;
 }
 
 /** A hard-like search for decisions inside a rollout: strongBot's candidates, each visited, rollouts to `untilTurn`. */
-function nestedBot(iterations: number, untilTurn: number, o: SearchOptions): { bot: Bot; work(): number } {
+function nestedBot(iterations: number, untilTurn: number, o: SearchOptions): { bot: Bot; overCap(): boolean } {
   const strong = createStrongBot({ ...(o.defs ? { defs: o.defs } : {}), ...(o.policyWeights ? { weights: o.policyWeights } : {}) });
   const w0 = strongBotWork();
+  const cap = o.nested?.workCap ?? Infinity;
+  const overCap = (): boolean => strongBotWork() - w0 > cap;
   const bot: Bot = (input) => {
     const answer = strong(input);
     if (o.nested?.attacksOnly && !input.legal.some((l) => l.type === 'choose-attackers')) return answer;
@@ -156,11 +158,11 @@ function nestedBot(iterations: number, untilTurn: number, o: SearchOptions): { b
     const horizon = untilTurn - input.view.turn;
     const n = Math.max(iterations, candidates.length);
     // Over the cap the search will be thrown away (searchWith returns null): finish this visit cheaply.
-    if (horizon < 1 || strongBotWork() - w0 > (o.nested?.workCap ?? Infinity)) return answer;
+    if (horizon < 1 || overCap()) return answer;
     const stats = searchRoot(input, candidates, { iterations: n, horizon, ...(o.defs ? { defs: o.defs } : {}), ...(o.weights ? { weights: o.weights } : {}), ...(o.policyWeights ? { policyWeights: o.policyWeights } : {}) });
     return pickRoot(stats);
   };
-  return { bot, work: () => strongBotWork() - w0 };
+  return { bot, overCap };
 }
 
 function ucb(s: RootStats, t: number, c: number): number {
