@@ -169,6 +169,7 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
     starPlaced: view.starPlaced,
     winner: view.winner,
     endReason: view.endReason,
+    endCard: view.endCard ?? null,
     seq: view.seq,
   });
   for (const [c, v] of rebuild) rebuildMods(s, c, v);

@@ -60,7 +60,8 @@ function dealAll(ctx: Ctx, hits: Hit[]): void {
   const defender = other(s.active);
   for (const h of hits) {
     if (h.to === 'manager') {
-      loseSanity(ctx, defender, h.amount, h.raid ? 'raid' : 'combat');
+      const from = s.cards[h.from];
+      loseSanity(ctx, defender, h.amount, h.raid ? 'raid' : 'combat', from ? { id: from.id, def: from.def } : undefined);
       continue;
     }
     const t = s.cards[h.to];

@@ -2,7 +2,7 @@
  * Events describe what happened, for the log and for animation. The engine only returns them; the server
  * decides what to do with them. view/project-events.ts hides what a viewer may not see.
  */
-import type { CardLocation, EndReason, ManagerId, Phase, StackItem } from './types.js';
+import type { CardLocation, CardRef, EndReason, ManagerId, Phase, StackItem } from './types.js';
 
 export type GameEvent =
   | { t: 'setup'; first: null }
@@ -32,7 +32,15 @@ export type GameEvent =
   | { t: 'stack-resolve'; item: string; fizzled: boolean }
   | { t: 'stack-cancel'; item: string }
   | { t: 'damage'; card: string; amount: number; combat: boolean }
-  | { t: 'sanity'; manager: ManagerId; delta: number; now: number; reason: 'combat' | 'effect' | 'deck-out' | 'raid' }
+  | {
+      t: 'sanity';
+      manager: ManagerId;
+      delta: number;
+      now: number;
+      reason: 'combat' | 'effect' | 'deck-out' | 'raid';
+      /** The card that caused a loss (the attacker, the effect's source): public, it is on the stage or the stack. */
+      source?: CardRef;
+    }
   | { t: 'deck-out'; manager: ManagerId; amount: number }
   | { t: 'attackers'; attackers: string[] }
   | { t: 'blockers'; blocks: { blocker: string; attacker: string }[] }
@@ -40,4 +48,4 @@ export type GameEvent =
   | { t: 'counters'; card: string; counter: string; now: number }
   | { t: 'attach'; asset: string; to: string }
   | { t: 'choice'; manager: ManagerId; option?: number }
-  | { t: 'game-over'; winner: ManagerId | 'draw'; reason: EndReason };
+  | { t: 'game-over'; winner: ManagerId | 'draw'; reason: EndReason; card?: CardRef };

@@ -48,6 +48,7 @@ export function stateRecord(s: GameState): GameState {
     starPlaced: s.starPlaced,
     winner: s.winner,
     endReason: s.endReason,
+    endCard: s.endCard ?? null,
     seq: s.seq,
   };
 }

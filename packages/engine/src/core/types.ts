@@ -203,11 +203,22 @@ export interface GameState {
   starPlaced: boolean;
   winner: ManagerId | 'draw' | null;
   endReason: EndReason | null;
+  /**
+   * The card that ended the match when one did: its own condition or effect, or the last loss of sanity it
+   * caused (the end screen names it). Null otherwise; absent in states saved before it existed.
+   */
+  endCard: CardRef | null;
   /** Number of actions applied so far (the state's version). */
   seq: number;
 }
 
 export type EndReason = 'sanity' | 'deck-out' | 'card' | 'concede' | 'double-ko';
+
+/** A card named in an event or a result: its instance id at that moment and its definition. */
+export interface CardRef {
+  id: string;
+  def: string;
+}
 
 export type CardLocation =
   | 'roster'

@@ -54,7 +54,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       }
       return 'done';
     case 'lose-sanity':
-      for (const m of selectManagers(s, f, e.who)) loseSanity(ctx, m, e.amount, 'effect');
+      for (const m of selectManagers(s, f, e.who)) loseSanity(ctx, m, e.amount, 'effect', { id: f.source, def: f.sourceDef });
       return 'done';
     case 'gain-sanity':
       for (const m of selectManagers(s, f, e.who)) gainSanity(ctx, m, e.amount);
@@ -141,8 +141,9 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
     case 'lose-game': {
       const ms = selectManagers(s, f, e.who);
       // Both managers winning (or losing) at once is a draw, as RUL-END-1 rules for sanity.
-      if (ms.length > 1) endGame(ctx, 'draw', 'card');
-      else if (ms[0]) endGame(ctx, e.kind === 'win-game' ? ms[0] : ms[0] === 'A' ? 'B' : 'A', 'card');
+      const card = { id: f.source, def: f.sourceDef };
+      if (ms.length > 1) endGame(ctx, 'draw', 'card', card);
+      else if (ms[0]) endGame(ctx, e.kind === 'win-game' ? ms[0] : ms[0] === 'A' ? 'B' : 'A', 'card', card);
       return 'done';
     }
     case 'custom': {

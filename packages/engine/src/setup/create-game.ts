@@ -87,6 +87,7 @@ export function blankState(seed: string, defs: Record<string, CardDef>): GameSta
     starPlaced: false,
     winner: null,
     endReason: null,
+    endCard: null,
     seq: 0,
   });
 }

@@ -9,7 +9,7 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
 import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
-import { managerOf, type CardInstance, type ChoiceOption, type PromptSay, type CombatState, type CounterBatch, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
+import { managerOf, type CardInstance, type ChoiceOption, type PromptSay, type CombatState, type CounterBatch, type CardRef, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
 import { counterTotals } from '../zones/counters.js';
 
 export type Viewer = ManagerId | 'spectator';
@@ -78,6 +78,8 @@ export interface GameView {
   starPlaced: boolean;
   winner: ManagerId | 'draw' | null;
   endReason: EndReason | null;
+  /** The card that ended the match, when one did (GameState.endCard): public, it was on the stage or the stack. */
+  endCard?: CardRef;
   /** Definitions of every card this view shows and of the tokens those cards commission, and nothing more. */
   defs: Record<string, CardDef>;
 }
@@ -145,6 +147,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     pending = { kind: 'choice', manager: p.manager, prompt: p.prompt, say: { ...p.say }, options: mine ? p.options.map((o) => ({ ...o, ...(o.say ? { say: { ...o.say } } : {}) })) : null };
   }
   // A shown card's text names the tokens it commissions, so their definitions travel with it.
+  if (s.endCard && s.defs[s.endCard.def]) defs[s.endCard.def] = s.defs[s.endCard.def]!;
   for (const d of Object.values(defs)) for (const t of meta(d).tokens) if (s.defs[t] && !defs[t]) defs[t] = s.defs[t]!;
   const combat = s.combat
     ? {
@@ -172,6 +175,7 @@ export function project(s: GameState, viewer: Viewer): GameView {
     starPlaced: s.starPlaced,
     winner: s.winner,
     endReason: s.endReason,
+    ...(s.endCard ? { endCard: s.endCard } : {}),
     defs,
   };
 }

@@ -69,6 +69,7 @@ export function checkExpect(s: GameState, aliases: Aliases, e: Expect, label: st
   eq(out, at('coinWinner'), e.coinWinner, s.coinWinner);
   eq(out, at('winner'), e.winner, s.winner);
   eq(out, at('endReason'), e.endReason, s.endReason);
+  eq(out, at('endCard'), e.endCard, s.endCard?.def ?? null);
   eq(out, at('stackSize'), e.stackSize, s.stack.length);
   eq(out, at('windowOpen'), e.windowOpen, s.windowOpen);
   eq(out, at('played'), e.played, s.played);

@@ -217,6 +217,8 @@ export const Expect = z
     coinWinner: managerId.nullable().optional(),
     winner: z.enum(['A', 'B', 'draw']).nullable().optional(),
     endReason: z.enum(['sanity', 'deck-out', 'card', 'concede', 'double-ko']).nullable().optional(),
+    /** The definition id of the card that ended the match (GameState.endCard), or null when none did. */
+    endCard: z.string().nullable().optional(),
     /** null, a kind ("discard"), or kind and manager. */
     pending: z
       .union([z.null(), z.enum(['choose-order', 'discard', 'choice']), z.object({ kind: z.enum(['choose-order', 'discard', 'choice']), manager: managerId }).strict()])
