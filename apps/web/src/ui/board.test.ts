@@ -9,8 +9,9 @@ import { describe, expect, it } from 'vitest';
 import { createGame, deciders, legalActions, makeRng, project, realise, step, type CardView, type Legal, type GameState, type GameView, type ManagerId } from '@vroyale/engine';
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { store } from '../store';
-import { Board, placeMenu, stageCardWidth } from './board';
-import { nameScale } from './card';
+import { Board, BoardCard, boardCtx, handFan, placeMenu, stageCardWidth } from './board';
+import { nameSize } from './card';
+import { breakPieces, NAME_MAX_CQW } from './card-face/name-fit';
 import { labels } from '../game/labels';
 
 const names: Record<ManagerId, string> = { A: 'Aiko', B: 'Bea' };
@@ -89,14 +90,16 @@ describe('the playmat from a projection', () => {
     // Sanity of both, the available stars of both.
     expect(html).toContain(`aria-label="You: ${a.sanity} sanity, has priority"`);
     expect(html).toContain(`aria-label="Bea: ${b.sanity} sanity"`);
-    expect(html.match(/stars to spend: \d+ available now/g)?.length).toBe(2);
+    // Both Star Pools as "available / total" (Hearthstone's mana), on both sides at all times.
+    expect(html.match(/aria-label="[^"]*Star Pool: \d+ of \d+ stars to spend/g)?.length).toBe(2);
+    expect(html.match(/class="star-counter"/g)?.length).toBe(2);
   });
 
-  it('reads cards played (x/3) and deck-outs from the view', () => {
+  it('reads cards played (x/3) and deck-outs from the view, each shown where it matters', () => {
     expect(html).toContain('Played 2/3'); // the active manager: view.played
-    expect(html).toContain('Played 0/3'); // the other
+    expect(html).not.toContain('Played 0/3'); // not the other's: they play nothing in this Main Phase
     expect(html).toMatch(/Deck-outs 1/);
-    expect(html).toMatch(/Deck-outs 0/);
+    expect(html).not.toMatch(/Deck-outs 0/); // a count of none says nothing
   });
 
   it('says who went first and who went second (cards read it)', () => {
@@ -165,7 +168,10 @@ describe('the playmat from a projection', () => {
       },
     ]);
     expect(out).toContain('Declare blocks: click your characters to block ');
-    expect(out).toContain('Sample has Callout: it must be blocked while you are able to');
+    // The prompt names the card and the keyword that forces a block, before any block is made, once.
+    const name = view.defs[b.main[1]!.def]!.name;
+    expect(out).toMatch(new RegExp(`<ul class="forced unmet"[^>]*><li>${name}( \\(\\d\\))? has Callout: block it with at least one character if you can.</li>`));
+    expect(out).not.toContain('it must be blocked while you are able to');
     expect(out).toMatch(/<button class="btn primary" disabled="">Declare blocks<\/button>/);
   });
 });
@@ -213,18 +219,25 @@ describe('same-named cards, quiet stars, sanity', () => {
     const star = v.managers.A.starPool[0]!;
     expect(star).toBeDefined();
     star.tilted = false;
-    const tiltOnly = render(v, 'A', [{ type: 'tilt-star', manager: 'A', card: star.id }]);
+    // The star cards show in the Star Pool's browser (the stack opens it): the same BoardCard, drawn here alone.
+    const drawStar = (legal: Legal[]) => {
+      store.setState({ defs: { ...v.defs } });
+      const ctx = boardCtx({ view: v, legal, names, me: 'A', busy: false, onAct: () => undefined }, null, null);
+      return renderToStaticMarkup(createElement(BoardCard, { ctx, card: star, size: 'sm' }));
+    };
     const slot = (html: string) => new RegExp(`<div class="([^"]*)"><div class="slot-btn" role="(\\w+)"[^>]*aria-label="([^"]*)"[^>]*><div class="card[^"]*"[^>]*data-card-id="${star.id}"`).exec(html);
-    const quiet = slot(tiltOnly)!;
+    const quiet = slot(drawStar([{ type: 'tilt-star', manager: 'A', card: star.id }]))!;
     expect(quiet[1]).not.toMatch(/actionable/);
     // Still one click away (its menu), and says so to a screen reader.
     expect(quiet[2]).toBe('button');
     expect(quiet[3]).toMatch(/can be tilted for stars$/);
-    // Any other action makes it playable again (the class the e2e policy and the glow read).
+    // The stack says a star card can be tilted (its own class), without the playable glow of a card.
+    const board = render(v, 'A', [{ type: 'tilt-star', manager: 'A', card: star.id }]);
+    expect(board).toMatch(/class="star-stack can-tilt/);
+    // Any other action makes a card playable again (the class the e2e policy and the glow read).
     const hand = v.managers.A.hand![0]!;
     const other = render(v, 'A', [{ type: 'tilt-star', manager: 'A', card: star.id }, { type: 'place-star', manager: 'A', card: hand.id }]);
-    expect(slot(other)![1]).not.toMatch(/actionable/);
-    expect(other).toMatch(new RegExp(`class="slot actionable[^"]*"><div class="slot-btn"[^>]*><div class="card[^"]*"[^>]*data-card-id="${hand.id}"`));
+    expect(other).toMatch(new RegExp(`class="slot actionable[^"]*"><div class="slot-btn"[^>]*>(<div class="drag-card-src"[^>]*>)?<div class="card[^"]*"[^>]*data-card-id="${hand.id}"`));
   });
 
   it('never shows sanity below 0', () => {
@@ -253,18 +266,31 @@ describe('layout helpers', () => {
   });
 
   it('shrinks a crowded Main Stage instead of hiding cards', () => {
-    expect(stageCardWidth([card('a'), card('b')], 500)).toBe(84);
+    expect(stageCardWidth([card('a'), card('b')], 500)).toBe(104);
     const seven = Array.from({ length: 7 }, (_, i) => card(`c${i}`, i % 2 === 0));
     const w = stageCardWidth(seven, 500);
-    expect(w).toBeLessThan(84);
-    expect(w).toBeGreaterThanOrEqual(54);
+    expect(w).toBeLessThan(104);
+    expect(w).toBeGreaterThanOrEqual(58);
     // Equipped assets sit behind their character and take no slot of their own.
-    expect(stageCardWidth([card('a'), card('e', false, 'a')], 200)).toBe(84);
+    expect(stageCardWidth([card('a'), card('e', false, 'a')], 200)).toBe(104);
   });
 
-  it('shrinks long card names instead of breaking words', () => {
-    expect(nameScale('Chat Regular')).toBeUndefined();
-    expect(Number(nameScale('Overnight Clipper')!.fontSize.replace('em', ''))).toBeLessThan(1);
-    expect(Number(nameScale('Anniversary Stream')!.fontSize.replace('em', ''))).toBeLessThan(Number(nameScale('Overnight Clipper')!.fontSize.replace('em', '')));
+  it('fans a crowded hand by overlapping cards, never by shrinking them, and keeps a quarter of each in view', () => {
+    expect(handFan(5, 700, 112)).toEqual({ step: 120, overlap: false });
+    const tight = handFan(7, 500, 112);
+    expect(tight.overlap).toBe(true);
+    expect(tight.step * 6 + 112).toBeLessThanOrEqual(500);
+    expect(handFan(12, 200, 112).step).toBe(28);
+  });
+
+  it('sizes a card name to fit two lines: short names at full size, long ones smaller, Japanese broken anywhere', () => {
+    expect(nameSize('Chat Regular')).toBe(NAME_MAX_CQW);
+    const long = nameSize('Vesper Veilwright, Scandal Queen');
+    expect(long).toBeLessThan(NAME_MAX_CQW);
+    expect(nameSize('Luma Vireo, Idol of the Hour')).toBeLessThan(NAME_MAX_CQW);
+    // A longer single word needs a smaller size than a shorter one.
+    expect(nameSize('Anniversarystreamathon')).toBeLessThan(nameSize('Anniversary'));
+    expect(breakPieces('Career-Ending Scandal')).toEqual(['Career-', 'Ending ', 'Scandal']);
+    expect(breakPieces('配信者')).toEqual(['配', '信', '者']);
   });
 });

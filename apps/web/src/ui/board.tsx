@@ -7,9 +7,13 @@ import type { ManagerId } from '@vroyale/engine';
 import { actionsByCard, narrow } from '../game/choices';
 import { draftFor, offerIn, problemsOf } from '../game/declaration';
 import { labels } from '../game/labels';
-import { useUi } from '../store';
+import { useRef } from 'react';
+import { useUi, type UiState } from '../store';
 import { Browse } from './playmat/browse';
+import { CombatArrows } from './playmat/combat-arrows';
+import { BoardDnd } from './playmat/dnd';
 import { other, type BoardProps, type Ctx } from './playmat/context';
+export { BoardCard } from './playmat/board-card';
 import { PhaseTracker } from './playmat/phase-tracker';
 import { Prompt } from './playmat/prompt';
 import { Side } from './playmat/side';
@@ -18,14 +22,13 @@ import { StackPanel } from './playmat/stack-panel';
 export type { BoardProps } from './playmat/context';
 export { placeMenu } from './playmat/card-menu';
 export { useBoardKeys } from './playmat/keys';
-export { rowCardWidth, stageCardWidth, starGap } from './playmat/layout';
+export { handFan, stageCardWidth } from './playmat/layout';
+export { starCount } from './playmat/star-stack';
+import './playmat/playmat.css';
 
-export function Board(props: BoardProps) {
-  const aiming = useUi((s) => s.aiming);
-  const stored = useUi((s) => s.draft);
+/** What every part of the playmat reads, from the board's props and the ui store's aim and draft (pure). */
+export function boardCtx(props: BoardProps, aiming: UiState['aiming'], stored: UiState['draft']): Ctx {
   const { view, me } = props;
-  const bottom: ManagerId = me ?? 'A';
-  const top = other(bottom);
   // While a declaration is being built, the board shows the draft; otherwise what was declared.
   const offer = offerIn(props.legal);
   const draft = draftFor(stored, view.seq);
@@ -41,7 +44,7 @@ export function Board(props: BoardProps) {
   const declarable = new Set<string>(
     offer?.type === 'choose-attackers' ? offer.eligible.map((e) => e.id) : offer ? [...offer.blockers.map((b) => b.id), ...(draft.selected ? offer.attackers.map((a) => a.id) : [])] : [],
   );
-  const ctx: Ctx = {
+  return {
     ...props,
     byCard: actionsByCard(props.legal),
     aimingNext: new Set(aiming ? narrow(aiming.candidates, aiming.picked).next : []),
@@ -54,9 +57,21 @@ export function Board(props: BoardProps) {
     declarable,
     labels: labels(view, props.names, me),
   };
+}
+
+export function Board(props: BoardProps) {
+  const aiming = useUi((s) => s.aiming);
+  const stored = useUi((s) => s.draft);
+  const root = useRef<HTMLDivElement>(null);
+  const { view, me } = props;
+  const bottom: ManagerId = me ?? 'A';
+  const top = other(bottom);
+  const ctx = boardCtx(props, aiming, stored);
   return (
+    <BoardDnd ctx={ctx}>
     <div
-      className={`board${aiming ? ' is-aiming' : ''}`}
+      ref={root}
+      className={`board${aiming ? ' is-aiming' : ''}${props.busy ? ' is-busy' : ''}`}
       data-seq={view.seq}
       data-phase={view.phase}
       data-turn={view.turn}
@@ -72,6 +87,8 @@ export function Board(props: BoardProps) {
       </div>
       <Side ctx={ctx} m={bottom} top={false} />
       <Browse ctx={ctx} />
+      <CombatArrows ctx={ctx} root={root} />
     </div>
+    </BoardDnd>
   );
 }

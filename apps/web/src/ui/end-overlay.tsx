@@ -1,9 +1,13 @@
-/** The end of a match: result and reason, the rematch handshake, the replay link. */
+/**
+ * The end of a match: the result, what ended it (the card, art and name, when one did), both managers' final
+ * sanity and the turns played, then Rematch, Watch replay and Back to lobby.
+ */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ManagerId } from '@vroyale/engine';
 import { joinRoom, offerRematch } from '../net/client';
 import { capitalise } from '../game/labels';
-import { endReason } from '../game/log';
+import { endCause } from '../game/end-cause';
+import { CardFace } from './card';
 import { useT } from '../i18n';
 import { useApp } from '../store';
 import { useRosterChoice } from './roster-picker';
@@ -16,8 +20,11 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
   const [hidden, setHidden] = useState(false);
   const [asking, setAsking] = useState(false);
   const t = useT();
+  const defs = useApp((s) => s.defs);
   const result = view?.result ?? (view?.view.winner ? { winner: view.view.winner, reason: view.view.endReason ?? 'sanity' } : null);
   if (!view || !result) return null;
+  const endCard = view.view.endCard ?? null;
+  const endDef = endCard ? defs[endCard.def] : undefined;
   if (hidden)
     return (
       <button className="btn primary end-reopen" onClick={() => setHidden(false)}>
@@ -67,7 +74,18 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
     <div className="end-overlay" role="dialog" aria-label={t('room.result')}>
       <div className="end-card">
         <h2 className={result.winner === me ? 'win' : result.winner === 'draw' ? '' : me ? 'lose' : ''}>{title}</h2>
-        <p>{t('room.reason', { reason: capitalise(endReason(result.reason, result.winner, { me, names })) })}</p>
+        <div className="end-cause">
+          {endDef && (result.reason === 'card' || result.reason === 'sanity') && <CardFace def={endDef} size="sm" zoom={false} />}
+          <p>{t('room.reason', { reason: capitalise(endCause({ ...result, card: endCard }, defs, { me, names })) })}</p>
+        </div>
+        <div className="end-facts">
+          {(['A', 'B'] as const).map((m) => (
+            <span key={m}>
+              <b>{m === me ? t('log.you') : names[m]}</b> ♥ {Math.max(0, view.view.managers[m].sanity)}
+            </span>
+          ))}
+          <span>{t('room.end.turns', { count: view.view.turn })}</span>
+        </div>
         {me !== null && theyOffered && !rematch?.roomId && (
           <p className="rematch-offer" role="status">
             {t('room.offersRematch', { name: names[them!] })}

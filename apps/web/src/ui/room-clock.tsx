@@ -32,9 +32,9 @@ function NoClock({ m, clocks, name, active }: { m: ManagerId; clocks: ClocksView
   const t = useT();
   const running = clocks[m].running && active;
   return (
-    <div className={`clock untimed${running ? ' running' : ''}`} role="timer" aria-label={t('pace.untimedClock', { name })}>
+    <div className={`clock untimed${running ? ' running' : ''}`} role="timer" aria-label={t('pace.untimedClock', { name })} title={t('pace.untimed')}>
       <span className="clock-name">{name}</span>
-      <span className="clock-time">{t('pace.untimed')}</span>
+      <span className="clock-time untimed-word">{t('pace.untimed')}</span>
     </div>
   );
 }

@@ -18,6 +18,9 @@ import { SettingsButton } from './settings-button';
 import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
 import { PlayerMenu } from './player-menu';
+import { RoomMenu } from './room-menu';
+import { LanguagePicker } from './language-picker';
+import { useMedia } from './use-media';
 
 declare global {
   interface Window {
@@ -36,6 +39,8 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const asked = useRef(false);
   const t = useT();
   const panel = usePanelToggle(t('room.logToggle'));
+  // Wide screens keep every control in the top bar; narrower ones put all but the clocks in a menu sheet.
+  const wide = useMedia('(min-width: 1100px)');
 
   // Not seated here: watch (which also shows the waiting room and lets us take a seat).
   useEffect(() => {
@@ -75,11 +80,30 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   if (!msg) return <WaitingRoom roomId={roomId} room={room} />;
 
   const live = seat !== null && !msg.result && msg.view.phase !== 'game-over';
+  const people = (seat === null ? (['A', 'B'] as const) : ([seat === 'A' ? 'B' : 'A'] as const)).filter((m) => room?.seats[m] && !room.seats[m]!.bot);
+  const controls = (
+    <>
+      {people.map((m) => (
+        <PlayerMenu key={m} roomId={roomId} seat={m} name={names[m]} username={room!.seats[m]!.username ?? null} matchId={msg.matchId} />
+      ))}
+      {live && <OneShotControls roomId={roomId} />}
+      {seat !== null && <StopsButton />}
+      <HelpButton />
+      <SettingsButton compact={wide} />
+      {!wide && <LanguagePicker />}
+      {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
+      {seat === null && (
+        <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
+          {t('room.stopWatching')}
+        </button>
+      )}
+    </>
+  );
   return (
     <div className="room" data-panel={panel.open ? 'open' : undefined}>
       <header className="topbar">
         <button className="btn ghost" onClick={() => navigate('/')} aria-label={t('room.backToLobby')}>
-          {t('room.lobby')}
+          {wide ? t('room.lobby') : '←'}
         </button>
         <span className="room-name">{seat === null ? t('room.spectating') : bot ? t('room.versusBot') : t('room.match')}</span>
         <div className="clocks">
@@ -87,23 +111,11 @@ export function RoomScreen({ roomId }: { roomId: string }) {
             <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? t('room.you', { name: names[m] }) : names[m]} active={!msg.result} mine={m === seat} />
           ))}
         </div>
-        {(seat === null ? (['A', 'B'] as const) : ([seat === 'A' ? 'B' : 'A'] as const)).map((m) =>
-          room?.seats[m] && !room.seats[m]!.bot ? <PlayerMenu key={m} roomId={roomId} seat={m} name={names[m]} username={room.seats[m]!.username ?? null} matchId={msg.matchId} /> : null,
-        )}
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}
         {room && seat === null && <SeatStatus room={room} seat="B" me={null} />}
         <span className="spacer" />
-        {live && <OneShotControls roomId={roomId} />}
-        {seat !== null && <StopsButton />}
-        <HelpButton />
         {panel.toggle}
-        <SettingsButton compact />
-        {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
-        {seat === null && (
-          <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
-            {t('room.stopWatching')}
-          </button>
-        )}
+        {wide ? <div className="tb-actions">{controls}</div> : <RoomMenu>{controls}</RoomMenu>}
       </header>
       <div className="room-body">
         <main className="board-wrap" aria-label={t('room.playmat')}>

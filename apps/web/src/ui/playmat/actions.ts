@@ -24,10 +24,24 @@ export function startEntry(ctx: Ctx, card: string, e: MenuEntry): void {
   ui.setState({ aiming: { card, label: e.label, candidates: e.actions, picked }, menu: null });
 }
 
-/** Single actions that need no menu: a click does them. */
-const DIRECT = new Set(['discard']);
+/**
+ * What one click on a card does, when that is one thing: the menu entry it starts (a card with several kinds of
+ * action opens its menu instead). A star card's manual tilt is never done by a click alone (paying tilts stars
+ * by itself; the menu asks), and on a touch screen a tap on a hand card inspects it first (the menu shows the
+ * card large with its actions), since a finger has no hover to read a card by.
+ */
+export function oneClick(ctx: Ctx, id: string, def: CardDef | undefined, touch: boolean, inHand: boolean): MenuEntry | null {
+  const acts = ctx.byCard.get(id);
+  if (!acts?.length) return null;
+  const entries = menuFor(acts, def, lookup);
+  if (entries.length !== 1) return null;
+  const e = entries[0]!;
+  if (e.key === 'tilt-star') return null;
+  if (touch && inHand && e.key !== 'discard') return null;
+  return e;
+}
 
-export function clickCard(ctx: Ctx, id: string, def: CardDef | undefined): void {
+export function clickCard(ctx: Ctx, id: string, def: CardDef | undefined, opts: { touch?: boolean; inHand?: boolean } = {}): void {
   const aiming = ui.getState().aiming;
   if (aiming && ctx.aimingNext.has(id)) return pick(ctx, id);
   // Building a declaration: clicks change the local draft; nothing is sent until it is declared.
@@ -38,8 +52,11 @@ export function clickCard(ctx: Ctx, id: string, def: CardDef | undefined): void 
   }
   const acts = ctx.byCard.get(id);
   if (!acts?.length || ctx.busy) return;
-  const entries = menuFor(acts, def, lookup);
-  if (entries.length === 1 && entries[0]!.actions.length === 1 && DIRECT.has(entries[0]!.actions[0]!.type)) return ctx.onAct(entries[0]!.actions[0]!);
+  const one = oneClick(ctx, id, def, opts.touch ?? false, opts.inHand ?? false);
+  if (one) {
+    ui.setState({ menu: null });
+    return startEntry(ctx, id, one);
+  }
   ui.setState((s) => ({ menu: s.menu === id ? null : id, aiming: null }));
 }
 

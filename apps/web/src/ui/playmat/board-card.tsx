@@ -5,9 +5,19 @@ import type { Labels } from '../../game/labels';
 import { useT } from '../../i18n';
 import { pointing, useUi } from '../../store';
 import { CardFace, cardLabel, type CardSize } from '../card';
-import { clickCard } from './actions';
+import { clickCard, oneClick } from './actions';
 import { CardMenu } from './card-menu';
 import type { Ctx } from './context';
+import { DragCard, draggable } from './dnd';
+import { canHover } from '../card';
+
+/** The short words of what one click does, shown under a card when pointed at (`playmat.hint.*`). */
+function hintKey(entry: string, def: { types: readonly string[] }): string {
+  if (entry === 'play') return def.types.includes('highlight') ? 'play' : 'debut';
+  if (entry === 'place-star') return 'star';
+  if (entry.startsWith('activate')) return 'activate';
+  return entry === 'discard' ? 'discard' : 'open';
+}
 
 /**
  * A card name in a badge: the name may be cut short to the card's width, the marker never is (it is what
@@ -74,6 +84,11 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
   const label = `${cardLabel(def, card, labels.name(card.id))}${state}${offer}`;
   const menuable = (actionable || quiet) && !targetable && !declarable;
   const mark = labels.ref(card.id)?.n;
+  const inHand = extraClass?.includes('in-hand') ?? false;
+  // What a click does, said under the card while it is pointed at (a mouse's click acts at once when it is one thing).
+  const one = actionable && !targetable && !declarable ? oneClick(ctx, card.id, def, !canHover(), inHand) : null;
+  const hint = targetable ? t('playmat.hint.choose') : declarable ? (ctx.offer?.type === 'choose-attackers' ? (attacking ? t('playmat.hint.unattack') : t('playmat.hint.attack')) : t('playmat.hint.block')) : one ? (t as unknown as (k: string) => string)(`playmat.hint.${hintKey(one.key, def)}`) : menuable ? t('playmat.hint.open') : null;
+  const canDrag = card.owner === ctx.me && (inHand || declarable) && draggable(ctx, card.id, def);
   return (
     <div className={cls} ref={anchor} {...(linked ? pointing(linked) : {})}>
       <div
@@ -83,7 +98,8 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
         aria-label={label}
         aria-haspopup={menuable ? 'menu' : undefined}
         aria-expanded={menuable ? menu : undefined}
-        onClick={clickable ? () => clickCard(ctx, card.id, def) : undefined}
+        aria-description={hint ?? undefined}
+        onClick={clickable ? (e) => clickCard(ctx, card.id, def, { touch: (e.nativeEvent as PointerEvent).pointerType === 'touch', inHand }) : undefined}
         onKeyDown={
           clickable
             ? (e) => {
@@ -92,14 +108,21 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
                 if (e.key === 'Enter' || e.key === ' ') {
                   e.preventDefault();
                   e.stopPropagation();
-                  clickCard(ctx, card.id, def);
+                  clickCard(ctx, card.id, def, { inHand });
                 }
               }
             : undefined
         }
       >
-        <CardFace def={def} view={card} size={size} />
+        <DragCard id={card.id} enabled={canDrag}>
+          <CardFace def={def} view={card} size={size} />
+        </DragCard>
       </div>
+      {hint && (
+        <span className="slot-hint" aria-hidden="true">
+          {hint}
+        </span>
+      )}
       {mark != null && (
         // The marker the menus, prompts and log use for this card ("Chat Regular (2)"), on the card itself.
         <span className="slot-mark" aria-hidden="true" title={labels.name(card.id)}>
@@ -126,7 +149,7 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
           ))}
         </span>
       )}
-      {menu && <CardMenu ctx={ctx} id={card.id} def={def} anchor={anchor} />}
+      {menu && <CardMenu ctx={ctx} id={card.id} def={def} view={card} anchor={anchor} />}
     </div>
   );
 }

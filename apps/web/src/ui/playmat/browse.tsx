@@ -1,4 +1,4 @@
-/** The Graduation Zone / Hiatus browser: a modal over the playmat, its cards still clickable (some act from there). */
+/** The Graduation Zone / Hiatus / Star Pool browser: a modal over the playmat, its cards still clickable (some act from there: a star card tilts). */
 import { useEffect } from 'react';
 import type { ManagerId } from '@vroyale/engine';
 import { useT } from '../../i18n';
@@ -14,7 +14,7 @@ export function Browse({ ctx }: { ctx: Ctx }) {
   }, [browse]);
   if (!browse) return null;
   const mv = ctx.view.managers[browse.manager as ManagerId];
-  const cards = [...mv.graduation, ...mv.hiatus].filter((c) => browse.ids.includes(c.id));
+  const cards = [...mv.graduation, ...mv.hiatus, ...mv.starPool].filter((c) => browse.ids.includes(c.id));
   return (
     <div className="modal-back" onClick={() => ui.setState({ browse: null })}>
       <div className="modal browse" role="dialog" aria-modal="true" aria-label={browse.title} onClick={(e) => e.stopPropagation()}>

@@ -1,9 +1,10 @@
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
-import type { CardDef } from '@vroyale/engine';
+import type { CardDef, CardView } from '@vroyale/engine';
 import { menuFor } from '../../game/choices';
 import { useT } from '../../i18n';
 import { ui } from '../../store';
+import { canHover, CardFace } from '../card';
 import { startEntry } from './actions';
 import { lookup, type Ctx } from './context';
 
@@ -30,8 +31,11 @@ export function placeMenu(a: Box, m: { width: number; height: number }, avoid: B
   return { left: clampX(best.left), top: clampY(best.top) };
 }
 
-/** The card's action menu, in a portal so scrolling zones never clip it; placed above (or below) the card. */
-export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: CardDef | undefined; anchor: RefObject<HTMLDivElement | null> }) {
+/**
+ * The card's action menu, in a portal so scrolling zones never clip it; placed above (or below) the card. On a
+ * touch screen it shows the card large too: a tap there is how a card is inspected before it is played.
+ */
+export function CardMenu({ ctx, id, def, view, anchor }: { ctx: Ctx; id: string; def: CardDef | undefined; view?: CardView; anchor: RefObject<HTMLDivElement | null> }) {
   const t = useT();
   const entries = menuFor(ctx.byCard.get(id) ?? [], def, lookup);
   const ref = useRef<HTMLDivElement>(null);
@@ -69,6 +73,11 @@ export function CardMenu({ ctx, id, def, anchor }: { ctx: Ctx; id: string; def: 
       aria-label={t('playmat.actionsFor', { card: ctx.labels.ref(id) ? ctx.labels.name(id) : (def?.name ?? t('choices.card')) })}
       style={pos ? { left: pos.left, top: pos.top } : { left: -9999, top: 0 }}
     >
+      {!canHover() && def && (
+        <div className="menu-card" aria-hidden="true">
+          <CardFace def={def} view={view ?? null} size="md" zoom={false} />
+        </div>
+      )}
       {entries.map((e) => (
         <button
           key={e.key}

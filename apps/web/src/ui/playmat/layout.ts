@@ -2,7 +2,7 @@
 import { useLayoutEffect, useState, type RefObject } from 'react';
 import type { CardView } from '@vroyale/engine';
 
-/** An element's content width, kept current with a ResizeObserver (null: not measured). */
+/** An element's content width, kept current with a ResizeObserver (0: not measured). */
 export function useWidth(ref: RefObject<HTMLElement | null> | null): number {
   const [w, setW] = useState(0);
   useLayoutEffect(() => {
@@ -16,35 +16,37 @@ export function useWidth(ref: RefObject<HTMLElement | null> | null): number {
   return w;
 }
 
-/** Cards in a row (the hand) shrink to fit its width, down to `min`. */
-export function rowCardWidth(n: number, width: number, max: number, min: number): number {
-  if (n <= 0) return max;
-  return Math.max(min, Math.min(max, Math.floor((width - 12 - 8 * (n - 1)) / n)));
+/** The hand's card width, read from the CSS (`--card-w-md` on `.hand-fan`); the fan only decides the overlap. */
+const HAND_CARD = 112;
+const HAND_GAP = 8;
+
+/**
+ * How far apart hand cards sit: side by side with a gap while they fit, else overlapping evenly so that the
+ * whole hand spans the width (never closer than a quarter of a card, so each name's start stays in view).
+ */
+export function handFan(n: number, width: number, card = HAND_CARD): { step: number; overlap: boolean } {
+  if (n <= 1 || width <= 0) return { step: card + HAND_GAP, overlap: false };
+  const natural = card + HAND_GAP;
+  if (n * card + (n - 1) * HAND_GAP <= width - 8) return { step: natural, overlap: false };
+  const step = Math.max(Math.round(card * 0.25), Math.floor((width - 8 - card) / (n - 1)));
+  return { step, overlap: true };
 }
 
-const STAR_W = 46;
-/** Star Pool cards sit side by side while there is room, and overlap just enough when there is not. */
-export function starGap(cards: readonly CardView[], width: number): number {
-  if (cards.length < 2) return 4;
-  const total = cards.reduce((n, c) => n + (c.tilted ? STAR_W * 1.4 : STAR_W), 0);
-  return Math.min(4, Math.floor((width - 4 - total) / (cards.length - 1)));
-}
-
-const STAGE_MAX = 84;
-const STAGE_MIN = 54;
+const STAGE_MAX = 104;
+const STAGE_MIN = 58;
 /** A crowded stage draws its cards smaller (down to a readable minimum) instead of hiding them off to the side. */
-export function stageCardWidth(cards: readonly CardView[], width: number): number {
+export function stageCardWidth(cards: readonly CardView[], width: number, max = STAGE_MAX, min = STAGE_MIN): number {
   const ids = new Set(cards.map((c) => c.id));
   let units = 0;
   let extra = 8; // padding
   for (const c of cards) {
     if (c.attachedTo && ids.has(c.attachedTo)) {
-      extra += 10;
+      extra += 14;
       continue;
     }
     units += c.tilted ? 1.4 : 1;
-    extra += 8;
+    extra += 10;
   }
-  if (units === 0) return STAGE_MAX;
-  return Math.max(STAGE_MIN, Math.min(STAGE_MAX, Math.floor((width - extra) / units)));
+  if (units === 0) return max;
+  return Math.max(min, Math.min(max, Math.floor((width - extra) / units)));
 }

@@ -26,6 +26,19 @@ function useFocusAfterActions(ref: RefObject<HTMLElement | null>): void {
   });
 }
 
+/** Block problems that come from a keyword, said as what the keyword requires before any block is made. */
+const FORCED = new Set(['callout', 'clout', 'moderator']);
+
+/** The key that presses the primary answer, for keyboards (hidden on touch screens: playmat.css). */
+function KeyHint() {
+  const t = useT();
+  return (
+    <kbd className="key-hint" aria-hidden="true">
+      {t('prompt.spaceKey')}
+    </kbd>
+  );
+}
+
 /** Why a character cannot attack, in the prompt's hint line (`prompt.barred.<reason>`). */
 const BARRED: readonly AttackBar[] = ['not-a-character', 'tilted', 'debut-burnout', 'moderator'];
 
@@ -40,8 +53,9 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   useEffect(() => () => pointAt(null), [aiming, view.seq]);
   const has = (t: Action['type']) => legal.filter((a): a is Action => a.type === t);
   const btn = (a: Action, label: string, primary = false, key?: string) => (
-    <button key={key ?? label} className={primary ? 'btn primary' : 'btn'} disabled={busy} onClick={() => onAct(a)}>
+    <button key={key ?? label} className={primary ? 'btn primary' : 'btn'} disabled={busy} onClick={() => onAct(a)} aria-keyshortcuts={primary ? 'Space' : undefined}>
       {label}
+      {primary && <KeyHint />}
     </button>
   );
   const waitingOn = (view.pending?.manager ?? view.priority ?? (view.phase === 'combat-block' ? other(view.active) : view.active)) as ManagerId;
@@ -122,14 +136,21 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     const offer = ctx.offer;
     const n = ctx.draft.attackers.length;
     const declare = declarationOf(offer, ctx.draft);
+    const allDeclared = declarationOf(offer, allAttackers(offer, { ...ctx.draft, attackers: [] }));
     // Why a character sits this one out (assets and events never attack: no need to say so each time).
     const barredCharacters = offer.barred.filter((b) => b.reason !== 'not-a-character');
     title = offer.eligible.length ? t('prompt.declareAttackers', { n, total: offer.eligible.length }) : t('prompt.noAttackers');
     body = (
       <div className="options">
-        {offer.eligible.length > 1 && (
-          <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: allAttackers(offer, ctx.draft) })}>
-            {n === offer.eligible.length ? t('prompt.clear') : t('prompt.attackAll')}
+        {offer.eligible.length > 0 && n < offer.eligible.length && allDeclared && (
+          // One click: everyone who can attack does (the draft's own button declares a chosen few).
+          <button className="btn attack-all" disabled={busy} onClick={() => onAct(allDeclared)}>
+            {t('prompt.attackAllN', { count: offer.eligible.length })}
+          </button>
+        )}
+        {n > 0 && (
+          <button className="btn ghost" disabled={busy} onClick={() => ui.setState({ draft: { ...ctx.draft, attackers: [] } })}>
+            {t('prompt.clear')}
           </button>
         )}
         {declare && btn(declare, n ? t('prompt.attackWith', { n }) : t('prompt.noAttack'), true, 'declare')}
@@ -143,9 +164,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     const offer = ctx.offer;
     // English: the engine's own messages (they name cards with the same markers the board shows). Another
     // language: the text for the problem's code, naming its card by the board's label.
-    const problems = problemsOf(offer, ctx.draft).map((p) =>
-      language() === 'en' ? p.message : tx(`prompt.problem.${p.code}`, { card: labels.ref(p.card) ? labels.full(p.card) : p.card, atk: offer.attackers.find((a) => a.id === p.card)?.atk ?? '' }),
-    );
+    // What a keyword requires is said once, above (`forced`); the problems list what else is wrong.
+    const problems = problemsOf(offer, ctx.draft)
+      .filter((p) => !FORCED.has(p.code))
+      .map((p) => (language() === 'en' ? p.message : tx(`prompt.problem.${p.code}`, { card: labels.ref(p.card) ? labels.full(p.card) : p.card, atk: offer.attackers.find((a) => a.id === p.card)?.atk ?? '' })));
+    const unmet = problemsOf(offer, ctx.draft).some((p) => FORCED.has(p.code));
     const declare = declarationOf(offer, ctx.draft);
     const selected = ctx.draft.selected ? labels.full(ctx.draft.selected) : null;
     title = selected
@@ -153,8 +176,21 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
       : offer.attackers.length === 1
         ? t('prompt.declareBlocksOne', { card: labels.full(offer.attackers[0]!.id) })
         : t('prompt.declareBlocksMany');
+    // What forces a block, said before any problem shows: the card and its keyword (RUL-COMBAT-3, Moderator).
+    const forced = [
+      ...offer.attackers.filter((a) => a.callout).map((a) => t('prompt.forced.callout', { card: labels.full(a.id) })),
+      ...offer.attackers.filter((a) => a.clout).map((a) => t('prompt.forced.clout', { card: labels.full(a.id), atk: a.atk })),
+      ...offer.blockers.filter((b) => b.moderator).map((b) => t('prompt.forced.moderator', { card: labels.full(b.id) })),
+    ];
     body = (
       <>
+        {forced.length > 0 && (
+          <ul className={`forced${unmet ? ' unmet' : ''}`} aria-live="polite">
+            {forced.map((f, i) => (
+              <li key={i}>{f}</li>
+            ))}
+          </ul>
+        )}
         {problems.length > 0 && (
           <ul className="problems" aria-live="polite">
             {problems.map((p, i) => (
@@ -163,7 +199,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
           </ul>
         )}
         <div className="options">
-          {problems.length > 0 && (
+          {(problems.length > 0 || unmet) && (
             // The engine's own minimal legal assignment (what Callout and Moderators require), to start from.
             <button className="btn" disabled={busy} onClick={() => ui.setState({ draft: { ...ctx.draft, blocks: aLegalAssignment(offer), selected: null } })}>
               {t('prompt.requiredBlocks')}
@@ -196,8 +232,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     );
   }
 
+  // An answer is on its way: nothing here can be pressed until the server replies, so the prompt says so.
+  const sending = busy && !aiming && view.phase !== 'game-over' && legal.length > 1;
+  if (sending) title = t('prompt.sending');
   return (
-    <section className={`prompt${legal.length > 1 ? ' my-turn' : ''}`} aria-label={t('prompt.label')} aria-live="polite" ref={ref}>
+    <section className={`prompt${legal.length > 1 && !sending ? ' my-turn' : ''}${sending ? ' is-sending' : ''}`} aria-label={t('prompt.label')} aria-live="polite" ref={ref}>
       <h2 className="prompt-title">{title}</h2>
       {body}
     </section>

@@ -3,6 +3,7 @@ import { useRef, type CSSProperties, type ReactNode } from 'react';
 import type { CardView } from '@vroyale/engine';
 import type { CardSize } from '../card';
 import { BoardCard } from './board-card';
+import { useDrop, type DropTarget } from './dnd';
 import { useT } from '../../i18n';
 import type { Ctx } from './context';
 import { stageCardWidth, useWidth } from './layout';
@@ -27,12 +28,18 @@ export function Pile({ title, count, onOpen, children, cls }: { title: string; c
   );
 }
 
-export function Zone({ title, info, children, cls, fit }: { title: string; info: string; children: ReactNode; cls: string; fit?: CardView[] }) {
+/**
+ * A titled zone. `fit` lays its cards out to the zone's width (the Main Stage); `drop` makes it a place a
+ * dragged card can go (playmat/dnd.tsx).
+ */
+export function Zone({ title, info, children, cls, fit, drop }: { title: string; info: string; children: ReactNode; cls: string; fit?: CardView[]; drop?: DropTarget | undefined }) {
   const ref = useRef<HTMLDivElement>(null);
+  const dropping = useDrop(drop);
   const width = useWidth(fit ? ref : null);
-  const style = fit && width ? ({ ['--stage-w' as string]: `${stageCardWidth(fit, width)}px` } as CSSProperties) : undefined;
+  const max = ref.current ? parseFloat(getComputedStyle(ref.current).getPropertyValue('--stage-max')) || undefined : undefined;
+  const style = fit && width ? ({ ['--card-w-sm' as string]: `${stageCardWidth(fit, width, max)}px` } as CSSProperties) : undefined;
   return (
-    <section className={`zone ${cls}`} aria-label={title}>
+    <section className={`zone ${cls}${dropping.cls}`} aria-label={title} ref={dropping.ref}>
       <h3 className="zone-title" title={info}>
         {title}
       </h3>
