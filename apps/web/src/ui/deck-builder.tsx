@@ -13,6 +13,7 @@ import { language, t as translate, useT } from '../i18n';
 import { deleteDeck, saveDeck } from '../net/account-sync';
 import { store, toast, ui, useApp, useUi } from '../store';
 import { canHover, CardFace, ZoomPreview } from './card';
+import './deck-builder.css';
 
 const TYPES: CardType[] = ['leader', 'character', 'highlight', 'event', 'asset'];
 const RARITY_ORDER: Record<string, number> = { C: 0, U: 1, R: 2, SR: 3, SSR: 4 };
