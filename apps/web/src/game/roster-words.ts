@@ -1,8 +1,12 @@
-/** A roster problem in the interface's language: English is the engine's own message, others word its data. */
+/**
+ * A roster problem in the interface's language: English is the engine's own message, others word its data.
+ * A roster with no Centre chosen yet is asked to choose one (the engine's message would quote an empty id).
+ */
 import type { RosterProblem } from '@vroyale/engine';
 import { language, t } from '../i18n';
 
 export function rosterProblemText(p: RosterProblem): string {
+  if (p.say?.key === 'centre' && !p.say.card) return t('deck.problem.noCentre');
   if (language() === 'en' || !p.say) return p.message;
   const s = p.say;
   switch (s.key) {

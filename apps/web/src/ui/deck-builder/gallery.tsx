@@ -1,0 +1,95 @@
+/**
+ * The card pool: search (name, rules text, keywords, type, flavour) and filters, then every card that
+ * passes. A click adds a copy; a card that one more copy would make break a rule is dimmed and says which.
+ */
+import { useMemo } from 'react';
+import { KEYWORDS, RARITIES, type CardDef, type CardType, type Keyword, type RosterProblem } from '@vroyale/engine';
+import { cardList } from '@vroyale/cards';
+import { keywordList, typeLabel, keywordName } from '../../game/glossary';
+import { useLanguage, useT } from '../../i18n';
+import { CardFace, rulesFor } from '../card';
+import type { Draft } from './draft';
+import { filterCards, filtering, NO_FILTERS, type Filters } from './filters';
+import { addingBreaks } from './problems';
+import { CURVE_COSTS, TYPES } from './stats';
+
+/** What a card is found by besides its name, in the interface's language. */
+const words = (d: CardDef): string => [...rulesFor(d), ...keywordList(d.keywords).map((k) => k.label), ...d.types.map(typeLabel)].join('\n');
+
+export function Gallery({ draft, problems, filters, setFilters, onAdd }: { draft: Draft; problems: RosterProblem[]; filters: Filters; setFilters: (f: Filters) => void; onAdd: (def: CardDef) => void }) {
+  const t = useT();
+  const lang = useLanguage();
+  // `lang`: rules text and keyword names are searched in the language on screen.
+  const shown = useMemo(() => filterCards(cardList, filters, words), [filters, lang]);
+  const counts = useMemo(() => {
+    const m = new Map<string, number>();
+    for (const id of draft.cards) m.set(id, (m.get(id) ?? 0) + 1);
+    return m;
+  }, [draft.cards]);
+  const breaks = useMemo(() => new Map(shown.map((d) => [d.id, addingBreaks(draft, problems, d)])), [shown, draft, problems]);
+  const set = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch });
+
+  return (
+    <section className="db-gallery" aria-label={t('deck.gallery')}>
+      <div className="filters" role="search">
+        <input type="search" aria-label={t('deck.search')} placeholder={t('deck.searchPlaceholder')} value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+        <select aria-label={t('deck.byType')} value={filters.type} onChange={(e) => set({ type: e.target.value as CardType | '' })}>
+          <option value="">{t('deck.allTypes')}</option>
+          {TYPES.map((x) => (
+            <option key={x} value={x}>
+              {typeLabel(x)}
+            </option>
+          ))}
+        </select>
+        <select aria-label={t('deck.byRarity')} value={filters.rarity} onChange={(e) => set({ rarity: e.target.value })}>
+          <option value="">{t('deck.allRarities')}</option>
+          {RARITIES.map((r) => (
+            <option key={r} value={r}>
+              {r}
+            </option>
+          ))}
+        </select>
+        <select aria-label={t('deck.byCost')} value={filters.cost} onChange={(e) => set({ cost: e.target.value })}>
+          <option value="">{t('deck.anyCost')}</option>
+          {CURVE_COSTS.map((c) => (
+            <option key={c} value={c}>
+              {t('cards.cost', { cost: c })}
+            </option>
+          ))}
+        </select>
+        <select aria-label={t('deck.byKeyword')} value={filters.kw} onChange={(e) => set({ kw: e.target.value as Keyword | '' })}>
+          <option value="">{t('deck.anyKeyword')}</option>
+          {KEYWORDS.map((k) => (
+            <option key={k} value={k}>
+              {keywordName(k)}
+            </option>
+          ))}
+        </select>
+        <span className="hint db-shown">{t('lobby.cards', { count: shown.length })}</span>
+        {filtering(filters) && (
+          <button className="btn ghost db-clear" onClick={() => setFilters(NO_FILTERS)}>
+            {t('deck.clearFilters')}
+          </button>
+        )}
+      </div>
+      {shown.length === 0 ? (
+        <p className="db-none">{t('deck.noMatch')}</p>
+      ) : (
+        <div className="gallery">
+          {shown.map((d) => {
+            const n = counts.get(d.id);
+            const why = breaks.get(d.id);
+            return (
+              <div className={`gallery-item${why ? ' would-break' : ''}`} key={d.id}>
+                <button className="slot-btn" onClick={() => onAdd(d)} aria-label={t('deck.addCard', { name: d.name, rarity: d.rarity, cost: d.cost })} title={why ? t('deck.wouldBreak', { problem: why }) : undefined}>
+                  <CardFace def={d} size="sm" />
+                </button>
+                {n ? <span className="in-deck">×{n}</span> : null}
+              </div>
+            );
+          })}
+        </div>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,60 @@
+/**
+ * The roster's lines: cost, the whole name (it wraps, never cut), rarity, copies, − and +. A line the
+ * engine finds a problem with is marked and says which rule it breaks under it.
+ */
+import type { CardDef } from '@vroyale/engine';
+import { useT } from '../../i18n';
+import { ui } from '../../store';
+import { canHover } from '../card';
+import { primaryType } from './stats';
+
+export interface Line {
+  id: string;
+  def: CardDef | undefined;
+  n: number;
+}
+
+export function RosterList({ lines, centre, byCard, onAdd, onRemove }: { lines: Line[]; centre: string; byCard: Map<string, string[]>; onAdd: (def: CardDef) => void; onRemove: (id: string) => void }) {
+  const t = useT();
+  if (!lines.length) return null;
+  return (
+    <ul className="roster-list">
+      {lines.map(({ id, def, n }) => {
+        const why = byCard.get(id);
+        const name = def?.name ?? id;
+        return (
+          <li key={id} className={`${id === centre ? 'is-centre' : ''}${why ? ' breaks' : ''}`}>
+            <span className={`rl-cost t-${def ? primaryType(def) : 'character'}`}>{def?.cost}</span>
+            <span
+              className="rl-name"
+              onMouseEnter={(e) => {
+                if (!def || !canHover()) return;
+                // Beside the roster panel, over the gallery: never over the list itself.
+                const list = e.currentTarget.closest('.db-roster')!.getBoundingClientRect();
+                const r = e.currentTarget.getBoundingClientRect();
+                ui.setState({ hover: { def: def.id, rect: { left: list.left, right: list.left, top: r.top } } });
+              }}
+              onMouseLeave={() => ui.setState({ hover: null })}
+            >
+              {name}
+              {id === centre && <b className="rl-centre">{t('deck.centreMark')}</b>}
+            </span>
+            <span className="rl-rar">{def?.rarity}</span>
+            <span className="rl-n">×{n}</span>
+            <button className="btn small" aria-label={t('deck.removeOne', { name })} onClick={() => onRemove(id)}>
+              −
+            </button>
+            <button className="btn small" aria-label={t('deck.addOne', { name })} onClick={() => def && onAdd(def)}>
+              +
+            </button>
+            {why && (
+              <span className="rl-why" role="note">
+                {why.join(' ')}
+              </span>
+            )}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
