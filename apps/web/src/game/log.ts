@@ -8,7 +8,8 @@
 import type { CardDef, GameEvent, ManagerId } from '@vroyale/engine';
 import type { LogLine } from '../store';
 import { t } from '../i18n';
-import { abilityOf, article, capitalise, type Labels } from './labels';
+import { abilityOf, article, capitalise, cardName as defName, type Labels } from './labels';
+import { counterName } from './glossary';
 
 export interface LogContext {
   defs: Record<string, CardDef>;
@@ -82,7 +83,8 @@ export function cardName(ctx: LogContext, id: string, def?: string, o: NameOpts 
   if (l) return l.full(id, o.subject ?? null);
   const d = def || ctx.cardDefs[id];
   if (!d) return t('labels.aCard');
-  return ctx.defs[d]?.name ?? d;
+  const found = ctx.defs[d];
+  return found ? defName(found) : t('labels.aCard');
 }
 
 /** A stack item by its source: "Zap", "Chat Regular's ability". */
@@ -147,7 +149,8 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       if (e.to === 'hiatus') return info(t('log.hiatus', { card: name() }));
       if (e.from === 'hiatus') return info(t('log.hiatusBack', { card: name() }));
       if (e.to === 'hand') return info(say(ctx, p, 'toHand', { card: name() }));
-      if (e.token && e.to === 'main') return info(say(ctx, p, 'token', { aName: article(ctx.defs[e.def]?.name ?? t('log.tokenWord')) }));
+      const tokenDef = e.token && e.to === 'main' ? ctx.defs[e.def ?? ''] : undefined;
+      if (e.token && e.to === 'main') return info(say(ctx, p, 'token', { aName: article(tokenDef ? defName(tokenDef) : t('log.tokenWord')) }));
       if (e.to === 'main' || e.to === 'centre') return info(say(ctx, p, 'enters', { card: name() }));
       return null;
     }
@@ -189,7 +192,7 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       return combat(say(ctx, side, 'block', { pairs: list(pairs, true) }));
     }
     case 'counters':
-      return info(t('log.counters', { card: cardName(ctx, e.card), count: e.now, counter: e.counter }));
+      return info(t('log.counters', { card: cardName(ctx, e.card), count: e.now, counter: counterName(e.counter) }));
     case 'attach':
       return info(t('log.attach', { asset: cardName(ctx, e.asset, undefined, { after: true }), card: cardName(ctx, e.to, undefined, { after: true }) }));
     case 'game-over':

@@ -9,6 +9,7 @@ import { KEYWORDS, RARITIES, validateRoster, type CardDef, type CardType, type K
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { decodeDeckCode, encodeDeckCode } from '../../../../packages/engine/src/deck/deck-code';
 import { keywordName, typeLabel } from '../game/glossary';
+import { cardName, cardNameHint } from '../game/labels';
 import { language, t as translate, useT } from '../i18n';
 import { deleteDeck, saveDeck } from '../net/account-sync';
 import { store, toast, ui, useApp, useUi } from '../store';
@@ -60,6 +61,7 @@ export default function DeckBuilder() {
   const [code, setCode] = useState('');
   const [exported, setExported] = useState('');
   const t = useT();
+  const lang = language();
 
   useEffect(() => {
     store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
@@ -72,9 +74,10 @@ export default function DeckBuilder() {
       .filter((c) => !rarity || c.rarity === rarity)
       .filter((c) => !cost || (cost === '6+' ? c.cost >= 6 : c.cost === Number(cost)))
       .filter((c) => !kw || c.keywords?.[kw] !== undefined)
-      .filter((c) => !text || c.name.toLowerCase().includes(text) || c.id.includes(text) || (c.flavor ?? '').toLowerCase().includes(text))
-      .sort((a, b) => a.cost - b.cost || RARITY_ORDER[a.rarity]! - RARITY_ORDER[b.rarity]! || a.name.localeCompare(b.name));
-  }, [q, type, rarity, cost, kw]);
+      // Either name finds a card (a Japanese player may know the English one from a list or a friend).
+      .filter((c) => !text || c.name.toLowerCase().includes(text) || (c.nameJa ?? '').includes(text) || c.id.includes(text) || (c.flavor ?? '').toLowerCase().includes(text))
+      .sort((a, b) => a.cost - b.cost || RARITY_ORDER[a.rarity]! - RARITY_ORDER[b.rarity]! || cardName(a).localeCompare(cardName(b), lang));
+  }, [q, type, rarity, cost, kw, lang]);
 
   const counts = useMemo(() => {
     const m = new Map<string, number>();
@@ -122,7 +125,7 @@ export default function DeckBuilder() {
 
   const groups = [...counts.entries()]
     .map(([id, n]) => ({ def: cardPool[id], id, n }))
-    .sort((a, b) => (a.def?.cost ?? 0) - (b.def?.cost ?? 0) || (a.def?.name ?? a.id).localeCompare(b.def?.name ?? b.id));
+    .sort((a, b) => (a.def?.cost ?? 0) - (b.def?.cost ?? 0) || (a.def ? cardName(a.def) : a.id).localeCompare(b.def ? cardName(b.def) : b.id, lang));
 
   return (
     <div className="deck-builder">
@@ -207,7 +210,7 @@ export default function DeckBuilder() {
           <div className="gallery">
             {shown.map((d) => (
               <div className="gallery-item" key={d.id}>
-                <button className="slot-btn" onClick={() => add(d)} aria-label={t('deck.addCard', { name: d.name, rarity: d.rarity, cost: d.cost })}>
+                <button className="slot-btn" onClick={() => add(d)} aria-label={t('deck.addCard', { name: cardName(d), rarity: d.rarity, cost: d.cost })}>
                   <CardFace def={d} size="sm" />
                 </button>
                 {counts.get(d.id) ? <span className="in-deck">×{counts.get(d.id)}</span> : null}
@@ -225,8 +228,8 @@ export default function DeckBuilder() {
           <select id="centre" value={draft.centre} onChange={(e) => setDraft((x) => ({ ...x, centre: e.target.value }))}>
             <option value="">{t('deck.none')}</option>
             {leaders.map((id) => (
-              <option key={id} value={id}>
-                {cardPool[id]?.name}
+              <option key={id} value={id} title={cardNameHint(cardPool[id]!)}>
+                {cardName(cardPool[id]!)}
               </option>
             ))}
           </select>
@@ -247,6 +250,7 @@ export default function DeckBuilder() {
                 <span className={`rl-cost t-${def?.types[0] ?? 'character'}`}>{def?.cost}</span>
                 <span
                   className="rl-name"
+                  title={def && cardNameHint(def)}
                   onMouseEnter={(e) => {
                     if (!def || !canHover()) return;
                     // Beside the roster panel, over the gallery: never over the list itself.
@@ -256,15 +260,15 @@ export default function DeckBuilder() {
                   }}
                   onMouseLeave={() => ui.setState({ hover: null })}
                 >
-                  {def?.name ?? id}
+                  {def ? cardName(def) : id}
                   {id === draft.centre ? t('deck.centreMark') : ''}
                 </span>
                 <span className="rl-rar">{def?.rarity}</span>
                 <span className="rl-n">×{n}</span>
-                <button className="btn small" aria-label={t('deck.removeOne', { name: def?.name ?? id })} onClick={() => remove(id)}>
+                <button className="btn small" aria-label={t('deck.removeOne', { name: def ? cardName(def) : id })} onClick={() => remove(id)}>
                   −
                 </button>
-                <button className="btn small" aria-label={t('deck.addOne', { name: def?.name ?? id })} onClick={() => def && add(def)}>
+                <button className="btn small" aria-label={t('deck.addOne', { name: def ? cardName(def) : id })} onClick={() => def && add(def)}>
                   +
                 </button>
               </li>

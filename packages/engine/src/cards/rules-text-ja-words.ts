@@ -61,10 +61,14 @@ const COUNTER_JA: Record<string, string> = {
   sub: 'サブスク',
 };
 
-/** "ハイプカウンター"; a counter without a Japanese name keeps its own in 「」. */
+/** "ハイプ"; a counter without a Japanese name keeps its own in 「」. (The web app's log and badges use it too.) */
+export function counterNameJa(counter: string): string {
+  return Object.prototype.hasOwnProperty.call(COUNTER_JA, counter) ? COUNTER_JA[counter]! : `「${counter}」`;
+}
+
+/** "ハイプカウンター". */
 export function counterJa(counter: string): string {
-  const name = Object.prototype.hasOwnProperty.call(COUNTER_JA, counter) ? COUNTER_JA[counter]! : `「${counter}」`;
-  return `${name}カウンター`;
+  return `${counterNameJa(counter)}カウンター`;
 }
 
 /** Whose: "自分の", "相手の", or nothing for either side. */
