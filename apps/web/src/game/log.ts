@@ -5,11 +5,10 @@
  * reads both managers by name. Cards are named as the board names them (game/labels.ts), so two cards of
  * one name are told apart here too.
  */
-import type { CardDef, GameEvent, ManagerId } from '@vroyale/engine';
+import { counterNameJa, type CardDef, type GameEvent, type ManagerId } from '@vroyale/engine';
 import type { LogLine } from '../store';
-import { t } from '../i18n';
+import { language, t } from '../i18n';
 import { abilityOf, article, capitalise, cardName as defName, type Labels } from './labels';
-import { counterName } from './glossary';
 
 export interface LogContext {
   defs: Record<string, CardDef>;
@@ -192,7 +191,8 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       return combat(say(ctx, side, 'block', { pairs: list(pairs, true) }));
     }
     case 'counters':
-      return info(t('log.counters', { card: cardName(ctx, e.card), count: e.now, counter: counterName(e.counter) }));
+      // glossary.ts's counterName, inlined: importing glossary.ts here would move it into the lobby's entry.
+      return info(t('log.counters', { card: cardName(ctx, e.card), count: e.now, counter: language() === 'ja' ? counterNameJa(e.counter) : e.counter }));
     case 'attach':
       return info(t('log.attach', { asset: cardName(ctx, e.asset, undefined, { after: true }), card: cardName(ctx, e.to, undefined, { after: true }) }));
     case 'game-over':
