@@ -239,7 +239,7 @@ export default function DeckBuilder() {
             ) : (
               <ul>
                 {problems.map((p, i) => (
-                  <li key={i}>{rosterProblemText(p)}</li>
+                  <li key={i}>{rosterProblemText(p, cardPool)}</li>
                 ))}
               </ul>
             )}
