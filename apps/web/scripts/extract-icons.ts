@@ -9,7 +9,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
-import { ALL_ICONS, KEYWORD_ICON } from '../src/ui/art/icon-map';
+import { ART_ICONS, KEYWORD_ICON } from '../src/ui/art/icon-map';
 
 const require = createRequire(import.meta.url);
 const setPath = require.resolve('@iconify-json/game-icons/icons.json');
@@ -39,9 +39,9 @@ const out = (f: string) => fileURLToPath(new URL(`../src/ui/art/${f}`, import.me
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if ((set.width ?? 16) !== 512) throw new Error('expected 512-unit glyphs');
-  const art = module('The card art\'s glyphs (512 × 512 units).', 'ICONS', ALL_ICONS);
+  const art = module('The card art\'s glyphs (512 × 512 units).', 'ICONS', ART_ICONS);
   const keywords = module('The keywords\' glyphs (512 × 512 units).', 'KEYWORD_GLYPHS', Object.values(KEYWORD_ICON).sort());
   writeFileSync(out('icons.generated.ts'), art);
   writeFileSync(out('keyword-glyphs.generated.ts'), keywords);
-  console.log(JSON.stringify({ icons: ALL_ICONS.length, artBytes: art.length, keywordBytes: keywords.length }));
+  console.log(JSON.stringify({ icons: ART_ICONS.length, keywords: Object.keys(KEYWORD_ICON).length, artBytes: art.length, keywordBytes: keywords.length }));
 }

@@ -9,6 +9,7 @@ import { useLanguage } from '../../i18n';
 import { CardArt, useArt } from '../art/card-art';
 import { ICON_AUTHOR, ICON_AUTHORS } from '../art/icon-credits';
 import { ALL_ICONS } from '../art/icon-map';
+import { KEYWORD_GLYPHS } from '../art/keyword-glyphs.generated';
 import { KeywordLegend } from '../keyword-icon';
 import './about.css';
 import { aboutTexts, fill, LINKS, NAMES } from './texts';
@@ -57,7 +58,7 @@ function IconsByAuthor() {
             </dt>
             <dd>
               {names.map((n) => (
-                <svg key={n} viewBox="0 0 512 512" role="img" aria-label={n} dangerouslySetInnerHTML={{ __html: `<title>${n}</title>${art?.iconMarkup(n) ?? ''}` }} />
+                <svg key={n} viewBox="0 0 512 512" role="img" aria-label={n} dangerouslySetInnerHTML={{ __html: `<title>${n}</title>${KEYWORD_GLYPHS[n] ?? art?.iconMarkup(n) ?? ''}` }} />
               ))}
             </dd>
           </div>

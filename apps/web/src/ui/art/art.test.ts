@@ -1,15 +1,18 @@
 /** The card art: every card gets art, the glyphs shipped are the ones used (and current), rendering is deterministic. */
 import { readFileSync } from 'node:fs';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { createRequire } from 'node:module';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { cardPool } from '@vroyale/cards';
 import { KEYWORDS, type CardDef } from '@vroyale/engine';
-import { ALL_ICONS, CARD_ICON, hasPortrait, iconName, KEYWORD_ICON, TYPE_ICON } from './icon-map';
+import { ALL_ICONS, ART_ICONS, CARD_ICON, hasPortrait, iconName, KEYWORD_ICON, TYPE_ICON } from './icon-map';
 import { ICONS } from './icons.generated';
 import { KEYWORD_GLYPHS } from './keyword-glyphs.generated';
 import { ICON_AUTHOR, ICON_AUTHORS } from './icon-credits';
 import { COLOUR_HUE, hash, placeholder, tintOf } from './palette';
 import { artSvg, artUrl, clearArtCache } from './render';
+import { CardArt } from './card-art';
 
 const all = Object.values(cardPool);
 const fullSet = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/game-icons/icons.json'), 'utf8')) as { icons: Record<string, { body: string }> };
@@ -35,8 +38,8 @@ describe('icons', () => {
   });
 
   it('ships exactly the glyphs used, as the icon set draws them (run scripts/extract-icons.ts when this fails)', () => {
-    expect(Object.keys(ICONS).sort()).toEqual([...ALL_ICONS]);
-    for (const n of ALL_ICONS) expect(ICONS[n], n).toBe(shipped(n));
+    expect(Object.keys(ICONS).sort()).toEqual([...ART_ICONS]);
+    for (const n of ART_ICONS) expect(ICONS[n], n).toBe(shipped(n));
     expect(Object.keys(KEYWORD_GLYPHS).sort()).toEqual(Object.values(KEYWORD_ICON).sort());
     for (const n of Object.values(KEYWORD_ICON)) expect(KEYWORD_GLYPHS[n], n).toBe(shipped(n));
     expect(Object.keys(KEYWORD_ICON).sort()).toEqual([...KEYWORDS].sort());
@@ -102,5 +105,16 @@ describe('rendering', () => {
     expect(tintOf({ id: 'no-colour' })).toEqual(tintOf({ id: 'no-colour' }));
     expect(placeholder(cardPool['chat-regular']!)).toMatch(/^linear-gradient\(160deg, #[0-9a-f]{6}, #[0-9a-f]{6}\)$/);
     expect(hash('a')).toBe(0xe40c292c); // FNV-1a's published value: the same in every engine
+  });
+});
+
+describe('CardArt', () => {
+  it('renders the card\'s colours at once (the art comes with its chunk), hidden from assistive technology', () => {
+    const def = cardPool['chat-regular']!;
+    const html = renderToStaticMarkup(createElement(CardArt, { def, className: 'x' }));
+    expect(html).toContain('class="card-art x"');
+    expect(html).toContain('aria-hidden="true"');
+    expect(html).toContain(`background:${placeholder(def)}`);
+    expect(html).not.toContain('<img');
   });
 });

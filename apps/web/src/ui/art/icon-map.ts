@@ -97,7 +97,8 @@ export function iconName(def: Pick<CardDef, 'id' | 'types' | 'token'>): string {
   return CARD_ICON[def.id] ?? TYPE_ICON[def.token ? 'token' : def.types[0]!];
 }
 
-/** Every glyph the app uses, for the extraction script. */
-export const ALL_ICONS: readonly string[] = [
-  ...new Set([...Object.values(CARD_ICON), ...Object.values(TYPE_ICON), ...Object.values(KEYWORD_ICON), LEADER_ICON]),
-].sort();
+/** The glyphs of the card art (icons.generated.ts, in the art's chunk). */
+export const ART_ICONS: readonly string[] = [...new Set([...Object.values(CARD_ICON), ...Object.values(TYPE_ICON), LEADER_ICON])].sort();
+
+/** Every glyph the app uses (the keywords' are in keyword-glyphs.generated.ts), for the credits. */
+export const ALL_ICONS: readonly string[] = [...new Set([...ART_ICONS, ...Object.values(KEYWORD_ICON)])].sort();
