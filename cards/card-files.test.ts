@@ -4,8 +4,8 @@ import { CardFileError } from '@vroyale/engine';
 import { loadCardFiles, type CardFileSource } from './load-card-files.js';
 
 const FILE = 'data/broken.json';
-const grunt = { id: 'test-grunt', name: 'Test Grunt', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 1 };
-const token = { id: 'test-fan', name: 'Test Fan', types: ['character'], rarity: 'C', token: true, cost: 0, stars: 0, atk: 1, hp: 1 };
+const grunt = { id: 'test-grunt', name: 'Test Grunt', nameJa: 'テストの兵', colour: 'red', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 1 };
+const token = { id: 'test-fan', name: 'Test Fan', nameJa: 'テストのファン', colour: 'blue', types: ['character'], rarity: 'C', token: true, cost: 0, stars: 0, atk: 1, hp: 1 };
 
 function loadError(files: CardFileSource[]): CardFileError {
   try {
@@ -96,6 +96,11 @@ describe('broken card files', () => {
     expectNames(cardsError([sr, { ...sr, id: 'star-ssr', name: 'Not Star', rarity: 'SSR', variantOf: 'star' }]), 'star-ssr', 'variantOf');
   });
 
+  it('an SSR whose Japanese name is not its SR card\'s', () => {
+    const sr = { ...grunt, id: 'star', name: 'Star', nameJa: 'スター', rarity: 'SR', stars: 2 };
+    expectNames(cardsError([sr, { ...sr, id: 'star-ssr', nameJa: '別のスター', rarity: 'SSR', variantOf: 'star' }]), 'star-ssr', 'nameJa', 'star');
+  });
+
   it('RUL-DECK-3: an SSR without variantOf', () => {
     expectNames(cardsError([{ ...grunt, id: 'anon-ssr', rarity: 'SSR' }]), 'anon-ssr', 'variantOf');
   });
@@ -103,6 +108,27 @@ describe('broken card files', () => {
   it('a target index the ability does not declare', () => {
     const e = cardsError([{ ...grunt, id: 'no-target', abilities: debut({ kind: 'damage', to: { ref: 'target', index: 0 }, amount: 1 }) }]);
     expectNames(e, 'no-target', 'abilities[0].effects[0]', 'target 0');
+  });
+
+  it('a card without a Japanese name, or a colour', () => {
+    const { nameJa: _ja, ...noJa } = grunt;
+    expectNames(cardsError([noJa]), 'test-grunt', 'nameJa', 'Japanese name');
+    const { colour: _colour, ...noColour } = grunt;
+    expectNames(cardsError([noColour]), 'test-grunt', 'colour', 'colour');
+    expectNames(cardsError([{ ...grunt, colour: 'beige' }]), 'test-grunt', 'colour', 'red');
+  });
+
+  it('a Japanese name that is empty or not Japanese', () => {
+    expectNames(cardsError([{ ...grunt, nameJa: '' }]), 'test-grunt', 'nameJa');
+    expectNames(cardsError([{ ...grunt, nameJa: 'Test Grunt' }]), 'test-grunt', 'nameJa', 'Japanese');
+    expectNames(cardsError([{ ...grunt, nameJa: 'テスト Grunt' }]), 'test-grunt', 'nameJa', 'Japanese');
+    expectNames(cardsError([{ ...grunt, nameJa: 'テストＧ' }]), 'test-grunt', 'nameJa', 'Japanese');
+    expect(() => loadCardFiles([{ file: FILE, json: { cards: [{ ...grunt, nameJa: 'トレンド1位！' }] } }])).not.toThrow();
+  });
+
+  it('one Japanese name for two names, or two for one (copy limits count by name)', () => {
+    expectNames(cardsError([grunt, { ...grunt, id: 'other', name: 'Other Grunt' }]), 'other', 'nameJa', 'Test Grunt');
+    expectNames(cardsError([grunt, { ...grunt, id: 'twin', nameJa: '別の兵' }]), 'twin', 'nameJa', 'テストの兵');
   });
 
   it('the same id twice', () => {

@@ -63,11 +63,13 @@ describe('starter rosters', () => {
       expect(def(r.centre).types).toContain('leader');
     });
 
-    it(`${r.name}: a one-sentence strategy, also in Japanese (nothing but card names left in Latin letters)`, () => {
-      // Leaders go by the part of their name before the comma too, as in the English ("Marigold Mochi").
-      const names = Object.values(cardPool).flatMap((c) => [c.name, c.name.split(', ')[0]!]);
-      const latin = names.sort((a, b) => b.length - a.length).reduce((s, n) => s.split(n).join(''), r.strategyJa);
-      expect(latin).not.toMatch(/[A-Za-z]/);
+    it(`${r.name}: a one-sentence strategy, also in Japanese (no Latin letters; cards quoted by their Japanese names)`, () => {
+      expect(r.strategyJa).not.toMatch(/[A-Za-z]/);
+      // A quoted card is named as Japanese shows it, a leader also by its name without its title ("クロノス・クロネコ").
+      const names = new Set(Object.values(cardPool).flatMap((c) => [c.nameJa!, c.nameJa!.split(' ').at(-1)!]));
+      const quoted = [...r.strategyJa.matchAll(/「([^」]+)」/g)].map((m) => m[1]!);
+      expect(quoted.length).toBeGreaterThan(0);
+      for (const q of quoted) expect(names, q).toContain(q);
       expect(r.strategyJa.trim().endsWith('。')).toBe(true);
       expect(r.strategy.length).toBeGreaterThan(20);
       expect(r.strategy.trim().endsWith('.')).toBe(true);

@@ -20,10 +20,10 @@ describe('choice words', () => {
     expect(promptText({ prompt: 'An old save without say' }, cardPool)).toBe('An old save without say');
   });
 
-  it('in Japanese keep the card names and reorder the sentence', async () => {
+  it('in Japanese name cards in Japanese and reorder the sentence', async () => {
     await setLanguage('ja', false);
-    expect(promptText(p({ key: 'choose-targets', card: 'chat-regular' }), cardPool)).toBe('Chat Regularの対象を選ぶ');
-    expect(promptText(p({ key: 'use-ability', card: 'chat-regular' }), cardPool)).toBe('Chat Regularの能力を使いますか？');
+    expect(promptText(p({ key: 'choose-targets', card: 'chat-regular' }), cardPool)).toBe('コメ欄の常連の対象を選ぶ');
+    expect(promptText(p({ key: 'use-ability', card: 'chat-regular' }), cardPool)).toBe('コメ欄の常連の能力を使いますか？');
     expect(optionText(o({ key: 'take-nothing' }), cardPool)).toBe('何も取らない');
     expect(optionText(o({ key: 'yes' }), cardPool)).toBe('はい');
   });

@@ -4,9 +4,13 @@
  */
 import type { CardDef, ChoiceOption, PromptSay } from '@vroyale/engine';
 import { t } from '../i18n';
+import { cardName } from './labels';
 
 type Defs = Record<string, CardDef | undefined>;
-const name = (defs: Defs, id: string) => defs[id]?.name ?? id;
+const name = (defs: Defs, id: string) => {
+  const def = defs[id];
+  return def ? cardName(def) : t('labels.aCard');
+};
 
 export function promptText(p: { prompt: string; say?: PromptSay }, defs: Defs): string {
   const say = p.say;

@@ -69,6 +69,8 @@ describe('choices from legal actions', () => {
     expect(parseRoute('', '/room/xyz')).toEqual({ name: 'room', id: 'xyz' });
     expect(parseRoute('#/replay/m1')).toEqual({ name: 'replay', id: 'm1' });
     expect(parseRoute('#/decks')).toEqual({ name: 'decks' });
+    expect(parseRoute('#/about')).toEqual({ name: 'about' });
+    expect(parseRoute('', '/about')).toEqual({ name: 'about' });
     expect(parseRoute('')).toEqual({ name: 'lobby' });
   });
 });

@@ -7,7 +7,7 @@ import type { Action, CardDef, GameView, Legal } from '@vroyale/engine';
 import { declarationOf, draftFor, offerIn, type Draft } from './declaration';
 import { rulesText } from '@vroyale/engine';
 import { language, t } from '../i18n';
-import { abilityOf, capitalise, type Labels } from './labels';
+import { abilityOf, capitalise, cardName, type Labels } from './labels';
 
 const tx = t as unknown as (key: string, o?: Record<string, unknown>) => string;
 
@@ -63,7 +63,7 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, lo
     switch (a.type) {
       case 'play':
         key = 'play';
-        label = def?.types.includes('highlight') ? t('choices.play', { name: def.name }) : t('choices.debut', { name: def?.name ?? t('choices.card') });
+        label = def?.types.includes('highlight') ? t('choices.play', { name: cardName(def) }) : t('choices.debut', { name: def ? cardName(def) : t('choices.card') });
         detail = def ? t('choices.cost', { cost: def.cost }) : undefined;
         break;
       case 'activate': {
@@ -136,7 +136,7 @@ export function describeTarget(view: GameView, id: string, l: Labels): string {
   if (id === 'A' || id === 'B') return capitalise(l.who(id));
   const item = view.stack.find((s) => s.id === id);
   if (item) {
-    const src = l.ref(item.source) ? l.name(item.source) : (view.defs[item.sourceDef]?.name ?? t('log.anEffect'));
+    const src = l.ref(item.source) ? l.name(item.source) : (view.defs[item.sourceDef] ? cardName(view.defs[item.sourceDef]!) : t('log.anEffect'));
     return t('log.onStack', { item: item.kind === 'highlight' ? src : abilityOf(src) });
   }
   const r = l.ref(id);

@@ -3,8 +3,8 @@
  * and zone explanations, in the interface's language (i18n/<lang>/glossary.json). Functions, not constants:
  * they read the current language each time.
  */
-import type { Keyword, Keywords } from '@vroyale/engine';
-import { t } from '../i18n';
+import { counterNameJa, type Keyword, type Keywords } from '@vroyale/engine';
+import { language, t } from '../i18n';
 
 const tx = t as unknown as (key: string, o?: Record<string, unknown>) => string;
 
@@ -27,3 +27,9 @@ export const typeLabel = (type: string): string => tx(`glossary.type.${type}`);
 
 export type ZoneInfo = 'main' | 'centre' | 'backstage' | 'roster' | 'starPool' | 'graduation';
 export const zoneInfo = (z: ZoneInfo): string => tx(`glossary.zone.${z}`);
+
+/**
+ * A counter's name ("hype" / "ハイプ"). Counter names are free text in the card data; Japanese takes the
+ * engine's table (the one its rules text uses), so the log and a card's badge say what its text says.
+ */
+export const counterName = (counter: string): string => (language() === 'ja' ? counterNameJa(counter) : counter);

@@ -1,7 +1,8 @@
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import type { CardView, GameView, ManagerView } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
-import { abilityOf, article, labels } from './labels';
+import { setLanguage } from '../i18n';
+import { abilityOf, article, cardName, labels } from './labels';
 
 const names = { A: 'Aiko', B: 'Bea' } as const;
 
@@ -118,5 +119,18 @@ describe('card labels', () => {
     expect(abilityOf('Chat Regular (2)')).toBe('the ability of Chat Regular (2)');
     expect(article('Idol')).toBe('an Idol');
     expect(article('Devoted Viewer')).toBe('a Devoted Viewer');
+  });
+});
+
+describe('card labels in Japanese', () => {
+  afterAll(() => setLanguage('en', false));
+
+  it('show the Japanese name and tell same-named cards apart by their identity, an SSR printing included', async () => {
+    await setLanguage('ja', false);
+    const v = view({ centre: [card('c1', 'midnight-diva')], main: [card('m1', 'midnight-diva-ssr'), card('m2', 'chat-regular')] }, { main: [card('b1', 'chat-regular', 'B')] });
+    const l = labels(v, names, 'A');
+    expect([l.name('c1'), l.name('m1'), l.name('m2')]).toEqual(['真夜中の歌姫 (1)', '真夜中の歌姫 (2)', 'コメ欄の常連']);
+    expect(l.full('b1')).toBe('Beaのコメ欄の常連');
+    expect(l.ref('m1')?.name).toBe(cardName(cardPool['midnight-diva']!));
   });
 });

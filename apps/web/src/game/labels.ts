@@ -6,14 +6,32 @@
  * show the name in the same kind of place (both stages, both Star Pools...). Menus, prompts, block badges and problems, the log and accessible names all ask here, so
  * they agree. Pure: from a view (and the seats' names) only.
  */
-import type { CardView, GameView, ManagerId } from '@vroyale/engine';
-import { t } from '../i18n';
+import type { CardDef, CardView, GameView, ManagerId } from '@vroyale/engine';
+import { language, t } from '../i18n';
+
+type Named = Pick<CardDef, 'name' | 'nameJa'>;
+
+/**
+ * A card's name as the interface shows it: Japanese shows `nameJa` (card data), anything else the English
+ * `name`. The English name stays the card's identity (copy limits, same-name markers, tests): compare `name`,
+ * show this. Every place that shows a card's name asks here.
+ */
+export function cardName(def: Named): string {
+  return language() === 'ja' && def.nameJa ? def.nameJa : def.name;
+}
+
+/** The English name, for a title / tooltip beside a card shown by its Japanese name (undefined in English). */
+export function cardNameHint(def: Named): string | undefined {
+  const shown = cardName(def);
+  return shown === def.name ? undefined : def.name;
+}
 
 /** Where a card is, for counting: the stage is one row (Centre then Main), as the player reads it. */
 export type Group = 'hand' | 'backstage' | 'stage' | 'star-pool' | 'graduation' | 'hiatus' | 'stack';
 
 export interface CardRef {
   id: string;
+  /** The card's name in the interface's language (`cardName`). */
   name: string;
   /** The side it is on (the stack: its controller). */
   side: ManagerId;
@@ -57,9 +75,11 @@ export function labels(view: GameView, names: Record<ManagerId, string>, me: Man
   const refs = new Map<string, CardRef>();
   const byName = new Map<string, CardRef[]>();
   const add = (c: CardView, side: ManagerId, zone: Zone, group: Group) => {
-    const name = view.defs[c.def]?.name;
-    if (!name || refs.has(c.id)) return;
-    const r: CardRef = { id: c.id, name, side, group, zone, n: null, shared: false };
+    const def = view.defs[c.def];
+    if (!def || refs.has(c.id)) return;
+    // Told apart by the English name (the identity); shown in the interface's language.
+    const name = def.name;
+    const r: CardRef = { id: c.id, name: cardName(def), side, group, zone, n: null, shared: false };
     refs.set(c.id, r);
     const list = byName.get(name);
     if (list) list.push(r);

@@ -5,10 +5,10 @@
  * reads both managers by name. Cards are named as the board names them (game/labels.ts), so two cards of
  * one name are told apart here too.
  */
-import type { CardDef, GameEvent, ManagerId } from '@vroyale/engine';
+import { counterNameJa, type CardDef, type GameEvent, type ManagerId } from '@vroyale/engine';
 import type { LogLine } from '../store';
-import { t } from '../i18n';
-import { abilityOf, article, capitalise, type Labels } from './labels';
+import { language, t } from '../i18n';
+import { abilityOf, article, capitalise, cardName as defName, type Labels } from './labels';
 
 export interface LogContext {
   defs: Record<string, CardDef>;
@@ -82,7 +82,8 @@ export function cardName(ctx: LogContext, id: string, def?: string, o: NameOpts 
   if (l) return l.full(id, o.subject ?? null);
   const d = def || ctx.cardDefs[id];
   if (!d) return t('labels.aCard');
-  return ctx.defs[d]?.name ?? d;
+  const found = ctx.defs[d];
+  return found ? defName(found) : t('labels.aCard');
 }
 
 /** A stack item by its source: "Zap", "Chat Regular's ability". */
@@ -147,7 +148,8 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       if (e.to === 'hiatus') return info(t('log.hiatus', { card: name() }));
       if (e.from === 'hiatus') return info(t('log.hiatusBack', { card: name() }));
       if (e.to === 'hand') return info(say(ctx, p, 'toHand', { card: name() }));
-      if (e.token && e.to === 'main') return info(say(ctx, p, 'token', { aName: article(ctx.defs[e.def]?.name ?? t('log.tokenWord')) }));
+      const tokenDef = e.token && e.to === 'main' ? ctx.defs[e.def ?? ''] : undefined;
+      if (e.token && e.to === 'main') return info(say(ctx, p, 'token', { aName: article(tokenDef ? defName(tokenDef) : t('log.tokenWord')) }));
       if (e.to === 'main' || e.to === 'centre') return info(say(ctx, p, 'enters', { card: name() }));
       return null;
     }
@@ -189,7 +191,8 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       return combat(say(ctx, side, 'block', { pairs: list(pairs, true) }));
     }
     case 'counters':
-      return info(t('log.counters', { card: cardName(ctx, e.card), count: e.now, counter: e.counter }));
+      // glossary.ts's counterName, inlined: importing glossary.ts here would move it into the lobby's entry.
+      return info(t('log.counters', { card: cardName(ctx, e.card), count: e.now, counter: language() === 'ja' ? counterNameJa(e.counter) : e.counter }));
     case 'attach':
       return info(t('log.attach', { asset: cardName(ctx, e.asset, undefined, { after: true }), card: cardName(ctx, e.to, undefined, { after: true }) }));
     case 'game-over':

@@ -5,8 +5,8 @@
  * string into a component. English is bundled; Japanese is fetched when chosen.
  *
  * The choice is remembered per person in this browser (localStorage); without one, the browser's language
- * decides. Card names stay as designed in every language; the rules text is generated per language by the
- * engine (`rulesText(def, lookup, language)`).
+ * decides. Card names come from the card data (`nameJa` in Japanese: game/labels.ts `cardName`); the rules
+ * text is generated per language by the engine (`rulesText(def, lookup, language)`).
  */
 import i18next, { type TFunction } from 'i18next';
 import { useSyncExternalStore } from 'react';

@@ -1,6 +1,9 @@
 /** Both languages say everything (check-texts.ts): keys, placeholders, nothing empty, no English left in Japanese. */
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
+import { cardPool } from '@vroyale/cards';
+import { cardName, cardNameHint } from '../game/labels';
 import { textProblems, untranslated, type Tree } from './check-texts';
+import { setLanguage } from './index';
 import { en } from './en/index';
 import { ja } from './ja/index';
 
@@ -18,5 +21,29 @@ describe('interface texts in both languages', () => {
       'c: missing in Japanese',
       'b: English left in Japanese: Bee',
     ]);
+  });
+});
+
+describe('card names (card data, shown through game/labels.ts cardName)', () => {
+  afterAll(() => setLanguage('en', false));
+
+  it('Japanese shows every card by a Japanese name that passes the same check, with the English name as the hint', async () => {
+    await setLanguage('ja', false);
+    const bad: string[] = [];
+    for (const d of Object.values(cardPool)) {
+      const shown = cardName(d);
+      if (shown === d.name || untranslated(shown).length > 0 || /[A-Za-z]/.test(shown)) bad.push(`${d.id}: ${shown}`);
+      if (cardNameHint(d) !== d.name) bad.push(`${d.id}: hint ${cardNameHint(d)}`);
+    }
+    expect(bad).toEqual([]);
+    expect(untranslated(cardName(cardPool['chat-regular']!) + ' Chat Regular')).toEqual(['Chat', 'Regular']);
+  });
+
+  it('English shows the English name, with no hint', async () => {
+    await setLanguage('en', false);
+    for (const d of Object.values(cardPool)) {
+      expect(cardName(d)).toBe(d.name);
+      expect(cardNameHint(d)).toBeUndefined();
+    }
   });
 });

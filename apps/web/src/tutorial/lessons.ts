@@ -9,6 +9,7 @@
  * Texts: i18n `tutorial.lessons.<id>.{title,body,hint?}`; `focus` names what the coach outlines on the playmat.
  */
 import type { CardDef, CardView, GameView, Legal, ManagerId } from '@vroyale/engine';
+import { cardName } from '../game/labels';
 
 export interface CoachState {
   view: GameView;
@@ -47,7 +48,11 @@ const myTurn = (s: CoachState) => s.view.active === s.me;
 const has = (s: CoachState, type: Legal['type']) => s.legal.some((a) => a.type === type);
 const stage = (s: CoachState): CardView[] => (['A', 'B'] as const).flatMap((m) => [...s.view.managers[m].centre, ...s.view.managers[m].main]);
 const def = (s: CoachState, c: CardView | undefined): CardDef | undefined => (c ? s.defs[c.def] ?? s.view.defs[c.def] : undefined);
-const nameOf = (s: CoachState, c: CardView | undefined): string => def(s, c)?.name ?? '';
+/** As the board shows it (Japanese names in Japanese). */
+const nameOf = (s: CoachState, c: CardView | undefined): string => {
+  const d = def(s, c);
+  return d ? cardName(d) : '';
+};
 const isCharacter = (s: CoachState, c: CardView) => !!def(s, c)?.types.includes('character');
 const isHighlight = (s: CoachState, c: CardView) => !!def(s, c)?.types.includes('highlight');
 const handCard = (s: CoachState, id: string) => mine(s).hand?.find((c) => c.id === id);

@@ -2,7 +2,7 @@ import { Component, lazy, Suspense, type ReactNode } from 'react';
 import { t as translate, useT } from '../i18n';
 import { useApp } from '../store';
 import { HowToPlayPage } from './help';
-import { KeywordTip } from './keyword-icon';
+import { KeywordTip } from './keyword-tip';
 import { Lobby, NameForm } from './lobby';
 import { SettingsRoute } from './settings-button';
 import { navigate, useRoute } from './route';
@@ -13,6 +13,7 @@ const ReplayViewer = lazy(() => import('./replay'));
 // Profiles and the leaderboard: pages of their own, fetched when opened.
 const ProfilePage = lazy(() => import('./profile/profile-page'));
 const LeaderboardPage = lazy(() => import('./profile/leaderboard-page'));
+const AboutPage = lazy(() => import('./about/about-page'));
 // The playmat (board, prompts, the engine's legality functions) is a chunk of its own: the lobby is the first
 // page and needs none of it; the chunk is fetched while the room's first messages arrive.
 const RoomScreen = lazy(() => import('./room').then((m) => ({ default: m.RoomScreen })));
@@ -77,6 +78,7 @@ export function App() {
   else if (route.name === 'how-to-play') screen = <HowToPlayPage />;
   else if (route.name === 'profile') screen = <ProfilePage key={route.username} username={route.username} />;
   else if (route.name === 'leaderboard') screen = <LeaderboardPage queue={route.queue} />;
+  else if (route.name === 'about') screen = <AboutPage />;
   else if (route.name === 'room')
     screen = me ? (
       <RoomScreen key={route.id} roomId={route.id} />

@@ -1,56 +1,78 @@
-import { useEffect, useRef } from 'react';
-import type { Keyword } from '@vroyale/engine';
-import { ui, useUi } from '../store';
+/**
+ * Keyword icons: game-icons.net glyphs (CC BY 3.0, credited on the About page; names in art/icon-map.ts,
+ * glyphs extracted into art/keyword-glyphs.generated.ts), coloured by the `kw-<keyword>` classes.
+ * - `KeywordIcon`: the chip on a card; its explanation is the accessible name and the hover/focus tooltip
+ *   (`keyword-tip.tsx`).
+ * - `KeywordLegend`: every keyword (or the ones given) as icon, name and a one-line rule, in the interface's
+ *   language: for the playmat and How to play.
+ */
+import { useEffect, useRef, type CSSProperties } from 'react';
+import { KEYWORDS, type Keyword } from '@vroyale/engine';
+import { keywordName } from '../game/glossary';
+import { useT } from '../i18n';
+import { KEYWORD_ICON } from './art/icon-map';
+import { KEYWORD_GLYPHS } from './art/keyword-glyphs.generated';
+import { hideTip, showTip } from './keyword-tip';
 
-/** Small glyphs per keyword; the explanation is the accessible name and the hover/focus tooltip. */
-const GLYPH: Record<Keyword, string> = {
-  ban: 'M4 4l16 16M20 4L4 20',
-  callout: 'M4 9h4l7-5v16l-7-5H4z',
-  clip: 'M6 3v6a3 3 0 006 0V3M12 15l6 6M9 14l-3 7',
-  clout: 'M12 2l3 7h7l-5.5 4.5L18.5 21 12 16.5 5.5 21l2-7.5L2 9h7z',
-  moderator: 'M12 2l8 3v6c0 5-3.5 9-8 11-4.5-2-8-6-8-11V5z',
-  raid: 'M3 12h13M12 6l6 6-6 6M20 4v16',
-};
+// Inline, so the glyphs are filled whatever a stylesheet says about the old stroked icons' <svg>.
+const FILLED: CSSProperties = { fill: 'currentColor', stroke: 'none' };
 
-function show(e: { currentTarget: HTMLElement }, label: string, text: string): void {
-  const r = e.currentTarget.getBoundingClientRect();
-  ui.setState({ tip: { label, text, x: r.left + r.width / 2, y: r.top } });
+/** A keyword's glyph alone (decorative), sized by the font: 1.25em unless a stylesheet says otherwise. */
+export function KeywordGlyph({ k, className }: { k: Keyword; className?: string }) {
+  return (
+    <svg
+      className={className}
+      viewBox="0 0 512 512"
+      aria-hidden="true"
+      focusable="false"
+      style={className ? FILLED : { ...FILLED, width: '1.25em', height: '1.25em', flex: 'none' }}
+      dangerouslySetInnerHTML={{ __html: KEYWORD_GLYPHS[KEYWORD_ICON[k]]! }}
+    />
+  );
 }
-const hide = () => ui.setState((s) => (s.tip ? { tip: null } : s));
 
 export function KeywordIcon({ k, label, text, small }: { k: Keyword; label: string; text: string; small?: boolean }) {
   // A card that leaves the board while pointed at takes its tooltip with it.
   const over = useRef(false);
-  useEffect(() => () => void (over.current && hide()), []);
+  useEffect(() => () => void (over.current && hideTip()), []);
   return (
     <span
       className={`kw kw-${k}${small ? ' kw-sm' : ''}`}
       aria-label={`${label}: ${text}`}
       role="img"
       tabIndex={small ? -1 : 0}
-      onMouseEnter={(e) => ((over.current = true), show(e, label, text))}
-      onMouseLeave={() => ((over.current = false), hide())}
-      onFocus={(e) => ((over.current = true), show(e, label, text))}
-      onBlur={() => ((over.current = false), hide())}
+      onMouseEnter={(e) => ((over.current = true), showTip(e, label, text))}
+      onMouseLeave={() => ((over.current = false), hideTip())}
+      onFocus={(e) => ((over.current = true), showTip(e, label, text))}
+      onBlur={() => ((over.current = false), hideTip())}
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true">
-        <path d={GLYPH[k]} />
-      </svg>
+      <KeywordGlyph k={k} />
       {!small && <span className="kw-label">{label}</span>}
     </span>
   );
 }
 
-/** The one keyword tooltip, fixed above the icon it explains (kept inside the window). */
-export function KeywordTip() {
-  const tip = useUi((s) => s.tip);
-  if (!tip) return null;
-  const w = 240;
-  const left = Math.max(6, Math.min(window.innerWidth - w - 6, tip.x - w / 2));
-  const below = tip.y < 110;
+const ROW: CSSProperties = { display: 'flex', alignItems: 'baseline', gap: '0.5em', margin: '0.3em 0' };
+const ICON: CSSProperties = { alignSelf: 'center', display: 'inline-flex', fontSize: '1.3em' };
+
+/**
+ * The keywords' legend: one row per keyword (icon, name, one-line rule), in the rules' order. Unstyled beyond
+ * a readable layout: `kw-legend` (a list), `kw-legend-item`, `kw-glyph kw-<keyword>` (the icon, coloured by
+ * the keyword's class), `kw-legend-name`, `kw-legend-rule`.
+ */
+export function KeywordLegend({ keywords = KEYWORDS, className }: { keywords?: readonly Keyword[]; className?: string }) {
+  const t = useT();
   return (
-    <div className={`kw-tip${below ? ' below' : ''}`} role="tooltip" style={{ left, width: w, ...(below ? { top: tip.y + 26 } : { bottom: window.innerHeight - tip.y + 8 }) }}>
-      <b>{tip.label}</b> {tip.text}
-    </div>
+    <ul className={className ? `kw-legend ${className}` : 'kw-legend'} style={{ listStyle: 'none', padding: 0, margin: 0 }} aria-label={t('glossary.legend')}>
+      {keywords.map((k) => (
+        <li key={k} className="kw-legend-item" style={ROW}>
+          <span className={`kw-glyph kw-${k}`} style={ICON}>
+            <KeywordGlyph k={k} />
+          </span>
+          <b className="kw-legend-name">{keywordName(k)}</b>
+          <span className="kw-legend-rule">{t(`glossary.keywordShort.${k}`)}</span>
+        </li>
+      ))}
+    </ul>
   );
 }

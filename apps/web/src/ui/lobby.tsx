@@ -237,6 +237,7 @@ export function Lobby() {
           </table>
         </section>
       </div>
+      <a className="lobby-about hint" href="#/about">{t('common.about')}</a>
     </div>
   );
 }

@@ -5,7 +5,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { createGame, project, projectEvents, step, type Action, type GameEvent, type GameState, type ManagerId, type Roster, type Viewer } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
-import { abilityOf, labels, type Labels } from '../game/labels';
+import { abilityOf, cardName, labels, type Labels } from '../game/labels';
 import { endReason, learn, sentence, type LogContext } from '../game/log';
 import { stepTurn, turnIndexAt, turnStarts } from '../game/turns';
 import { t, useLanguage, useT } from '../i18n';
@@ -251,7 +251,8 @@ export function describe(a: { actor: ManagerId; action: unknown }, names: Record
     if (id === 'A' || id === 'B') return names[id];
     if (l?.ref(id)) return l.full(id, a.actor);
     const c = before.cards[id];
-    return c ? (before.defs[c.def]?.name ?? cardPool[c.def]?.name ?? t('labels.aCard')) : t('labels.aCard');
+    const def = c ? (before.defs[c.def] ?? cardPool[c.def]) : undefined;
+    return def ? cardName(def) : t('labels.aCard');
   };
   const targets = (xs: string[]) => xs.map(card).join(t('room.and'));
   const o = { name: who };

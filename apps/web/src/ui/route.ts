@@ -1,10 +1,11 @@
 /**
- * Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play, #/settings, #/u/USERNAME, #/leaderboard):
+ * Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play, #/settings, #/u/USERNAME, #/leaderboard,
+ * #/about):
  * invite, replay and profile links work with any static host.
  */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { name: 'lobby' } | { name: 'room'; id: string } | { name: 'decks' } | { name: 'replay'; id: string } | { name: 'how-to-play' } | { name: 'settings' } | { name: 'profile'; username: string } | { name: 'leaderboard'; queue: 'ranked' | 'casual' };
+export type Route = { name: 'lobby' } | { name: 'room'; id: string } | { name: 'decks' } | { name: 'replay'; id: string } | { name: 'how-to-play' } | { name: 'settings' } | { name: 'profile'; username: string } | { name: 'leaderboard'; queue: 'ranked' | 'casual' } | { name: 'about' };
 
 export function parseRoute(hash: string, pathname = '/'): Route {
   // Hash routes first; plain paths (/room/ID) work too, since the server serves the app for them.
@@ -19,6 +20,7 @@ export function parseRoute(hash: string, pathname = '/'): Route {
   if (path.startsWith('/decks')) return { name: 'decks' };
   if (path.startsWith('/how-to-play')) return { name: 'how-to-play' };
   if (path.startsWith('/settings')) return { name: 'settings' };
+  if (path.startsWith('/about')) return { name: 'about' };
   return { name: 'lobby' };
 }
 

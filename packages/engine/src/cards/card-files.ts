@@ -85,6 +85,8 @@ export function buildPool(files: { file: string; cards: CardDef[] }[]): Record<s
       const base = pool[c.variantOf!];
       if (!base || base.rarity !== 'SR' || base.name !== c.name)
         throw new CardFileError(where[c.id]!, c.id, 'variantOf', `must name an SR card with the same name (RUL-DECK-3)`);
+      if (base.nameJa !== c.nameJa)
+        throw new CardFileError(where[c.id]!, c.id, 'nameJa', `differs from its SR card '${base.id}' (one card, one Japanese name)`);
       // RUL-DECK-3: same name and rules text, so every rules field must match its SR card.
       for (const field of ['types', 'cost', 'stars', 'atk', 'hp', 'keywords', 'abilities'] as const)
         if (JSON.stringify(c[field]) !== JSON.stringify(base[field]))

@@ -147,10 +147,10 @@ const CUSTOM_JA: Record<string, (what: string) => Clause> = {
   'double-counters': (what) => ({ head: `${what}に置かれているカウンターの数を、種類ごとにそれぞれ2倍に`, verb: 'する' }),
 };
 
-/** "「Devoted Viewer」トークン（攻撃力1、体力1のキャラクター）を2体". */
+/** "「熱心なリスナー」トークン（攻撃力1、体力1のキャラクター）を2体": the token by its Japanese name. */
 function tokenJa(id: string, count: number, lookup: RulesTextLookup | undefined): string {
   const d = lookup?.(id);
-  const name = `「${d?.name ?? id}」トークン`;
+  const name = `「${d?.nameJa ?? d?.name ?? id}」トークン`;
   if (!d) return `${name}を${count}つ`;
   if (d.types.includes('character')) return `${name}（攻撃力${d.atk ?? 0}、体力${d.hp ?? 0}のキャラクター）を${count}体`;
   return `${name}（アセット）を${count}つ`;

@@ -4,8 +4,9 @@
  * rules-text-ja.ts: triggers, costs, static abilities, whole lines.)
  *
  * Glossary (English term → Japanese, in the style of official Japanese TCG text: 自分 / 相手, 「…た時、」,
- * 「…たび、」, 「ターン終了時まで、」). Card names stay as designed (English) and are quoted 「」 when the text
- * names a card; digits stay half-width.
+ * 「…たび、」, 「ターン終了時まで、」). A card the text names is quoted 「」 by its Japanese name (`nameJa`,
+ * the English one for a hand-made card without it). A name filter quotes the English name it holds: the
+ * filter stores the card's identity and no card of the set uses one. Digits stay half-width.
  *
  *   Ban バン · Callout コールアウト · Clip クリップ · Clout クラウト · Moderator X モデレーターX · Raid レイド
  *   (keywords are written bare, as official Japanese text writes 飛行; the keyword line joins them with 、)
@@ -60,10 +61,14 @@ const COUNTER_JA: Record<string, string> = {
   sub: 'サブスク',
 };
 
-/** "ハイプカウンター"; a counter without a Japanese name keeps its own in 「」. */
+/** "ハイプ"; a counter without a Japanese name keeps its own in 「」. (The web app's log and badges use it too.) */
+export function counterNameJa(counter: string): string {
+  return Object.prototype.hasOwnProperty.call(COUNTER_JA, counter) ? COUNTER_JA[counter]! : `「${counter}」`;
+}
+
+/** "ハイプカウンター". */
 export function counterJa(counter: string): string {
-  const name = Object.prototype.hasOwnProperty.call(COUNTER_JA, counter) ? COUNTER_JA[counter]! : `「${counter}」`;
-  return `${name}カウンター`;
+  return `${counterNameJa(counter)}カウンター`;
 }
 
 /** Whose: "自分の", "相手の", or nothing for either side. */

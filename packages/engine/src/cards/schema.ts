@@ -13,6 +13,17 @@ export const RARITIES = ['C', 'U', 'R', 'SR', 'SSR'] as const;
 export const Rarity = z.enum(RARITIES);
 export type Rarity = z.infer<typeof Rarity>;
 
+/**
+ * A card's colour: a design attribute the rules never read. The web app tints the card's art and frame by it
+ * (a theme per colour: red raids and hype, green moderation, pink drama...).
+ */
+export const CARD_COLOURS = ['red', 'orange', 'yellow', 'green', 'teal', 'blue', 'purple', 'pink'] as const;
+export const CardColour = z.enum(CARD_COLOURS);
+export type CardColour = z.infer<typeof CardColour>;
+
+/** Japanese script (kana or kanji) and no Latin letter, half- or full-width: what a Japanese card name is. */
+export const JAPANESE_NAME = /^(?=.*[\u3040-\u30ff\u3400-\u9fff])[^A-Za-z\uff21-\uff3a\uff41-\uff5a]+$/;
+
 export const KEYWORDS = ['ban', 'callout', 'clip', 'clout', 'moderator', 'raid'] as const;
 export const Keyword = z.enum(KEYWORDS);
 export type Keyword = z.infer<typeof Keyword>;
@@ -239,7 +250,15 @@ const stat = z.number().int().min(0).max(99);
 export const CardDef = z
   .object({
     id: z.string().regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'must be kebab-case (a-z, 0-9, -)'),
+    /** The card's identity: copy limits count by it (RUL-DECK-2), and it is what English shows. */
     name: z.string().min(1).max(60),
+    /**
+     * The name Japanese shows (the English one on hover). Optional here so hand-made test cards need none; the
+     * card set requires it (cards/load-card-files.ts), and an SSR repeats its SR card's.
+     */
+    nameJa: z.string().min(1).max(40).regex(JAPANESE_NAME, 'must be Japanese (kana or kanji, no Latin letters)').optional(),
+    /** Art and frame tint (optional here; the card set gives every card one). */
+    colour: CardColour.optional(),
     types: z.array(CardType).min(1),
     rarity: Rarity,
     token: z.literal(true).optional(),

@@ -3,6 +3,8 @@
  * React state. Legality is never decided here (validateRoster's problems are); this only says which Leader
  * becomes the Centre when the Centre's card goes, so the page can say so before it happens.
  */
+import { cardName } from '../../game/labels';
+import { language } from '../../i18n';
 import { validateRoster, type CardDef } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
 import { encodeDeckCode } from '../../../../../packages/engine/src/deck/deck-code';
@@ -47,7 +49,7 @@ export function rosterLines(cards: readonly string[]): { id: string; def: CardDe
   for (const id of cards) counts.set(id, (counts.get(id) ?? 0) + 1);
   return [...counts.entries()]
     .map(([id, n]) => ({ id, def: cardPool[id], n }))
-    .sort((a, b) => (a.def?.cost ?? 0) - (b.def?.cost ?? 0) || (a.def?.name ?? a.id).localeCompare(b.def?.name ?? b.id) || a.id.localeCompare(b.id));
+    .sort((a, b) => (a.def?.cost ?? 0) - (b.def?.cost ?? 0) || (a.def ? cardName(a.def) : a.id).localeCompare(b.def ? cardName(b.def) : b.id, language()) || a.id.localeCompare(b.id));
 }
 
 /** A legal roster's deck code (what Export gives); null while the engine finds a problem. */

@@ -2,6 +2,8 @@
  * The gallery's search and filters. Pure: the words a card is found by (its rules text, keyword and type
  * names in the interface's language) are passed in by the page.
  */
+import { cardName } from '../../game/labels';
+import { language } from '../../i18n';
 import type { CardDef, CardType, Keyword } from '@vroyale/engine';
 
 export interface Filters {
@@ -36,8 +38,9 @@ export function filterCards(cards: readonly CardDef[], f: Filters, words: (d: Ca
     .filter((c) => !f.kw || c.keywords?.[f.kw] !== undefined)
     .filter((c) => {
       if (!terms.length) return true;
-      const hay = fold(`${c.name}\n${words(c)}\n${c.flavor ?? ''}`);
+      // Either name finds a card (a Japanese player may know the English one from a list or a friend).
+      const hay = fold(`${c.name}\n${c.nameJa ?? ''}\n${words(c)}\n${c.flavor ?? ''}`);
       return terms.every((w) => hay.includes(w));
     })
-    .sort((a, b) => a.cost - b.cost || RARITY_ORDER[a.rarity]! - RARITY_ORDER[b.rarity]! || a.name.localeCompare(b.name));
+    .sort((a, b) => a.cost - b.cost || RARITY_ORDER[a.rarity]! - RARITY_ORDER[b.rarity]! || cardName(a).localeCompare(cardName(b), language()));
 }

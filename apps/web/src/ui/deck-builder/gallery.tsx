@@ -2,6 +2,7 @@
  * The card pool: search (name, rules text, keywords, type, flavour) and filters, then every card that
  * passes. A click adds a copy; a card that one more copy would make break a rule is dimmed and says which.
  */
+import { cardName } from '../../game/labels';
 import { useMemo } from 'react';
 import { KEYWORDS, RARITIES, type CardDef, type CardType, type Keyword, type RosterProblem } from '@vroyale/engine';
 import { cardList } from '@vroyale/cards';
@@ -81,7 +82,7 @@ export function Gallery({ draft, problems, filters, setFilters, onAdd }: { draft
             const why = breaks.get(d.id);
             return (
               <div className={`gallery-item${why ? ' would-break' : ''}`} key={d.id}>
-                <button className="slot-btn" onClick={() => onAdd(d)} aria-label={t('deck.addCard', { name: d.name, rarity: d.rarity, cost: d.cost })} title={why ? t('deck.wouldBreak', { problem: why }) : undefined}>
+                <button className="slot-btn" onClick={() => onAdd(d)} aria-label={t('deck.addCard', { name: cardName(d), rarity: d.rarity, cost: d.cost })} title={why ? t('deck.wouldBreak', { problem: why }) : undefined}>
                   <CardFace def={d} size="sm" />
                 </button>
                 {n ? <span className="in-deck">×{n}</span> : null}

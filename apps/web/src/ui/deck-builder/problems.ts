@@ -17,6 +17,8 @@ export interface RosterNotes {
 }
 
 type Word = (p: RosterProblem) => string;
+/** A problem in the interface's words, naming cards as the interface does. */
+const byPool: Word = (p) => rosterProblemText(p, cardPool);
 
 /** Card ids among `cards` that a problem names (a name covers an SR card and its SSR alike). */
 function namedIds(p: RosterProblem, cards: readonly string[]): string[] {
@@ -26,7 +28,7 @@ function namedIds(p: RosterProblem, cards: readonly string[]): string[] {
   return [];
 }
 
-export function rosterNotes(cards: readonly string[], problems: readonly RosterProblem[], word: Word = rosterProblemText): RosterNotes {
+export function rosterNotes(cards: readonly string[], problems: readonly RosterProblem[], word: Word = byPool): RosterNotes {
   // Without any Leader the Centre cannot be chosen: "add a Leader" says it all.
   const noLeader = problems.some((p) => p.say.key === 'no-leader');
   const shown = problems.filter((p) => !(noLeader && p.say.key === 'centre'));
@@ -42,7 +44,7 @@ const MENDED_BY_ADDING = new Set<RosterProblem['say']['key']>(['size', 'no-leade
  * What adding one copy of `def` would break, worded: a problem the engine finds after adding it that it did
  * not find before (a copy count or a total going over, or further over). Null when nothing new breaks.
  */
-export function addingBreaks(roster: { centre: string; cards: readonly string[] }, before: readonly RosterProblem[], def: CardDef, word: Word = rosterProblemText): string | null {
+export function addingBreaks(roster: { centre: string; cards: readonly string[] }, before: readonly RosterProblem[], def: CardDef, word: Word = byPool): string | null {
   const had = new Set(before.map((p) => p.message));
   const after = validateRoster({ centre: roster.centre || (def.types.includes('leader') ? def.id : ''), cards: [...roster.cards, def.id] }, cardPool);
   const fresh = after.find((p) => !MENDED_BY_ADDING.has(p.say.key) && !had.has(p.message));

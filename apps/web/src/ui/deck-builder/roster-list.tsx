@@ -2,6 +2,7 @@
  * The roster's lines: cost, the whole name (it wraps, never cut), rarity, copies, − and +. A line the
  * engine finds a problem with is marked and says which rule it breaks under it.
  */
+import { cardName, cardNameHint } from '../../game/labels';
 import type { CardDef } from '@vroyale/engine';
 import { useT } from '../../i18n';
 import { ui } from '../../store';
@@ -21,12 +22,13 @@ export function RosterList({ lines, centre, byCard, onAdd, onRemove }: { lines: 
     <ul className="roster-list">
       {lines.map(({ id, def, n }) => {
         const why = byCard.get(id);
-        const name = def?.name ?? id;
+        const name = def ? cardName(def) : id;
         return (
           <li key={id} className={`${id === centre ? 'is-centre' : ''}${why ? ' breaks' : ''}`}>
             <span className={`rl-cost t-${def ? primaryType(def) : 'character'}`}>{def?.cost}</span>
             <span
               className="rl-name"
+              title={def && cardNameHint(def)}
               onMouseEnter={(e) => {
                 if (!def || !canHover()) return;
                 // Beside the roster panel, over the gallery: never over the list itself.

@@ -5,6 +5,7 @@
  * (deck-builder.css, ≤ 900 px) it is a bar fixed at the bottom of the screen, the count always in view, that
  * opens into a sheet with the rest.
  */
+import { cardName, cardNameHint } from '../../game/labels';
 import { useEffect, useMemo, useState } from 'react';
 import { cardPool } from '@vroyale/cards';
 import { ROSTER_SIZE, type CardDef, type RosterProblem } from '@vroyale/engine';
@@ -74,8 +75,8 @@ export function RosterPanel(p: RosterPanelProps) {
             <select id="centre" value={draft.centre} disabled={!leaders.length} title={t('deck.centre')} onChange={(e) => p.onCentre(e.target.value)}>
               <option value="">{leaders.length ? t('deck.none') : t('deck.addLeaderFirst')}</option>
               {leaders.map(({ id, def }) => (
-                <option key={id} value={id}>
-                  {def?.name ?? id}
+                <option key={id} value={id} title={def && cardNameHint(def)}>
+                  {def ? cardName(def) : id}
                 </option>
               ))}
             </select>
