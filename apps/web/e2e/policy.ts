@@ -12,7 +12,7 @@ export type StepResult = 'acted' | 'waiting' | 'over';
  * Picks the next control in the page and marks it with data-e2e-next; returns what it is. Runs in one page
  * turn, so it reads one board: a decision split over two turns could see two.
  */
-function choose(keepHighlights: boolean): string {
+function choose(keepHighlights: boolean, drag: boolean): string {
   const w = window as unknown as { __tried?: Record<string, true> };
   const tried = (w.__tried ??= {});
   document.querySelectorAll('[data-e2e-next]').forEach((e) => e.removeAttribute('data-e2e-next'));
@@ -75,6 +75,9 @@ function choose(keepHighlights: boolean): string {
     });
     if (hand) {
       tried[`${seq}:${hand.querySelector('[data-card-id]')?.getAttribute('data-card-id')}`] = true;
+      // A card with two uses (a highlight: play it, or place it) goes to the Star Pool by dragging it there with a
+      // mouse: one gesture, where a click would open its menu. A finger taps and picks from the menu instead.
+      if (phase === 'resource' && drag && hand.querySelector('.t-highlight')) return mark(hand, 'drag-star')!;
       return mark(hand, 'hand-card')!;
     }
     return mark(pass, 'pass')!;
@@ -104,7 +107,7 @@ export interface PlayOptions {
 export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ result: StepResult; what: string; at: BoardAt | null; clicked?: boolean; answered?: boolean }> {
   // As source text: TypeScript loaders may wrap named functions in a helper (__name) the page lacks.
   const { what, at } = (await page.evaluate(
-    `(() => { const __name = (f) => f; const what = (${choose.toString()})(${opts.keepHighlights === true}); return { what, at: (${boardAt.toString()})() }; })()`,
+    `(() => { const __name = (f) => f; const what = (${choose.toString()})(${opts.keepHighlights === true}, ${opts.touch !== true}); return { what, at: (${boardAt.toString()})() }; })()`,
   )) as { what: string; at: BoardAt | null };
   if (what === 'over') return { result: 'over', what, at };
   if (what === 'waiting') {
@@ -113,7 +116,7 @@ export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ re
   }
   const seq = at?.seq ?? null;
   // A control can go away before the click lands (the server moved on): the caller may log it, and chooses again.
-  const clicked = await (opts.touch ? page.tap('[data-e2e-next="1"]', { timeout: 5000 }) : page.click('[data-e2e-next="1"]', { timeout: 5000 })).then(
+  const clicked = await (what === 'drag-star' ? dragTo(page, '[data-e2e-next="1"]', '.side-bottom .zone-stars') : opts.touch ? page.tap('[data-e2e-next="1"]', { timeout: 5000 }) : page.click('[data-e2e-next="1"]', { timeout: 5000 })).then(
     () => true,
     () => false,
   );
@@ -138,6 +141,18 @@ export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ re
     }, seq);
   }
   return { result: 'acted', what, at, clicked, answered };
+}
+
+/** A mouse drag from one element's middle to another's, in small steps (drag and drop starts after a few pixels). */
+async function dragTo(page: Page, from: string, to: string): Promise<void> {
+  const a = await page.locator(from).boundingBox({ timeout: 5000 });
+  const b = await page.locator(to).boundingBox({ timeout: 5000 });
+  if (!a || !b) throw new Error('nothing to drag, or nowhere to drop it');
+  await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(a.x + a.width / 2 + 12, a.y + a.height / 2 - 12, { steps: 3 });
+  await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  await page.mouse.up();
 }
 
 /** Plays until the match is over (or the step budget runs out). */

@@ -7,6 +7,7 @@ import type { ManagerId } from '@vroyale/engine';
 import { joinRoom, offerRematch } from '../net/client';
 import { capitalise } from '../game/labels';
 import { endCause } from '../game/end-cause';
+import { cardName } from '../game/labels';
 import { CardFace } from './card';
 import { useT } from '../i18n';
 import { useApp } from '../store';
@@ -76,7 +77,7 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
         <h2 className={result.winner === me ? 'win' : result.winner === 'draw' ? '' : me ? 'lose' : ''}>{title}</h2>
         <div className="end-cause">
           {endDef && (result.reason === 'card' || result.reason === 'sanity') && <CardFace def={endDef} size="sm" zoom={false} />}
-          <p>{t('room.reason', { reason: capitalise(endCause({ ...result, card: endCard }, defs, { me, names })) })}</p>
+          <p>{t('room.reason', { reason: capitalise(endCause({ ...result, card: endCard }, defs, { me, names }, cardName)) })}</p>
         </div>
         <div className="end-facts">
           {(['A', 'B'] as const).map((m) => (

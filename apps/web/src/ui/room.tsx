@@ -19,6 +19,7 @@ import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
 import { PlayerMenu } from './player-menu';
 import { RoomMenu } from './room-menu';
+import { preloadCardArt } from './art/card-art';
 import { LanguagePicker } from './language-picker';
 import { useMedia } from './use-media';
 
@@ -41,6 +42,9 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const panel = usePanelToggle(t('room.logToggle'));
   // Wide screens keep every control in the top bar; narrower ones put all but the clocks in a menu sheet.
   const wide = useMedia('(min-width: 1100px)');
+
+  // The card art's chunk starts loading with the room, while its first messages arrive.
+  useEffect(() => void preloadCardArt(), []);
 
   // Not seated here: watch (which also shows the waiting room and lets us take a seat).
   useEffect(() => {

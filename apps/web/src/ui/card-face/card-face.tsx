@@ -7,11 +7,12 @@
  */
 import { memo, useEffect, useMemo, useRef, type CSSProperties } from 'react';
 import type { CardDef, CardView } from '@vroyale/engine';
-import { keywordList, typeLabel } from '../../game/glossary';
+import { counterName, keywordList, typeLabel } from '../../game/glossary';
+import { cardName, cardNameHint } from '../../game/labels';
 import { useLanguage, useT } from '../../i18n';
 import { ui } from '../../store';
 import { KeywordIcon } from '../keyword-icon';
-import { Emblem } from './emblem';
+import { CardArt } from '../art/card-art';
 import { zoomHandlers, type LongPress, endPress } from './long-press';
 import { nameSize } from './name-fit';
 import { rulesFor } from './card-label';
@@ -78,7 +79,7 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
   const primary = def.types.includes('leader') ? 'leader' : def.types[0]!;
   const multi = def.types.length > 1 ? ` t2-${def.types.find((x) => x !== primary)}` : '';
   const counters = view?.counters ? Object.entries(view.counters).filter(([, n]) => n > 0) : [];
-  const name = def.name;
+  const name = cardName(def);
   // A card that leaves the page while hovered (it moved zones, the replay stepped) takes its zoom with it.
   const hovered = useRef(false);
   useEffect(() => () => void (hovered.current && ui.setState((s) => (s.hover?.def === def.id ? { hover: null } : s))), [def.id]);
@@ -108,12 +109,12 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
         <span className="c-cost" aria-label={t('cards.cost', { cost: def.cost })}>
           {def.cost}
         </span>
-        <span className="c-name" lang={lang}>
+        <span className="c-name" lang={lang} title={cardNameHint(def)}>
           {name}
         </span>
       </div>
       <div className="c-art">
-        <Emblem def={def} />
+        <CardArt def={def} className="c-art-img" />
         {kws.length > 0 && (
           <span className="c-kws">
             {kws.map((k) => (
@@ -124,8 +125,8 @@ export const CardFace = memo(function CardFace({ def, view, size, zoom = true }:
         {counters.length > 0 && (
           <span className="c-counters">
             {counters.map(([k, n]) => (
-              <span key={k} className="c-counter" title={t('cards.counters', { count: n, counter: k })}>
-                <b>{n}</b> {k}
+              <span key={k} className="c-counter" title={t('cards.counters', { count: n, counter: counterName(k) })}>
+                <b>{n}</b> {counterName(k)}
               </span>
             ))}
           </span>

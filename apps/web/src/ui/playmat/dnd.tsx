@@ -5,7 +5,7 @@
  * listed actions do not allow does nothing. The keyboard keeps its own path (Enter acts or opens the menu,
  * Space passes), so no keyboard sensor competes for those keys; dnd-kit's announcements speak for the pointer.
  */
-import { DndContext, DragOverlay, PointerSensor, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import { DndContext, DragOverlay, PointerSensor, pointerWithin, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
 import { useId, useState, type ReactNode } from 'react';
 import type { CardDef } from '@vroyale/engine';
 import { menuFor, type MenuEntry } from '../../game/choices';
@@ -71,6 +71,8 @@ export function BoardDnd({ ctx, children }: { ctx: Ctx; children: ReactNode }) {
   return (
     <DndContext
       sensors={sensors}
+      // Where the pointer is, not where most of the carried card is: a drop lands where the player points.
+      collisionDetection={pointerWithin}
       onDragStart={onStart}
       onDragEnd={onEnd}
       onDragCancel={() => setDragging(null)}

@@ -6,6 +6,7 @@
  */
 import type { CardView, ManagerId, ManagerView } from '@vroyale/engine';
 import { zoneInfo } from '../../game/glossary';
+import { cardName } from '../../game/labels';
 import { useT } from '../../i18n';
 import { ui } from '../../store';
 import { BoardCard } from './board-card';
@@ -59,7 +60,7 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
         <Pile title={t('playmat.graduation')} count={mv.graduation.length} onOpen={() => browse(own('graduation'), mv.graduation)} cls="pile-grad">
           {lastGrad && (
             <span className="grad-top" aria-hidden="true">
-              {ctx.view.defs[lastGrad.def]?.name}
+              {ctx.view.defs[lastGrad.def] && cardName(ctx.view.defs[lastGrad.def]!)}
             </span>
           )}
         </Pile>
