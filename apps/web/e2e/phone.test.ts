@@ -152,7 +152,7 @@ describe.skipIf(!e2eEnabled)('web app on a phone, by touch', () => {
       4000,
       async (_n, what) => {
         const phase = await page.getAttribute('.board', 'data-phase').catch(() => null);
-        const mine = phase === 'main' && (await page.getByRole('button', { name: 'Pass (Space)' }).count()) > 0;
+        const mine = phase === 'main' && (await page.getByRole('button', { name: 'Pass', exact: true }).count()) > 0;
         if (await page.locator('.card-menu').count()) {
           // A card's menu entries are touch targets too.
           menus++;

@@ -11,7 +11,8 @@ import { playStep, playToEnd } from './policy';
 
 
 describe.skipIf(!e2eEnabled)('web app end to end', () => {
-  const { app, browser } = e2eApp();
+  // Fixed deals (seeds '<this>:<n>' per match, in the file's order): the newcomer's match meets a highlight in a Resource Step.
+  const { app, browser } = e2eApp({ VROYALE_MATCH_SEED: 'web-e2e' });
 
   it('ships at most 200 KB of initial JavaScript (gzip)', () => {
     const js = initialJs();
@@ -215,22 +216,25 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
     await n.page.getByRole('button', { name: 'Play vs bot' }).click();
     await n.page.waitForSelector('.board');
     let keys = false;
+    let menued = false;
     let small = false;
     await playToEnd(n.page, 4000, async () => {
       const phase = await n.page.getAttribute('.board', 'data-phase').catch(() => null);
-      // Keyboard: Esc closes a card's menu and gives focus back to the card; Space passes even with focus on
-      // a card (it does not open the card). Concede asks first; Esc keeps playing.
-      if (!keys && phase === 'main' && (await n.page.getByRole('button', { name: 'Pass (Space)' }).count())) {
-        const card = n.page.locator('.side-bottom .hand .slot.actionable > .slot-btn[role="button"]').first();
-        if (await card.count()) {
-          await card.click();
-          if (await n.page.locator('.card-menu').count()) {
-            await n.page.keyboard.press('Escape');
-            await n.page.locator('.card-menu').waitFor({ state: 'detached' });
-            expect(await n.page.evaluate(() => document.activeElement?.classList.contains('slot-btn'))).toBe(true);
-          }
+      // Keyboard: Esc closes a card's menu and gives focus back to the card (a card with two uses opens one: a
+      // highlight in the Resource Step); Space passes even with focus on a card (it does not open the card).
+      // Concede asks first; Esc keeps playing.
+      const menuCard = n.page.locator('.side-bottom .hand .slot.actionable > .slot-btn[role="button"]:has(.t-highlight)').first();
+      if (!menued && phase === 'resource' && (await menuCard.count())) {
+        await menuCard.click();
+        if (await n.page.locator('.card-menu').count()) {
+          await n.page.keyboard.press('Escape');
+          await n.page.locator('.card-menu').waitFor({ state: 'detached' });
+          expect(await n.page.evaluate(() => document.activeElement?.classList.contains('slot-btn'))).toBe(true);
+          menued = true;
         }
-        if ((await n.page.locator('.card-menu').count()) === 0 && (await n.page.getByRole('button', { name: 'Pass (Space)' }).count())) {
+      }
+      if (!keys && phase === 'main' && (await n.page.locator('.side-bottom .hand .slot-btn').count()) && (await n.page.getByRole('button', { name: 'Pass', exact: true }).count())) {
+        if ((await n.page.locator('.card-menu').count()) === 0) {
           await n.page.getByRole('button', { name: 'Concede' }).click();
           const ask = n.page.getByRole('alertdialog', { name: 'Concede this match?' });
           await ask.waitFor();
@@ -264,6 +268,7 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
       }
     });
     expect(keys).toBe(true);
+    expect(menued).toBe(true);
     await expect.poll(() => n.page.locator('.end-card h2').textContent()).toMatch(/Victory!|Defeat|Draw/);
     // Render-time budget: from applying a server view to the committed DOM (performance marks), p95 < 16 ms.
     const samples = await perfSamples(n.page);
