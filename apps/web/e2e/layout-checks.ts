@@ -11,6 +11,8 @@ export interface LayoutFaults {
   truncatedNames: string[];
   /** The page is wider than the viewport (sideways scrolling, or a zoomed-out mobile page). */
   horizontalScroll: number;
+  /** What sticks out past the right edge when it is. */
+  outside: string[];
   /** Visible controls smaller than 44×44 CSS px (checked on touch screens only). */
   smallTargets: string[];
   /** Managers whose "★ available / total" counter is missing. */
@@ -51,6 +53,13 @@ function readFaults(controls: string, touch: boolean): LayoutFaults {
   }
   const doc = document.documentElement;
   const horizontalScroll = Math.max(0, doc.scrollWidth - window.innerWidth, document.body.scrollWidth - window.innerWidth);
+  // What sticks out, for fixing: the outermost elements whose box passes the right edge.
+  const outside = horizontalScroll
+    ? [...document.querySelectorAll('body *')]
+        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.parentElement?.closest('[data-out]') && getComputedStyle(el).position !== 'fixed')
+        .slice(0, 3)
+        .map((el) => `${el.tagName.toLowerCase()}.${String((el as HTMLElement).className).replace(/\s+/g, '.')} →${Math.round(el.getBoundingClientRect().right)}`)
+    : [];
   const smallTargets: string[] = [];
   if (touch)
     for (const el of document.querySelectorAll(controls)) {
@@ -66,7 +75,7 @@ function readFaults(controls: string, touch: boolean): LayoutFaults {
     const enabled = [...document.querySelectorAll('.prompt button, .side-bottom .slot.actionable .slot-btn, .card-menu button')].some((b) => !(b as HTMLButtonElement).disabled);
     if (!enabled) yourMoveWithoutControl = 1;
   }
-  return { truncatedNames, horizontalScroll, smallTargets, missingStarCounters, yourMoveWithoutControl };
+  return { truncatedNames, horizontalScroll, outside, smallTargets, missingStarCounters, yourMoveWithoutControl };
 }
 
 export async function layoutFaults(page: Page, touch: boolean): Promise<LayoutFaults> {

@@ -76,7 +76,7 @@ async function measureSize(browser: Browser, url: string, w: number, h: number, 
       out.missingStarCounters += f.missingStarCounters;
       out.yourMoveWithoutControl += f.yourMoveWithoutControl;
       f.truncatedNames.forEach((t) => note('truncatedNames', t));
-      if (f.horizontalScroll) note('horizontalScroll', `${f.horizontalScroll}px`);
+      if (f.horizontalScroll) note('horizontalScroll', `${f.horizontalScroll}px: ${f.outside.join(', ')}`);
       f.smallTargets.forEach((t) => note('smallTargets', t));
       if (f.missingStarCounters) note('missingStarCounters', String(f.missingStarCounters));
       if (f.yourMoveWithoutControl) note('yourMoveWithoutControl', (await page.textContent('.prompt-title').catch(() => '')) ?? '');

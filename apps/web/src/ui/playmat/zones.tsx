@@ -36,7 +36,9 @@ export function Zone({ title, info, children, cls, fit, drop }: { title: string;
   const ref = useRef<HTMLDivElement>(null);
   const dropping = useDrop(drop);
   const width = useWidth(fit ? ref : null);
-  const max = ref.current ? parseFloat(getComputedStyle(ref.current).getPropertyValue('--stage-max')) || undefined : undefined;
+  // The stylesheet's stage card width for this screen (`--row-card`), plus a little room to grow when few.
+  const row = ref.current ? parseFloat(getComputedStyle(ref.current).getPropertyValue('--row-card')) : NaN;
+  const max = Number.isFinite(row) ? row + 8 : undefined;
   const style = fit && width ? ({ ['--card-w-sm' as string]: `${stageCardWidth(fit, width, max)}px` } as CSSProperties) : undefined;
   return (
     <section className={`zone ${cls}${dropping.cls}`} aria-label={title} ref={dropping.ref}>
