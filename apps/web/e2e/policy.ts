@@ -101,13 +101,15 @@ export interface PlayOptions {
   touch?: boolean;
   /** In the Main Step, leave highlights in the hand for combat (as the tutorial's coach advises). */
   keepHighlights?: boolean;
+  /** With a mouse, drag a two-use card to the Star Pool (default); false: click it and pick from its menu. */
+  drag?: boolean;
 }
 
 /** One decision: click the chosen control, or wait a little for the server. */
 export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ result: StepResult; what: string; at: BoardAt | null; clicked?: boolean; answered?: boolean }> {
   // As source text: TypeScript loaders may wrap named functions in a helper (__name) the page lacks.
   const { what, at } = (await page.evaluate(
-    `(() => { const __name = (f) => f; const what = (${choose.toString()})(${opts.keepHighlights === true}, ${opts.touch !== true}); return { what, at: (${boardAt.toString()})() }; })()`,
+    `(() => { const __name = (f) => f; const what = (${choose.toString()})(${opts.keepHighlights === true}, ${opts.touch !== true && opts.drag !== false}); return { what, at: (${boardAt.toString()})() }; })()`,
   )) as { what: string; at: BoardAt | null };
   if (what === 'over') return { result: 'over', what, at };
   if (what === 'waiting') {
