@@ -14,6 +14,7 @@ import { makeAccount } from './helpers/accounts.js';
 import { freshName } from './helpers/auth-http.js';
 import { Lockstep } from './helpers/lockstep.js';
 import { seatBoth } from './helpers/match-setup.js';
+import { until } from './helpers/until.js';
 
 const lobby = async (c: TestClient): Promise<LobbyRooms> => {
   const ack = await c.emit('lobby:subscribe', {});
@@ -55,7 +56,7 @@ describe('live now', () => {
       const [x, y] = [await account(), await account()];
       await x.emit('queue:join', { queue, roster: 'raid-night' });
       await y.emit('queue:join', { queue, roster: 'mod-squad' });
-      await x.waitFor(() => matchedRoom(x) !== undefined && matchedRoom(y) !== undefined, 10_000, `${queue} pairing`);
+      await until(() => matchedRoom(x) !== undefined && matchedRoom(y) !== undefined, `${queue} pairing`, 10_000);
       pairs[queue] = matchedRoom(x)!;
     }
     const [ch1, ch2] = [await account(), await account()];

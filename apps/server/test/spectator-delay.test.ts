@@ -13,6 +13,7 @@ import { TestClient } from './helpers/test-client.js';
 import { makeAccount } from './helpers/accounts.js';
 import { freshName } from './helpers/auth-http.js';
 import { Lockstep } from './helpers/lockstep.js';
+import { until } from './helpers/until.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -144,7 +145,7 @@ describe('ranked spectators are a turn behind', () => {
     await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
     await b.emit('queue:join', { queue: 'casual', roster: 'mod-squad' });
     const matched = (c: TestClient) => c.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
-    await a.waitFor(() => matched(a) !== undefined && matched(b) !== undefined, 10_000, 'matched');
+    await until(() => matched(a) !== undefined && matched(b) !== undefined, 'matched', 10_000);
     const roomId = matched(a)!.roomId;
     const [ca, cb] = matched(a)!.seat === 'A' ? [a, b] : [b, a];
     await ca.waitFor(() => ca.view(roomId) !== undefined, 5_000, 'view');
