@@ -181,7 +181,7 @@ export class Room implements MasterRoom {
     const free = SEATS.filter((s) => this.seats[s] === null);
     if (free.length === 0) return { ok: false, code: 'room-full', message: 'Both seats are taken; you can watch instead' };
     const seat = want && want !== 'any' ? want : free[0]!;
-    if (this.seats[seat] !== null) return { ok: false, code: 'seat-taken', message: `Seat ${seat} is taken` };
+    if (this.seats[seat] !== null) return { ok: false, code: 'seat-taken', message: 'Someone just took that seat; take the other one or watch' };
     this.seats[seat] = occupant;
     this.save();
     if (this.seats.A && this.seats.B) this.startMatch();
