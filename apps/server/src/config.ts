@@ -98,12 +98,20 @@ export interface ServerConfig {
    */
   idleRoomTtlMs: number;
   /**
+   * VROYALE_BOT_IDLE_MS: a live match against the bot whose manager has decided nothing for this long is lost
+   * ('abandoned'), which frees its place under the bot-match caps (rooms/idle-bot-matches.ts); the tutorial
+   * waits at least a day. Checked by the lobby's sweep every minute. Default an hour.
+   */
+  botIdleMs: number;
+  /**
    * Per session (user id) and per address (the socket's remote address), so one client cannot fill the global
    * table (`MAX_ROOMS`, the last resort). Open rooms: waiting or active rooms the user holds a seat in or created
    * (VROYALE_MAX_ROOMS_PER_USER / _PER_ADDRESS). Bot matches: live `room:play-bot` matches and rematches against
    * the bot (VROYALE_MAX_BOT_MATCHES_PER_USER / _PER_ADDRESS). Spectating: rooms watched at once over all the
    * user's sockets (VROYALE_MAX_SPECTATING_PER_USER / _PER_ADDRESS). Per address is higher: a household or a
-   * NAT shares one.
+   * NAT shares one. Bot matches per address (32) let sixteen people behind one address hold two each, so a
+   * household or a classroom playing normally is never refused; the tutorial counts as a bot match. At the per-user
+   * cap the lobby offers to concede the oldest one (`room:play-bot`'s `concede`) instead.
    */
   caps: {
     roomsPerUser: number;
@@ -176,7 +184,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     spectateLimit: { capacity: 6, refillPerSec: 1 },
     finishedTtlMs: 10 * MIN,
     idleRoomTtlMs: 5 * MIN,
-    caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 6, spectatingPerUser: 10, spectatingPerAddress: 30 },
+    botIdleMs: 60 * MIN,
+    caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 32, spectatingPerUser: 10, spectatingPerAddress: 30 },
     sessionTtlMs: 30 * DAY,
     newSessionsPerAddressPerHour: 20,
     authThrottle: DEFAULT_AUTH_THROTTLE,
@@ -273,6 +282,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       .filter(Boolean),
     spectateLimit: { capacity: int(env, 'VROYALE_SPECTATE_CAPACITY', d.spectateLimit.capacity), refillPerSec: int(env, 'VROYALE_SPECTATE_PER_SEC', d.spectateLimit.refillPerSec) },
     idleRoomTtlMs: int(env, 'VROYALE_IDLE_ROOM_TTL_MS', d.idleRoomTtlMs),
+    botIdleMs: int(env, 'VROYALE_BOT_IDLE_MS', d.botIdleMs),
     caps: {
       roomsPerUser: int(env, 'VROYALE_MAX_ROOMS_PER_USER', d.caps.roomsPerUser),
       roomsPerAddress: int(env, 'VROYALE_MAX_ROOMS_PER_ADDRESS', d.caps.roomsPerAddress),

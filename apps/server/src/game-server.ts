@@ -4,6 +4,7 @@
  * 'internal' ack instead of a crash. Handlers reply first and then send views, so a client sees its ack
  * before the messages it caused.
  */
+import { randomUUID } from 'node:crypto';
 import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
 import { CLIENT_PAYLOADS, type StopSettings, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type MatchKind, type Seat } from '@vroyale/protocol';
@@ -105,7 +106,7 @@ export class GameServer {
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.blocks);
-    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
+    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs, botIdleMs: d.config.botIdleMs }, (id) => this.userRooms.drop(id));
     this.roomDeps = {
       storage: d.storage,
       writer: d.writer,
@@ -125,6 +126,9 @@ export class GameServer {
         this.userRooms.sync(room);
         this.lobby.changed();
         this.cluster?.roomChanged(room);
+      },
+      onRoomProgress: (room) => {
+        if (room.listed(d.clock.now())) this.lobby.progressed();
       },
     };
     this.matchmaking = new Matchmaking({
@@ -469,11 +473,26 @@ export class GameServer {
     const c = this.d.config.caps;
     const [perUser, perAddress] = bots ? [c.botMatchesPerUser, c.botMatchesPerAddress] : [c.roomsPerUser, c.roomsPerAddress];
     const what = bots ? 'live matches against the bot' : 'open rooms';
-    const free = bots ? 'finish or concede one of them first' : 'leave a waiting room or finish a match first (empty rooms you created expire on their own)';
+    const free = bots ? 'finish or concede one of them first (the tutorial counts as one)' : 'leave a waiting room or finish a match first (empty rooms you created expire on their own)';
     const code = bots ? 'too-many-bot-matches' : 'too-many-rooms';
     if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser) return err(code, `You already have ${perUser} ${what}, the most one account or guest may have; ${free}`);
     if (this.userRooms.count({ address: conn.address }, bots) >= perAddress) return err(code, `Your address already has ${perAddress} ${what}, the most one address may have; ${free}`);
     return null;
+  }
+
+  /**
+   * `room:play-bot` / `room:tutorial` with `concede`: the sender gives up one of their live matches against the bot
+   * first (at the cap, the lobby offers to concede the oldest instead of being refused). Recorded as their own
+   * concession. Null once it is over (or already was); else why not (not theirs, not on this server, not saved).
+   */
+  private async concedeBotMatch(conn: Conn & { userId: string }, roomId: string): Promise<AckError | null> {
+    const room = this.lobby.get(roomId);
+    const seat = room?.seatOf(conn.userId) ?? null;
+    if (!room || !seat || !room.seats[seat === 'A' ? 'B' : 'A']?.bot) return err('room-not-found', 'That is not one of your live matches against the bot');
+    const master = room.master;
+    if (room.status !== 'active' || !master || master.matchResult) return null;
+    const ack = await new Promise<Ack<{ seq: number }>>((resolve) => void master.submit(seat, { roomId, clientActionId: `lobby-${randomUUID()}`, seenSeq: master.seq, action: { type: 'concede' } }, resolve));
+    return ack.ok || ack.code === 'match-over' ? null : ack;
   }
 
   private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps, kind: MatchKind = 'room'): Room {
@@ -538,13 +557,19 @@ export class GameServer {
       this.attach(conn, room);
     },
 
-    'room:play-bot': (conn, p, reply) => {
-      const user = this.d.users.get(conn.userId)!;
+    'room:play-bot': async (conn, p, reply) => {
       const mine = resolveRoster(p.roster, this.d.pool);
       if (!mine.ok) return reply(err('invalid-roster', mine.message));
       const botChoice = p.botRoster ?? starterRosters[scriptedOr(this.d.config.matchSeed, starterRosters.length)]!.id;
       const theirs = resolveRoster(botChoice, this.d.pool);
       if (!theirs.ok) return reply(err('invalid-roster', `Bot roster: ${theirs.message}`));
+      if (p.concede) {
+        const failed = await this.concedeBotMatch(conn, p.concede);
+        if (failed) return reply(failed);
+        // The socket may have gone while the concession was saved: nothing new is started for it.
+        if (this.conns.get(conn.id) !== conn) return;
+      }
+      const user = this.d.users.get(conn.userId)!;
       const refused = this.roomCapRefusal(conn, true);
       if (refused) return reply(refused);
       const room = this.newRoom('private', p.clock, this.roomDeps, 'bot');
@@ -555,7 +580,14 @@ export class GameServer {
       this.attach(conn, room);
     },
 
-    'room:tutorial': (conn, _p, reply) => startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps, 'tutorial'), attach: (c, room) => this.attach(c, room) }),
+    'room:tutorial': async (conn, p, reply) => {
+      if (p.concede) {
+        const failed = await this.concedeBotMatch(conn, p.concede);
+        if (failed) return reply(failed);
+        if (this.conns.get(conn.id) !== conn) return;
+      }
+      startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps, 'tutorial'), attach: (c, room) => this.attach(c, room) });
+    },
 
     'room:spectate': (conn, p, reply) => {
       if (!this.toggles.take([`s:${conn.id}`, `u:${conn.userId}`])) return reply(err('rate-limited', TOO_FAST));

@@ -1,5 +1,5 @@
 /**
- * The lobby and rooms: live room list (waiting, in progress, recently finished), private rooms unlisted but
+ * The lobby and rooms: live room list (waiting, in progress; recent results apart), private rooms unlisted but
  * open by link, spectating from the list, joining with starters and deck codes, seat rules, play vs the
  * server's strong bot (on its worker thread) to a result, and the origin allowlist.
  */
@@ -51,22 +51,26 @@ describe('lobby', () => {
     const { roomId } = room;
     await x.emit('room:join', { roomId, roster: 'raid-night' });
     await y.emit('room:join', { roomId, roster: 'mod-squad' });
-    const entry = async () => {
+    const lists = async () => {
       const list = await watcher.emit('lobby:subscribe', {});
       if (!list.ok) throw new Error(list.message);
-      return list.rooms.find((r) => r.roomId === roomId);
+      return list;
     };
+    const entry = async () => (await lists()).rooms.find((r) => r.roomId === roomId);
+    const result = async () => (await lists()).recent.find((r) => r.roomId === roomId);
     expect(await entry()).toMatchObject({ status: 'active', seats: { A: { name: 'Xena' }, B: { name: 'Yuri' } }, result: null });
     // Spectating straight from the list.
     expect(await watcher.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
     await watcher.waitFor(() => watcher.view(roomId)?.viewer === 'spectator', 5_000, 'spectator view');
-    // X concedes: the room moves to "recently finished", with its result, until the TTL passes.
+    // X concedes: the room leaves the live list for the recent results, with its result, until the TTL passes.
     const v = x.view(roomId)!;
     expect(await x.emit('match:action', { roomId, clientActionId: 'gg', seenSeq: v.seq, action: { type: 'concede' } })).toMatchObject({ ok: true });
     await watcher.waitFor(() => watcher.view(roomId)?.result != null, 5_000, 'result');
-    expect(await entry()).toMatchObject({ status: 'finished', result: { winner: 'B', reason: 'concede' } });
-    await new Promise((r) => setTimeout(r, 1_600));
     expect(await entry()).toBeUndefined();
+    expect(await result()).toMatchObject({ status: 'finished', result: { winner: 'B', reason: 'concede' } });
+    expect((await result())!.endedAt).toBeGreaterThan(0);
+    await new Promise((r) => setTimeout(r, 1_600));
+    expect(await result()).toBeUndefined();
     for (const c of [watcher, x, y]) c.close();
   });
 

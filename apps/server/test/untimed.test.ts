@@ -13,7 +13,8 @@ import { ManualClock } from '../src/time/manual-clock.js';
 const clock = new ManualClock();
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { capacity: 100_000, refillPerSec: 1 }, seatHoldMs: 60_000 }, clock);
+  // A bot match nobody plays for an hour ends (issue 30: test/live-now.test.ts); here the long think is the point.
+  t = await startTestServer({ rateLimit: { capacity: 100_000, refillPerSec: 1 }, seatHoldMs: 60_000, botIdleMs: 100 * 24 * 60 * 60 * 1000 }, clock);
 });
 afterAll(async () => {
   await t.close();

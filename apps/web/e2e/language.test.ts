@@ -16,7 +16,7 @@ describe.skipIf(!e2eEnabled)('interface language', () => {
     await page.getByLabel('Language').selectOption('ja');
     await page.getByRole('button', { name: 'ボットと対戦' }).waitFor();
     expect(await page.getByRole('button', { name: 'ルームを作成' }).count()).toBe(1);
-    expect(await page.getByRole('heading', { name: 'ルーム' }).count()).toBe(1);
+    expect(await page.getByRole('heading', { name: 'ライブ中の対戦' }).count()).toBe(1);
     expect(await page.locator('html').getAttribute('lang')).toBe('ja');
 
     // Remembered in this browser: a reload comes back in Japanese.

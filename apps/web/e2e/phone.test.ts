@@ -133,10 +133,10 @@ describe.skipIf(!e2eEnabled)('web app on a phone, by touch', () => {
     await page.getByLabel('Your manager name').fill('Thumbs');
     await page.getByRole('button', { name: 'Enter the lobby' }).tap();
     await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
-    // A public room in the list (its table is the widest thing in the lobby), opened on a desktop.
+    // A public room in Live now (a row with its Join and Watch buttons), opened on a desktop.
     const host = await newPlayer(browser(), app().url, 'Host');
     await host.page.getByRole('button', { name: 'Create room' }).click();
-    await page.locator('.room-table:not([hidden]) tbody tr').first().waitFor();
+    await page.locator('.live-list .live-item').first().waitFor();
     await noSideScroll(page, 'lobby', async () => expect(await smallTargets(page)).toEqual([]));
     await host.ctx.close();
 

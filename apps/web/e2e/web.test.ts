@@ -25,7 +25,7 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
   it('two managers play a full match by invite link while a spectator watches; hands never leak', async () => {
     const a = await newPlayer(browser(), app().url, 'Aiko');
     await a.page.getByRole('button', { name: 'Play vs bot' }).waitFor();
-    await shot(a.page, 'lobby');
+    // (docs/screenshots/lobby.png is e2e/lobby.test.ts's, at 1280×800 with matches to list.)
     expect(await unnamedControls(a.page)).toEqual([]);
 
     // A creates a private room and joins it with a starter roster.

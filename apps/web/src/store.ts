@@ -44,7 +44,9 @@ export interface AppState {
   stops: StopSettings;
   /** This manager's one-shot pass per room, as the server last confirmed it and the public events since. */
   oneShots: Record<string, PassUntilMode>;
+  /** The lobby's live list (public rooms, matches anyone may watch) and its recent results (server's `LobbyRooms`). */
   lobby: RoomSummary[];
+  lobbyRecent: RoomSummary[];
   roomStates: Record<string, RoomState>;
   /** The latest view message per room. */
   views: Record<string, ViewMessage>;
@@ -75,6 +77,7 @@ export const initialState = (): AppState => ({
   stops: DEFAULT_STOP_SETTINGS,
   oneShots: {},
   lobby: [],
+  lobbyRecent: [],
   roomStates: {},
   views: {},
   viewAt: {},

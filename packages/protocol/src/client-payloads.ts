@@ -89,9 +89,18 @@ export const PlayBotPayload = z
     clock: ClockConfig.optional(),
     /** The bot's level; omitted: 'normal'. */
     level: BotLevel.optional(),
+    /**
+     * A live bot match (or tutorial) of the sender's to concede first: at the bot-match cap the lobby offers to
+     * give up the oldest one instead of being refused. Refused `room-not-found` unless it is one of theirs.
+     */
+    concede: RoomId.optional(),
   })
   .strict();
 export type PlayBotPayload = z.infer<typeof PlayBotPayload>;
+
+/** "Learn to play": the server fixes rosters, seed and clock; `concede` as in `room:play-bot`. */
+export const TutorialPayload = z.object({ concede: RoomId.optional() }).strict();
+export type TutorialPayload = z.infer<typeof TutorialPayload>;
 
 export const RoomRefPayload = z.object({ roomId: RoomId }).strict();
 export type RoomRefPayload = z.infer<typeof RoomRefPayload>;

@@ -18,6 +18,7 @@ import {
   RematchPayload,
   SettingsPayload,
   SpectatePayload,
+  TutorialPayload,
 } from './client-payloads.js';
 import { ChallengeAnswerPayload, ChallengeCancelPayload, ChallengeSendPayload, QueueJoinPayload, type ChallengeUpdate, type QueueState } from './matchmaking.js';
 import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
@@ -33,7 +34,7 @@ export const CLIENT_PAYLOADS = {
   'room:join': JoinRoomPayload,
   'room:play-bot': PlayBotPayload,
   /** "Learn to play": a private bot match with the tutorial's fixed rosters and seed (issue 16 §1). */
-  'room:tutorial': EmptyPayload,
+  'room:tutorial': TutorialPayload,
   'room:spectate': SpectatePayload,
   'room:leave': LeaveRoomPayload,
   'room:chat': ChatPayload,

@@ -4,6 +4,7 @@
  * viewer may see).
  */
 import type { EndReason, GameEvent, GameView, Legal, ManagerId, Viewer } from '@vroyale/engine';
+import type { MatchKind } from './accounts.js';
 import type { ClockConfig, Seat, Visibility } from './client-payloads.js';
 
 /** Why a match ended: the engine's reasons, plus the server's own (flag fall, seat-hold expiry). */
@@ -90,6 +91,10 @@ export interface RematchState {
 export interface RoomState {
   roomId: string;
   visibility: Visibility;
+  /** How the room came about: a room, a bot match, the tutorial, a ranked or casual pairing, a challenge. */
+  kind: MatchKind;
+  /** When the room was made (server time): "your oldest bot match" is the one with the smallest. */
+  createdAt: number;
   status: RoomStatus;
   clock: ClockConfig;
   seats: Record<Seat, SeatInfo | null>;
@@ -102,19 +107,53 @@ export interface RoomState {
   serverNow: number;
 }
 
-export interface RoomSummary {
-  roomId: string;
-  status: RoomStatus;
-  clock: ClockConfig;
-  seats: Record<Seat, { name: string; bot: boolean } | null>;
-  spectators: number;
-  createdAt: number;
-  result: MatchResult | null;
+/** A seat as the lobby lists it. */
+export interface SummarySeat {
+  name: string;
+  /** The manager's account; null for guests and bots. */
+  username: string | null;
+  bot: boolean;
+  /**
+   * The manager's rating, once the match has begun: in the match's own queue for ranked and casual, the ranked
+   * rating of an account otherwise; null for guests outside the queues and for bots.
+   */
+  rating: number | null;
+  /** The rating rests on too few games to mean much (RD above 110). */
+  provisional: boolean;
 }
 
+export interface RoomSummary {
+  roomId: string;
+  kind: MatchKind;
+  status: RoomStatus;
+  clock: ClockConfig;
+  seats: Record<Seat, SummarySeat | null>;
+  spectators: number;
+  createdAt: number;
+  /** The turn as spectators see it (0: the opening, mulligans); null before the match. */
+  turn: number | null;
+  /** Whose turn it is, as spectators see it; null before the match and during the opening. */
+  active: Seat | null;
+  /** Spectators see this match a turn behind (ranked; docs/api.md "Spectator delay"); false once it ended. */
+  delayed: boolean;
+  result: MatchResult | null;
+  /** When the match ended (server time); null while it is not over. */
+  endedAt: number | null;
+}
+
+/**
+ * The lobby's lists. `rooms`: public rooms waiting for players, and live matches anyone may watch (public rooms,
+ * ranked, casual and challenges, and bot matches whose manager played in the last few minutes; never a private
+ * room or the tutorial), waiting rooms first, then human matches, then bot matches, newest first. `recent`: the
+ * latest few of those that finished (at most `LOBBY_RECENT`, newest first); a finished room is never in `rooms`.
+ */
 export interface LobbyRooms {
   rooms: RoomSummary[];
+  recent: RoomSummary[];
 }
+
+/** How many finished matches the lobby's `recent` holds at most. */
+export const LOBBY_RECENT = 5;
 
 export interface ChatMessage {
   roomId: string;

@@ -7,7 +7,7 @@
  * as it was.
  */
 import { deciders, hashState, legalActions, project, simplest, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
-import type { Ack, ActionPayload, ClockConfig, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
+import type { Ack, ActionPayload, ClockConfig, ClocksView, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
 import { levelOfSeatName, type ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
 import type { Logger } from '../logger.js';
@@ -24,6 +24,7 @@ import { DefsLedger } from './defs-ledger.js';
 import { earnsIncrement } from './increment-rule.js';
 import { PublicLog } from './public-log.js';
 import { SerialQueue } from './serial-queue.js';
+import { delayedKind, SpectatorDelay, type Revealed } from './spectator-delay.js';
 import { buildViewMessage, type ViewContext } from './view-message.js';
 
 export interface MasterDeps {
@@ -51,6 +52,17 @@ export interface MasterRoom {
   clockConfig: ClockConfig;
   viewers(): Iterable<{ socketId: string; viewer: Viewer }>;
   onMatchEnded(result: MatchResult): void;
+  /** What the lobby shows of the match (`progress`: the turn and whose it is, as spectators see it) changed. */
+  onProgress?(): void;
+}
+
+/** The match as the lobby shows it: spectators' turn (delayed in a ranked match) and whose turn it is. */
+export interface MatchProgress {
+  turn: number;
+  /** Whose turn it is; null during the opening (mulligans, turn 0). */
+  active: ManagerId | null;
+  /** Spectators see this match a turn behind (docs/api.md "Spectator delay"). */
+  delayed: boolean;
 }
 
 type ActionAck = Ack<{ seq: number }>;
@@ -90,6 +102,15 @@ export class MatchMaster {
    * list no legal actions, so no prompt flashes up for a decision that is already being made for them.
    */
   private answering = new Set<ManagerId>();
+  /**
+   * Ranked: what spectators are shown, a turn behind the match (master/spectator-delay.ts); null when they see it
+   * live. Every spectator view, their log history and the lobby's turn come from it.
+   */
+  private readonly delay: SpectatorDelay | null;
+  /** hashState of the state spectators see (their full views carry it), computed once per state. */
+  private shownHash: { state: GameState; hash: string } | null = null;
+  /** When the last human decision was made here (or the master started): the bot matches' idle end reads it. */
+  private humanAt: number;
 
   constructor(
     private readonly deps: MasterDeps,
@@ -100,11 +121,20 @@ export class MatchMaster {
     private readonly clientAcks: Map<string, number>,
     /** The public record so far (rebuilt by the replay after a restart; empty for a new match). */
     private readonly publicLog = new PublicLog(),
+    /** Ranked: the spectators' delay as the replay rebuilt it (master/replay.ts); made here for a new match. */
+    delay?: SpectatorDelay | null,
   ) {
     this.state = state;
     this.result = match.result;
     const now = deps.clock.now();
+    this.humanAt = now;
     this.chess = new ChessClock(room.clockConfig, now, match.clocks);
+    if (delay === undefined && delayedKind(match.kind)) {
+      // Showing a match in progress from here would show spectators its present: only the replay knows the past.
+      if (state.seq !== 0) throw new Error('a delayed match in progress needs the delay its replay rebuilt');
+      delay = new SpectatorDelay(state, this.chess.snapshot(now));
+    }
+    this.delay = delay ?? null;
     if (!this.result) this.afterChange(now);
   }
 
@@ -126,6 +156,16 @@ export class MatchMaster {
   }
   get queued(): number {
     return this.queue.size;
+  }
+  /** When a human manager last decided something here (or the master started, after a restart too). */
+  get lastHumanActionAt(): number {
+    return this.humanAt;
+  }
+
+  /** The turn and whose it is, as spectators see them (a turn behind in a ranked match until it ends). */
+  get progress(): MatchProgress {
+    const s = this.delay?.shown ?? this.state;
+    return { turn: s.turn, active: s.turn >= 1 ? s.active : null, delayed: this.delay !== null && !this.result };
   }
 
   /** A manager's action from a socket: validated, deduplicated, applied by the engine, persisted, broadcast. */
@@ -184,7 +224,7 @@ export class MatchMaster {
       }
       this.result = result;
       this.afterChange(now);
-      this.broadcast(this.context(now), []);
+      this.broadcast(this.context(now), [], this.delay?.revealAll() ?? null);
       this.deps.log.info({ matchId: this.id, ...result, seq: this.state.seq }, 'match ended');
       this.room.onMatchEnded(result);
     });
@@ -256,14 +296,19 @@ export class MatchMaster {
     if (increment) this.chess.addIncrement(seat);
     this.oneShots.afterEvents(r.events, this.state.active);
     this.publicLog.add(r.state.seq, r.events);
+    const before = this.progress;
+    const revealed = this.delayRecord(r.state.seq, r.events, r.state, clocks, result !== null);
     this.state = r.state;
     this.hash = null;
     if (clientKey !== null) this.clientAcks.set(clientKey, r.state.seq);
+    if (origin === 'player' && !this.match.seats[seat].bot) this.humanAt = now;
     this.result = result;
     this.afterChange(now);
     const ack = answer({ ok: true, seq: r.state.seq });
-    this.broadcast(this.context(now), r.events);
+    this.broadcast(this.context(now), r.events, revealed);
     this.deps.metrics?.actionToBroadcast(origin, (performance.now() - t0) / 1000);
+    const after = this.progress;
+    if (!result && (after.turn !== before.turn || after.active !== before.active)) this.room.onProgress?.();
     if (result) {
       this.deps.log.info({ matchId: this.id, ...result, seq: r.state.seq }, 'match ended');
       this.room.onMatchEnded(result);
@@ -285,9 +330,11 @@ export class MatchMaster {
    * The public record so far, once, to sockets that just entered (after their full view); nothing before the
    * first action. Spectator-projected whoever receives it (master/public-log.ts).
    */
-  sendLogHistory(socketIds: readonly string[]): void {
-    if (socketIds.length === 0 || this.publicLog.size === 0) return;
-    this.deps.transport.send(socketIds, 'match:log-history', this.publicLog.message(this.room.roomId, this.id));
+  sendLogHistory(socketIds: readonly string[], viewer: Viewer): void {
+    // A ranked match's spectators get the record of what they have been shown, no further.
+    const log = viewer === 'spectator' && this.delay ? this.delay.log : this.publicLog;
+    if (socketIds.length === 0 || log.size === 0) return;
+    this.deps.transport.send(socketIds, 'match:log-history', log.message(this.room.roomId, this.id));
   }
 
   /** Records the message's defs as sent to this viewer and, for an update, drops those its sockets hold. */
@@ -300,19 +347,48 @@ export class MatchMaster {
   }
 
   private spectatorFullView(): ViewMessage {
+    const ctx = this.spectatorContext();
     const c = this.spectatorFull;
-    if (c && c.state === this.state && c.result === this.result) return { ...c.msg, clocks: this.chess.view(this.deps.clock.now()) };
-    const msg = this.message('spectator', [], true);
-    this.spectatorFull = { state: this.state, result: this.result, msg };
+    if (c && c.state === ctx.state && c.result === ctx.result) return { ...c.msg, clocks: ctx.clocks };
+    const msg = buildViewMessage(ctx, 'spectator', [], true);
+    this.spectatorFull = { state: ctx.state, result: ctx.result, msg };
     return msg;
   }
 
   fullView(viewer: Viewer): ViewMessage {
-    return this.message(viewer, [], true);
+    return viewer === 'spectator' ? buildViewMessage(this.spectatorContext(), viewer, [], true) : this.message(viewer, [], true);
   }
 
   private message(viewer: Viewer, events: readonly GameEvent[], full: boolean): ViewMessage {
     return buildViewMessage(this.context(), viewer, events, full);
+  }
+
+  /**
+   * What spectators are shown: the live context, or in a ranked match the state of the delay with the clocks as
+   * they stood then, stopped (a running clock would count the delayed turn down live); no result until it is all
+   * shown, which the end of the match does at once.
+   */
+  private spectatorContext(now = this.deps.clock.now()): ViewContext {
+    const d = this.delay;
+    if (!d || (this.result && d.behind === 0)) return this.context(now);
+    const shown = d.shown;
+    const c = d.shownClocks;
+    const clocks: ClocksView = { A: { remainingMs: c.A, running: false }, B: { remainingMs: c.B, running: false }, serverNow: now };
+    if (this.chess.untimed) clocks.untimed = true;
+    const stateHash = () => {
+      if (this.shownHash?.state !== shown) this.shownHash = { state: shown, hash: hashState(shown) };
+      return this.shownHash.hash;
+    };
+    return { roomId: this.room.roomId, matchId: this.id, state: shown, stateHash, clocks, result: null };
+  }
+
+  /** Ranked: records an applied action in the spectators' delay; what became visible by it (all of it at the end). */
+  private delayRecord(seq: number, events: readonly GameEvent[], state: GameState, clocks: Record<ManagerId, number>, ended: boolean): Revealed | null {
+    if (!this.delay) return null;
+    const moved = this.delay.record(seq, events, state, clocks);
+    const rest = ended ? this.delay.revealAll() : null;
+    if (!moved || !rest) return moved ?? rest;
+    return { events: [...moved.events, ...rest.events] };
   }
 
   private context(now = this.deps.clock.now()): ViewContext {
@@ -328,8 +404,11 @@ export class MatchMaster {
     }
   }
 
-  /** One message per kind of viewer (A, B, spectator), each encoded once for all its sockets. */
-  private broadcast(ctx: ViewContext, events: readonly GameEvent[]): void {
+  /**
+   * One message per kind of viewer (A, B, spectator), each encoded once for all its sockets. In a ranked match
+   * spectators get only what `revealed` made visible (usually nothing), built from the delay's state.
+   */
+  private broadcast(ctx: ViewContext, events: readonly GameEvent[], revealed: Revealed | null = null): void {
     const groups = new Map<Viewer, string[]>();
     for (const { socketId, viewer } of this.room.viewers()) {
       const list = groups.get(viewer);
@@ -337,7 +416,10 @@ export class MatchMaster {
       else groups.set(viewer, [socketId]);
     }
     for (const [viewer, ids] of groups) {
-      const msg = buildViewMessage(ctx, viewer, events, false);
+      const delayed = viewer === 'spectator' && this.delay !== null;
+      // Nothing new to show them (the result always is: the match's end shows everything).
+      if (delayed && !revealed && !this.result) continue;
+      const msg = delayed ? buildViewMessage(this.spectatorContext(ctx.clocks.serverNow), viewer, revealed?.events ?? [], false) : buildViewMessage(ctx, viewer, events, false);
       this.defsSent(viewer, msg);
       this.deps.transport.send(ids, 'match:view', msg);
     }

@@ -36,7 +36,7 @@ export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ room
     const match = rec.matchId ? await deps.storage.match(rec.matchId) : null;
     if (!match?.result || match.endedAt === null) continue;
     const log = new PublicLog();
-    const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log);
+    const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log, rec.clock);
     if (!replayed.ok) {
       // Its result stands (it is stored); only the room is not worth bringing back.
       deps.log.warn({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'finished match log does not replay; room not restored');
@@ -46,7 +46,7 @@ export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ room
     // The lobby's list and its sweep count from the match's end, as they did before the stop.
     room.finishedAt = match.endedAt;
     // A master with a result schedules nothing; it answers duplicates and sends the result view.
-    room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks, log));
+    room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks, log, replayed.delay));
     lobby.add(room);
     counts.finished++;
   }
@@ -77,13 +77,14 @@ export async function restoreLiveRoom(deps: RoomDeps, lobby: Lobby, rec: RoomRec
   // In a cluster another node may be running this match: only a lease that ran out (or none) is ours to take.
   if (lease === 'acquire' && deps.ownership && !(await deps.ownership.acquire(match.id, 'taken-over'))) return 'skipped';
   const log = new PublicLog();
-  const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log);
+  // A ranked match's spectators' delay comes back as the live match had it (master/spectator-delay.ts).
+  const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log, rec.clock);
   if (!replayed.ok) {
     deps.log.error({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'match log does not replay; marked broken');
     await deps.storage.markBroken(match.id, rec.id, now);
     return 'broken';
   }
-  room.restoreMaster(new MatchMaster(d, room, match, replayed.state, replayed.clientAcks, log));
+  room.restoreMaster(new MatchMaster(d, room, match, replayed.state, replayed.clientAcks, log, replayed.delay));
   lobby.add(room);
   return 'match';
 }

@@ -4,7 +4,7 @@
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
-import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type MatchKind, type Seat, type SeatInfo, type Visibility } from '@vroyale/protocol';
+import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type MatchKind, type Seat, type SeatInfo, type SummarySeat, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
@@ -21,7 +21,17 @@ export interface RoomDeps extends MasterDeps {
   blocks: Pick<Blocks, 'blockedBy'>;
   /** The lobby's hook: this room's summary changed. */
   onRoomChanged(room: Room): void;
+  /** The lobby's hook: only the match's turn (or whose it is) changed, as spectators see it. */
+  onRoomProgress?(room: Room): void;
 }
+
+/** A bot match is listed for spectators only while its manager is playing: one who acted this recently. */
+export const BOT_LISTED_MS = 5 * 60_000;
+/** Kinds whose live matches the lobby lists for anyone to watch, whatever the room's visibility. */
+const WATCHABLE: ReadonlySet<MatchKind> = new Set(['ranked', 'casual', 'challenge']);
+/** The rating the lobby shows for a seat, read once the match begins (`loadRatings`). */
+type SeatRating = { rating: number; provisional: boolean };
+const PROVISIONAL_RD = 110;
 
 const SEATS: readonly Seat[] = ['A', 'B'];
 /**
@@ -65,6 +75,8 @@ export class Room implements MasterRoom {
   /** The spectator count of the last broadcast, and what each socket that entered since was told on entering. */
   private toldAll = 0;
   private readonly toldJoiners = new Map<string, number>();
+  /** The managers' ratings as the lobby shows them (null: none to show, or not read yet). */
+  private readonly ratings: Record<Seat, SeatRating | null> = { A: null, B: null };
 
   constructor(
     private readonly deps: RoomDeps,
@@ -126,7 +138,7 @@ export class Room implements MasterRoom {
       this.presenceChanged();
     }
     this.master?.sendFull([socketId], seat ?? 'spectator');
-    this.master?.sendLogHistory([socketId]);
+    this.master?.sendLogHistory([socketId], seat ?? 'spectator');
     this.sendChatHistory(socketId, userId);
     this.deps.onRoomChanged(this);
   }
@@ -169,7 +181,7 @@ export class Room implements MasterRoom {
     const free = SEATS.filter((s) => this.seats[s] === null);
     if (free.length === 0) return { ok: false, code: 'room-full', message: 'Both seats are taken; you can watch instead' };
     const seat = want && want !== 'any' ? want : free[0]!;
-    if (this.seats[seat] !== null) return { ok: false, code: 'seat-taken', message: `Seat ${seat} is taken` };
+    if (this.seats[seat] !== null) return { ok: false, code: 'seat-taken', message: 'Someone just took that seat; take the other one or watch' };
     this.seats[seat] = occupant;
     this.save();
     if (this.seats.A && this.seats.B) this.startMatch();
@@ -218,6 +230,7 @@ export class Room implements MasterRoom {
     if (this.deps.ownership) void this.deps.ownership.acquire(match.id, 'acquired');
     this.master = new MatchMaster(this.deps, this, match, created.state, new Map());
     this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
+    this.loadRatings();
     for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
     // Seats whose sockets already left before the match began start their hold now.
     for (const s of SEATS) if (!this.seats[s]!.bot && this.socketsOfSeat(s).length === 0) this.startHold(s);
@@ -229,6 +242,32 @@ export class Room implements MasterRoom {
   restoreMaster(master: MatchMaster): void {
     this.master = master;
     this.holdAbsentSeats();
+    this.loadRatings();
+  }
+
+  /**
+   * The ratings the lobby lists beside the names: the match's own queue for ranked and casual (guests have a
+   * casual one), an account's ranked rating otherwise; nothing for bots, or for guests outside the queues. Read
+   * once at the start (a failed read only leaves the number out).
+   */
+  private loadRatings(): void {
+    const queue = this.kind === 'casual' ? 'casual' : 'ranked';
+    for (const s of SEATS) {
+      const occ = this.seats[s];
+      if (!occ || occ.bot || (!occ.username && this.kind !== 'ranked' && this.kind !== 'casual')) continue;
+      this.deps.storage.facts.ratingOf(occ.userId, queue).then(
+        (r) => {
+          this.ratings[s] = { rating: Math.round(r.rating), provisional: r.rd > PROVISIONAL_RD };
+          this.deps.onRoomChanged(this);
+        },
+        (e: unknown) => this.deps.log.warn({ err: e, roomId: this.roomId }, 'reading a rating for the lobby failed'),
+      );
+    }
+  }
+
+  /** The master's hook: the turn spectators see moved on (the lobby shows it). */
+  onProgress(): void {
+    this.deps.onRoomProgress?.(this);
   }
 
   /** After a restart nobody is connected yet: every human seat waits `seatHoldMs` for its manager. */
@@ -352,6 +391,8 @@ export class Room implements MasterRoom {
     return {
       roomId: this.roomId,
       visibility: this.visibility,
+      kind: this.kind,
+      createdAt: this.createdAt,
       status: this.status,
       clock: this.clockConfig,
       seats: { A: this.seatInfo('A', now), B: this.seatInfo('B', now) },
@@ -371,10 +412,39 @@ export class Room implements MasterRoom {
     for (const [viewer, ids] of this.groupMembers()) this.deps.transport.send(ids, 'room:state', this.stateFor(viewer === 'spectator' ? null : viewer));
   }
 
+  /**
+   * Whether the lobby lists this room for anyone to join or watch: public rooms; ranked, casual and challenge
+   * matches (public by nature, like a chess site's games); a bot match while its manager is playing (acted in the
+   * last `BOT_LISTED_MS`); never a private room (its link is the invitation) or the tutorial.
+   */
+  listed(now: number): boolean {
+    if (this.visibility === 'public' || WATCHABLE.has(this.kind)) return true;
+    if (this.kind !== 'bot' || !this.master || this.status !== 'active') return false;
+    return now - this.master.lastHumanActionAt < BOT_LISTED_MS;
+  }
+
   summary(): RoomSummary {
-    const seat = (s: Seat) => (this.seats[s] ? { name: this.seats[s]!.name, bot: this.seats[s]!.bot } : null);
+    const seat = (s: Seat): SummarySeat | null => {
+      const o = this.seats[s];
+      const r = this.ratings[s];
+      return o ? { name: o.name, username: o.username ?? null, bot: o.bot, rating: r?.rating ?? null, provisional: r?.provisional ?? false } : null;
+    };
     const spectators = this.spectatorCount();
-    return { roomId: this.roomId, status: this.status, clock: this.clockConfig, seats: { A: seat('A'), B: seat('B') }, spectators, createdAt: this.createdAt, result: this.master?.matchResult ?? null };
+    const p = this.master?.progress ?? null;
+    return {
+      roomId: this.roomId,
+      kind: this.kind,
+      status: this.status,
+      clock: this.clockConfig,
+      seats: { A: seat('A'), B: seat('B') },
+      spectators,
+      createdAt: this.createdAt,
+      turn: p?.turn ?? null,
+      active: p?.active ?? null,
+      delayed: p?.delayed ?? false,
+      result: this.master?.matchResult ?? null,
+      endedAt: this.status === 'finished' ? this.finishedAt : null,
+    };
   }
 
   chatAllowed(userId: string): boolean {

@@ -162,7 +162,7 @@ export function connect(url?: string): void {
     store.setState({ conn: 'offline' });
   });
   s.io.on('reconnect_attempt', () => store.setState({ conn: 'connecting' }));
-  s.on('lobby:rooms', (m) => store.setState({ lobby: m.rooms }));
+  s.on('lobby:rooms', (m) => store.setState({ lobby: m.rooms, lobbyRecent: m.recent ?? [] }));
   s.on('room:state', (m) => store.setState((st) => ({ roomStates: { ...st.roomStates, [m.roomId]: m } })));
   s.on('room:chat', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: [...(st.chat[m.roomId] ?? []), m].slice(-CHAT_MAX) } })));
   s.on('room:chat-history', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: mergeChatHistory(st.chat[m.roomId] ?? [], m.messages, CHAT_MAX) } })));
@@ -319,7 +319,7 @@ export async function subscribeLobby(): Promise<void> {
   lobbyWanted = true;
   if (!store.getState().me) return;
   const ack = await emit('lobby:subscribe', {});
-  if (ack.ok) store.setState({ lobby: ack.rooms });
+  if (ack.ok) store.setState({ lobby: ack.rooms, lobbyRecent: ack.recent ?? [] });
 }
 
 export function unsubscribeLobby(): void {
@@ -338,11 +338,27 @@ export async function joinRoom(roomId: string, roster: string): Promise<boolean>
   return !!ack;
 }
 
-export async function playBot(roster: string, clock?: ClockConfig, level?: BotLevel): Promise<string | null> {
-  const ack = await call('room:play-bot', { roster, ...(clock ? { clock } : {}), ...(level ? { level } : {}) });
-  if (!ack) return null;
-  store.setState((s) => ({ seats: [...s.seats, { roomId: ack.roomId, seat: ack.seat }] }));
+/** What starting a match against the bot came to: its room, a refusal at the bot-match cap (the server's words), or null. */
+export type BotStart = string | { atCap: string } | null;
+
+/**
+ * Starts a match against the bot (`room:play-bot`) or the tutorial (`room:tutorial`). At the bot-match cap it
+ * answers `{ atCap }` without a word, for the lobby to offer conceding the oldest (`concede`: that room, given up
+ * first by the server in the same request); other refusals are shown.
+ */
+async function startAgainstBot(send: () => Promise<Ack<{ roomId: string; seat: 'A' | 'B' }>>): Promise<BotStart> {
+  const ack = await send();
+  if (!ack.ok) {
+    if (ack.code === 'too-many-bot-matches') return { atCap: errorText(ack) };
+    toast(errorText(ack));
+    return null;
+  }
+  store.setState((s) => ({ seats: [...s.seats.filter((x) => x.roomId !== ack.roomId), { roomId: ack.roomId, seat: ack.seat }] }));
   return ack.roomId;
+}
+
+export function playBot(roster: string, clock?: ClockConfig, level?: BotLevel, concede?: string): Promise<BotStart> {
+  return startAgainstBot(() => emitSettled('room:play-bot', { roster, ...(clock ? { clock } : {}), ...(level ? { level } : {}), ...(concede ? { concede } : {}) }));
 }
 
 export async function spectate(roomId: string): Promise<boolean> {
@@ -354,7 +370,12 @@ export async function spectate(roomId: string): Promise<boolean> {
 export async function leaveRoom(roomId: string): Promise<void> {
   watching.delete(roomId);
   await emit('room:leave', { roomId });
-  store.setState((s) => ({ seats: s.seats.filter((x) => x.roomId !== roomId) }));
+  // The room tells this socket nothing more: what it last said (a seat in a waiting room) no longer holds.
+  store.setState((s) => {
+    const roomStates = { ...s.roomStates };
+    delete roomStates[roomId];
+    return { seats: s.seats.filter((x) => x.roomId !== roomId), roomStates };
+  });
 }
 
 /** Offers a rematch, or accepts the other manager's offer; returns the new room once both agreed. */
@@ -459,9 +480,6 @@ export function mySeat(roomId: string): ManagerId | null {
 }
 
 /** "Learn to play": a new tutorial match against the gentle bot (`room:tutorial`, apps/web/src/tutorial/). */
-export async function startTutorialMatch(): Promise<string | null> {
-  const ack = await call('room:tutorial', {});
-  if (!ack) return null;
-  store.setState((s) => ({ seats: [...s.seats, { roomId: ack.roomId, seat: ack.seat }] }));
-  return ack.roomId;
+export function startTutorialMatch(concede?: string): Promise<BotStart> {
+  return startAgainstBot(() => emitSettled('room:tutorial', concede ? { concede } : {}));
 }

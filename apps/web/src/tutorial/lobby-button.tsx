@@ -1,16 +1,19 @@
 /**
  * The lobby's "Learn to play" (eager, small): starts the tutorial match, or resumes the one this browser
- * remembers while it is still live; says when the tutorial was completed.
+ * remembers while it is still live; says when the tutorial was completed. Starting goes through the lobby's
+ * `start` (ui/play/start-panel.tsx), which offers to concede the oldest bot match when at the cap.
  */
 import { useState } from 'react';
 import './lobby.css';
 import { useT } from '../i18n';
-import { startTutorialMatch } from '../net/client';
+import { startTutorialMatch, type BotStart } from '../net/client';
 import { useApp } from '../store';
 import { navigate } from '../ui/route';
 import { beginTutorial, tutorialCompleted, tutorialRoom } from './progress';
 
-export function LearnToPlay() {
+export type StartAgainstBot = (go: (concede?: string) => Promise<BotStart>, started?: (roomId: string) => void) => Promise<void>;
+
+export function LearnToPlay({ start }: { start: StartAgainstBot }) {
   const t = useT();
   const [busy, setBusy] = useState(false);
   const room = tutorialRoom();
@@ -24,11 +27,8 @@ export function LearnToPlay() {
         onClick={async () => {
           if (live && room) return navigate(`/room/${room}`);
           setBusy(true);
-          const id = await startTutorialMatch();
+          await start(startTutorialMatch, beginTutorial);
           setBusy(false);
-          if (!id) return;
-          beginTutorial(id);
-          navigate(`/room/${id}`);
         }}
       >
         {live ? t('tutorial.resume') : t('tutorial.learn')}

@@ -1,20 +1,24 @@
-/** The lobby: a name, Play vs bot, create a room, the live room list, join by link. */
+/**
+ * The lobby (issue 30: "a lobby that helps"). First what needs nobody else, above the fold on a desktop and on a
+ * phone: Learn to play and Play vs bot (play/start-panel.tsx). Then the person's own live matches with Resume and
+ * Concede (play/your-matches.tsx), the queues and challenges (play/play-panel.tsx), everything anyone may watch
+ * (play/live-now.tsx) and rooms with friends (play/room-tools.tsx). On a desktop the start panel spans the page
+ * over two columns; on a phone everything is one column, in that order (lobby.css). Rooms and matches are named in words, never by id or seat letter (play/match-words.ts).
+ */
 import { useEffect, useState } from 'react';
-import { LIMITS, type BotLevel, type Visibility } from '@vroyale/protocol';
-import { BotLevelSelect } from './bot-level-select';
-import { ClockSelect } from './clock-select';
-import { clockAt, clockText, UNTIMED_IDX } from './clocks';
-import { createRoom, hello, joinRoom, playBot, savedName, spectate, subscribeLobby, unsubscribeLobby } from '../net/client';
-import { reasonText } from '../game/log';
+import { LIMITS } from '@vroyale/protocol';
+import { hello, savedName, subscribeLobby, unsubscribeLobby } from '../net/client';
 import { useT } from '../i18n';
 import { useApp } from '../store';
 import { LanguagePicker } from './language-picker';
 import { SettingsButton } from './settings-button';
-import { RosterPicker, useRosterChoice } from './roster-picker';
-import { navigate } from './route';
-import { LearnToPlay } from '../tutorial/lobby-button';
 import { AccountBar, GuestNudge } from './account/account-bar';
 import { PlayPanel } from './play/play-panel';
+import { StartPanel } from './play/start-panel';
+import { YourMatches } from './play/your-matches';
+import { LiveNow } from './play/live-now';
+import { RoomTools } from './play/room-tools';
+import './lobby.css';
 
 export function NameForm({ onDone }: { onDone?: () => void }) {
   const me = useApp((s) => s.me);
@@ -41,15 +45,6 @@ export function NameForm({ onDone }: { onDone?: () => void }) {
 export function Lobby() {
   const me = useApp((s) => s.me);
   const account = useApp((s) => s.account);
-  const rooms = useApp((s) => s.lobby);
-  const seats = useApp((s) => s.seats);
-  const roomStates = useApp((s) => s.roomStates);
-  const [roster, setRoster] = useRosterChoice();
-  const [visibility, setVisibility] = useState<Visibility>('public');
-  const [clockIdx, setClockIdx] = useState(0);
-  const [botClockIdx, setBotClockIdx] = useState(UNTIMED_IDX);
-  const [botLevel, setBotLevel] = useState<BotLevel>('normal');
-  const [link, setLink] = useState('');
   const [editing, setEditing] = useState(false);
   const t = useT();
 
@@ -73,169 +68,54 @@ export function Lobby() {
     );
   }
 
-  const create = async () => {
-    const id = await createRoom(visibility, clockAt(clockIdx));
-    if (!id) return;
-    if (await joinRoom(id, roster)) navigate(`/room/${id}`);
-  };
-
-  const live = seats.filter((s) => roomStates[s.roomId]?.status !== 'finished' && rooms.find((r) => r.roomId === s.roomId)?.status !== 'finished');
-
   return (
     <div className="lobby">
-      <header className="lobby-head">
+      <header className="lobby-top">
         <h1>
           <span className="logo">V</span>Royale Online
         </h1>
-        {/* An account's name is its menu (AccountBar); a guest's name can be changed here. */}
-        {!me.username && (
-          <span className="hello">
-            {t('lobby.manager')} <b>{me.name}</b>{' '}
-            <button className="btn ghost small" onClick={() => setEditing(true)}>
-              {t('lobby.changeName')}
-            </button>
-          </span>
-        )}
-        <AccountBar header />
-        {account && (
-          <a className="btn" href="#/leaderboard">
-            {t('account.leaderboard')}
+        <nav className="lobby-nav" aria-label={t('lobby.pages')}>
+          {account && (
+            <a className="btn ghost" href="#/leaderboard">
+              {t('account.leaderboard')}
+            </a>
+          )}
+          <a className="btn ghost" href="#/decks">
+            {t('lobby.deckBuilder')}
           </a>
-        )}
-        <a className="btn" href="#/decks">
-          {t('lobby.deckBuilder')}
-        </a>
-        <a className="btn" href="#/how-to-play">
-          {t('help.howToPlay')}
-        </a>
-        <LanguagePicker />
-        <SettingsButton compact />
+          <a className="btn ghost" href="#/how-to-play">
+            {t('help.howToPlay')}
+          </a>
+        </nav>
+        <div className="lobby-me">
+          {/* An account's name is its menu (AccountBar); a guest's name can be changed here. */}
+          {!me.username && (
+            <span className="hello">
+              <b>{me.name}</b>
+              <button className="btn ghost small" onClick={() => setEditing(true)}>
+                {t('lobby.changeName')}
+              </button>
+            </span>
+          )}
+          <AccountBar header />
+        </div>
+        <div className="lobby-tools">
+          <LanguagePicker />
+          <SettingsButton compact />
+        </div>
       </header>
 
-      <GuestNudge />
-      <PlayPanel />
-
-      {live.length > 0 && (
-        <section className="panel" aria-label={t('lobby.yourMatches')}>
-          <h2>{t('lobby.yourSeats')}</h2>
-          <ul className="room-list">
-            {live.map((s) => (
-              <li key={s.roomId}>
-                {t('lobby.seatLine', { room: s.roomId.slice(0, 6), seat: s.seat })}{' '}
-                <a className="btn small" href={`#/room/${s.roomId}`}>
-                  {t('lobby.return')}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-
-      <div className="lobby-grid">
-        <section className="panel" aria-label={t('lobby.play')}>
-          <h2>{t('lobby.play')}</h2>
-          <LearnToPlay />
-          <RosterPicker value={roster} onChange={setRoster} label={t('lobby.yourRoster')} />
-          <label htmlFor="bot-clock">{t('pace.botClock')}</label>
-          <ClockSelect id="bot-clock" value={botClockIdx} onChange={setBotClockIdx} untimed />
-          <label htmlFor="bot-level">{t('lobby.botLevel')}</label>
-          <BotLevelSelect id="bot-level" value={botLevel} onChange={setBotLevel} />
-          <button
-            className="btn primary big"
-            onClick={async () => {
-              const id = await playBot(roster, clockAt(botClockIdx), botLevel);
-              if (id) navigate(`/room/${id}`);
-            }}
-          >
-            {t('lobby.playBot')}
-          </button>
-          <hr />
-          <fieldset className="radio-row">
-            <legend>{t('lobby.newRoom')}</legend>
-            <label>
-              <input type="radio" name="vis" checked={visibility === 'public'} onChange={() => (setVisibility('public'), clockIdx === UNTIMED_IDX && setClockIdx(0))} /> {t('lobby.public')}
-            </label>
-            <label>
-              <input type="radio" name="vis" checked={visibility === 'private'} onChange={() => setVisibility('private')} /> {t('lobby.private')}
-            </label>
-          </fieldset>
-          <label htmlFor="clock">{t('lobby.clock')}</label>
-          <ClockSelect id="clock" value={clockIdx} onChange={setClockIdx} untimed={visibility === 'private'} />
-          <button className="btn" onClick={() => void create()}>
-            {t('lobby.createRoom')}
-          </button>
-          <hr />
-          <form
-            className="join-link"
-            onSubmit={(e) => {
-              e.preventDefault();
-              const m = /([A-Za-z0-9_-]{6,32})\s*$/.exec(link.trim().replace(/^.*#\/room\//, ''));
-              if (m) navigate(`/room/${m[1]}`);
-            }}
-          >
-            <label htmlFor="link">{t('lobby.joinByLink')}</label>
-            <input id="link" value={link} onChange={(e) => setLink(e.target.value)} placeholder={t('lobby.pasteLink')} />
-            <button className="btn" disabled={!link.trim()}>
-              {t('lobby.open')}
-            </button>
-          </form>
-        </section>
-
-        <section className="panel rooms" aria-label={t('lobby.rooms')}>
-          <h2>{t('lobby.rooms')}</h2>
-          {rooms.length === 0 && (
-            <div className="rooms-empty">
-              <p>{t('lobby.noRooms')}</p>
-              <p className="hint">{t('lobby.noRoomsHint')}</p>
-            </div>
-          )}
-          <table className="room-table" hidden={rooms.length === 0}>
-            <thead>
-              <tr>
-                <th>{t('lobby.managers')}</th>
-                <th>{t('lobby.clock')}</th>
-                <th>{t('lobby.status')}</th>
-                <th>{t('lobby.watching')}</th>
-                <th aria-label={t('lobby.actions')} />
-              </tr>
-            </thead>
-            <tbody>
-              {rooms.map((r) => {
-                const names = (['A', 'B'] as const).map((s) => (r.seats[s] ? (r.seats[s]!.bot ? t('lobby.botName', { name: r.seats[s]!.name }) : r.seats[s]!.name) : t('lobby.openSeat')));
-                const vs = t('lobby.versus', { a: names[0], b: names[1] });
-                const open = r.status === 'waiting' && (!r.seats.A || !r.seats.B);
-                return (
-                  <tr key={r.roomId} data-room={r.roomId}>
-                    <td>{vs}</td>
-                    <td>{clockText(r.clock)}</td>
-                    <td>
-                      {r.status === 'finished' && r.result
-                        ? r.result.winner === 'draw'
-                          ? t('lobby.finishedDraw', { reason: reasonText(r.result.reason) })
-                          : t('lobby.finishedWon', { name: r.seats[r.result.winner]?.name ?? r.result.winner, reason: reasonText(r.result.reason) })
-                        : r.status === 'waiting'
-                          ? t('lobby.waiting')
-                          : r.status === 'active'
-                            ? t('lobby.active')
-                            : r.status}
-                    </td>
-                    <td>{r.spectators}</td>
-                    <td className="row-actions">
-                      {open && (
-                        <button className="btn small primary" aria-label={t('lobby.joinRoom', { room: vs })} onClick={async () => (await joinRoom(r.roomId, roster)) && navigate(`/room/${r.roomId}`)}>
-                          {t('lobby.join')}
-                        </button>
-                      )}
-                      <button className="btn small" aria-label={t('lobby.watchRoom', { room: vs })} onClick={async () => (await spectate(r.roomId)) && navigate(`/room/${r.roomId}`)}>
-                        {t('lobby.watch')}
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </section>
+      <StartPanel />
+      <div className="lobby-cols">
+        <div className="lobby-col">
+          <YourMatches />
+          <PlayPanel />
+          <GuestNudge />
+        </div>
+        <div className="lobby-col">
+          <LiveNow />
+          <RoomTools />
+        </div>
       </div>
       <a className="lobby-about hint" href="#/about">{t('common.about')}</a>
     </div>

@@ -1,4 +1,7 @@
-/** Before the match: the seats, the invite link, and a roster picker to take a free seat. */
+/**
+ * Before the match: the room's friendly name, who is in and which place is open (in words, never a seat letter),
+ * the invite link, and a roster picker to take the open place.
+ */
 import { useState } from 'react';
 import { isUntimed, type RoomState } from '@vroyale/protocol';
 import { joinRoom, leaveRoom } from '../net/client';
@@ -7,6 +10,7 @@ import { toast, useApp } from '../store';
 import { fmt } from './room-clock';
 import { RosterPicker, useRosterChoice } from './roster-picker';
 import { navigate, profilePath } from './route';
+import { roomName } from './play/match-words';
 
 /** Invite links point at the room route; the same link lets anyone watch once the seats are full. */
 export const inviteLink = (roomId: string) => `${location.origin}${location.pathname}#/room/${roomId}`;
@@ -20,16 +24,16 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
   const free = room ? (['A', 'B'] as const).filter((s) => !room.seats[s]) : [];
   return (
     <div className="waiting">
-      <h2>{room ? t(room.visibility === 'private' ? 'lobby.roomPrivate' : 'lobby.roomPublic', { room: roomId.slice(0, 6) }) : t('lobby.joining')}</h2>
+      <h2>{room ? roomName(roomId) : t('lobby.joining')}</h2>
       {room && (
         <>
+          <p className="hint">{t(room.visibility === 'private' ? 'lobby.privateNote' : 'lobby.publicNote')}</p>
           <p>
             {isUntimed(room.clock) ? `${t('pace.untimedNote')} · ${t('lobby.watching', { count: room.spectators })}` : t('lobby.roomClock', { initial: fmt(room.clock.initialMs), s: room.clock.incrementMs / 1000, count: room.spectators })}
           </p>
-          <ul className="seats" aria-label={t('lobby.seats')}>
+          <ul className="seats" aria-label={t('lobby.players')}>
             {(['A', 'B'] as const).map((s) => (
               <li key={s}>
-                {t('lobby.seat', { seat: s })}{' '}
                 {room.seats[s] ? (
                   <>
                     {t(s === me ? 'lobby.seatYou' : room.seats[s]!.bot ? 'lobby.botName' : 'lobby.seatName', { name: room.seats[s]!.name })}
@@ -43,7 +47,7 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
                     )}
                   </>
                 ) : (
-                  <em>{t('lobby.empty')}</em>
+                  <em>{t('lobby.openSeatWaiting')}</em>
                 )}
               </li>
             ))}
@@ -64,7 +68,7 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
             </button>
           </div>
           {me ? (
-            <p className="hint">{t('lobby.youAreIn', { seat: me })}</p>
+            <p className="hint">{t('lobby.youAreInRoom')}</p>
           ) : free.length > 0 && room.status === 'waiting' ? (
             <div className="join">
               <RosterPicker value={roster} onChange={setRoster} />
