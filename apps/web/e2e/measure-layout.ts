@@ -7,12 +7,13 @@
  * faults (`layout-checks.ts`): card names cut off on the stage or in the hand, sideways scrolling, touch
  * targets under 44 px, a manager without a star counter, "Your move" with nothing to press. Distinct faults are
  * printed; the last line is JSON with every count (all 0 is the bar). `--shots` writes screenshots of a few
- * moments (the main step, combat, the end) to test-results/layout-<size>-<moment>.png.
+ * moments (the main step, combat, the end) to test-results/layout-<size>-<moment>.png; `--docs` also plays one
+ * match in Japanese at 1280×800 and copies the pictures the README shows to docs/screenshots/layout-*.png.
  */
-import { mkdirSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { buildWeb, chromiumAvailable, launch, RESULTS, startApp } from './harness';
+import { buildWeb, chromiumAvailable, launch, RESULTS, SHOTS, startApp } from './harness';
 import { layoutFaults, type LayoutFaults } from './layout-checks';
 import { playStep } from './policy';
 
@@ -36,17 +37,18 @@ interface SizeResult {
   examples: string[];
 }
 
-async function measureSize(browser: Browser, url: string, w: number, h: number, shots: boolean): Promise<SizeResult> {
+async function measureSize(browser: Browser, url: string, w: number, h: number, shots: boolean, lang = 'en'): Promise<SizeResult> {
   const touch = w < 1000;
   const ctx = await browser.newContext({ viewport: { width: w, height: h }, ...(touch ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+  if (lang !== 'en') await ctx.addInitScript((l) => localStorage.setItem('vroyale.language', l), lang);
   const page: Page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${w}x${h}] page error: ${e.message}`));
   await page.goto(url);
-  await page.getByLabel('Your manager name').fill(`M${w}`);
-  await page.getByRole('button', { name: /Enter the lobby|Change name/ }).click();
-  await page.getByRole('button', { name: 'Play vs bot' }).click();
+  await page.locator('#name').fill(lang === 'en' ? `M${w}` : `愛子`);
+  await page.locator('.name-form button.primary').click();
+  await page.locator('button.play-bot').click();
   await page.waitForSelector('.board');
-  const size = `${w}x${h}`;
+  const size = `${w}x${h}${lang === 'en' ? '' : `-${lang}`}`;
   const out: SizeResult = { size, touch, views: 0, steps: 0, truncatedNames: 0, horizontalScroll: 0, smallTargets: 0, missingStarCounters: 0, yourMoveWithoutControl: 0, examples: [] };
   const seen = new Set<string>();
   const note = (kind: keyof LayoutFaults, text: string) => {
@@ -105,8 +107,10 @@ async function main(): Promise<void> {
   const browser = await launch();
   const results: SizeResult[] = [];
   try {
-    for (const [w, h] of sizes) {
-      const r = await measureSize(browser, app.url, w, h, flag('shots'));
+    const runs: [number, number, string][] = sizes.map(([w, h]) => [w, h, 'en']);
+    if (flag('docs')) runs.push([1280, 800, 'ja']);
+    for (const [w, h, lang] of runs) {
+      const r = await measureSize(browser, app.url, w, h, flag('shots') || flag('docs'), lang);
       results.push(r);
       console.log(`${r.size}${r.touch ? ' (touch)' : ''}: ${r.views} views, ${r.steps} steps; names cut ${r.truncatedNames}, sideways ${r.horizontalScroll}, small targets ${r.smallTargets}, star counters missing ${r.missingStarCounters}, "your move" without a control ${r.yourMoveWithoutControl}`);
       for (const e of r.examples) console.log(`  ${e}`);
@@ -114,6 +118,24 @@ async function main(): Promise<void> {
   } finally {
     await browser.close();
     await app.stop();
+  }
+  if (flag('docs')) {
+    // The pictures the README shows: desktop main step, combat, the end, phone both ways, tablet, Japanese.
+    const pick: [string, string][] = [
+      ['1280x800-main', 'layout-desktop'],
+      ['1280x800-combat', 'layout-combat'],
+      ['1280x800-end', 'layout-end'],
+      ['390x844-main', 'layout-phone'],
+      ['844x390-main', 'layout-phone-landscape'],
+      ['768x1024-main', 'layout-tablet'],
+      ['1280x800-ja-main', 'layout-ja'],
+    ];
+    mkdirSync(SHOTS, { recursive: true });
+    for (const [from, to] of pick) {
+      const f = join(RESULTS, `layout-${from}.png`);
+      if (existsSync(f)) copyFileSync(f, join(SHOTS, `${to}.png`));
+      else console.warn(`no ${from} picture this run (the moment did not come up)`);
+    }
   }
   const total = (k: 'truncatedNames' | 'horizontalScroll' | 'smallTargets' | 'missingStarCounters' | 'yourMoveWithoutControl') => results.reduce((n, r) => n + r[k], 0);
   console.log(

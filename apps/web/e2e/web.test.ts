@@ -11,9 +11,7 @@ import { playStep, playToEnd } from './policy';
 
 
 describe.skipIf(!e2eEnabled)('web app end to end', () => {
-  // Fixed deals (match seeds '<this>:<n>' in the file's order): the newcomer's match is the same every run, and it
-  // meets a highlight first in hand in a Resource Step (the menu and Esc check below).
-  const { app, browser } = e2eApp({ VROYALE_MATCH_SEED: 'web-e2e' });
+  const { app, browser } = e2eApp();
 
   it('ships at most 200 KB of initial JavaScript (gzip)', () => {
     const js = initialJs();
@@ -221,10 +219,14 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
     let small = false;
     await playToEnd(n.page, 4000, async () => {
       const phase = await n.page.getAttribute('.board', 'data-phase').catch(() => null);
-      // Keyboard: Esc closes a card's menu and gives focus back to the card (a card with two uses opens one: a
-      // highlight in the Resource Step, which this player clicks rather than drags); Space passes even with focus
-      // on a card (it does not open the card). Concede asks first; Esc keeps playing.
-      if (!menued && (await n.page.locator('.card-menu').count())) {
+      // Keyboard: Shift+Enter opens a card's menu (every action; Enter does what a click does); Esc closes it and
+      // gives focus back to the card; Space passes even with focus on a card (it does not open the card). Concede
+      // asks first; Esc keeps playing.
+      const handCard = n.page.locator('.side-bottom .hand .slot.actionable > .slot-btn[role="button"]').first();
+      if (!menued && phase === 'main' && (await handCard.count())) {
+        await handCard.focus();
+        await n.page.keyboard.press('Shift+Enter');
+        await n.page.locator('.card-menu').waitFor();
         await n.page.keyboard.press('Escape');
         await n.page.locator('.card-menu').waitFor({ state: 'detached' });
         expect(await n.page.evaluate(() => document.activeElement?.classList.contains('slot-btn'))).toBe(true);
@@ -263,7 +265,7 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
         await n.page.setViewportSize({ width: 1280, height: 720 });
         small = true;
       }
-    }, { drag: false });
+    });
     expect(keys).toBe(true);
     expect(menued).toBe(true);
     await expect.poll(() => n.page.locator('.end-card h2').textContent()).toMatch(/Victory!|Defeat|Draw/);

@@ -135,6 +135,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
                 <section className="prompt" aria-label={t('prompt.label')}>
                   <h2 className="prompt-title">{t('room.watchingTitle')}</h2>
                   <p className="hint">{t('room.waitingOn', { names: msg.deciders.map((d) => names[d]).join(t('room.and')) || '—' })}</p>
+                  {room?.kind === 'ranked' && <p className="hint delayed-note">{t('room.watchingDelayed')}</p>}
                 </section>
               ) : undefined
             }

@@ -67,7 +67,7 @@ export function StartPanel() {
             </div>
           </div>
           <button
-            className="btn primary big"
+            className="btn primary big play-bot"
             disabled={busy}
             onClick={async () => {
               setBusy(true);

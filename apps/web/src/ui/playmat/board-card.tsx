@@ -3,7 +3,7 @@ import { useRef } from 'react';
 import type { CardView } from '@vroyale/engine';
 import type { Labels } from '../../game/labels';
 import { useT } from '../../i18n';
-import { pointing, useUi } from '../../store';
+import { pointing, ui, useUi } from '../../store';
 import { CardFace, cardLabel, type CardSize } from '../card';
 import { clickCard, oneClick } from './actions';
 import { CardMenu } from './card-menu';
@@ -100,12 +100,19 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
         aria-expanded={menuable ? menu : undefined}
         aria-description={hint ?? undefined}
         onClick={clickable ? (e) => clickCard(ctx, card.id, def, { touch: (e.nativeEvent as PointerEvent).pointerType === 'touch', inHand }) : undefined}
+        // A right click shows every action (the menu), where a left click would do the one it names.
+        onContextMenu={menuable && canHover() ? (e) => (e.preventDefault(), ui.setState({ menu: card.id, aiming: null })) : undefined}
         onKeyDown={
           clickable
             ? (e) => {
-                // Enter opens the card; Space is the pass/confirm key everywhere (playmat/keys.ts) and reaches
-                // the card only when there is nothing to pass or confirm.
-                if (e.key === 'Enter' || e.key === ' ') {
+                // Enter does what a click does; Shift+Enter (or the context-menu key) opens the card's menu of every
+                // action even when a click would act at once. Space is the pass/confirm key everywhere
+                // (playmat/keys.ts) and reaches the card only when there is nothing to pass or confirm.
+                if ((e.key === 'Enter' && e.shiftKey) || e.key === 'ContextMenu') {
+                  e.preventDefault();
+                  e.stopPropagation();
+                  if (menuable) ui.setState({ menu: card.id, aiming: null });
+                } else if (e.key === 'Enter' || e.key === ' ') {
                   e.preventDefault();
                   e.stopPropagation();
                   clickCard(ctx, card.id, def, { inHand });
