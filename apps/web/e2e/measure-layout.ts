@@ -84,7 +84,8 @@ async function measureSize(browser: Browser, url: string, w: number, h: number, 
       if (f.yourMoveWithoutControl) note('yourMoveWithoutControl', (await page.textContent('.prompt-title').catch(() => '')) ?? '');
       const phase = await page.getAttribute('.board', 'data-phase').catch(() => null);
       const turn = Number((await page.getAttribute('.board', 'data-turn').catch(() => '0')) ?? 0);
-      if (phase === 'main' && turn >= 4 && (await page.locator('.side-bottom .hand .slot.actionable').count()) > 0) await snap('main');
+      // (The policy reads English labels: in another language it passes a lot, so any Main Step from turn 3 will do.)
+      if (phase === 'main' && turn >= (lang === 'en' ? 4 : 3) && (lang !== 'en' || (await page.locator('.side-bottom .hand .slot.actionable').count()) > 0)) await snap('main');
       if ((await page.locator('.board .slot.attacking').count()) > 0 && (phase === 'combat-block' || phase === 'combat-block-window')) await snap('combat');
     }
     const r = await playStep(page, { touch });

@@ -19,6 +19,7 @@ import { navigate } from './route';
 import { WaitingRoom } from './waiting-room';
 import { PlayerMenu } from './player-menu';
 import { RoomMenu } from './room-menu';
+import { seatName } from '../game/seat-name';
 import { preloadCardArt } from './art/card-art';
 import { LanguagePicker } from './language-picker';
 import { useMedia } from './use-media';
@@ -76,7 +77,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const legal = msg?.legal ?? [];
   useBoardKeys(legal, msg?.seq ?? -1, busy, onAct);
 
-  const names: Record<ManagerId, string> = { A: room?.seats.A?.name ?? t('room.managerA'), B: room?.seats.B?.name ?? t('room.managerB') };
+  const names: Record<ManagerId, string> = { A: room?.seats.A ? seatName(room.seats.A) : t('room.managerA'), B: room?.seats.B ? seatName(room.seats.B) : t('room.managerB') };
   const seat: ManagerId | null = msg ? (msg.viewer === 'spectator' ? null : msg.viewer) : null;
   const bot = !!(room?.seats.A?.bot || room?.seats.B?.bot);
   useFollowRematch(roomId, seat !== null);

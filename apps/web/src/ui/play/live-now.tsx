@@ -4,6 +4,7 @@
  * the turn and whose it is (a ranked match a turn behind, as spectators see it); Join where a seat is open, Watch
  * everywhere (a seat is taken with the roster last chosen in the lobby). Under it, the last few results. Finished matches never stay in the live list.
  */
+import { seatName } from '../../game/seat-name';
 import { useT } from '../../i18n';
 import { joinRoom, spectate } from '../../net/client';
 import { useApp } from '../../store';
@@ -31,7 +32,7 @@ export function LiveNow() {
         <ul className="live-list">
           {rooms.map((r) => {
             const title = summaryTitle(r);
-            const names = { A: r.seats.A?.name ?? '', B: r.seats.B?.name ?? '' };
+            const names = { A: r.seats.A ? seatName(r.seats.A) : '', B: r.seats.B ? seatName(r.seats.B) : '' };
             const open = r.status === 'waiting' && (!r.seats.A || !r.seats.B);
             const meta = [r.status === 'waiting' ? clockText(r.clock) : turnText(r.turn, r.active, names), r.spectators > 0 ? t('lobby.watching', { count: r.spectators }) : null].filter(Boolean).join(' · ');
             return (

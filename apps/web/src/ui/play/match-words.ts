@@ -4,6 +4,7 @@
  * and in every language (word lists in lobby.json); kinds, turns and ratings in words.
  */
 import type { MatchKind, RoomSummary, Seat, SummarySeat } from '@vroyale/protocol';
+import { seatName } from '../../game/seat-name';
 import { t } from '../../i18n';
 
 /** "Neon Studio": two words picked by a hash of the room id. */
@@ -27,7 +28,7 @@ export function kindText(kind: MatchKind): string {
 /** A seat's name with its rating when there is one ("Aiko (1532)", "Bea (1500?)" while provisional). */
 export function seatWithRating(s: SummarySeat | null): string {
   if (!s) return t('lobby.openSeat');
-  if (s.rating === null) return s.name;
+  if (s.rating === null) return seatName(s);
   return t(s.provisional ? 'lobby.withProvisional' : 'lobby.withRating', { name: s.name, rating: s.rating });
 }
 
@@ -41,14 +42,14 @@ export function turnText(turn: number | null, active: Seat | null, names: Record
 /** What a listed room is called: its two managers, or who waits in it, or its friendly name. */
 export function summaryTitle(r: RoomSummary): string {
   const { A, B } = r.seats;
-  if (A && B) return t('lobby.versus', { a: A.name, b: B.name });
+  if (A && B) return t('lobby.versus', { a: seatName(A), b: seatName(B) });
   const one = A ?? B;
-  return one ? t('lobby.waitingRoom', { name: one.name }) : roomName(r.roomId);
+  return one ? t('lobby.waitingRoom', { name: seatName(one) }) : roomName(r.roomId);
 }
 
 /** A finished match in a sentence: "Aiko beat Bea" or "Aiko and Bea drew". */
 export function resultText(r: RoomSummary): string {
-  const [a, b] = [r.seats.A?.name ?? '', r.seats.B?.name ?? ''];
+  const [a, b] = [r.seats.A ? seatName(r.seats.A) : '', r.seats.B ? seatName(r.seats.B) : ''];
   const w = r.result?.winner;
   if (!w || w === 'draw') return t('lobby.drew', { a, b });
   return t('lobby.beat', { winner: w === 'A' ? a : b, loser: w === 'A' ? b : a });

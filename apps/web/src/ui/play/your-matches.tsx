@@ -3,6 +3,7 @@
  * against: the opponent, the kind of match, the turn and whose move it is, with Resume and Concede (behind a
  * confirmation); a waiting room they sit in, with Open and Leave. Nothing shows when there is none.
  */
+import { seatName } from '../../game/seat-name';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
 import { concede, leaveRoom } from '../../net/client';
@@ -25,7 +26,7 @@ export function YourMatches() {
       <p className="hint">{t('lobby.yourMatchesHint')}</p>
       <ul className="match-list">
         {list.map((m) => {
-          const name = m.opponent?.name ?? '';
+          const name = (m.opponent ? seatName(m.opponent) : '');
           return (
             <li key={m.roomId} className={`match-item${m.yourMove ? ' your-move' : ''}`} data-room={m.roomId}>
               <div className="match-main">
@@ -68,7 +69,7 @@ function metaText(m: MyMatch): string {
   if (m.status === 'waiting') return tx('lobby.waitingForOpponent');
   if (m.turn === null) return '';
   const turn = m.turn > 0 ? tx('lobby.turnN', { n: m.turn }) : tx('lobby.turnOpening');
-  return `${turn} · ${m.yourMove ? tx('lobby.yourMove') : tx('lobby.theirMove', { name: m.opponent?.name ?? '' })}`;
+  return `${turn} · ${m.yourMove ? tx('lobby.yourMove') : tx('lobby.theirMove', { name: (m.opponent ? seatName(m.opponent) : '') })}`;
 }
 
 /** The same question the playmat asks before a concession (room.json's texts), for a match not on screen. */
@@ -80,7 +81,7 @@ function ConcedeFromLobby({ match, onClose }: { match: MyMatch; onClose: () => v
   return (
     <Modal className="concede-confirm" role="alertdialog" labelledBy="lobby-concede-title" describedBy="lobby-concede-text" onClose={onClose}>
       <h2 id="lobby-concede-title">{t('room.concedeTitle')}</h2>
-      <p id="lobby-concede-text">{t('room.concedeText', { name: match.opponent?.name ?? '' })}</p>
+      <p id="lobby-concede-text">{t('room.concedeText', { name: (match.opponent ? seatName(match.opponent) : '') })}</p>
       <div className="options">
         <button ref={keep} className="btn primary" onClick={onClose}>
           {t('room.keepPlaying')}
