@@ -46,7 +46,7 @@ describe.skipIf(!e2eEnabled)('how to play', () => {
     for (const z of ZONES) {
       await page.locator('.zone-chip', { hasText: HOW_TO_TEXTS.en.zones[z].name }).click();
       await expect.poll(() => page.locator('.playmat-diagram figcaption').innerText()).toContain(HOW_TO_TEXTS.en.zones[z].text);
-      await expect.poll(async () => ringsZone(await ringAndZone(page, ZONE_SELECTOR[z])), `the ring on ${z}`).toBe(true);
+      await expect.poll(async () => ringsZone(await ringAndZone(page, ZONE_SELECTOR[z])), { message: `the ring on ${z}` }).toBe(true);
     }
     // Pointing at a zone of the miniature chooses it too.
     await page.evaluate((s) => document.querySelector(`.howto-mini ${s}`)?.scrollIntoView({ block: 'center' }), ZONE_SELECTOR.roster);
@@ -63,7 +63,7 @@ describe.skipIf(!e2eEnabled)('how to play', () => {
     await page.getByRole('link', { name: /Back to the lobby/ }).click();
     await page.getByRole('button', { name: 'Play vs bot' }).click();
     await page.waitForSelector('.board');
-    await page.getByRole('button', { name: 'How to play (press ?)' }).click();
+    await page.getByRole('button', { name: 'How to play', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'How to play VRoyale' });
     await dialog.waitFor();
     // Its miniature playmat comes after the room's in the page: the room's board is still the first one.
