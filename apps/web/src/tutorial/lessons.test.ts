@@ -303,6 +303,6 @@ describe('what the lessons say', () => {
     // Where no block is required, "No blocks" is what it names.
     const free: CoachState = { ...block, legal: block.legal.map((a) => (a.type === 'choose-blocks' ? { ...a, blockers: a.blockers.map((b) => ({ ...b, moderator: false })) } : a)) };
     expect(lessonQuotes('block', free).map((q) => q.label)).toEqual(['No blocks']);
-    expect(lessonText('block', 'body', free, false)).toContain('Or press No blocks');
+    expect(lessonText('block', 'body', free, false)).toContain('Or press “No blocks”');
   });
 });

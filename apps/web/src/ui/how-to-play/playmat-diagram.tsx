@@ -40,13 +40,13 @@ export function PlaymatDiagram(props: { texts: HowTo }) {
     return () => window.removeEventListener('resize', measure);
   }, []);
 
-  // Scaled to the page's width, and no taller than most of the screen.
+  // Scaled to the page's width, and no taller than three quarters of the screen (the legend and its text stay near).
   useLayoutEffect(() => {
     const o = outer.current;
     const r = room.current;
     if (!o || !r || !box) return;
     const update = () => {
-      const scale = Math.min(o.clientWidth / box.w, (window.innerHeight * 0.62) / r.offsetHeight, 1);
+      const scale = Math.min(o.clientWidth / box.w, (window.innerHeight * 0.75) / r.offsetHeight, 1);
       setFit({ scale, height: Math.ceil(r.offsetHeight * scale), left: Math.max(0, (o.clientWidth - box.w * scale) / 2) });
     };
     update();
