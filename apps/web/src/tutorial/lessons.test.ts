@@ -8,8 +8,7 @@ import { createGame, deciders, legalActions, project, simplest, step, strongBot,
 import { cardPool, tutorialRosters, TUTORIAL_SEED } from '@vroyale/cards';
 import i18next from 'i18next';
 import { setLanguage } from '../i18n';
-import en from '../i18n/en/tutorial.json';
-import ja from '../i18n/ja/tutorial.json';
+import { LESSON_TEXTS } from './lesson-texts';
 import { acknowledge, advance, KEYWORDS, lessonCount, lessonQuotes, LESSONS, lessonText, lessonVars, nextLesson, restoreProgress, START, type CoachState, type Progress } from './lessons';
 
 function start(seed = TUTORIAL_SEED): GameState {
@@ -253,7 +252,7 @@ describe('tutorial lessons', () => {
 describe('what the lessons say', () => {
   const run = play();
   type Texts = Record<string, Record<string, string>>;
-  const TEXTS: Record<'en' | 'ja', Texts> = { en: en.lessons as Texts, ja: ja.lessons as Texts };
+  const TEXTS: Record<'en' | 'ja', Texts> = { en: LESSON_TEXTS.en as Texts, ja: LESSON_TEXTS.ja as Texts };
   const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
 
   it("fill every placeholder from the lesson's own values and quotes, each quote used, in both languages", async () => {

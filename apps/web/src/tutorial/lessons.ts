@@ -6,7 +6,7 @@
  * if the moment passes without it (the player passed instead, say) the coach shows that lesson's hint and the
  * lesson comes back at its next chance. Keyword lessons are shown once, the first time the keyword is in play.
  *
- * Texts: i18n `tutorial.lessons.<id>.{title,body,hint?}`, with `body_touch` / `hint_touch` where a finger does
+ * Texts: `tutorial.lessons.<id>.{title,body,hint?}` (lesson-texts.ts: in this lazy chunk, not the i18n bundle), with `body_touch` / `hint_touch` where a finger does
  * something else than a mouse (a tap on a hand card opens its menu; a click plays a one-use card at once).
  * `focus` names what the coach outlines on the playmat. A control a text names is a `quote`: its label is the
  * control's own i18n text, filled in as a placeholder, so the lesson says exactly what the button says.
@@ -15,6 +15,7 @@ import { blockProblems, type CardDef, type CardView, type GameView, type Legal, 
 import { cardName } from '../game/labels';
 import i18next from 'i18next';
 import { t } from '../i18n';
+import './lesson-texts';
 
 export interface CoachState {
   view: GameView;
