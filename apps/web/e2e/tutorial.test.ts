@@ -11,12 +11,40 @@ import type { Page } from 'playwright-core';
 import { e2eApp, e2eEnabled, newPlayer, RESULTS, shot } from './harness';
 import { playStep } from './policy';
 import { LESSONS } from '../src/tutorial/lessons';
+import { untranslated } from '../src/i18n/check-texts';
 
-/** The lesson on show ('' between lessons) and whether it waits for "Got it". */
-async function lesson(page: Page): Promise<{ id: string; read: boolean }> {
+/**
+ * The lesson on show ('' between lessons), whether it waits for "Got it", whether the coach has caught up with the
+ * board (it looks at each new position a moment after the board shows it), and the controls the lesson names
+ * (its data-quotes) that are not on screen: a prompt button with exactly that label (its key hint aside), or a
+ * text of the board. Menu entries and lobby buttons are not on screen yet. Read in one page turn.
+ */
+async function lesson(page: Page): Promise<{ id: string; read: boolean; synced: boolean; missing: string[] }> {
   return page.evaluate(() => {
     const panel = document.querySelector('.coach-panel');
-    return { id: panel?.getAttribute('data-lesson') ?? '', read: !!panel?.querySelector('.coach-ok') };
+    const board = document.querySelector('.board');
+    const quotes = JSON.parse(panel?.querySelector('.coach-lesson')?.getAttribute('data-quotes') ?? '[]') as { where: string; label: string }[];
+    const visible = (e: Element) => {
+      const r = e.getBoundingClientRect();
+      return r.width > 0 && r.height > 0;
+    };
+    const textOf = (e: Element) => {
+      const c = e.cloneNode(true) as Element;
+      c.querySelectorAll('.key-hint').forEach((k) => k.remove());
+      return (c.textContent ?? '').trim();
+    };
+    const found = (q: { where: string; label: string }) =>
+      q.where === 'prompt'
+        ? [...(board?.querySelectorAll('.prompt button') ?? [])].some((b) => visible(b) && textOf(b) === q.label)
+        : q.where === 'board'
+          ? [...(board?.querySelectorAll('*') ?? [])].some((e) => e.children.length === 0 && visible(e) && (e.textContent ?? '').trim() === q.label)
+          : true;
+    return {
+      id: panel?.getAttribute('data-lesson') ?? '',
+      read: !!panel?.querySelector('.coach-ok'),
+      synced: !panel || !board || panel.getAttribute('data-seq') === board.getAttribute('data-seq'),
+      missing: quotes.filter((q) => !found(q)).map((q) => `${q.where}: ${q.label}`),
+    };
   });
 }
 
@@ -33,8 +61,15 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
   const at = async () => `${(await page.getAttribute('.board', 'data-turn').catch(() => null)) ?? '-'}/${(await page.getAttribute('.board', 'data-seq').catch(() => null)) ?? '-'}`;
   for (let n = 0; n < 4000; n++) {
     const l = await lesson(page);
+    // Nothing is done on a board the coach has not looked at yet: the lesson read is the board's own.
+    if (!l.synced) {
+      await page.waitForTimeout(20);
+      continue;
+    }
     if (l.id && seen[seen.length - 1] !== l.id) {
       seen.push(l.id);
+      // Every control the lesson names is there, with exactly that label.
+      expect(l.missing, `what lesson ${l.id} names`).toEqual([]);
       await opts.onLesson?.(l.id);
     }
     if (l.id === 'finished' || (opts.stop && l.id === opts.stop)) break;
@@ -47,18 +82,16 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
       trace.push(`${await at()} got it: ${l.id}${failed}`);
       continue;
     }
-    // The Centre is debuted from the Backstage, which the policy never clicks: done as the coach says.
+    // The Centre is debuted from the Backstage, which the policy never clicks: done as the coach says (one press
+    // debuts it; should its menu open instead, Debut there).
     if (l.id === 'centre-debut' && (await page.locator('.side-bottom .zone-back .slot.actionable .slot-btn').count())) {
+      const seq = await page.getAttribute('.board', 'data-seq');
       await press('.side-bottom .zone-back .slot-btn');
+      const moved = () => page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, seq, { timeout: 3000 }).then(() => true, () => false);
       const debut = page.locator('.card-menu button', { hasText: /^Debut/ });
-      if (await debut.count()) {
-        const seq = await page.getAttribute('.board', 'data-seq');
-        trace.push(`${await at()} debut the Centre`);
-        await (opts.touch ? debut.first().tap() : debut.first().click());
-        await page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, seq, { timeout: 5000 }).catch(() => undefined);
-        continue;
-      }
-      await page.keyboard.press('Escape');
+      if (!(await moved()) && (await debut.count())) await (opts.touch ? debut.first().tap() : debut.first().click());
+      trace.push(`${await at()} debut the Centre`);
+      continue;
     }
     // As the coach advises, highlights are kept for combat: in the Main Step the policy skips them in the hand.
     const r = await playStep(page, { touch: opts.touch, keepHighlights: true });
@@ -71,6 +104,29 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
     if (r.result === 'over') await page.waitForSelector('.coach-panel[data-lesson="finished"]', { timeout: 5000 });
   }
   return seen;
+}
+
+/**
+ * The lesson on show, in Japanese: the page reloaded in Japanese (the match and the lesson carry on), the
+ * coach's words all Japanese (card names too), the controls it names there with their Japanese labels; a
+ * screenshot; then back to English for the policy, which reads English labels.
+ */
+async function lookInJapanese(page: Page, name: string): Promise<void> {
+  const id = (await lesson(page)).id;
+  await page.evaluate(() => localStorage.setItem('vroyale.language', 'ja'));
+  await page.reload();
+  await page.waitForSelector(`.coach-panel[data-lesson="${id}"]`);
+  await page.locator('.board .prompt').waitFor();
+  await page.waitForFunction(() => document.querySelector('.coach-panel')?.getAttribute('data-seq') === document.querySelector('.board')?.getAttribute('data-seq'));
+  await page.waitForTimeout(600);
+  const words = await page.locator('.coach-panel').innerText();
+  expect(untranslated(words), words).toEqual([]);
+  expect((await lesson(page)).missing, `what lesson ${id} names, in Japanese`).toEqual([]);
+  await page.screenshot({ path: join(RESULTS, `tutorial-ja-${name}.png`) });
+  await page.evaluate(() => localStorage.setItem('vroyale.language', 'en'));
+  await page.reload();
+  await page.waitForSelector(`.coach-panel[data-lesson="${id}"]`);
+  await page.evaluate(() => delete (window as unknown as { __tried?: unknown }).__tried);
 }
 
 interface Trace {
@@ -122,6 +178,7 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
 
   it('a newcomer learns to play from the lobby, guided to the end; completion is remembered', async () => {
     const { ctx, page } = await newPlayer(browser(), app().url, 'Learner');
+    await page.setViewportSize({ width: 1280, height: 800 });
     const trace = traceOf('desktop', () => page);
     await page.getByRole('button', { name: 'Learn to play' }).click();
     await page.waitForSelector('.board');
@@ -130,8 +187,10 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
     // Leave mid-match and come back from the lobby: the same match, the same lesson.
     const first = await followCoach(page, { stop: 'debut', trace });
     const url = page.url();
-    // Leave with a card's menu open (the policy may have opened one already).
-    if (!(await page.locator('.card-menu').count())) await page.locator('.side-bottom .hand .slot.actionable > .slot-btn').first().click();
+    // Leave with a card's menu open (the policy may have opened one already). A mouse click plays a one-use card at
+    // once; a tap on a hand card opens its menu: the click a tap makes (pointerType touch) is sent to one.
+    if (!(await page.locator('.card-menu').count()))
+      await page.locator('.side-bottom .hand .slot.actionable > .slot-btn').first().evaluate((el) => el.dispatchEvent(new PointerEvent('click', { bubbles: true, cancelable: true, pointerType: 'touch' })));
     await page.locator('.card-menu').waitFor();
     await page.getByRole('button', { name: /^Leave for now/ }).click();
     await page.getByRole('button', { name: 'Resume the tutorial' }).click();
@@ -149,6 +208,8 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
         if (id === 'attack' && !shotTaken) {
           await shot(page, 'tutorial');
           shotTaken = true;
+          await lookInJapanese(page, 'desktop');
+          trace.push('looked in Japanese');
         }
       },
     });
@@ -195,6 +256,10 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
           await page.getByRole('button', { name: 'Show the coach' }).tap();
           await page.waitForSelector('.coach-panel[data-lesson="star-card"]');
           await page.screenshot({ path: 'test-results/tutorial-phone.png' });
+        }
+        if (id === 'debut') {
+          await lookInJapanese(page, 'phone');
+          trace.push('looked in Japanese');
         }
       },
     });

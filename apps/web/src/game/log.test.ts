@@ -78,7 +78,7 @@ describe('log sentences, in both persons (and a spectator’s third person)', ()
     learn([push('ability'), push('highlight', ['s-ability'])], c);
     expect(sentence(push('highlight', ['s-ability']), c)?.text).toBe("Aiko plays Chat Regular, targeting Chat Regular's ability on the stack.");
     expect(sentence({ t: 'stack-resolve', item: 's-ability', fizzled: false }, c)?.text).toBe("Chat Regular's ability resolves.");
-    expect(sentence({ t: 'stack-resolve', item: 's-highlight', fizzled: true }, c)?.text).toBe('Chat Regular fizzles: its targets are gone.');
+    expect(sentence({ t: 'stack-resolve', item: 's-highlight', fizzled: true }, c)?.text).toBe('Chat Regular does nothing: its targets are gone.');
     expect(sentence({ t: 'stack-cancel', item: 's-highlight' }, c)?.text).toBe('Chat Regular is cancelled.');
     expect(sentence({ t: 'stack-resolve', item: 'unknown', fizzled: false }, c)?.text).toBe('An effect resolves.');
   });

@@ -4,11 +4,11 @@
  * the server; the lobby's button resumes it). It only reads the store; the player acts on the real playmat.
  */
 import { useEffect, useMemo, useState } from 'react';
-import type { TFunction } from 'i18next';
 import { useT } from '../i18n';
 import { useApp } from '../store';
 import { navigate } from '../ui/route';
-import { acknowledge, advance, dismissHint, lessonById, lessonFocus, lessonVars, LESSON_COUNT, START, type CoachState, type Focus, type Progress } from './lessons';
+import { useMedia } from '../ui/use-media';
+import { acknowledge, advance, dismissHint, lessonById, lessonCount, lessonFocus, lessonQuotes, lessonText, restoreProgress, type CoachState, type Focus, type Progress } from './lessons';
 import { completeTutorial, savedProgress, saveProgress } from './progress';
 import './coach.css';
 
@@ -47,26 +47,27 @@ function FocusRing({ focus }: { focus: Focus | null }) {
   return <div className="coach-ring" aria-hidden="true" style={{ left: rect.left - 4, top: rect.top - 4, width: rect.width + 8, height: rect.height + 8 }} />;
 }
 
-type LessonKey = 'title' | 'body' | 'hint';
-const text = (t: TFunction, id: string, key: LessonKey, vars: Record<string, string>): string => (t as unknown as (k: string, v?: object) => string)(`tutorial.lessons.${id}.${key}`, vars);
-
 export default function CoachPanel({ roomId }: { roomId: string }) {
   const t = useT();
   const msg = useApp((s) => s.views[roomId]);
   const defs = useApp((s) => s.defs);
-  const [progress, setProgress] = useState<Progress>(() => {
-    const saved = savedProgress<Partial<Progress>>();
-    return saved && Array.isArray(saved.done) ? { done: saved.done.filter((x) => typeof x === 'string'), current: typeof saved.current === 'string' ? saved.current : null, missed: null } : START;
-  });
+  const [progress, setProgress] = useState<Progress>(() => restoreProgress(savedProgress<Partial<Progress>>()));
   const [open, setOpen] = useState(true);
+  // Where nothing can hover, a finger plays: lessons say "tap", and what a tap does (the board's own test, canHover).
+  const touch = !useMedia('(any-hover: hover)');
 
   const state: CoachState | null = useMemo(() => {
     if (!msg || msg.viewer === 'spectator') return null;
     return { view: msg.view, legal: msg.legal, me: msg.viewer, defs, winner: msg.result?.winner ?? msg.view.winner, ended: !!msg.result || msg.view.phase === 'game-over' };
   }, [msg, defs]);
 
+  // The position the coach last looked at: the panel says which (data-seq), so a test can tell a lesson shown
+  // for the board on screen from one a position behind.
+  const [seenSeq, setSeenSeq] = useState(-1);
   useEffect(() => {
-    if (state) setProgress((p) => advance(p, state));
+    if (!state) return;
+    setProgress((p) => advance(p, state));
+    setSeenSeq(state.view.seq);
   }, [state]);
   useEffect(() => saveProgress(progress), [progress]);
   useEffect(() => {
@@ -76,9 +77,8 @@ export default function CoachPanel({ roomId }: { roomId: string }) {
   if (!state) return null;
   const id = progress.current;
   const lesson = id ? lessonById(id) : undefined;
-  const vars = lessonVars(id, state);
-  // Not every lesson comes up in every match: the last one completes the count.
-  const n = id === 'finished' ? LESSON_COUNT : Math.min(LESSON_COUNT - 1, progress.done.length + (id && !progress.done.includes(id) ? 1 : 0));
+  // Lessons this player has seen, of those they will see (lessons.ts `lessonCount`): never a jump.
+  const { n, total } = lessonCount(progress, state);
 
   if (!open)
     return (
@@ -90,28 +90,29 @@ export default function CoachPanel({ roomId }: { roomId: string }) {
   return (
     <>
       <FocusRing focus={lessonFocus(id, state)} />
-      <aside className="coach-panel" aria-label={t('tutorial.coach')} data-lesson={id ?? ''} data-missed={progress.missed ?? ''}>
+      <aside className="coach-panel" aria-label={t('tutorial.coach')} data-lesson={id ?? ''} data-missed={progress.missed ?? ''} data-seq={seenSeq}>
         <header className="coach-head">
           <span className="coach-who">{t('tutorial.coach')}</span>
-          <span className="coach-progress">{t('tutorial.progress', { n, total: LESSON_COUNT })}</span>
+          <span className="coach-progress">{t('tutorial.progress', { n, total })}</span>
           <button className="btn ghost small" onClick={() => setOpen(false)} aria-label={t('tutorial.hide')} title={t('tutorial.hide')}>
             –
           </button>
         </header>
-        <progress className="coach-bar" max={LESSON_COUNT} value={n} aria-hidden="true" />
+        <progress className="coach-bar" max={total} value={n} aria-hidden="true" />
         {progress.missed && (
           <div className="coach-hint" role="status">
             <b>{t('tutorial.hintTitle')}</b>
-            <p>{text(t, progress.missed, 'hint', lessonVars(progress.missed, state))}</p>
+            <p>{lessonText(progress.missed, 'hint', state, touch)}</p>
             <button className="btn ghost small" onClick={() => setProgress(dismissHint)}>
               {t('tutorial.closeHint')}
             </button>
           </div>
         )}
         {lesson ? (
-          <section className={`coach-lesson coach-${lesson.kind}`} aria-live="polite">
-            <h2>{text(t, lesson.id, 'title', vars)}</h2>
-            <p>{text(t, lesson.id, 'body', vars)}</p>
+          // data-quotes: the controls the lesson names and where they are (e2e/tutorial.test.ts checks they are on screen).
+          <section className={`coach-lesson coach-${lesson.kind}`} aria-live="polite" data-quotes={JSON.stringify(lessonQuotes(lesson.id, state))}>
+            <h2>{lessonText(lesson.id, 'title', state, touch)}</h2>
+            <p>{lessonText(lesson.id, 'body', state, touch)}</p>
             {lesson.kind === 'read' && (
               <button className="btn primary small coach-ok" onClick={() => setProgress((p) => acknowledge(p, state))}>
                 {t('tutorial.gotIt')}

@@ -6,7 +6,10 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, deciders, legalActions, project, simplest, step, strongBot, type Action, type GameState, type Legal, type ManagerId } from '@vroyale/engine';
 import { cardPool, tutorialRosters, TUTORIAL_SEED } from '@vroyale/cards';
-import { acknowledge, advance, KEYWORDS, LESSONS, nextLesson, START, type CoachState, type Progress } from './lessons';
+import i18next from 'i18next';
+import { setLanguage } from '../i18n';
+import { LESSON_TEXTS } from './lesson-texts';
+import { acknowledge, advance, KEYWORDS, lessonCount, lessonQuotes, LESSONS, lessonText, lessonVars, nextLesson, restoreProgress, START, type CoachState, type Progress } from './lessons';
 
 function start(seed = TUTORIAL_SEED): GameState {
   const g = createGame({ seed, pool: cardPool, rosters: { A: tutorialRosters.player, B: tutorialRosters.bot } });
@@ -65,17 +68,25 @@ interface Run {
   progress: Progress;
   final: GameState;
   missed: string[];
+  /** The panel's "n of N" at every position. */
+  counts: { n: number; total: number }[];
+  /** The coach's state when each lesson first showed. */
+  at: Map<string, CoachState>;
 }
 
 /** Plays the tutorial match, the coach following every position the newcomer would see; read lessons are acknowledged at once. */
-function play(skip: (s: GameState) => ReadonlySet<Legal['type']> = () => new Set(), seed = TUTORIAL_SEED, maxSteps = 3000): Run {
+function play(skip: (s: GameState) => ReadonlySet<Legal['type']> = () => new Set(), seed = TUTORIAL_SEED, maxSteps = 3000, own?: (s: GameState, legal: readonly Legal[]) => Action | undefined): Run {
   let s = start(seed);
   let p: Progress = START;
   const shown: string[] = [];
   const missed: string[] = [];
+  const counts: { n: number; total: number }[] = [];
+  const at = new Map<string, CoachState>();
   const see = () => {
     p = advance(p, coach(s));
     for (let guard = 0; guard < 40; guard++) {
+      counts.push(lessonCount(p, coach(s)));
+      if (p.current && !at.has(p.current)) at.set(p.current, coach(s));
       if (p.current && shown[shown.length - 1] !== p.current) shown.push(p.current);
       if (p.missed && missed[missed.length - 1] !== p.missed) missed.push(p.missed);
       const l = LESSONS.find((x) => x.id === p.current);
@@ -86,13 +97,13 @@ function play(skip: (s: GameState) => ReadonlySet<Legal['type']> = () => new Set
   see();
   for (let n = 0; n < maxSteps && s.phase !== 'game-over'; n++) {
     const who = deciders(s)[0]!;
-    const a = who === 'A' ? newcomer(legalActions(s, 'A'), s, skip(s)) : gentle(s);
+    const a = who === 'A' ? (own?.(s, legalActions(s, 'A')) ?? newcomer(legalActions(s, 'A'), s, skip(s))) : gentle(s);
     const r = step(s, a);
     if (!r.ok) throw new Error(`${a.type}: ${r.message}`);
     s = r.state;
     see();
   }
-  return { shown, progress: p, final: s, missed };
+  return { shown, progress: p, final: s, missed, counts, at };
 }
 
 describe('tutorial lessons', () => {
@@ -166,12 +177,131 @@ describe('tutorial lessons', () => {
   it('a read lesson waits for "Got it", but gives way when a step must be done', () => {
     const s = start();
     const c = coach(s);
-    const stuck: Progress = { done: [], current: 'stack', missed: null };
+    const stuck: Progress = { ...START, current: 'stack' };
     // The mulligan must be decided: its lesson comes first.
     expect(advance(stuck, c).current).toBe('mulligan');
-    const reading: Progress = { done: ['mulligan', 'turn-order'], current: 'graduation', missed: null };
+    const reading: Progress = { ...START, done: ['mulligan', 'turn-order'], current: 'graduation', shown: ['mulligan', 'turn-order', 'graduation'] };
     const later = { ...c, legal: [] };
     expect(advance(reading, later).current).toBe('graduation');
     expect(acknowledge(reading, later).done).toContain('graduation');
+  });
+
+  it('counts the lessons this player sees without a jump: one more per new lesson, the total only going down, n = N at the end', () => {
+    const expectSteady = (run: Run) => {
+      for (let i = 1; i < run.counts.length; i++) {
+        const [a, b] = [run.counts[i - 1]!, run.counts[i]!];
+        expect(b.n - a.n, `step ${i}`).toBeGreaterThanOrEqual(0);
+        expect(b.n - a.n, `step ${i}`).toBeLessThanOrEqual(1);
+        expect(b.total, `step ${i}`).toBeLessThanOrEqual(a.total);
+        expect(b.n).toBeLessThanOrEqual(b.total);
+      }
+      const last = run.counts[run.counts.length - 1]!;
+      expect(last.n).toBe(last.total);
+      expect(last.n).toBe(new Set(run.shown).size);
+    };
+    // Following the coach: all 21, from "1 of 21" to "21 of 21".
+    const follower = play();
+    expectSteady(follower);
+    expect(follower.counts.find((c) => c.n > 0)).toEqual({ n: 1, total: LESSONS.length });
+    expect(follower.counts[follower.counts.length - 1]).toEqual({ n: LESSONS.length, total: LESSONS.length });
+    // A newcomer who debuts nothing in their first Main Phase (the debut's hint shows) and plays highlights in the
+    // Main Phase instead of keeping them for combat: "A highlight, in response" cannot come any more.
+    let firstMain = true;
+    const wanderer = play(
+      (s) => {
+        if (s.phase === 'main' && s.active === 'A' && firstMain) {
+          firstMain = false;
+          return new Set<Legal['type']>(['play']);
+        }
+        return new Set();
+      },
+      TUTORIAL_SEED,
+      3000,
+      (s, legal) => (s.phase === 'main' && !firstMain ? legal.find((a): a is Extract<Legal, { type: 'play' }> => a.type === 'play' && cardPool[s.cards[a.card]!.def]!.types.includes('highlight')) : undefined),
+    );
+    expectSteady(wanderer);
+    expect(wanderer.missed).toContain('debut');
+    expect(wanderer.progress.skipped).toContain('highlight');
+    expect(wanderer.shown).not.toContain('highlight');
+    // The total went down before the end, when the highlight lesson's moment had passed.
+    expect(wanderer.counts.some((c, i) => i < wanderer.counts.length - 1 && c.total < LESSONS.length)).toBe(true);
+  });
+
+  it('skips a lesson whose moment passed before it showed, and says so in the total', () => {
+    // The Centre debuted by the player on their own before its lesson could show: "Debut your Centre" will not come.
+    const s = start();
+    const p = advance({ ...START, done: ['mulligan', 'turn-order'], shown: ['mulligan', 'turn-order'] }, coach(s));
+    expect(p.skipped).toEqual(['mulligan', 'turn-order'].filter((id) => !p.shown.includes(id)));
+    const c = coach(s);
+    const centreOnStage: CoachState = { ...c, view: { ...c.view, managers: { ...c.view.managers, A: { ...c.view.managers.A, centre: [c.view.managers.A.backstage!], backstage: null } } } };
+    const q = advance(p, centreOnStage);
+    expect(q.skipped).toContain('centre-debut');
+    expect(lessonCount(q, centreOnStage).total).toBe(LESSONS.length - q.skipped.length);
+    // Never shown after, even if its moment seemed to come back.
+    expect(nextLesson(c, q)?.id).not.toBe('centre-debut');
+  });
+
+  it('restores progress an older version saved (no count fields), and drops what it does not know', () => {
+    const p = restoreProgress({ done: ['mulligan', 'turn-order', 'nonsense'], current: 'star-card' } as Partial<Progress>);
+    expect(p).toEqual({ done: ['mulligan', 'turn-order'], current: 'star-card', missed: null, shown: ['mulligan', 'turn-order', 'star-card'], skipped: [] });
+    expect(restoreProgress(null)).toEqual(START);
+    expect(lessonCount(p, { ended: false })).toEqual({ n: 3, total: LESSONS.length });
+  });
+});
+
+describe('what the lessons say', () => {
+  const run = play();
+  type Texts = Record<string, Record<string, string>>;
+  const TEXTS: Record<'en' | 'ja', Texts> = { en: LESSON_TEXTS.en as Texts, ja: LESSON_TEXTS.ja as Texts };
+  const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]!);
+
+  it("fill every placeholder from the lesson's own values and quotes, each quote used, in both languages", async () => {
+    for (const lang of ['en', 'ja'] as const) {
+      await setLanguage(lang, false);
+      for (const l of LESSONS) {
+        const s = run.at.get(l.id)!;
+        const vars = lessonVars(l.id, s);
+        const texts = TEXTS[lang][l.id]!;
+        for (const [part, text] of Object.entries(texts)) for (const ph of placeholders(text)) expect(Object.keys(vars), `${lang} ${l.id}.${part} {{${ph}}}`).toContain(ph);
+        for (const q of Object.keys(l.quotes ?? {})) expect(Object.values(texts).some((x) => placeholders(x).includes(q)), `${lang} ${l.id} quotes ${q}`).toBe(true);
+        // What the player reads: no placeholder left, every quoted label word for word.
+        for (const touch of [false, true])
+          for (const part of ['title', 'body', ...('hint' in texts ? (['hint'] as const) : [])] as const) {
+            const shown = lessonText(l.id, part, s, touch);
+            expect(shown, `${lang} ${l.id}.${part}`).not.toMatch(/\{\{|\}\}/);
+          }
+        for (const q of lessonQuotes(l.id, s)) expect(q.label, `${lang} ${l.id}`).not.toBe('');
+      }
+      for (const l of LESSONS) for (const q of Object.values(l.quotes ?? {})) expect(i18next.exists(q.key, { lng: lang, ...q.values?.(run.at.get(l.id)!) }), `${lang} ${q.key}`).toBe(true);
+    }
+    await setLanguage('en', false);
+  });
+
+  it("never write a control's label by hand: buttons are quoted from their own texts", () => {
+    const labels = ['prompt.keep', 'prompt.redraw', 'prompt.goFirst', 'prompt.goSecond', 'prompt.pass', 'prompt.noBlocks', 'prompt.requiredBlocks', 'prompt.attackAll', 'prompt.confirm', 'choices.placeStar', 'lobby.playBot', 'lobby.deckBuilder', 'help.howToPlay'].map((k) => i18next.t(k as never, { lng: 'en' }) as string);
+    // Titles may ask the question ("Go first or second?"); bodies and hints name the buttons.
+    for (const l of LESSONS) for (const [part, text] of Object.entries(TEXTS.en[l.id]!).filter(([k]) => k !== 'title')) for (const label of labels) expect(text.includes(label), `${l.id}.${part} writes "${label}"`).toBe(false);
+  });
+
+  it("quote the controls the player sees at that moment: the prompt's answers are listed when the lesson shows", () => {
+    // The simulated newcomer's legal actions at each lesson's first showing, for the prompt's quoted buttons.
+    const at = (id: string) => run.at.get(id)!;
+    expect(at('mulligan').legal.some((a) => a.type === 'mulligan' && !a.redraw)).toBe(true);
+    expect(at('turn-order').legal.some((a) => a.type === 'choose-order' && a.goFirst)).toBe(true);
+    expect(at('attack').legal.some((a) => a.type === 'choose-attackers' && a.eligible.length > 0)).toBe(true);
+    expect(at('highlight').legal.some((a) => a.type === 'pass')).toBe(true);
+    expect(lessonQuotes('attack', at('attack')).find((q) => q.where === 'prompt')?.label).toMatch(/^Attack with all \(\d+\)$/);
+    // The tutorial's first block is required (a Moderator of yours must block): "No blocks" is not offered, so the
+    // lesson names the button that is, in the words for that case.
+    const block = at('block');
+    const offer = block.legal.find((a) => a.type === 'choose-blocks');
+    expect(offer).toBeDefined();
+    expect(lessonQuotes('block', block).map((q) => q.label)).toEqual(['Make the required blocks']);
+    expect(lessonText('block', 'body', block, false)).toContain('a block is required');
+    expect(lessonText('block', 'body', block, true)).toContain('tap your characters');
+    // Where no block is required, "No blocks" is what it names.
+    const free: CoachState = { ...block, legal: block.legal.map((a) => (a.type === 'choose-blocks' ? { ...a, blockers: a.blockers.map((b) => ({ ...b, moderator: false })) } : a)) };
+    expect(lessonQuotes('block', free).map((q) => q.label)).toEqual(['No blocks']);
+    expect(lessonText('block', 'body', free, false)).toContain('Or press “No blocks”');
   });
 });

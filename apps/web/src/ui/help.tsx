@@ -30,7 +30,8 @@ export function isHelpKey(e: Pick<KeyboardEvent, 'key' | 'ctrlKey' | 'metaKey' |
   return !keyStaysLocal(target);
 }
 
-export function HelpButton() {
+/** `compact`: the "?" alone (the wide top bar); otherwise "? How to play" (a row of the narrow screen's menu). */
+export function HelpButton({ compact = true }: { compact?: boolean }) {
   const t = useT();
   const [open, setOpen] = useState(false);
   useEffect(() => {
@@ -44,8 +45,9 @@ export function HelpButton() {
   }, []);
   return (
     <>
-      <button className="btn ghost help-button" onClick={() => setOpen(true)} aria-label={t('help.openHelp')} title={t('help.openHelp')}>
-        ?
+      {/* The keys are a mouse-and-keyboard user's tooltip and aria-keyshortcuts, not part of the name a touch screen reads out. */}
+      <button className="btn ghost help-button" onClick={() => setOpen(true)} aria-label={t('help.howToPlay')} aria-keyshortcuts="? F1" title={t('help.openHelp')}>
+        ?{!compact && <span> {t('help.howToPlay')}</span>}
       </button>
       {open && (
         <Modal className="how-to-play-dialog" role="dialog" labelledBy="how-to-play-title" onClose={() => setOpen(false)}>

@@ -93,7 +93,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
       ))}
       {live && <OneShotControls roomId={roomId} />}
       {seat !== null && <StopsButton />}
-      <HelpButton />
+      <HelpButton compact={wide} />
       <SettingsButton compact={wide} />
       {!wide && <LanguagePicker />}
       {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}

@@ -1,19 +1,19 @@
 /**
- * Stops: where this person wants to be asked (docs/auto-pass.md). Everywhere else the server passes for them
- * at once, deciding from these settings and public facts only. The settings are this browser's (saved with
- * the server's ack) and private: the opponent never sees them. Also the one-shot passes of the current match.
+ * Stops: where this person wants to be asked (docs/auto-pass.md), said as a player says it ("Stop me on my turn:
+ * to play cards, to choose my attackers…"). Everywhere else the server passes for them at once, deciding from
+ * these settings and public facts only. The settings are this browser's (saved with the server's ack) and
+ * private: the opponent never sees them. Also the one-shot passes of the current match, as plain choices.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings, type StopWindow } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings } from '@vroyale/protocol';
 import { passUntil, sendStops } from '../net/client';
 import { t as translate, useT } from '../i18n';
 import { toast, useApp } from '../store';
 import { Modal } from './modal';
+import './stops-panel.css';
 
-const WINDOWS: StopWindow[] = ['start', 'resource', 'main', 'declare-attackers', 'after-attackers', 'declare-blocks', 'after-blocks', 'resolution'];
-const windowName = (w: StopWindow): string => (translate as unknown as (k: string) => string)(`stops.window.${w}`);
-const ownHas = (w: StopWindow): w is (typeof OWN_TURN_WINDOWS)[number] => (OWN_TURN_WINDOWS as readonly string[]).includes(w);
-const oppHas = (w: StopWindow): w is (typeof OPPONENT_TURN_WINDOWS)[number] => (OPPONENT_TURN_WINDOWS as readonly string[]).includes(w);
+/** A window's words, on one's own turn (`own`) or the opponent's (`their`): each list in the order of a turn. */
+const say = (side: 'own' | 'their', w: string): string => (translate as unknown as (k: string) => string)(`stops.${side}.${w}`);
 
 /** A stop changed: sent at once (the server re-plans the current decision), kept once acknowledged. */
 async function change(next: StopSettings): Promise<void> {
@@ -55,6 +55,15 @@ export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedd
   const box = (checked: boolean, label: string, set: (v: boolean) => void) => (
     <input type="checkbox" checked={checked} disabled={stops.fullControl} aria-label={label} onChange={(e) => void set(e.target.checked)} />
   );
+  // One line per window, in the order of a turn: the sentence is the label.
+  const line = (key: string, checked: boolean, label: string, set: (v: boolean) => void) => (
+    <li key={key}>
+      <label className="stop-line">
+        {box(checked, label, set)}
+        <span>{label}</span>
+      </label>
+    </li>
+  );
   return (
     <Shell className="stops-dialog" role="dialog" labelledBy="stops-title" onClose={onClose}>
       {/* Embedded in Settings, the fieldset's legend already says "Stops": the heading is for screen readers. */}
@@ -65,24 +74,16 @@ export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedd
       <label className="toggle">
         <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> {t('stops.fullControl')}
       </label>
-      <table className="stops-grid">
-        <thead>
-          <tr>
-            <th scope="col">{t('stops.window.label')}</th>
-            <th scope="col">{t('stops.myTurn')}</th>
-            <th scope="col">{t('stops.theirTurn')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {WINDOWS.map((w) => (
-            <tr key={w}>
-              <th scope="row">{windowName(w)}</th>
-              <td>{ownHas(w) ? box(stops.own[w], t('stops.boxMine', { window: windowName(w) }), (v) => change({ ...stops, own: { ...stops.own, [w]: v } })) : '—'}</td>
-              <td>{oppHas(w) ? box(stops.opponent[w], t('stops.boxTheirs', { window: windowName(w) }), (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })) : '—'}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="stop-turns">
+        <fieldset className="stop-turn">
+          <legend>{t('stops.myTurn')}</legend>
+          <ul>{OWN_TURN_WINDOWS.map((w) => line(w, stops.own[w], say('own', w), (v) => change({ ...stops, own: { ...stops.own, [w]: v } })))}</ul>
+        </fieldset>
+        <fieldset className="stop-turn">
+          <legend>{t('stops.theirTurn')}</legend>
+          <ul>{OPPONENT_TURN_WINDOWS.map((w) => line(w, stops.opponent[w], say('their', w), (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })))}</ul>
+        </fieldset>
+      </div>
       <label className="toggle">
         {box(stops.opponentStack, t('stops.opponentStack'), (v) => change({ ...stops, opponentStack: v }))} {t('stops.opponentStack')}
       </label>
@@ -99,9 +100,9 @@ export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedd
 }
 
 /**
- * "Pass until something happens" / "Pass until my turn" for this match, as one compact control (the top bar
- * has to fit a 1024 px screen): choosing sets the one-shot, and it shows "Ask me as set" again once the
- * one-shot has ended (or to cancel it).
+ * "Skip until something happens" / "Skip to my turn" for this match, as one compact control (the top bar has to
+ * fit a 1024 px screen): choosing sets the one-shot, and it shows "Stop as usual" again once the one-shot has
+ * ended (or to cancel it).
  */
 export function OneShotControls({ roomId }: { roomId: string }) {
   const mode = useApp((s) => s.oneShots[roomId] ?? null);

@@ -1,85 +1,123 @@
 /**
- * The playmat's zones, drawn in code (no image): your half at the bottom, the rival's mirrored at the top, as
- * on the real board. Each zone is a focusable button; pointing at or focusing one shows its text below.
+ * The playmat explained on the playmat itself: the real `Board`, drawn from a fixed sample match
+ * (sample-position.ts) at the size the room's board has on this screen, scaled down to fit, and inert (nothing
+ * on it can be pressed, focused or dragged). A legend names the zones; choosing one (pointing at it, focusing
+ * it, or pointing at the zone on the miniature) rings that zone, found by the board's own classes, and shows
+ * its text. So the picture can never drift from the playmat: it is the playmat.
  */
-import { useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperties } from 'react';
+import { Board } from '../board';
+import { samplePosition } from './sample-position';
 import type { HowTo } from './texts';
+import { BY_SIZE, ZONE_SELECTOR, ZONES, type ZoneKey } from './zones';
 
-export const ZONES = ['roster', 'hand', 'stars', 'backstage', 'centre', 'main', 'graduation'] as const;
-export type ZoneKey = (typeof ZONES)[number];
-
-/** Where each zone sits on one half, in a 14 × 4 grid (column, row, width, height), your side up the screen. */
-const PLACE: Record<ZoneKey, [x: number, y: number, w: number, h: number]> = {
-  main: [3, 0, 8, 1],
-  centre: [5, 1, 4, 1],
-  backstage: [0, 1, 3, 1],
-  stars: [3, 2, 8, 1],
-  graduation: [11, 1, 3, 1],
-  roster: [11, 2, 3, 1],
-  hand: [3, 3, 8, 1],
-};
-const COLUMNS = 14;
-
-const CELL_W = 40;
-const CELL_H = 34;
-
-function Half(props: { texts: HowTo; mirrored: boolean; active: ZoneKey; onPick: (z: ZoneKey) => void; label: string }) {
-  const rows = 4;
-  return (
-    <g transform={props.mirrored ? `translate(0 ${rows * CELL_H}) scale(1 -1)` : undefined} aria-label={props.label} role="group">
-      {ZONES.filter((z) => !(props.mirrored && z === 'hand')).map((z) => {
-        const [x, y, w, h] = PLACE[z];
-        const px = x * CELL_W;
-        const py = y * CELL_H;
-        const on = z === props.active;
-        return (
-          <g
-            key={z}
-            className={`zone-cell${on ? ' on' : ''}`}
-            tabIndex={props.mirrored ? -1 : 0}
-            role={props.mirrored ? undefined : 'button'}
-            aria-pressed={props.mirrored ? undefined : on}
-            aria-label={props.mirrored ? undefined : props.texts.zones[z].name}
-            onMouseEnter={() => props.onPick(z)}
-            onFocus={() => props.onPick(z)}
-            onClick={() => props.onPick(z)}
-          >
-            <rect x={px + 2} y={py + 2} width={w * CELL_W - 4} height={h * CELL_H - 4} rx={6} />
-            <text x={px + (w * CELL_W) / 2} y={py + (h * CELL_H) / 2} transform={props.mirrored ? `translate(0 ${2 * py + h * CELL_H}) scale(1 -1)` : undefined} textAnchor="middle" dominantBaseline="central">
-              {props.texts.zones[z].name}
-            </text>
-          </g>
-        );
-      })}
-    </g>
-  );
+/** The room's board area on this screen: the window less the top bar, and less the side panel where it is beside the board. */
+const TOP_BAR = 48;
+function roomBox(panel: number): { w: number; h: number } {
+  const w = window.innerWidth;
+  return { w: w > 900 ? w - panel : w, h: Math.max(320, window.innerHeight - TOP_BAR) };
 }
 
+const noop = () => undefined;
+
 export function PlaymatDiagram(props: { texts: HowTo }) {
-  const [active, setActive] = useState<ZoneKey>('centre');
   const t = props.texts;
-  const halfH = 4 * CELL_H;
+  const [active, setActive] = useState<ZoneKey>('centre');
+  const sample = useMemo(() => samplePosition(), []);
+  const names = useMemo(() => ({ A: t.zones.you, B: t.zones.rival }), [t]);
+
+  const outer = useRef<HTMLDivElement>(null);
+  const room = useRef<HTMLDivElement>(null);
+  const [box, setBox] = useState<{ w: number; h: number } | null>(null);
+  const [fit, setFit] = useState<{ scale: number; height: number; left: number }>({ scale: 0.5, height: 0, left: 0 });
+  const [ring, setRing] = useState<{ left: number; top: number; width: number; height: number } | null>(null);
+
+  // The board's size follows the window (the side panel's width is the room's own CSS variable).
+  useLayoutEffect(() => {
+    const measure = () => setBox(roomBox(room.current ? parseFloat(getComputedStyle(room.current).getPropertyValue('--panel-w')) || 280 : 280));
+    measure();
+    window.addEventListener('resize', measure);
+    return () => window.removeEventListener('resize', measure);
+  }, []);
+
+  // Scaled to the page's width, and no taller than three quarters of the screen (the legend and its text stay near).
+  useLayoutEffect(() => {
+    const o = outer.current;
+    const r = room.current;
+    if (!o || !r || !box) return;
+    const update = () => {
+      const scale = Math.min(o.clientWidth / box.w, (window.innerHeight * 0.75) / r.offsetHeight, 1);
+      setFit({ scale, height: Math.ceil(r.offsetHeight * scale), left: Math.max(0, (o.clientWidth - box.w * scale) / 2) });
+    };
+    update();
+    const ro = new ResizeObserver(update);
+    ro.observe(o);
+    ro.observe(r);
+    return () => ro.disconnect();
+  }, [box]);
+
+  // The ring over the chosen zone, measured on the miniature (after scaling).
+  useEffect(() => {
+    const o = outer.current;
+    const el = o?.querySelector(ZONE_SELECTOR[active]);
+    if (!o || !el) return setRing(null);
+    const measure = () => {
+      const a = o.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      setRing({ left: b.left - a.left - 3, top: b.top - a.top - 3, width: b.width + 6, height: b.height + 6 });
+    };
+    measure();
+    // The zone may still change size (the hand fans out once measured, card art arrives).
+    const ro = new ResizeObserver(measure);
+    ro.observe(el);
+    return () => ro.disconnect();
+  }, [active, fit]);
+
+  /** The zone under a point of the miniature, if any. */
+  const zoneAt = (x: number, y: number): ZoneKey | null => {
+    for (const z of BY_SIZE) {
+      const r = outer.current?.querySelector(ZONE_SELECTOR[z])?.getBoundingClientRect();
+      if (r && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return z;
+    }
+    return null;
+  };
+  const point = (e: { clientX: number; clientY: number }) => {
+    const z = zoneAt(e.clientX, e.clientY);
+    if (z) setActive(z);
+  };
+
   return (
     <figure className="playmat-diagram">
-      <svg viewBox={`0 0 ${COLUMNS * CELL_W} ${2 * halfH + 24}`} role="group" aria-label={t.sections.playmat}>
-        <text className="side-label" x={4} y={14}>
-          {t.zones.rival}
-        </text>
-        <g transform="translate(0 18)">
-          <Half texts={t} mirrored active={active} onPick={setActive} label={t.zones.rival} />
-        </g>
-        <line x1={0} x2={COLUMNS * CELL_W} y1={halfH + 21} y2={halfH + 21} className="midline" />
-        <g transform={`translate(0 ${halfH + 24})`}>
-          <Half texts={t} mirrored={false} active={active} onPick={setActive} label={t.zones.you} />
-        </g>
-        <text className="side-label" x={4} y={2 * halfH + 20}>
-          {t.zones.you}
-        </text>
-      </svg>
+      <ul className="zone-legend" aria-label={t.zones.legend}>
+        {ZONES.map((z) => (
+          <li key={z}>
+            <button type="button" className={`zone-chip${z === active ? ' on' : ''}`} aria-pressed={z === active} onMouseEnter={() => setActive(z)} onFocus={() => setActive(z)} onClick={() => setActive(z)}>
+              {t.zones[z].name}
+            </button>
+          </li>
+        ))}
+      </ul>
       <figcaption aria-live="polite">
         <b>{t.zones[active].name}</b> — {t.zones[active].text}
-        <span className="hint"> {t.zones.hint}</span>
       </figcaption>
+      <div className="howto-mini" ref={outer} style={{ height: fit.height || undefined }} onPointerMove={(e) => e.pointerType === 'mouse' && point(e)} onClick={point} aria-hidden="true">
+        {box && (
+          <div
+            ref={room}
+            className="room howto-room"
+            inert
+            style={{ width: box.w, minHeight: box.h, transform: `translateX(${fit.left}px) scale(${fit.scale})` } as CSSProperties}
+          >
+            <div className="room-body">
+              <div className="board-wrap">
+                <Board view={sample.view} legal={sample.legal} names={names} me="A" busy={false} onAct={noop} />
+              </div>
+            </div>
+          </div>
+        )}
+        {ring && <div className="howto-ring" style={ring} />}
+      </div>
+      <p className="hint">{t.zones.hint}</p>
     </figure>
   );
 }

@@ -155,7 +155,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         )}
         {declare && btn(declare, n ? t('prompt.attackWith', { n }) : t('prompt.noAttack'), true, 'declare')}
         {barredCharacters.length > 0 && (
-          <span className="hint">{barredCharacters.map((b) => t('prompt.barredLine', { card: b.label, why: BARRED.includes(b.reason) ? tx(`prompt.barred.${b.reason}`) : b.reason })).join(' · ')}</span>
+          <span className="hint">{barredCharacters.map((b) => t('prompt.barredLine', { card: labels.name(b.id), why: BARRED.includes(b.reason) ? tx(`prompt.barred.${b.reason}`) : b.reason })).join(' · ')}</span>
         )}
       </div>
     );
