@@ -4,6 +4,7 @@
  * up before the first connection; the handshake reads it), so a reload or a dropped connection says hello again
  * and gets its seats back. Only when the server has no accounts API does the old localStorage token serve.
  */
+import { seatName } from '../game/seat-name';
 import { io, type Socket } from 'socket.io-client';
 import type { Action, CardView, GameView, ManagerId } from '@vroyale/engine';
 import type {
@@ -187,7 +188,7 @@ export function applyView(m: ViewMessage): void {
   const ctx = (logCtx[m.roomId] ??= { defs: st.defs, cardDefs: st.cardDefs, me: null, names: { A: 'A', B: 'B' }, stackSources: {} });
   const room = st.roomStates[m.roomId];
   ctx.me = m.viewer === 'spectator' ? null : m.viewer;
-  ctx.names = { A: room?.seats.A?.name ?? t('room.managerA'), B: room?.seats.B?.name ?? t('room.managerB') };
+  ctx.names = { A: room?.seats.A ? seatName(room.seats.A) : t('room.managerA'), B: room?.seats.B ? seatName(room.seats.B) : t('room.managerB') };
   // An update carries only definitions this viewer has not been sent yet (a full view carries all that it
   // shows): keep them all, with their identity, so memoised cards skip re-rendering when nothing changed.
   let defs = st.defs;
