@@ -68,7 +68,9 @@ function readFaults(controls: string, touch: boolean): LayoutFaults {
       if (h.offsetWidth < 44 || h.offsetHeight < 44) smallTargets.push(`${h.className} "${(h.getAttribute('aria-label') || h.textContent || '').slice(0, 30)}" ${h.offsetWidth}×${h.offsetHeight}`);
     }
   const board = document.querySelector('.board');
-  const missingStarCounters = board ? 2 - document.querySelectorAll('.board .side .star-counter').length : 0;
+  // Each manager's side shows a star counter (where it sits depends on the screen: the Star Pool zone, or beside
+  // the manager on an upright phone).
+  const missingStarCounters = board ? [...document.querySelectorAll('.board .side')].filter((side) => ![...side.querySelectorAll('.star-counter')].some(visible)).length : 0;
   let yourMoveWithoutControl = 0;
   const title = document.querySelector('.prompt .prompt-title')?.textContent ?? '';
   if (/your move/i.test(title)) {

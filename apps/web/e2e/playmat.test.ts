@@ -23,7 +23,7 @@ const seq = (page: Page) => page.getAttribute('.board', 'data-seq');
 const count = (page: Page, sel: string) => page.locator(sel).count();
 /** The Star Pool's counter of one side: [available, total]. */
 async function stars(page: Page, side: 'top' | 'bottom'): Promise<[number, number]> {
-  const text = (await page.locator(`.side-${side} .star-counter`).textContent())!;
+  const text = (await page.locator(`.side-${side} .zone-stars .star-counter`).textContent())!;
   const m = /(\d+)\s*\/\s*(\d+)/.exec(text.replace('★', ''));
   return [Number(m![1]), Number(m![2])];
 }
@@ -42,7 +42,7 @@ describe.skipIf(!e2eEnabled)('the playmat: one click, drag and drop, arrows', ()
       const title = (await page.textContent('.prompt-title').catch(() => '')) ?? '';
       const mine = '.side-bottom .hand .slot.actionable > .slot-btn[role="button"]';
       // Both managers' Star Pools show "available / total" at every moment.
-      expect(await count(page, '.board .side .star-counter')).toBe(2);
+      expect(await count(page, '.board .side .zone-stars .star-counter')).toBe(2);
       if (phase === 'resource' && /^Your move/.test(title) && !done.star && (await count(page, mine))) {
         const before = await stars(page, 'bottom');
         const s0 = await seq(page);

@@ -14,7 +14,7 @@ import './coach.css';
 
 const ZONES: Record<Extract<Focus, { zone: string }>['zone'], string> = {
   hand: '.side-bottom .hand',
-  stars: '.side-bottom .zone-stars',
+  stars: '.side-bottom .zone-stars, .side-bottom .head-stars',
   backstage: '.side-bottom .zone-back',
   centre: '.side-bottom .zone-centre',
   main: '.side-bottom .zone-main',
@@ -35,8 +35,8 @@ function FocusRing({ focus }: { focus: Focus | null }) {
   useEffect(() => {
     if (!sel) return setRect(null);
     const measure = () => {
-      const el = document.querySelector(sel);
-      const r = el?.getBoundingClientRect() ?? null;
+      // The first match on screen (the Star Pool sits in its zone, or beside the manager on an upright phone).
+      const r = [...document.querySelectorAll(sel)].map((el) => el.getBoundingClientRect()).find((b) => b.width > 0) ?? null;
       setRect((old) => (r && r.width > 0 ? (old && old.x === r.x && old.y === r.y && old.width === r.width && old.height === r.height ? old : r) : null));
     };
     measure();

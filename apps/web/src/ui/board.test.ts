@@ -91,8 +91,9 @@ describe('the playmat from a projection', () => {
     expect(html).toContain(`aria-label="You: ${a.sanity} sanity, has priority"`);
     expect(html).toContain(`aria-label="Bea: ${b.sanity} sanity"`);
     // Both Star Pools as "available / total" (Hearthstone's mana), on both sides at all times.
-    expect(html.match(/aria-label="[^"]*Star Pool: \d+ of \d+ stars to spend/g)?.length).toBe(2);
-    expect(html.match(/class="star-counter"/g)?.length).toBe(2);
+    // (Each twice: in the Star Pool zone, and beside the manager where an upright phone shows it instead.)
+    expect(html.match(/aria-label="[^"]*Star Pool: \d+ of \d+ stars to spend/g)?.length).toBe(4);
+    expect(html.match(/class="star-counter"/g)?.length).toBe(4);
   });
 
   it('reads cards played (x/3) and deck-outs from the view, each shown where it matters', () => {

@@ -55,6 +55,10 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
         )}
         {ctx.view.phase === 'mulligan' && <span className="stat-chip">{t('playmat.mulliganState', { state: tx(`playmat.mulliganStates.${mv.mulligan}`) })}</span>}
       </div>
+      {/* On an upright phone the Star Pool's counter moves here, beside the manager (playmat-sizes.css). */}
+      <div className="head-stars">
+        <StarStack ctx={ctx} m={m} title={own('starPool')} />
+      </div>
       <div className="piles">
         <Pile title={t('playmat.roster')} count={mv.rosterCount} cls="pile-roster" />
         <Pile title={t('playmat.graduation')} count={mv.graduation.length} onOpen={() => browse(own('graduation'), mv.graduation)} cls="pile-grad">
