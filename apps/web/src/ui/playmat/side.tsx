@@ -60,15 +60,15 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
         <StarStack ctx={ctx} m={m} title={own('starPool')} />
       </div>
       <div className="piles">
-        <Pile title={t('playmat.roster')} count={mv.rosterCount} cls="pile-roster" />
-        <Pile title={t('playmat.graduation')} count={mv.graduation.length} onOpen={() => browse(own('graduation'), mv.graduation)} cls="pile-grad">
+        <Pile title={t('playmat.roster')} count={mv.rosterCount} cls="pile-roster" icon="roster" />
+        <Pile title={t('playmat.graduation')} count={mv.graduation.length} onOpen={() => browse(own('graduation'), mv.graduation)} cls="pile-grad" icon="graduation">
           {lastGrad && (
             <span className="grad-top" aria-hidden="true">
               {ctx.view.defs[lastGrad.def] && cardName(ctx.view.defs[lastGrad.def]!)}
             </span>
           )}
         </Pile>
-        {mv.hiatus.length > 0 && <Pile title={t('playmat.hiatus')} count={mv.hiatus.length} onOpen={() => browse(own('hiatus'), mv.hiatus)} cls="pile-hiatus" />}
+        {mv.hiatus.length > 0 && <Pile title={t('playmat.hiatus')} count={mv.hiatus.length} onOpen={() => browse(own('hiatus'), mv.hiatus)} cls="pile-hiatus" icon="hiatus" />}
       </div>
       {top && <Hand ctx={ctx} m={m} top label={own('hand', { count: mv.handCount })} cardLabel={(n) => own('handCard', { n })} />}
     </div>

@@ -8,10 +8,22 @@ import { useT } from '../../i18n';
 import type { Ctx } from './context';
 import { stageCardWidth, useWidth } from './layout';
 
-export function Pile({ title, count, onOpen, children, cls }: { title: string; count: number; onOpen?: () => void; children?: ReactNode; cls?: string }) {
+/** Small glyphs for the piles: a face-down stack (the roster), a mortarboard (graduation), a moon (hiatus). */
+const PILE_ICONS = {
+  roster: 'M7 3h11a1 1 0 011 1v14a1 1 0 01-1 1H7a1 1 0 01-1-1V4a1 1 0 011-1zM4 6v14a1 1 0 001 1h11',
+  graduation: 'M12 4L1 9l11 5 9-4.1V16h2V9zM5 12.2V16c0 1.7 3.1 3 7 3s7-1.3 7-3v-3.8l-7 3.2z',
+  hiatus: 'M20 14.5A8.5 8.5 0 019.5 4a8.5 8.5 0 1010.5 10.5z',
+} as const;
+
+export function Pile({ title, count, onOpen, children, cls, icon }: { title: string; count: number; onOpen?: () => void; children?: ReactNode; cls?: string; icon?: keyof typeof PILE_ICONS }) {
   const t = useT();
   const body = (
     <>
+      {icon && (
+        <svg className="pile-icon" viewBox="0 0 24 24" aria-hidden="true">
+          <path d={PILE_ICONS[icon]} />
+        </svg>
+      )}
       <span className="pile-title">{title}</span>
       <span className="pile-count">{count}</span>
       {children}
@@ -39,7 +51,9 @@ export function Zone({ title, info, children, cls, fit, drop }: { title: string;
   // The stylesheet's stage card width for this screen (`--row-card`), plus a little room to grow when few.
   const row = ref.current ? parseFloat(getComputedStyle(ref.current).getPropertyValue('--row-card')) : NaN;
   const max = Number.isFinite(row) ? row + 8 : undefined;
-  const style = fit && width ? ({ ['--card-w-sm' as string]: `${stageCardWidth(fit, width, max)}px` } as CSSProperties) : undefined;
+  // A crowded stage may shrink its cards to about 60% of the screen's size before it scrolls sideways.
+  const min = Number.isFinite(row) ? Math.min(58, Math.round(row * 0.62)) : undefined;
+  const style = fit && width ? ({ ['--card-w-sm' as string]: `${stageCardWidth(fit, width, max, min)}px` } as CSSProperties) : undefined;
   return (
     <section className={`zone ${cls}${dropping.cls}`} aria-label={title} ref={dropping.ref}>
       <h3 className="zone-title" title={info}>
