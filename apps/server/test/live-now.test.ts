@@ -147,7 +147,10 @@ describe('bot matches nobody plays', () => {
 
     // A decision (the mulligan) wakes it up in the list and restarts its hour.
     const v = me.view(bot.roomId)!;
-    expect(await me.emit('match:action', { roomId: bot.roomId, clientActionId: 'keep', seenSeq: v.seq, action: pickRandom(v.legal, Math.random) })).toMatchObject({ ok: true });
+    // Keeping the hand (not any legal action: a concession would end the match the test watches).
+    const keep = v.legal.find((a): a is Extract<typeof a, { type: 'mulligan' }> => a.type === 'mulligan' && !a.redraw);
+    if (!keep) throw new Error('no keep offered');
+    expect(await me.emit('match:action', { roomId: bot.roomId, clientActionId: 'keep', seenSeq: v.seq, action: keep })).toMatchObject({ ok: true });
     clock.advance(0);
     expect(await listed()).toBe(true);
     await advance(50 * MIN);

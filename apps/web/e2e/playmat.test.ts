@@ -20,6 +20,18 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
 }
 
 const seq = (page: Page) => page.getAttribute('.board', 'data-seq');
+/** Waits for the board to move past `s0`; on a timeout, says what the page showed. */
+async function moved(page: Page, s0: string | null, what: string): Promise<void> {
+  const ok = await page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, s0, { timeout: 20_000 }).then(
+    () => true,
+    () => false,
+  );
+  if (!ok) {
+    const seen = await page.evaluate(() => ({ title: document.querySelector('.prompt-title')?.textContent, busy: document.querySelector('.board')?.className, menu: !!document.querySelector('.card-menu'), phase: document.querySelector('.board')?.getAttribute('data-phase') }));
+    await page.screenshot({ path: `test-results/playmat-stuck-${what}.png` });
+    throw new Error(`${what}: the board stayed at seq ${s0}: ${JSON.stringify(seen)}`);
+  }
+}
 const count = (page: Page, sel: string) => page.locator(sel).count();
 /** The Star Pool's counter of one side: [available, total]. */
 async function stars(page: Page, side: 'top' | 'bottom'): Promise<[number, number]> {
@@ -48,7 +60,7 @@ describe.skipIf(!e2eEnabled)('the playmat: one click, drag and drop, arrows', ()
         const s0 = await seq(page);
         const id = await page.locator(`${mine} [data-card-id]`).first().getAttribute('data-card-id');
         await drag(page, mine, '.side-bottom .zone-stars');
-        await page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, s0);
+        await moved(page, s0, 'star');
         expect(await count(page, `.side-bottom .hand [data-card-id="${id}"]`)).toBe(0);
         await expect.poll(async () => (await stars(page, 'bottom'))[1]).toBeGreaterThan(before[1]);
         done.star = true;
@@ -70,7 +82,7 @@ describe.skipIf(!e2eEnabled)('the playmat: one click, drag and drop, arrows', ()
           await playStep(page);
           continue;
         }
-        await page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, s0);
+        await moved(page, s0, done.click ? 'click' : 'stage');
         await expect.poll(() => count(page, '.side-bottom .zone-main .slot')).toBeGreaterThan(main0);
         continue;
       }

@@ -43,7 +43,9 @@ async function lesson(page: Page): Promise<{ id: string; read: boolean; synced: 
       id: panel?.getAttribute('data-lesson') ?? '',
       read: !!panel?.querySelector('.coach-ok'),
       synced: !panel || !board || panel.getAttribute('data-seq') === board.getAttribute('data-seq'),
-      missing: quotes.filter((q) => !found(q)).map((q) => `${q.where}: ${q.label}`),
+      // A player already in the middle of a move (choosing a target, a card's menu open) has left the prompt the
+      // lesson spoke of: what it names is checked on boards where nothing is under way.
+      missing: board?.classList.contains('is-aiming') || document.querySelector('.card-menu') ? [] : quotes.filter((q) => !found(q)).map((q) => `${q.where}: ${q.label}`),
     };
   });
 }

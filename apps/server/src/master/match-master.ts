@@ -19,6 +19,7 @@ import { FencedError, LogAheadError, StoreUnavailableError, type ActionLog, type
 import type { Ownership } from '../cluster/ownership.js';
 import type { Clock, TimerHandle } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
+import { BOT_LISTED_MS } from './bot-listing.js';
 import { ChessClock } from './chess-clock.js';
 import { DefsLedger } from './defs-ledger.js';
 import { earnsIncrement } from './increment-rule.js';
@@ -301,6 +302,8 @@ export class MatchMaster {
     this.state = r.state;
     this.hash = null;
     if (clientKey !== null) this.clientAcks.set(clientKey, r.state.seq);
+    // A human's decision may bring back to the lobby a bot match that had dropped out of it (not played for a while).
+    const woke = origin === 'player' && !this.match.seats[seat].bot && now - this.humanAt >= BOT_LISTED_MS;
     if (origin === 'player' && !this.match.seats[seat].bot) this.humanAt = now;
     this.result = result;
     this.afterChange(now);
@@ -308,7 +311,7 @@ export class MatchMaster {
     this.broadcast(this.context(now), r.events, revealed);
     this.deps.metrics?.actionToBroadcast(origin, (performance.now() - t0) / 1000);
     const after = this.progress;
-    if (!result && (after.turn !== before.turn || after.active !== before.active)) this.room.onProgress?.();
+    if (!result && (woke || after.turn !== before.turn || after.active !== before.active)) this.room.onProgress?.();
     if (result) {
       this.deps.log.info({ matchId: this.id, ...result, seq: r.state.seq }, 'match ended');
       this.room.onMatchEnded(result);

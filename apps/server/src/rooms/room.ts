@@ -3,6 +3,7 @@
  * A seat belongs to a user, not a socket: any socket of that user acts for the seat, and when the last one
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
  */
+import { BOT_LISTED_MS } from '../master/bot-listing.js';
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
 import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type MatchKind, type Seat, type SeatInfo, type SummarySeat, type Visibility } from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
@@ -26,7 +27,6 @@ export interface RoomDeps extends MasterDeps {
 }
 
 /** A bot match is listed for spectators only while its manager is playing: one who acted this recently. */
-export const BOT_LISTED_MS = 5 * 60_000;
 /** Kinds whose live matches the lobby lists for anyone to watch, whatever the room's visibility. */
 const WATCHABLE: ReadonlySet<MatchKind> = new Set(['ranked', 'casual', 'challenge']);
 /** The rating the lobby shows for a seat, read once the match begins (`loadRatings`). */

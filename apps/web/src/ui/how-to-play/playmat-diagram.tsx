@@ -9,7 +9,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState, type CSSProperti
 import { Board } from '../board';
 import { samplePosition } from './sample-position';
 import type { HowTo } from './texts';
-import { BY_SIZE, ZONE_SELECTOR, ZONES, type ZoneKey } from './zones';
+import { BY_SIZE, ZONES, type ZoneKey, zoneIn } from './zones';
 
 /** The room's board area on this screen: the window less the top bar, and less the side panel where it is beside the board. */
 const TOP_BAR = 48;
@@ -59,7 +59,7 @@ export function PlaymatDiagram(props: { texts: HowTo }) {
   // The ring over the chosen zone, measured on the miniature (after scaling).
   useEffect(() => {
     const o = outer.current;
-    const el = o?.querySelector(ZONE_SELECTOR[active]);
+    const el = o ? zoneIn(o, active) : null;
     if (!o || !el) return setRing(null);
     const measure = () => {
       const a = o.getBoundingClientRect();
@@ -76,7 +76,7 @@ export function PlaymatDiagram(props: { texts: HowTo }) {
   /** The zone under a point of the miniature, if any. */
   const zoneAt = (x: number, y: number): ZoneKey | null => {
     for (const z of BY_SIZE) {
-      const r = outer.current?.querySelector(ZONE_SELECTOR[z])?.getBoundingClientRect();
+      const r = outer.current ? zoneIn(outer.current, z)?.getBoundingClientRect() : undefined;
       if (r && x >= r.left && x <= r.right && y >= r.top && y <= r.bottom) return z;
     }
     return null;

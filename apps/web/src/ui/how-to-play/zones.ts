@@ -11,7 +11,7 @@ export const ZONE_SELECTOR: Record<ZoneKey, string> = {
   main: '.side-bottom .zone-main',
   centre: '.side-bottom .zone-centre',
   backstage: '.side-bottom .zone-back',
-  stars: '.side-bottom .zone-stars',
+  stars: '.side-bottom .zone-stars, .side-bottom .head-stars',
   hand: '.side-bottom .hand',
   badge: '.side-bottom .manager-badge',
   roster: '.side-bottom .pile-roster',
@@ -20,6 +20,22 @@ export const ZONE_SELECTOR: Record<ZoneKey, string> = {
   prompt: '.prompt',
   opponent: '.side-top',
 };
+
+/**
+ * A zone's element on a board under `root`: the first of its selectors that is on screen (the Star Pool's
+ * counter sits in its zone, or beside the manager on an upright phone).
+ */
+export function zoneIn(root: ParentNode, key: ZoneKey): Element | null {
+  let first: Element | null = null;
+  for (const sel of ZONE_SELECTOR[key].split(', ')) {
+    const el = root.querySelector(sel);
+    if (!el) continue;
+    first ??= el;
+    const r = el.getBoundingClientRect();
+    if (r.width > 0 && r.height > 0) return el;
+  }
+  return first;
+}
 
 /** Pointing at the miniature: the smallest zone under the pointer (a pile before the side it sits on). */
 export const BY_SIZE: readonly ZoneKey[] = ['roster', 'graduation', 'badge', 'stars', 'backstage', 'centre', 'main', 'hand', 'phases', 'prompt', 'opponent'];
