@@ -51,7 +51,7 @@ describe('Username', () => {
   // Issue 31: the prefix rule ran on the folded key only, where 1 is l and 0 is o, so "guest1234" passed.
   it('reserves bot/guest followed by _, - or a digit in the raw spelling and in every folded one', () => {
     const raw = ['guest1234', 'guest0', 'guest1', 'Guest9', 'GUEST_x', 'guest-x', 'bot1', 'Bot1', 'BOT0', 'bot_x', 'Bot-7', 'bot2000'];
-    const folded = ['B0t1', 'B0T_x', 'Gue5t'.replace('5', 's') + '0', 'Botl', 'BotI', 'boti', 'guestlO', 'GuestIl0', 'gUEST-1'];
+    const folded = ['B0t1', 'B0T_x', 'GUESTO', 'Botl', 'BotI', 'boti', 'guestlO', 'GuestIl0', 'gUEST-1'];
     for (const r of [...raw, ...folded]) {
       expect(isReservedUsername(r), r).toBe(true);
       expect(reason(r), r).toBe('That username is reserved');
