@@ -67,7 +67,7 @@ describe('cookie-authenticated unsafe requests', () => {
 
   it('a foreign or opaque Origin, or a foreign Referer without Origin, is refused', async () => {
     const cookie = await session();
-    for (const headers of [
+    for (const headers of <Record<string, string>[]>[
       { origin: 'https://evil.example' },
       { origin: 'null' }, // a form posted from a page under Referrer-Policy no-referrer, a sandboxed frame, a data: URL
       { referer: 'https://evil.example/page' },
