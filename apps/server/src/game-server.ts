@@ -364,8 +364,12 @@ export class GameServer {
     users.attachSocket(user.id, conn.id);
     const seats: { roomId: string; seat: Seat }[] = [];
     const open = this.userRooms.roomsOf(user.id);
-    // Finished rooms too: a manager back right after the end (or after a restart) gets the result.
-    for (const roomId of [...open, ...this.userRooms.finishedOf(user.id)]) {
+    // Finished rooms too: a manager back right after the end (or after a restart) gets the result. Only within
+    // finishedTtlMs: a finished room is dropped once nobody is in it, and re-attaching an older one on every
+    // reconnection kept it in memory for as long as its manager kept reconnecting (the soak found it: issue 31).
+    const now = this.d.clock.now();
+    const recent = [...this.userRooms.finishedOf(user.id)].filter((id) => now - (this.lobby.get(id)?.finishedAt ?? -Infinity) < this.d.config.finishedTtlMs);
+    for (const roomId of [...open, ...recent]) {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
       if (seat) seats.push({ roomId, seat });
     }
