@@ -1,8 +1,9 @@
 /**
  * The soak benchmark's players: one socket per seat, thinking like a person (World.think) before a random legal
  * action (as bench-kit's Seat: never a concession or a manual star tilt), recording every acknowledged action
- * for the final database check, now and then dropping the connection mid-match and coming back on a new socket
- * with the same session, chatting a little, and starting another match a few seconds after one ends: a private
+ * for the final database check, now and then dropping the connection and coming back on a new socket with the
+ * same session, chatting a little, pressing Leave on a finished match or not (`--leave-share`), and starting
+ * another match a few seconds after one ends: a private
  * room for two (PairSlot), a match against the server's bot (BotSlot), or the casual queue (queuePlayer).
  * Some players register an account first (HTTP, Bearer: the session is rotated and the socket follows).
  */
@@ -36,6 +37,8 @@ export class Player {
     readonly tag: string,
     private readonly address: string,
     private readonly account: boolean,
+    /** Presses Leave on a finished match before the next one; the others just move on, as most web users do. */
+    private readonly leaves: boolean,
   ) {}
 
   get connected(): boolean {
@@ -98,20 +101,20 @@ export class Player {
     }
   }
 
-  /** Keeps dropping the connection now and then, during matches only (that is when it matters). */
+  /** Keeps dropping the connection now and then: mid-match, or after one (the result comes back on hello). */
   scheduleDrops(): void {
     const mean = this.w.cfg.reconnectEveryMin * 60_000;
     if (mean <= 0) return;
     this.w.later(-Math.log(1 - this.w.rnd()) * mean, () => {
-      if (this.roomId && this.w.liveRooms.has(this.roomId)) void this.drop();
+      void this.drop();
       this.scheduleDrops();
     });
   }
 
-  /** Leaves the room of the match that ended (as the web app does when the player moves on). */
+  /** Presses Leave on the match that ended, if this player does (the web app leaves a room only that way). */
   async leaveFinished(): Promise<void> {
     const roomId = this.roomId;
-    if (!roomId || !this.socket) return;
+    if (!this.leaves || !roomId || !this.socket) return;
     try {
       await emit(this.socket, 'room:leave', { roomId });
     } catch {
@@ -209,25 +212,29 @@ async function ready(w: World, players: readonly Player[]): Promise<boolean> {
 type Starter = { players: Player[]; start(): Promise<void> };
 
 /** Two players in a private room: A creates it and both join; the next match starts a few seconds after A's ends. */
-export function pairSlot(w: World, i: number, address: string, account: (k: number) => boolean): Starter {
-  const a = new Player(w, `p${i}a`, address, account(0));
-  const b = new Player(w, `p${i}b`, address, account(1));
+export function pairSlot(w: World, i: number, address: string, account: () => boolean, leaves: () => boolean): Starter {
+  const a = new Player(w, `p${i}a`, address, account(), leaves());
+  const b = new Player(w, `p${i}b`, address, account(), leaves());
   const slot: Starter = {
     players: [a, b],
     async start() {
       if (!(await ready(w, [a, b]))) return;
       await Promise.all([a.leaveFinished(), b.leaveFinished()]);
+      let roomId: string | null = null;
       try {
         const created = await emit(a.socket!, 'room:create', { visibility: 'private' });
         if (!created.ok) throw new Error(`create: ${created.message}`);
-        const roomId = String(created.roomId);
+        roomId = String(created.roomId);
         a.roomId = b.roomId = roomId;
         const ja = await emit(a.socket!, 'room:join', { roomId, roster: w.pick(ROSTERS)!, seat: 'A' });
         const jb = await emit(b.socket!, 'room:join', { roomId, roster: w.pick(ROSTERS)!, seat: 'B' });
         if (!ja.ok || !jb.ok) throw new Error(`join: ${ja.ok ? '' : ja.message} ${jb.ok ? '' : jb.message}`);
         w.tally.matchesStarted.private++;
       } catch (e) {
+        // A seat dropped meanwhile: give up the half-made room (a waiting room with a seat taken never expires).
         w.problem(`pair ${i}: ${(e as Error).message}`);
+        const half = roomId;
+        if (half) for (const p of [a, b]) if (p.socket) void emit(p.socket, 'room:leave', { roomId: half }).catch(() => {});
         w.later(5_000, () => void slot.start());
       }
     },
@@ -241,8 +248,8 @@ export function pairSlot(w: World, i: number, address: string, account: (k: numb
 }
 
 /** One player against the server's bot (its level and roster chosen by the server's defaults). */
-export function botSlot(w: World, i: number, address: string, account: boolean): Starter {
-  const p = new Player(w, `p${i}`, address, account);
+export function botSlot(w: World, i: number, address: string, account: boolean, leaves: boolean): Starter {
+  const p = new Player(w, `p${i}`, address, account, leaves);
   const slot: Starter = {
     players: [p],
     async start() {
@@ -268,8 +275,8 @@ export function botSlot(w: World, i: number, address: string, account: boolean):
 }
 
 /** A player of the casual queue: joins, is paired with whoever waits, plays, and joins again after a pause. */
-export function queuePlayer(w: World, tag: string, address: string, account: boolean): Starter {
-  const p = new Player(w, tag, address, account);
+export function queuePlayer(w: World, tag: string, address: string, account: boolean, leaves: boolean): Starter {
+  const p = new Player(w, tag, address, account, leaves);
   const slot: Starter = {
     players: [p],
     async start() {

@@ -5,15 +5,17 @@
  * loopback listener of its own) and, from this process over loopback sockets, `--matches` live matches for
  * `--minutes` after the ramp: people-like think times (log-normal, median `--think` ms), `--vsbot` of them against
  * the server's bot, `--queue` of the two-player ones paired by the casual queue, the rest in private rooms; each
- * match followed by another a few seconds later; players dropping their connection mid-match and coming back
- * (`--reconnect-every` minutes on average), a few chat lines, `--account-share` of players registering an account
+ * match followed by another a few seconds later; players dropping their connection and coming back
+ * (`--reconnect-every` minutes on average), a few chat lines, `--leave-share` of players pressing Leave on a
+ * finished match (the others just move on, as most web users do), `--account-share` of players registering an account
  * first; `--spectators` watching live matches and moving on; `--churn` accounts signing in and out in a loop
  * (signed in `--churn-hold` 20,90 seconds, out `--churn-pause` 5,30).
  *
  * Every `--sample` minutes (and at the start) it records the server's live heap after full collections, RSS,
  * open handles, event-loop p99 and max, the database's size, live matches, sockets and the machine's CPU pressure.
- * It prints the slope of heap and RSS per hour over the samples after `--warmup` minutes (finished rooms stay in
- * memory 10 minutes, so memory rises until the first ones leave), as a share of their level at the window's start.
+ * It prints the slope of heap and RSS per hour over the samples after `--warmup` minutes (default 20: finished
+ * rooms stay in memory 10 minutes and a match's memory grows with its length, so memory rises until the first
+ * finished rooms leave and the matches' ages spread out), as a share of their level at the window's start.
  * At the end the clients close, the server stops (SIGTERM), and its database is checked against every action the
  * clients were acknowledged. The bar: heap and RSS slopes under 5% of the baseline per hour, no error in the
  * server's log (level error or fatal, or anything on stderr), no acknowledged action missing. JSON last.
@@ -38,7 +40,7 @@ const num = (name: string, fallback: number) => {
 const MINUTES = num('minutes', 60);
 const MATCHES = Math.round(num('matches', 300));
 const SAMPLE_MIN = num('sample', 5);
-const WARMUP_MIN = num('warmup', Math.min(15, MINUTES / 4));
+const WARMUP_MIN = num('warmup', Math.min(20, MINUTES / 3));
 const THINK_MS = num('think', 2_500);
 const VS_BOT = Math.min(1, num('vsbot', 0.1));
 const QUEUE = Math.min(1, num('queue', 0.2));
@@ -46,6 +48,7 @@ const SPECTATORS = Math.round(num('spectators', Math.round(MATCHES / 5)));
 const CHURN = Math.round(num('churn', Math.max(2, Math.round(MATCHES / 15))));
 const RECONNECT_MIN = num('reconnect-every', 10);
 const ACCOUNT_SHARE = Math.min(1, num('account-share', 0.2));
+const LEAVE_SHARE = Math.min(1, num('leave-share', 0.5));
 const RAMP_PER_SEC = Math.max(1, num('ramp', 20));
 /** How long a signed-in account stays before signing out, and pauses before signing in again: [min, max] seconds. */
 const range = (name: string, fallback: string): [number, number] => {
@@ -87,15 +90,16 @@ async function main(): Promise<void> {
     console.log(`server ${server.url}; ${cpus().length} cores; ${MATCHES} matches (${Math.round(VS_BOT * 100)}% vs bot, ${Math.round(QUEUE * 100)}% of the others by the queue), ${SPECTATORS} spectators, ${CHURN} accounts signing in and out; think median ${THINK_MS} ms; ${MINUTES} min, a sample every ${SAMPLE_MIN} min, warm-up ${WARMUP_MIN} min; load avg ${round(loadavg()[0]!)}`);
     // Ramp: RAMP_PER_SEC slots a second, each connecting, registering (some) and starting its first match.
     const accountFor = () => rnd() < ACCOUNT_SHARE;
+    const leaves = () => rnd() < LEAVE_SHARE;
     let queueN = 0;
     const step = Math.max(1, Math.round(RAMP_PER_SEC / 10));
     for (let i = 0; i < MATCHES; i += step) {
       const batch = [];
       for (let k = i; k < Math.min(MATCHES, i + step); k++) {
         const at = slotAddress(k);
-        if (isVsBotSlot(k, VS_BOT)) batch.push(botSlot(w, k, at, accountFor()));
-        else if (isVsBotSlot(queueN++, QUEUE)) batch.push(queuePlayer(w, `q${k}a`, at, accountFor()), queuePlayer(w, `q${k}b`, at, accountFor()));
-        else batch.push(pairSlot(w, k, at, accountFor));
+        if (isVsBotSlot(k, VS_BOT)) batch.push(botSlot(w, k, at, accountFor(), leaves()));
+        else if (isVsBotSlot(queueN++, QUEUE)) batch.push(queuePlayer(w, `q${k}a`, at, accountFor(), leaves()), queuePlayer(w, `q${k}b`, at, accountFor(), leaves()));
+        else batch.push(pairSlot(w, k, at, accountFor, leaves));
       }
       await Promise.all(batch.flatMap((s) => s.players.map((p) => p.connect())));
       for (const s of batch) {
@@ -162,7 +166,7 @@ async function main(): Promise<void> {
   for (const e of db.examples) console.log(`database: ${e}`);
   console.log(
     JSON.stringify({
-      config: { minutes: MINUTES, matches: MATCHES, sampleMinutes: SAMPLE_MIN, warmupMinutes: WARMUP_MIN, thinkMedianMs: THINK_MS, vsBotShare: VS_BOT, queueShare: QUEUE, spectators: SPECTATORS, churnAccounts: CHURN, reconnectEveryMin: RECONNECT_MIN, accountShare: ACCOUNT_SHARE },
+      config: { minutes: MINUTES, matches: MATCHES, sampleMinutes: SAMPLE_MIN, warmupMinutes: WARMUP_MIN, thinkMedianMs: THINK_MS, vsBotShare: VS_BOT, queueShare: QUEUE, spectators: SPECTATORS, churnAccounts: CHURN, reconnectEveryMin: RECONNECT_MIN, accountShare: ACCOUNT_SHARE, leaveShare: LEAVE_SHARE },
       machine: { cores: cpus().length, loadAvg1m: round(loadavg()[0]!), cpuPressureMeanPct: pressures.length ? round(pressures.reduce((a, b) => a + b, 0) / pressures.length) : null, cpuPressureMaxPct: pressures.length ? Math.max(...pressures) : null, psiAvailable: psi() !== null },
       samples,
       slopes: { afterWarmup: { heap: slope(heap), rss: slope(rss) }, whole: { heap: slope(all.heap), rss: slope(all.rss) } },

@@ -105,7 +105,7 @@ export class GameServer {
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.blocks);
-    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id) => this.userRooms.drop(id));
+    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs }, (id, room) => this.roomDropped(id, room));
     this.roomDeps = {
       storage: d.storage,
       writer: d.writer,
@@ -447,6 +447,15 @@ export class GameServer {
     this.spectating.removeSocket(conn.id);
     this.cluster?.forgetWatches(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
+  }
+
+  /** The sweep dropped a room; a finished one may still have sockets in it, which stop hearing about it. */
+  private roomDropped(id: string, room: Room): void {
+    this.userRooms.drop(id);
+    for (const { socketId } of room.viewers()) {
+      this.conns.get(socketId)?.rooms.delete(id);
+      this.spectating.remove(socketId, id);
+    }
   }
 
   private onDisconnect(socketId: string): void {
