@@ -102,6 +102,10 @@ export interface ServerSample {
   minute: number;
   /** Live heap after full collections (two scrapes with ?gc=1, the second read). */
   heapBytes: number;
+  /**
+   * Resident memory 2 s after those collections: a full collection first maps new pages to compact into and gives
+   * the old ones back a moment later, so RSS read at once lands anywhere in between (70 MB apart at 300 matches).
+   */
   rssBytes: number;
   /** libuv handles the process holds open (sockets, timers, files: prom-client's nodejs_active_handles_total). */
   openHandles: number;
@@ -133,10 +137,12 @@ export async function sampleServer(s: SoakServer, minute: number, cpuPressurePct
   const v = await scrape(s.metricsUrl, false);
   await scrape(s.metricsUrl, true);
   const m = await scrape(s.metricsUrl, true);
+  await new Promise((r) => setTimeout(r, 2_000));
+  const after = await scrape(s.metricsUrl, false);
   return {
     minute: Math.round(minute * 100) / 100,
     heapBytes: m('nodejs_heap_size_used_bytes'),
-    rssBytes: m('process_resident_memory_bytes'),
+    rssBytes: after('process_resident_memory_bytes'),
     openHandles: v('nodejs_active_handles_total'),
     loopP99Ms: Math.round(v('nodejs_eventloop_lag_p99_seconds') * 1e5) / 100,
     loopMaxMs: Math.round(v('nodejs_eventloop_lag_max_seconds') * 1e5) / 100,
