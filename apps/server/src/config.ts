@@ -140,6 +140,12 @@ export interface ServerConfig {
    * (per 15 min), VROYALE_LOGIN_FAILURES_PER_ADDRESS (per hour), VROYALE_REGISTRATIONS_PER_ADDRESS (per hour).
    */
   authThrottle: AuthThrottleConfig;
+  /**
+   * Reports (`POST /api/reports`) per reporter and per address, each per day (http/block-routes.ts):
+   * VROYALE_REPORTS_PER_USER (20) and VROYALE_REPORTS_PER_ADDRESS (60: a household shares one; without it every
+   * fresh guest session would bring a fresh allowance).
+   */
+  reportLimits: { perUserPerDay: number; perAddressPerDay: number };
   /** Socket.IO's per-message limit: 64 KB is far above any legal payload. */
   maxHttpBufferSize: number;
   /** The web app's build, served when the folder exists (VROYALE_WEB_DIST; default apps/web/dist). */
@@ -189,6 +195,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     sessionTtlMs: 30 * DAY,
     newSessionsPerAddressPerHour: 20,
     authThrottle: DEFAULT_AUTH_THROTTLE,
+    reportLimits: { perUserPerDay: 20, perAddressPerDay: 60 },
     maxHttpBufferSize: 64 * 1024,
     webDist: null,
     logLevel: 'info',
@@ -297,6 +304,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       failuresPerUsername: { ...d.authThrottle.failuresPerUsername, points: int(env, 'VROYALE_LOGIN_FAILURES_PER_USERNAME', d.authThrottle.failuresPerUsername.points) },
       failuresPerAddress: { ...d.authThrottle.failuresPerAddress, points: int(env, 'VROYALE_LOGIN_FAILURES_PER_ADDRESS', d.authThrottle.failuresPerAddress.points) },
       registrationsPerAddress: { ...d.authThrottle.registrationsPerAddress, points: int(env, 'VROYALE_REGISTRATIONS_PER_ADDRESS', d.authThrottle.registrationsPerAddress.points) },
+    },
+    reportLimits: {
+      perUserPerDay: int(env, 'VROYALE_REPORTS_PER_USER', d.reportLimits.perUserPerDay),
+      perAddressPerDay: int(env, 'VROYALE_REPORTS_PER_ADDRESS', d.reportLimits.perAddressPerDay),
     },
     webDist: existsSync(webDist) ? webDist : null,
     logLevel: env.LOG_LEVEL || d.logLevel,

@@ -106,7 +106,7 @@ export class GameServer {
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.blocks);
-    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs, botIdleMs: d.config.botIdleMs }, (id) => this.userRooms.drop(id));
+    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs, botIdleMs: d.config.botIdleMs }, (id, room) => this.roomDropped(id, room));
     this.roomDeps = {
       storage: d.storage,
       writer: d.writer,
@@ -368,8 +368,12 @@ export class GameServer {
     users.attachSocket(user.id, conn.id);
     const seats: { roomId: string; seat: Seat }[] = [];
     const open = this.userRooms.roomsOf(user.id);
-    // Finished rooms too: a manager back right after the end (or after a restart) gets the result.
-    for (const roomId of [...open, ...this.userRooms.finishedOf(user.id)]) {
+    // Finished rooms too: a manager back right after the end (or after a restart) gets the result. Only within
+    // finishedTtlMs: a finished room is dropped once nobody is in it, and re-attaching an older one on every
+    // reconnection kept it in memory for as long as its manager kept reconnecting (the soak found it: issue 31).
+    const now = this.d.clock.now();
+    const recent = [...this.userRooms.finishedOf(user.id)].filter((id) => now - (this.lobby.get(id)?.finishedAt ?? -Infinity) < this.d.config.finishedTtlMs);
+    for (const roomId of [...open, ...recent]) {
       const seat = this.lobby.get(roomId)?.seatOf(user.id);
       if (seat) seats.push({ roomId, seat });
     }
@@ -447,6 +451,15 @@ export class GameServer {
     this.spectating.removeSocket(conn.id);
     this.cluster?.forgetWatches(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
+  }
+
+  /** The sweep dropped a room; a finished one may still have sockets in it, which stop hearing about it. */
+  private roomDropped(id: string, room: Room): void {
+    this.userRooms.drop(id);
+    for (const { socketId } of room.viewers()) {
+      this.conns.get(socketId)?.rooms.delete(id);
+      this.spectating.remove(socketId, id);
+    }
   }
 
   private onDisconnect(socketId: string): void {

@@ -75,6 +75,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     now: () => clock.now(),
     sessionTtlMs: config.sessionTtlMs,
     authThrottle: config.authThrottle,
+    reportLimits: config.reportLimits,
     trust,
     log,
   });

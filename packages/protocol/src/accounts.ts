@@ -33,9 +33,24 @@ export function usernameKey(name: string): string {
     .replace(/-/g, '_');
 }
 
+/** The prefixes a guest's default name and the bot's seat names start with. */
+const RESERVED_PREFIXES = ['bot', 'guest'];
+
+/**
+ * A reserved name: one of RESERVED in any spelling with the same key, or `bot`/`guest` (in any spelling) followed
+ * by `_`, `-` or a digit. The prefix rule is checked on the raw name, not only on the key: folding turns 1 into l
+ * and 0 into o, so on the key alone "guest1234" read as "guestl234" and slipped through (issue 31). A tail that is
+ * only digits and their look-alikes ("Botl", "guestlO") reads as a number too, so it is reserved as well.
+ */
 export function isReservedUsername(name: string): boolean {
   const k = usernameKey(name);
-  return RESERVED.some((r) => k === usernameKey(r)) || /^bot[_\d]/.test(k) || /^guest[_\d]/.test(k);
+  if (RESERVED.some((r) => k === usernameKey(r))) return true;
+  for (let end = 1; end <= name.length; end++) {
+    if (!RESERVED_PREFIXES.includes(usernameKey(name.slice(0, end)))) continue;
+    const tail = name.slice(end);
+    if (/^[-_0-9]/.test(tail) || /^[0-9oOiIl|]+$/.test(tail)) return true;
+  }
+  return false;
 }
 
 export const Username = z

@@ -47,6 +47,18 @@ describe('Username', () => {
     }
     for (const free of ['Botanist', 'Guesthouse', 'Adminah']) expect(isReservedUsername(free), free).toBe(false);
   });
+
+  // Issue 31: the prefix rule ran on the folded key only, where 1 is l and 0 is o, so "guest1234" passed.
+  it('reserves bot/guest followed by _, - or a digit in the raw spelling and in every folded one', () => {
+    const raw = ['guest1234', 'guest0', 'guest1', 'Guest9', 'GUEST_x', 'guest-x', 'bot1', 'Bot1', 'BOT0', 'bot_x', 'Bot-7', 'bot2000'];
+    const folded = ['B0t1', 'B0T_x', 'GUESTO', 'Botl', 'BotI', 'boti', 'guestlO', 'GuestIl0', 'gUEST-1'];
+    for (const r of [...raw, ...folded]) {
+      expect(isReservedUsername(r), r).toBe(true);
+      expect(reason(r), r).toBe('That username is reserved');
+    }
+    // Words that merely start with the letters stay free.
+    for (const free of ['Botlane', 'Guestlist', 'Bottle', 'Botox', 'Guestl0ve', 'Abbot1', 'Sguest1']) expect(reason(free), free).toBeNull();
+  });
 });
 
 describe('bodies', () => {

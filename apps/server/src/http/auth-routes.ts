@@ -78,9 +78,10 @@ export function authRoutes(d: AuthDeps): Router {
       setSession(req, res, requestToken(req)!);
       return sendMe(res, 200, current.id);
     }
-    // The token this browser kept in localStorage before sessions were cookies: adopted as it is.
+    // The token this browser kept in localStorage before sessions were cookies (always a guest's then): adopted as
+    // it is. An account's token is not: whoever read it out of a page or a log must not get a cookie for it.
     const old = b.token ? await userOfToken(d.storage, b.token, d.now(), d.sessionTtlMs) : null;
-    if (old && b.token) {
+    if (old && old.username === null && b.token) {
       if (old.banned) return apiError(res, 403, 'banned', 'This account is banned');
       setSession(req, res, b.token);
       return sendMe(res, 200, old.id);
@@ -133,16 +134,13 @@ export function authRoutes(d: AuthDeps): Router {
   router.post('/auth/login', async (req, res) => {
     const b = parseBody(LoginBody, req, res);
     if (!b) return;
-    const from = address(req);
-    const wait = await throttle.passwordCheckBlocked(b.username, from);
-    if (wait > 0) return tooMany(res, wait);
+    // Reserved before the verify, so parallel guesses cannot all pass a check none of them has counted yet.
+    const check = await throttle.reservePasswordCheck(b.username, address(req));
+    if (typeof check === 'number') return tooMany(res, check);
     // One argon2 verify whatever the username (a dummy hash for an unknown one): the same time, the same answer.
     const account = await checkCredentials(await accounts.byUsername(b.username), b.password);
-    if (!account) {
-      await throttle.failed(b.username, from);
-      return apiError(res, 401, 'bad-credentials', 'Wrong username or password');
-    }
-    await throttle.succeeded(b.username);
+    if (!account) return apiError(res, 401, 'bad-credentials', 'Wrong username or password');
+    await check.succeeded();
     if (account.bannedAt !== null) return apiError(res, 403, 'banned', 'This account is banned');
     const token = await accounts.createSession(account.id, d.now());
     d.log.info({ userId: account.id }, 'signed in');
@@ -179,14 +177,10 @@ export function authRoutes(d: AuthDeps): Router {
     if (!b) return;
     const account = user.username ? await accounts.byUsername(user.username) : null;
     if (!account) return apiError(res, 403, 'forbidden', 'A guest has no password; register first');
-    const from = address(req);
-    const wait = await throttle.passwordCheckBlocked(account.username, from);
-    if (wait > 0) return tooMany(res, wait);
-    if (!(await checkCredentials(account, b.current))) {
-      await throttle.failed(account.username, from);
-      return apiError(res, 401, 'bad-credentials', 'The current password is wrong');
-    }
-    await throttle.succeeded(account.username);
+    const check = await throttle.reservePasswordCheck(account.username, address(req));
+    if (typeof check === 'number') return tooMany(res, check);
+    if (!(await checkCredentials(account, b.current))) return apiError(res, 401, 'bad-credentials', 'The current password is wrong');
+    await check.succeeded();
     const nextHash = await hashPassword(b.next);
     const now = d.now();
     // Every session ends, this one is replaced by a new token: whoever held another token (or this one) is out.

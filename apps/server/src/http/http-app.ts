@@ -11,7 +11,7 @@ import type { Logger } from '../logger.js';
 import type { TrustProxy } from '../net/client-address.js';
 import type { Store } from '../storage/store.js';
 import { jsonErrors } from './api-body.js';
-import { blockRoutes } from './block-routes.js';
+import { blockRoutes, type ReportLimits } from './block-routes.js';
 import { deckRoutes } from './deck-routes.js';
 import { authRoutes } from './auth-routes.js';
 import { healthRoute, type HealthChecks } from './health-route.js';
@@ -32,6 +32,8 @@ export interface HttpAppDeps {
   now: () => number;
   sessionTtlMs: number;
   authThrottle: AuthThrottleConfig;
+  /** Reports per reporter and per address, a day (block-routes.ts). */
+  reportLimits?: ReportLimits;
   trust: TrustProxy;
   log: Logger;
 }
@@ -79,7 +81,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   };
   app.use('/api', deckRoutes({ decks: deps.storage.decks, now: deps.now }));
   app.use('/api', settingsRoutes({ storage: deps.storage, game: deps.game }));
-  app.use('/api', blockRoutes({ storage: deps.storage, blocks, now: deps.now }));
+  app.use('/api', blockRoutes({ storage: deps.storage, blocks, now: deps.now, limits: deps.reportLimits, trust: deps.trust }));
   // Public profiles, match history and the leaderboard (issue 17 §5).
   app.use(profileRoutes(deps.storage.profiles));
   app.use('/api', jsonErrors);

@@ -11,10 +11,18 @@ export interface ApiResponse {
   setCookie: string | null;
 }
 
-export async function api(url: string, path: string, o: { method?: string; body?: unknown; rawBody?: string; cookie?: string | null; bearer?: string } = {}): Promise<ApiResponse> {
+/**
+ * One request. With a `cookie` it sends `Origin: <url>` as the server's own page in a browser would (a
+ * cookie-authenticated POST without Origin or Referer is refused, origin-guard.ts); `origin: null` leaves it out,
+ * a string sends that instead. `headers` are added last.
+ */
+export async function api(url: string, path: string, o: { method?: string; body?: unknown; rawBody?: string; cookie?: string | null; bearer?: string; origin?: string | null; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
   const headers: Record<string, string> = {};
   if (o.body !== undefined || o.rawBody !== undefined) headers['content-type'] = 'application/json';
   if (o.cookie) headers.cookie = o.cookie;
+  const origin = o.origin === undefined ? (o.cookie ? new URL(url).origin : null) : o.origin;
+  if (origin !== null) headers.origin = origin;
+  Object.assign(headers, o.headers);
   if (o.bearer) headers.authorization = `Bearer ${o.bearer}`;
   const res = await fetch(`${url}${path}`, { method: o.method ?? (o.body === undefined && o.rawBody === undefined ? 'GET' : 'POST'), headers, body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)) });
   const text = await res.text();
