@@ -1,0 +1,105 @@
+/**
+ * What a WebSocket has read and ws has not parsed yet (issue 36). ws parses every frame of a read in one go and
+ * emits each message on the spot: a read of 400 small frames from each of a few hundred sockets was 100,000
+ * messages of work in one event-loop turn, before anything could say no. So the bytes a socket reads stop here
+ * and ws is fed one frame at a time, when admission control (net/admission.ts) says it is that socket's turn;
+ * the rest waits, the socket not read meanwhile. A socket closed for flooding has its unread frames dropped
+ * unparsed.
+ *
+ * Only the frames' lengths are read here (RFC 6455 §5.2: 2 bytes, then a 16- or 64-bit length, then the mask);
+ * ws does the parsing, unmasking and validation as before, through its own `data` listener, which this calls
+ * with whole frames. A frame longer than ws accepts is handed over as is, for ws to refuse and close.
+ */
+import type { Duplex } from 'node:stream';
+
+/** Frames fed before the socket belongs to a Socket.IO socket (the namespace CONNECT, an upgrade's probe). */
+const BEFORE_OWNED = 4;
+
+export class ReadGate {
+  private buf: Buffer | null = null;
+  private off = 0;
+  private fedBefore = 0;
+  private dropped = false;
+  /** Told when bytes arrive, once a Socket.IO socket owns this connection (the transport: admission control). */
+  private owner: (() => void) | null = null;
+
+  constructor(
+    readonly socket: Duplex,
+    /** ws's own `data` listener: parses what it is given and emits the messages in it. */
+    private readonly parse: (chunk: Buffer) => void,
+    /** ws's maxPayload: a frame declared longer goes to ws at once (it closes the connection). */
+    private readonly maxPayload: number,
+  ) {}
+
+  /** Bytes read from the socket. */
+  onData(chunk: Buffer): void {
+    if (this.dropped) return;
+    if (this.buf === null || this.off >= this.buf.length) {
+      this.buf = chunk;
+      this.off = 0;
+    } else {
+      this.buf = Buffer.concat([this.buf.subarray(this.off), chunk]);
+      this.off = 0;
+    }
+    if (this.owner) return this.owner();
+    while (this.fedBefore < BEFORE_OWNED && this.next()) this.fedBefore++;
+    if (this.pending()) this.socket.pause();
+  }
+
+  /** From now on arriving bytes are offered through `owner`; what is already here is offered at once. */
+  own(owner: () => void): void {
+    this.owner = owner;
+    if (this.pending()) owner();
+    // Paused while it had no owner: read again unless admission control now holds it.
+    if (!this.pending()) this.socket.resume();
+  }
+
+  /** Feeds the next whole frame to ws; false when there is none yet. */
+  next(): boolean {
+    const end = this.frameEnd();
+    if (end < 0) return false;
+    const frame = this.buf!.subarray(this.off, end);
+    this.off = end;
+    if (this.off >= this.buf!.length) this.buf = null;
+    this.parse(frame);
+    return true;
+  }
+
+  /** Whether a whole frame is waiting. */
+  pending(): boolean {
+    return this.frameEnd() >= 0;
+  }
+
+  /** The connection is closing: what was not parsed never will be. */
+  drop(): void {
+    this.dropped = true;
+    this.buf = null;
+  }
+
+  /** Where the frame at `off` ends, or -1 while it has not all arrived. */
+  private frameEnd(): number {
+    const b = this.buf;
+    if (b === null) return -1;
+    const at = this.off;
+    const left = b.length - at;
+    if (left < 2) return -1;
+    const len7 = b[at + 1]! & 0x7f;
+    const mask = b[at + 1]! & 0x80 ? 4 : 0;
+    let head = 2;
+    let payload = len7;
+    if (len7 === 126) {
+      if (left < 4) return -1;
+      head = 4;
+      payload = b.readUInt16BE(at + 2);
+    } else if (len7 === 127) {
+      if (left < 10) return -1;
+      head = 10;
+      const hi = b.readUInt32BE(at + 2);
+      payload = hi > 0 ? Infinity : b.readUInt32BE(at + 6);
+    }
+    // Longer than ws accepts: everything goes to ws now, which refuses it and closes (never buffered here).
+    if (payload > this.maxPayload) return b.length;
+    const end = at + head + mask + payload;
+    return end <= b.length ? end : -1;
+  }
+}
