@@ -54,6 +54,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/** What a handshake costs admission control, in messages: the upgrade, engine.io's and Socket.IO's sockets. */
+const HANDSHAKE_UNITS = 4;
+
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
   const clock = opts.clock ?? systemClock;
@@ -98,7 +101,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
       const address = clientAddress(req, trust);
       flood.admit(address).then(
-        (why) => (why ? cb(why, false) : cb(null, true)),
+        // Past the checks, the upgrade and the sockets it builds wait for admission control like a message.
+        (why) => (why ? cb(why, false) : transport.admission.run('new', HANDSHAKE_UNITS, () => cb(null, true))),
         (e: unknown) => {
           log.error({ err: e }, 'connection admission failed');
           cb('the server could not check this connection', false);
@@ -127,7 +131,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     rooms: () => game?.lobby.rooms.values() ?? [],
     sockets: () => game?.connections ?? 0,
     socketClasses: () => game?.socketClasses() ?? null,
-    admission: () => ({ deferred: transport.admission.deferred, waiting: transport.admission.waitingSockets }),
+    admission: () => ({ deferred: transport.admission.deferred, waiting: transport.admission.waitingSockets, handshakesDeferred: transport.admission.tasksDeferred }),
     flood: () => game?.floodStats ?? null,
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
   });

@@ -126,7 +126,7 @@ describe('admission control (issue 36)', () => {
 describe('earned burst (issue 36)', () => {
   it('gives a new socket a handful of messages, more as it behaves, and the full burst once it is in a room', async () => {
     const clock = new ManualClock();
-    const t = await startTestServer({ rateLimit: { capacity: 40, refillPerSec: 20 }, flood: { ...NO_FLOOD_LIMITS, newSocket: { capacity: 5, growPerSec: 0.1 } } }, clock);
+    const t = await startTestServer({ rateLimit: { capacity: 40, refillPerSec: 20 }, flood: { ...NO_FLOOD_LIMITS, newSocket: { capacity: 5, refillPerSec: 2.5, growPerSec: 0.1 } } }, clock);
     servers.push(t);
     const host = await TestClient.connect(t.url, 'Host');
     clients.push(host);
@@ -141,7 +141,7 @@ describe('earned burst (issue 36)', () => {
     // Before hello: 5 answered (not identified), the rest refused by the limit.
     const before = await burst('lobby:subscribe', {}, 8);
     expect([count(before, 'not-identified'), count(before, 'rate-limited')]).toEqual([5, 3]);
-    clock.advance(1_000); // refills 5 × 20/40 = 2.5 a second
+    clock.advance(1_000); // refilled at 2.5 a second
     expect(await s.emitWithAck('hello', { name: 'Newcomer' })).toMatchObject({ ok: true });
     // 100 s later its burst has grown from 5 to 15.
     clock.advance(100_000);

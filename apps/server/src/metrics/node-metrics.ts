@@ -19,7 +19,7 @@ export interface MetricSources {
   /** This node's sockets by class (net/socket-class.ts), null before the game server exists. */
   socketClasses(): Record<SocketClass, number> | null;
   /** Admission control (net/admission.ts): messages deferred since start by class, and sockets waiting now. */
-  admission(): { deferred: Record<SocketClass, number>; waiting: number };
+  admission(): { deferred: Record<SocketClass, number>; waiting: number; handshakesDeferred: number };
   flood(): { kicks: number; refusedConnections: number; refusedMessages: number; droppedTcp: number } | null;
   /** Group-commit and checkpoint counters since start (null while nothing reports them). */
   storage(): { commits: number; appends: number; checkpoints: number } | null;
@@ -159,6 +159,7 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
       this.set(sources.admission().waiting);
     },
   });
+  totalCounter(registry, 'vroyale_admission_handshakes_deferred_total', 'New connections whose handshake waited for a later event-loop turn (more than the turn allows arrived at once).', () => sources.admission().handshakesDeferred);
   const turnHist = new Histogram({
     name: 'vroyale_admission_turn_seconds',
     help: "Event-loop turns that decoded messages: wall time from the turn's first message to its end (the work admission control budgets).",

@@ -107,3 +107,25 @@ describe('admission control', () => {
     expect(h.a.waitingSockets).toBe(0);
   });
 });
+
+describe('admission control: other work', () => {
+  it('runs a handshake now while its class has room, later and in order otherwise, and charges extra work', () => {
+    const h = harness();
+    const ran: string[] = [];
+    h.a.run('new', 1, () => ran.push('h1')); // 1 of the 1 unit a socket before hello may use
+    h.a.run('new', 1, () => ran.push('h2'));
+    expect(ran).toEqual(['h1']);
+    expect(h.a.tasksDeferred).toBe(1);
+    // A hello served: itself and what it costs beyond, charged to the turn.
+    h.arrive('s', 'seated', 1);
+    h.a.charge(2);
+    h.arrive('t', 'seated', 1); // 4 of 4: the turn is spent for everyone
+    expect(h.handled).toEqual(['s0']);
+    h.turn();
+    // The next turn: seated first, which leaves nothing of this small turn to the handshake; then it runs.
+    expect(h.handled).toEqual(['s0', 't0']);
+    expect(ran).toEqual(['h1']);
+    h.turn();
+    expect(ran).toEqual(['h1', 'h2']);
+  });
+});

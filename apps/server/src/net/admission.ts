@@ -11,6 +11,11 @@
  * turn's budget; a socket with nothing left reads again (`resume`). What a socket has is its
  * own business (transport/read-gate.ts: WebSocket frames not yet parsed; or decoded packets): this only decides
  * whose turn it is, so a socket's messages keep their order.
+ *
+ * Work that is not a message takes the same budget: a handshake (`run`: it waits for a later turn like a
+ * message of its class; a wave of a few thousand reconnections held the loop for hundreds of milliseconds), and
+ * what a message costs beyond itself (`charge`: a hello writes a session). A turn lasts from the previous turn's
+ * end (the check phase) while there is work waiting, so everything the loop did meanwhile counts.
  */
 import { PRIORITY, SOCKET_CLASSES, type SocketClass } from './socket-class.js';
 
@@ -38,7 +43,7 @@ export interface AdmissionHooks {
 
 const BY_PRIORITY = [...SOCKET_CLASSES].sort((a, b) => PRIORITY[a] - PRIORITY[b]);
 /** Messages a waiting socket is served per visit. */
-const QUANTUM = 16;
+const QUANTUM = 32;
 
 /** A FIFO of socket ids (an array and a head: a Set's iterator walks its deleted entries). */
 class Fifo {
@@ -71,6 +76,11 @@ export class Admission {
   private readonly classOf = new Map<string, SocketClass>();
   /** Messages served on a later turn than the one their socket was stopped in, by class. */
   readonly deferred: Record<SocketClass, number> = { seated: 0, watching: 0, identified: 0, new: 0 };
+  /** Work other than messages waiting for a later turn (handshakes), per class, in order. */
+  private readonly tasks: Record<SocketClass, { units: number; run: () => void }[]> = { seated: [], watching: [], identified: [], new: [] };
+  private queuedTasks = 0;
+  /** Tasks (handshakes) that waited for a later turn. */
+  tasksDeferred = 0;
 
   constructor(
     private readonly cfg: AdmissionConfig,
@@ -98,6 +108,28 @@ export class Admission {
     this.hooks.pause(id);
   }
 
+  /**
+   * Work that is not a message (a handshake), costing `units` messages: now when class `cls` has room in this
+   * turn and none of its tasks waits, otherwise on a later turn, in order, before the class's sockets.
+   */
+  run(cls: SocketClass, units: number, task: () => void): void {
+    this.open();
+    const q = this.tasks[cls];
+    if (q.length === 0 && this.fits(cls)) {
+      this.served += units;
+      return task();
+    }
+    this.tasksDeferred++;
+    this.queuedTasks++;
+    q.push({ units, run: task });
+  }
+
+  /** What the message just served costs beyond itself, in messages (a hello writes a session). */
+  charge(units: number): void {
+    this.open();
+    this.served += units;
+  }
+
   /** The socket is gone or closing: it is not served again. */
   forget(id: string): void {
     this.classOf.delete(id);
@@ -122,9 +154,16 @@ export class Admission {
     this.scheduled = false;
     if (this.turnStart >= 0 && this.served > 0) this.hooks.turnEnded?.(this.now() - this.turnStart, this.served);
     this.turnStart = -1;
-    if (this.classOf.size === 0) return;
+    if (this.classOf.size === 0 && this.queuedTasks === 0) return;
     this.open();
     for (const cls of BY_PRIORITY) {
+      const tasks = this.tasks[cls];
+      while (tasks.length > 0 && this.fits(cls)) {
+        const t = tasks.shift()!;
+        this.queuedTasks--;
+        this.served += t.units;
+        t.run();
+      }
       const ids = this.waiting[cls];
       while (ids.size > 0 && this.fits(cls)) {
         const id = ids.shift()!;

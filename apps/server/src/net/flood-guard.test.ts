@@ -2,18 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { FloodGuard, type FloodConfig } from './flood-guard.js';
 
 const LOOSE = { capacity: 1e6, refillPerSec: 1e6 };
-const CFG: FloodConfig = { perSocket: { capacity: 40, refillPerSec: 20 }, newSocket: { capacity: 10, growPerSec: 1 }, perSession: LOOSE, perAddress: LOOSE, strikes: { refusals: 3, windowSec: 10 }, penaltyMs: 1_000, socketsPerAddress: 10, connectsPerAddress: LOOSE };
+const CFG: FloodConfig = { perSocket: { capacity: 40, refillPerSec: 20 }, newSocket: { capacity: 10, refillPerSec: 2, growPerSec: 1 }, perSession: LOOSE, perAddress: LOOSE, strikes: { refusals: 3, windowSec: 10 }, penaltyMs: 1_000, socketsPerAddress: 10, connectsPerAddress: LOOSE };
 
 describe('earned burst (issue 36)', () => {
   it('gives a socket in no room a small burst that grows while it behaves, and the full one in a room', () => {
     let t = 0;
     const f = new FloodGuard(CFG, () => t);
     f.attach('s');
-    expect(f.limitOf('s', 'new')).toEqual({ capacity: 10, refillPerSec: 5 });
+    expect(f.limitOf('s', 'new')).toEqual({ capacity: 10, refillPerSec: 2 });
     expect(f.limitOf('s', 'seated')).toEqual(CFG.perSocket);
     expect(f.limitOf('s', 'watching')).toEqual(CFG.perSocket);
     t = 20_000;
-    expect(f.limitOf('s', 'identified')).toEqual({ capacity: 30, refillPerSec: 15 });
+    // Two thirds of the way from 10 to 40: refilled two thirds of the way from 2 to 20 a second.
+    expect(f.limitOf('s', 'identified')).toEqual({ capacity: 30, refillPerSec: 14 });
     t = 60_000;
     expect(f.limitOf('s', 'identified')).toEqual(CFG.perSocket);
   });

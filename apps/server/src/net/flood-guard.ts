@@ -11,8 +11,8 @@
  *   per session (all the user's sockets) and per address (a household or NAT shares one, so it is the loosest:
  *   `shared`, after the decode). The per-socket burst is earned (issue 36): a socket in a room (seated or
  *   watching) has the full `perSocket`; one that has not said hello or is in no room starts with
- *   `newSocket.capacity` and gains `growPerSec` a second without a refusal, up to the full burst, refilled in
- *   proportion. A few hundred addresses fresh from a handshake buy a handful of messages each, not 40.
+ *   `newSocket` (10, then 2/s) and gains `growPerSec` of burst a second without a refusal, up to the full burst
+ *   and refill. A few thousand addresses fresh from a handshake buy a handful of messages each, not 40.
  * - **Strikes**: a socket that keeps sending over its limits (`strikes.refusals` refused messages, refilled
  *   over `strikes.windowSec`) is told why and disconnected, and its address goes into the penalty box: new
  *   connections refused, and its messages count double against the address limit, for `penaltyMs`, doubled
@@ -39,10 +39,10 @@ export type RateConfig = BucketConfig;
 export interface FloodConfig {
   perSocket: RateConfig;
   /**
-   * A socket in no room (or before hello): its burst starts at `capacity` and grows by `growPerSec` a second
-   * without a refusal, up to `perSocket`'s; its refill is `perSocket`'s in the same proportion.
+   * A socket in no room (or before hello): its burst starts at `capacity`, refilled at `refillPerSec`, and both
+   * grow (by `growPerSec` messages of burst a second without a refusal) up to `perSocket`'s.
    */
-  newSocket: { capacity: number; growPerSec: number };
+  newSocket: { capacity: number; refillPerSec: number; growPerSec: number };
   perSession: RateConfig;
   perAddress: RateConfig;
   /** Refused messages (a bucket of `refusals`, refilled over `windowSec`) after which the socket is disconnected. */
@@ -167,9 +167,11 @@ export class FloodGuard {
     const full = this.cfg.perSocket;
     const gate = this.sockets.get(socketId);
     if (inRoom(cls) || !gate) return full;
-    const grown = this.cfg.newSocket.capacity + Math.floor(((this.now() - gate.goodSince) / 1000) * this.cfg.newSocket.growPerSec);
+    const start = this.cfg.newSocket;
+    const grown = start.capacity + Math.floor(((this.now() - gate.goodSince) / 1000) * start.growPerSec);
     if (grown >= full.capacity) return full;
-    return { capacity: grown, refillPerSec: (full.refillPerSec * grown) / full.capacity };
+    const part = (grown - start.capacity) / Math.max(1, full.capacity - start.capacity);
+    return { capacity: grown, refillPerSec: start.refillPerSec + part * (full.refillPerSec - start.refillPerSec) };
   }
 
   /**

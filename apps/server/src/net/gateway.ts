@@ -41,6 +41,8 @@ export interface GatewayDeps<C extends GatewayConn> {
 
 const err = (code: ErrorCode, message: string): AckError => ({ ok: false, code, message });
 const INTERNAL = err('internal', 'The server failed to handle that message');
+/** What a hello costs admission control beyond one message. */
+const HELLO_EXTRA = 4;
 
 export class Gateway<C extends GatewayConn> implements MessageGate {
   /** Messages let through and not yet dispatched, per socket. */
@@ -79,7 +81,8 @@ export class Gateway<C extends GatewayConn> implements MessageGate {
       if (refused) return { refuse: refused };
     }
     this.inFlight.set(socketId, (this.inFlight.get(socketId) ?? 0) + 1);
-    return { pass: cls };
+    // A hello reads and writes a session and reads the block list: more than a message's share of a turn.
+    return event === 'hello' ? { pass: cls, extra: HELLO_EXTRA } : { pass: cls };
   }
 
   /** The refusals that need only the event name. */

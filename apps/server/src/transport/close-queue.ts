@@ -46,3 +46,38 @@ export class CloseQueue {
     this.schedule();
   }
 }
+
+/**
+ * The TCP connections of sockets closed from the server's side, cut off if their peer never closes them (a
+ * flooder that stopped reading): due `afterMs` after their close, destroyed `perTurn` a turn. A timer per socket
+ * fired a few thousand destroys in one turn, two seconds after a bulk kick.
+ */
+export class Reaper {
+  private readonly due: { at: number; sock: { destroyed: boolean; destroy(): void } }[] = [];
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly afterMs = 2_000,
+    private readonly perTurn = 64,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
+
+  add(sock: { destroyed: boolean; destroy(): void }): void {
+    this.due.push({ at: this.now() + this.afterMs, sock });
+    this.timer ??= setTimeout(() => this.sweep(), this.afterMs).unref();
+  }
+
+  private sweep(): void {
+    this.timer = null;
+    let n = 0;
+    while (this.due.length > 0 && this.due[0]!.at <= this.now() && n < this.perTurn) {
+      const { sock } = this.due.shift()!;
+      if (sock.destroyed) continue;
+      sock.destroy();
+      n++;
+    }
+    if (this.due.length === 0) return;
+    const wait = n >= this.perTurn ? 0 : Math.max(0, this.due[0]!.at - this.now());
+    this.timer = wait === 0 ? (setImmediate(() => this.sweep()) as unknown as NodeJS.Timeout) : setTimeout(() => this.sweep(), wait).unref();
+  }
+}

@@ -20,7 +20,7 @@ import { requestToken } from '../http/session-auth.js';
 import type { Logger } from '../logger.js';
 import { Admission, type AdmissionConfig } from '../net/admission.js';
 import { ackPacket, peekPacket } from '../net/packet-peek.js';
-import { CloseQueue } from './close-queue.js';
+import { CloseQueue, Reaper } from './close-queue.js';
 import { FanOut } from './fan-out.js';
 import type { ReadGate } from './read-gate.js';
 import type { ReadGates } from './gated-ws-server.js';
@@ -67,6 +67,7 @@ export class SocketIoTransport implements Transport {
   private readonly wires = new Map<string, Wire>();
   readonly admission: Admission;
   private readonly closes: CloseQueue;
+  private readonly reaper = new Reaper();
   private readonly clustered: boolean;
   private readonly readGates: ReadGates | null;
 
@@ -188,11 +189,15 @@ export class SocketIoTransport implements Transport {
     const wire = this.wires.get(socketId);
     if (!wire || !wire.socket.connected) return true;
     if (this.fanOut.pendingFor(socketId)) return false;
-    // Close our side once what was sent to it (the notice) is written, and cut it off if it never answers.
+    // Close our side once what was sent to it (the notice) is written; read again (into nothing: its gate
+    // dropped) so that its end is seen and the connection goes, and cut it off if it never answers.
     const tcp = wire.socket.request.socket;
-    wire.socket.conn.once('close', () => tcp.end());
+    wire.socket.conn.once('close', () => {
+      tcp.end();
+      tcp.resume();
+    });
     wire.socket.disconnect(true);
-    setTimeout(() => tcp.destroy(), 2_000).unref();
+    this.reaper.add(tcp);
     return true;
   }
 
@@ -226,6 +231,7 @@ export class SocketIoTransport implements Transport {
       v.after?.();
       return;
     }
+    if (v.extra) this.admission.charge(v.extra);
     // A WebSocket's frame was admitted before ws parsed it; a long-polling packet waits for its turn here.
     if (wire.reads) return this.decode(wire, data);
     wire.packets.push(data);

@@ -19,11 +19,12 @@ export type Incoming =
 /**
  * What the transport asks about each message before decoding it (issue 36; net/gateway.ts answers), knowing
  * only its event name ('' when that cannot be read without decoding, null when the packet is not an event):
- * - `pass`: decode and deliver it, when admission control (net/admission.ts) lets the socket's class in;
+ * - `pass`: decode and deliver it, when admission control (net/admission.ts) lets the socket's class in (`extra`:
+ *   what it costs beyond one message, charged to the turn);
  * - `refuse`: answer this ack (if the message asked for one) without decoding it, then run `after`;
  * - `drop`: ignore it (a closing socket).
  */
-export type GateVerdict = { pass: SocketClass } | { refuse: AckError; after?: () => void } | { drop: true };
+export type GateVerdict = { pass: SocketClass; extra?: number } | { refuse: AckError; after?: () => void } | { drop: true };
 
 export interface MessageGate {
   check(socketId: string, event: string | null): GateVerdict;
