@@ -189,12 +189,13 @@ export class SocketIoTransport implements Transport {
     const wire = this.wires.get(socketId);
     if (!wire || !wire.socket.connected) return true;
     if (this.fanOut.pendingFor(socketId)) return false;
-    // Close our side once what was sent to it (the notice) is written; read again (into nothing: its gate
-    // dropped) so that its end is seen and the connection goes, and cut it off if it never answers.
+    // Once engine.io closed, end the connection and let it go as soon as what was sent to it (the notice) is
+    // written: waiting for the peer's end costs reads, and ws ending an ended stream builds two errors a socket.
+    // The reaper cuts it off if it never takes our data.
     const tcp = wire.socket.request.socket;
     wire.socket.conn.once('close', () => {
+      tcp.once('finish', () => tcp.destroy());
       tcp.end();
-      tcp.resume();
     });
     wire.socket.disconnect(true);
     this.reaper.add(tcp);
