@@ -107,8 +107,9 @@ describe('admission control (issue 36)', () => {
     flooders.forEach((s, i) => {
       s.on('server:notice', (n) => (n as { kind: string }).kind === 'kicked' && notices.push(i));
       s.onClose(() => closed++);
-      // Chat into a room the socket is not in, its payload broken: 5 refused from the name, then the limit, then out.
-      s.writeFrames(RawSocket.frames(Array.from({ length: 40 }, () => s.rawFrame(`["room:chat",{"roomId":"${roomId}","text":`, (ack) => codes.set(String(ack.code), (codes.get(String(ack.code)) ?? 0) + 1)))));
+      // Chat into a room the socket is not in, its payload broken: 5 refused from the name, then the limit, then
+      // out. More than one read holds (the rest unread when it is kicked), yet the notice must reach it.
+      s.writeFrames(RawSocket.frames(Array.from({ length: 1_500 }, () => s.rawFrame(`["room:chat",{"roomId":"${roomId}","text":`, (ack) => codes.set(String(ack.code), (codes.get(String(ack.code)) ?? 0) + 1)))));
     });
     await until(() => closed === 300, 'every flooder closed', 60_000);
     expect(acks).toEqual([{ ok: false, code: 'not-identified', message: "Say 'hello' first" }]);

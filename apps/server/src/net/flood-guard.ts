@@ -19,9 +19,9 @@
  *   for each further offence within the hour (at most 16×).
  *
  * The per-socket limit and the strikes are synchronous token buckets on the server's Clock: a flood arrives
- * as one read holding hundreds of messages, which Socket.IO decodes one after another in the same turn; a
- * verdict given during that turn disconnects the socket there, and engine.io drops the rest of the read
- * undecoded. rate-limiter-flexible (`RateLimiterMemory`) counts what is shared (sessions, addresses,
+ * as one read holding hundreds of messages, fed to ws a frame at a time (transport/read-gate.ts); a verdict
+ * given on one of them kicks the socket there, and the frames it had not been fed are dropped unparsed.
+ * rate-limiter-flexible (`RateLimiterMemory`) counts what is shared (sessions, addresses,
  * connections, offences): keys expire on their own so memory follows the live keys, and the same API has a
  * Redis store for several nodes. Its answers are promises (a microtask later: too late to stop a read) and its
  * clock is Date.now, so tests with a ManualClock keep those limits out of the way.

@@ -189,14 +189,12 @@ export class SocketIoTransport implements Transport {
     const wire = this.wires.get(socketId);
     if (!wire || !wire.socket.connected) return true;
     if (this.fanOut.pendingFor(socketId)) return false;
-    // Once engine.io closed, end the connection and let it go as soon as what was sent to it (the notice) is
-    // written: waiting for the peer's end costs reads, and ws ending an ended stream builds two errors a socket.
-    // The reaper cuts it off if it never takes our data.
+    // Once engine.io closed, end our side after what was sent to it (the notice). It is not read again (a flooder's
+    // next reads would be parsed for nothing; and ws ending an ended stream builds two errors a socket), so its
+    // end is never seen: the reaper destroys it later. Not at once: closing a socket with unread data resets the
+    // connection, and the peer loses what it had not read yet, the notice too.
     const tcp = wire.socket.request.socket;
-    wire.socket.conn.once('close', () => {
-      tcp.once('finish', () => tcp.destroy());
-      tcp.end();
-    });
+    wire.socket.conn.once('close', () => tcp.end());
     wire.socket.disconnect(true);
     this.reaper.add(tcp);
     return true;
