@@ -8,6 +8,10 @@
  *   follows the burst in it (actions sent after the burst's end): p99s and throughput.
  * Bars: during the burst honest ack p99 ≤ 5 × the baseline's and the event loop never more than 50 ms in one
  * turn; after it p99 ≤ 2 × the baseline's and throughput ≥ 90 % of it.
+ *
+ * Beside them, the read floor (abuse-read-floor.ts, median of 3): the loop max of a bare Node server that only
+ * reads as many sockets' bursts arriving at once. The first turn of a burst reads every socket; no server on
+ * this machine does that in less.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -152,5 +156,23 @@ export async function measureBurst(o: { url: string; metricsUrl: string; name: s
     bars.afterP99Ratio <= BURST_BARS.afterP99Ratio &&
     bars.afterThroughputRatio !== null &&
     bars.afterThroughputRatio >= BURST_BARS.afterThroughputRatio;
-  return { case: o.name, machineAtStart: atStart, setup, burst, after: afterRow, window: windowRow, swarm: swarmTotals, bars, met };
+  const readFloor = await readFloorOf(Number(o.name.match(/\d+/)?.[0] ?? 0), Number(setup.burstBytes ?? 0));
+  return { case: o.name, machineAtStart: atStart, setup, burst, after: afterRow, window: windowRow, swarm: swarmTotals, bars, met, readFloor };
+}
+
+/** The bare read floor for `sockets` bursts of `bytes` (median of 3 runs by loop max). */
+async function readFloorOf(sockets: number, bytes: number): Promise<Record<string, number> | null> {
+  if (sockets <= 0 || bytes <= 0) return null;
+  const runs: Record<string, number>[] = [];
+  for (let i = 0; i < 3; i++) {
+    const out = await new Promise<string>((resolve) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', String(sockets), String(bytes)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      let text = '';
+      child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
+      child.once('exit', () => resolve(text.trim().split('\n').at(-1) ?? '{}'));
+    });
+    runs.push(JSON.parse(out) as Record<string, number>);
+  }
+  runs.sort((a, b) => (a.loopMaxMs ?? 0) - (b.loopMaxMs ?? 0));
+  return runs[1]!;
 }

@@ -138,7 +138,9 @@ if (WAVE) {
   totals.setupMs = Math.round(performance.now() - t0);
   await sleep(Math.max(0, back - performance.now()) + 1_000);
 } else totals.setupMs = Math.round(performance.now() - t0);
-console.log(`ready ${JSON.stringify({ connected: bots.filter((b) => b.s?.open).length, setupMs: totals.setupMs })}`);
+// What one socket's burst weighs on the wire (the read floor is measured with as much).
+const burstBytes = RawSocket.frames(Array.from({ length: PER }, (_, k) => `42${k}${JSON.stringify(['room:chat', { roomId, text: 'spam' }])}`)).length;
+console.log(`ready ${JSON.stringify({ connected: bots.filter((b) => b.s?.open).length, setupMs: totals.setupMs, burstBytes })}`);
 
 const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {

@@ -149,7 +149,7 @@ async function main(): Promise<void> {
     cases.push({ case: r.case, baseline: base, abused: r, p99Ratio: round(r.p99 / base.p99), throughputRatio: round(r.actionsPerSec / base.actionsPerSec), met: r.p99 <= 2 * base.p99 && r.actionsPerSec >= 0.9 * base.actionsPerSec });
   }
   for (const c of cases) console.log(`${c.case.padEnd(13)} p99 ${c.abused.p99} ms vs ${c.baseline.p99} ms without abuse (×${c.p99Ratio}), throughput ×${c.throughputRatio}: ${c.met ? 'within the bar' : 'OVER THE BAR'}`);
-  for (const b of bursts) console.log(`${b.case.padEnd(16)} burst: ack p99 ×${b.bars.burstAckP99Ratio}, loop max ${b.bars.burstLoopMaxMs} ms; after: p99 ×${b.bars.afterP99Ratio}, throughput ×${b.bars.afterThroughputRatio}; whole window p99 ×${b.bars.windowP99Ratio}: ${b.met ? 'within the bars' : 'OVER A BAR'}`);
+  for (const b of bursts) console.log(`${b.case.padEnd(16)} burst: ack p99 ×${b.bars.burstAckP99Ratio}, loop max ${b.bars.burstLoopMaxMs} ms (a bare read of as much: ${b.readFloor?.loopMaxMs} ms); after: p99 ×${b.bars.afterP99Ratio}, throughput ×${b.bars.afterThroughputRatio}; whole window p99 ×${b.bars.windowP99Ratio}: ${b.met ? 'within the bars' : 'OVER A BAR'}`);
   const expected = CASES.filter((c) => !isBurst(c)).length;
   const met = cases.length === expected && cases.every((c) => c.met) && bursts.length === CASES.length - expected && bursts.every((b) => b.met) && honestCanCreate !== false;
   console.log(JSON.stringify({ matches: MATCHES, thinkMs: THINK_MS, windowSeconds: WINDOW_S, cases, bursts, honestCanCreateAfterRoomFill: honestCanCreate, bar: { p99Ratio: 2, throughputRatio: 0.9, ...BURST_BARS, met } }));

@@ -73,6 +73,8 @@ export interface Conn {
   /** The hash of the session this socket said hello with (sign-out of one session closes its sockets). */
   sessionHash: string | null;
   rooms: Set<string>;
+  /** In a cluster: rooms other nodes hold that answered this socket's messages ok (its class: net/socket-class.ts). */
+  elsewhere?: Map<string, 'seated' | 'watching'>;
 }
 
 /** `'all'`: every session of the user; else one session's token hash. */
@@ -312,7 +314,11 @@ export class GameServer {
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
     if (this.cluster && !conn.remote && ROUTED.has(name)) {
       const roomId = (parsed.data as { roomId?: string }).roomId;
-      if (roomId && !this.lobby.get(roomId)) return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
+      if (roomId && !this.lobby.get(roomId))
+        return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, (a) => {
+          if (a.ok) this.answeredElsewhere(conn, name, roomId);
+          reply(a);
+        });
     }
     const handler = this.handlers[name] as Handler<ClientEventName>;
     const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
@@ -321,6 +327,17 @@ export class GameServer {
         this.d.log.error({ err: e, event: name }, 'async handler failed');
         reply(err('internal', 'The server failed to handle that message'));
       });
+  }
+
+  /**
+   * A room another node holds accepted this socket's message: what the socket is there decides its class here
+   * (its burst and its place in admission control). Bounded by the caps on rooms held and watched.
+   */
+  private answeredElsewhere(conn: Conn, event: ClientEventName, roomId: string): void {
+    const there = (conn.elsewhere ??= new Map());
+    if (event === 'room:leave') there.delete(roomId);
+    else if (event === 'match:action' || event === 'match:pass-until') there.set(roomId, 'seated');
+    else if (!there.has(roomId)) there.set(roomId, 'watching');
   }
 
   /**
@@ -424,6 +441,7 @@ export class GameServer {
   private detachAll(conn: Conn): void {
     for (const id of conn.rooms) this.lobby.get(id)?.detach(conn.id);
     conn.rooms.clear();
+    conn.elsewhere?.clear();
     this.spectating.removeSocket(conn.id);
     this.cluster?.forgetWatches(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);

@@ -16,6 +16,8 @@ export const inRoom = (c: SocketClass): boolean => c === 'seated' || c === 'watc
 export interface ClassifiedConn {
   userId: string | null;
   rooms: ReadonlySet<string>;
+  /** In a cluster: rooms another node holds that answered this socket (seated: it acted there). */
+  elsewhere?: ReadonlyMap<string, 'seated' | 'watching'>;
 }
 
 export interface ClassifiedRoom {
@@ -26,10 +28,10 @@ export interface ClassifiedRoom {
 /** The class of a connection: a look-up per room it is in (a handful), no walk over rooms or sockets. */
 export function socketClass(conn: ClassifiedConn | undefined, room: (id: string) => ClassifiedRoom | undefined): SocketClass {
   if (!conn || conn.userId === null) return 'new';
-  if (conn.rooms.size === 0) return 'identified';
   for (const id of conn.rooms) {
     const r = room(id);
     if (r && r.status === 'active' && r.seatOf(conn.userId)) return 'seated';
   }
-  return 'watching';
+  if (conn.elsewhere) for (const v of conn.elsewhere.values()) if (v === 'seated') return 'seated';
+  return conn.rooms.size > 0 || (conn.elsewhere?.size ?? 0) > 0 ? 'watching' : 'identified';
 }
