@@ -185,7 +185,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       // A fresh socket's hello, settings, lobby and a few rooms to watch again fit; 40 after five minutes.
       newSocket: { capacity: 10, refillPerSec: 2, growPerSec: 0.1 },
     },
-    admission: { turnMessages: 200, turnMs: 8, shares: { seated: 2, watching: 1, identified: 0.5, new: 0.25 } },
+    admission: { turnMessages: 100, turnMs: 4, shares: { seated: 2, watching: 1, identified: 0.5, new: 0.25 } },
     trustProxy: [],
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
     spectateLimit: { capacity: 6, refillPerSec: 1 },

@@ -54,7 +54,7 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** What a handshake costs admission control, in messages: the upgrade, engine.io's and Socket.IO's sockets. */
+/** What a handshake costs admission control, in messages: the upgrade and engine.io's socket (Socket.IO's: CONNECT_UNITS). */
 const HANDSHAKE_UNITS = 4;
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
@@ -85,7 +85,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const http: HttpServer = createHttpServer(app);
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
   // Each WebSocket's reads wait in a gate until admission control lets ws parse them (transport/read-gate.ts).
-  const readGates: ReadGates = new WeakMap();
+  const readGates: ReadGates = { gates: new WeakMap(), beforeOwned: (feed) => feed() };
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,

@@ -124,6 +124,26 @@ describe('admission control (issue 36)', () => {
   }, 120_000);
 });
 
+describe('admission control over long-polling and an upgrade', () => {
+  it("queues a long-polling socket's packets in order, and gates its reads once it upgrades to a WebSocket", async () => {
+    const t = await startTestServer({ rateLimit: { capacity: 1_000, refillPerSec: 1_000 }, admission: { turnMessages: 4, turnMs: 60_000, shares: { seated: 1, watching: 1, identified: 1, new: 1 } } });
+    servers.push(t);
+    const { io } = await import('socket.io-client');
+    for (const transports of [['polling'], ['polling', 'websocket']]) {
+      const s = io(t.url, { transports, forceNew: true, reconnection: false });
+      await new Promise<void>((resolve, reject) => (s.once('connect', () => resolve()), s.once('connect_error', reject)));
+      expect(await s.timeout(5_000).emitWithAck('hello', { name: 'Poller' })).toMatchObject({ ok: true });
+      if (transports.length > 1) await until(() => s.io.engine.transport.name === 'websocket', 'the upgrade', 10_000);
+      // 40 at once, 4 a turn: every one answered, in the order sent (acks leave in the order messages are handled).
+      const order: number[] = [];
+      await Promise.all(Array.from({ length: 40 }, (_, i) => s.timeout(5_000).emitWithAck('lobby:subscribe', {}).then((a: { ok: boolean }) => a.ok && order.push(i))));
+      expect(order).toEqual(Array.from({ length: 40 }, (_, i) => i));
+      s.disconnect();
+    }
+    expect(await metric(t, 'vroyale_admission_deferred_total', { class: 'identified' })).toBeGreaterThan(0);
+  }, 60_000);
+});
+
 describe('earned burst (issue 36)', () => {
   it('gives a new socket a handful of messages, more as it behaves, and the full burst once it is in a room', async () => {
     const clock = new ManualClock();

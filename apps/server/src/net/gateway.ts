@@ -42,7 +42,7 @@ export interface GatewayDeps<C extends GatewayConn> {
 const err = (code: ErrorCode, message: string): AckError => ({ ok: false, code, message });
 const INTERNAL = err('internal', 'The server failed to handle that message');
 /** What a hello costs admission control beyond one message. */
-const HELLO_EXTRA = 4;
+const HELLO_EXTRA = 15;
 
 export class Gateway<C extends GatewayConn> implements MessageGate {
   /** Messages let through and not yet dispatched, per socket. */

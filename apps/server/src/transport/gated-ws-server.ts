@@ -7,9 +7,13 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type ServerOptions, type WebSocket } from 'ws';
-import { ReadGate } from './read-gate.js';
+import { ReadGate, type BeforeOwned } from './read-gate.js';
 
-export type ReadGates = WeakMap<WebSocket, ReadGate>;
+/** Each WebSocket's gate, and who runs a gate's frames before it belongs to a socket (the transport sets it). */
+export interface ReadGates {
+  gates: WeakMap<WebSocket, ReadGate>;
+  beforeOwned: BeforeOwned;
+}
 
 export function gatedWsEngine(gates: ReadGates): new (options: ServerOptions) => WebSocketServer {
   return class GatedWsServer extends WebSocketServer {
@@ -18,9 +22,9 @@ export function gatedWsEngine(gates: ReadGates): new (options: ServerOptions) =>
         const parse = socket.listeners('data') as ((chunk: Buffer) => void)[];
         if (parse.length === 1) {
           socket.removeAllListeners('data');
-          const gate = new ReadGate(socket, (chunk) => parse[0]!.call(socket, chunk), this.options.maxPayload || Infinity);
+          const gate = new ReadGate(socket, (chunk) => parse[0]!.call(socket, chunk), this.options.maxPayload || Infinity, (feed) => gates.beforeOwned(feed));
           socket.on('data', (chunk: Buffer) => gate.onData(chunk));
-          gates.set(ws, gate);
+          gates.gates.set(ws, gate);
         }
         cb(ws, request);
       });

@@ -58,6 +58,23 @@ describe('read gate', () => {
     expect(h.messages.length).toBe(10);
   });
 
+  it("feeds a new connection's first frames when admission control gives it a turn", () => {
+    const socket = new PassThrough();
+    const receiver = new Receiver({ isServer: true, maxPayload: 1_000 });
+    const messages: string[] = [];
+    receiver.on('message', (data: Buffer) => messages.push(data.toString()));
+    const turns: (() => void)[] = [];
+    const gate = new ReadGate(socket, (chunk) => void receiver.write(chunk), 1_000, (feed) => turns.push(feed));
+    gate.onData(frame('40'));
+    gate.onData(frame('2probe'));
+    expect(messages).toEqual([]);
+    expect(turns.length).toBe(1); // one turn asked for, however many reads
+    expect(socket.isPaused()).toBe(true);
+    turns.shift()!();
+    expect(messages).toEqual(['40', '2probe']);
+    expect(socket.isPaused()).toBe(false);
+  });
+
   it('drops what it has not parsed when the connection closes', () => {
     const h = harness();
     h.gate.own(() => {});

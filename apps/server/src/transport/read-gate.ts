@@ -12,13 +12,20 @@
  */
 import type { Duplex } from 'node:stream';
 
-/** Frames fed before the socket belongs to a Socket.IO socket (the namespace CONNECT, an upgrade's probe). */
+/**
+ * Frames fed before the socket belongs to a Socket.IO socket (the namespace CONNECT, an upgrade's probe), when
+ * `beforeOwned` runs them: they build Socket.IO's socket, real work in a wave of reconnections.
+ */
 const BEFORE_OWNED = 4;
+
+/** Runs `feed` when admission control gives a socket that is not yet anyone's a turn. */
+export type BeforeOwned = (feed: () => void) => void;
 
 export class ReadGate {
   private buf: Buffer | null = null;
   private off = 0;
   private fedBefore = 0;
+  private waitingBefore = false;
   private dropped = false;
   /** Told when bytes arrive, once a Socket.IO socket owns this connection (the transport: admission control). */
   private owner: (() => void) | null = null;
@@ -29,6 +36,7 @@ export class ReadGate {
     private readonly parse: (chunk: Buffer) => void,
     /** ws's maxPayload: a frame declared longer goes to ws at once (it closes the connection). */
     private readonly maxPayload: number,
+    private readonly beforeOwned: BeforeOwned = (feed) => feed(),
   ) {}
 
   /** Bytes read from the socket. */
@@ -42,8 +50,15 @@ export class ReadGate {
       this.off = 0;
     }
     if (this.owner) return this.owner();
-    while (this.fedBefore < BEFORE_OWNED && this.next()) this.fedBefore++;
-    if (this.pending()) this.socket.pause();
+    if (this.waitingBefore || this.fedBefore >= BEFORE_OWNED) return void this.socket.pause();
+    this.waitingBefore = true;
+    this.socket.pause();
+    this.beforeOwned(() => {
+      this.waitingBefore = false;
+      if (this.owner || this.dropped) return;
+      while (this.fedBefore < BEFORE_OWNED && this.next()) this.fedBefore++;
+      if (!this.pending() && !this.owner) this.socket.resume();
+    });
   }
 
   /** From now on arriving bytes are offered through `owner`; what is already here is offered at once. */

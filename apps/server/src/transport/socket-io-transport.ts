@@ -14,6 +14,7 @@
  * refusals of one turn leave in one write.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
 import { requestToken } from '../http/session-auth.js';
@@ -58,6 +59,9 @@ export interface TransportOptions {
   onTurn?: (ms: number, messages: number) => void;
 }
 
+/** What a new WebSocket's first frames (the CONNECT: Socket.IO builds its socket) cost admission control. */
+const CONNECT_UNITS = 4;
+
 /** No admission control: every message is decoded as it arrives. */
 const UNLIMITED: AdmissionConfig = { turnMessages: Infinity, turnMs: Infinity, shares: { seated: 1, watching: 1, identified: 1, new: 1 } };
 
@@ -79,6 +83,8 @@ export class SocketIoTransport implements Transport {
   ) {
     this.clustered = options.clustered ?? false;
     this.readGates = options.readGates ?? null;
+    // A new WebSocket's first frames (Socket.IO's CONNECT: it builds the socket) wait like a new socket's message.
+    if (this.readGates) this.readGates.beforeOwned = (feed) => this.admission.run('new', CONNECT_UNITS, feed);
     this.admission = new Admission(options.admission ?? UNLIMITED, {
       next: (id) => this.next(id),
       pending: (id) => {
@@ -132,9 +138,8 @@ export class SocketIoTransport implements Transport {
     wire.closing = true;
     this.admission.forget(socketId);
     wire.reads?.drop();
-    wire.reads?.socket.pause();
     wire.packets = [];
-    wire.socket.request.socket.pause();
+    this.tcpOf(wire).pause();
     this.deliver({ kind: 'disconnect', socketId, reason: 'server disconnect' });
     this.closes.push(socketId);
   }
@@ -178,10 +183,15 @@ export class SocketIoTransport implements Transport {
   /** The WebSocket under the engine.io socket's current transport, through its ReadGate. */
   private adoptReads(wire: Wire): void {
     const t = wire.socket.conn.transport as unknown as EngineTransport;
-    const gate = t.name === 'websocket' && t.socket ? this.readGates?.get(t.socket as never) : undefined;
+    const gate = t.name === 'websocket' && t.socket ? this.readGates?.gates.get(t.socket as never) : undefined;
     if (!gate || gate === wire.reads) return;
     wire.reads = gate;
     gate.own(() => this.readable(wire));
+  }
+
+  /** The TCP connection under a socket: its WebSocket's (also after an upgrade from long-polling), else its handshake's. */
+  private tcpOf(wire: Wire): Duplex {
+    return wire.reads?.socket ?? wire.socket.request.socket;
   }
 
   /** Closes the wire of a socket the game server already forgot; false while broadcasts are queued for it. */
@@ -193,7 +203,7 @@ export class SocketIoTransport implements Transport {
     // next reads would be parsed for nothing; and ws ending an ended stream builds two errors a socket), so its
     // end is never seen: the reaper destroys it later. Not at once: closing a socket with unread data resets the
     // connection, and the peer loses what it had not read yet, the notice too.
-    const tcp = wire.socket.request.socket;
+    const tcp = this.tcpOf(wire);
     wire.socket.conn.once('close', () => tcp.end());
     wire.socket.disconnect(true);
     this.reaper.add(tcp);
