@@ -13,7 +13,7 @@ export class CloseQueue {
   constructor(
     /** Closes one socket now; false: not yet (its messages are still queued), try on a later turn. */
     private readonly close: (id: string) => boolean,
-    private readonly perTurn = 32,
+    private readonly perTurn = 8,
     private readonly later: (f: () => void) => void = setImmediate,
   ) {}
 
@@ -58,7 +58,7 @@ export class Reaper {
 
   constructor(
     private readonly afterMs = 2_000,
-    private readonly perTurn = 64,
+    private readonly perTurn = 16,
     private readonly now: () => number = () => performance.now(),
   ) {}
 
