@@ -34,4 +34,17 @@ describe('earned burst (issue 36)', () => {
     // The refusal started its growth again: back to 10.
     expect(f.limitOf('s', 'new').capacity).toBe(10);
   });
+
+  it('knows how much a socket can send at once before its kick, and kicks one whose excess was dropped', () => {
+    const f = new FloodGuard(CFG, () => 0);
+    f.attach('s');
+    // The full burst (40) whatever its class, 3 strikes, then the kick.
+    expect(f.mostBeforeKick).toBe(44);
+    const notice = f.overflowed('s', '10.0.0.2');
+    expect(notice).toMatch(/too many messages at once; your address may reconnect in 1 s/);
+    expect(f.kicked('s')).toBe(true);
+    expect(f.kicks).toBe(1);
+    // Once is enough.
+    expect(f.overflowed('s', '10.0.0.2')).toBeNull();
+  });
 });

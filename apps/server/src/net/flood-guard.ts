@@ -203,6 +203,29 @@ export class FloodGuard {
     return { ok: true };
   }
 
+  /**
+   * How many messages read at once a socket can send before it is certainly kicked: at most the full burst
+   * passes (a socket entering a room on the way gets it), then each one is refused and takes a strike, and the
+   * one past the strikes kicks. Refills while they are handled (milliseconds) are what `overflowed` is for.
+   */
+  get mostBeforeKick(): number {
+    return this.cfg.perSocket.capacity + this.cfg.strikes.refusals + 1;
+  }
+
+  /**
+   * The socket sent more at once than `mostBeforeKick` and what lay beyond was dropped unread; if handling the
+   * rest did not get it kicked (its bucket refilled meanwhile), it is now: the kick's notice, or null if it
+   * already was.
+   */
+  overflowed(socketId: string, address: string): string | null {
+    const gate = this.sockets.get(socketId);
+    if (!gate || gate.kicked) return null;
+    gate.kicked = true;
+    this.kicks++;
+    const ms = this.penalise(address);
+    return `You were disconnected for sending too many messages at once; your address may reconnect in ${seconds(ms)} s`;
+  }
+
   private refuse(gate: SocketGate, address: string, over: string): MessageVerdict {
     this.refusedMessages++;
     const message = `Too many messages from ${over}; slow down`;

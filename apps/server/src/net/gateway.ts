@@ -65,6 +65,16 @@ export class Gateway<C extends GatewayConn> implements MessageGate {
     return conn ? this.d.classify(conn) : 'new';
   }
 
+  get mostBeforeKick(): number {
+    return this.d.flood.mostBeforeKick;
+  }
+
+  overflowed(socketId: string): void {
+    const conn = this.d.conns.get(socketId);
+    const notice = conn ? this.d.flood.overflowed(socketId, conn.address) : null;
+    if (conn && notice) this.kick(conn, notice);
+  }
+
   check(socketId: string, event: string | null): GateVerdict {
     const conn = this.d.conns.get(socketId);
     if (!conn) return { drop: true };

@@ -75,6 +75,18 @@ describe('read gate', () => {
     expect(socket.isPaused()).toBe(false);
   });
 
+  it('keeps what a socket may send before it is kicked and drops the rest of a read unread', () => {
+    const h = harness();
+    h.gate.own(() => {});
+    h.gate.onData(Buffer.concat(Array.from({ length: 10 }, (_, i) => frame(`m${i}`))));
+    expect(h.gate.trim(20)).toBe(false); // all of it fits
+    expect(h.gate.trim(3)).toBe(true);
+    expect(h.gate.truncated).toBe(true);
+    h.gate.onData(frame('later')); // nothing more is read
+    while (h.gate.next());
+    expect(h.messages).toEqual(['m0', 'm1', 'm2']);
+  });
+
   it('drops what it has not parsed when the connection closes', () => {
     const h = harness();
     h.gate.own(() => {});

@@ -27,6 +27,8 @@ export class ReadGate {
   private fedBefore = 0;
   private waitingBefore = false;
   private dropped = false;
+  /** Its backlog was cut (`trim`): what it kept is fed, nothing more is read. */
+  truncated = false;
   /** Told when bytes arrive, once a Socket.IO socket owns this connection (the transport: admission control). */
   private owner: (() => void) | null = null;
 
@@ -41,7 +43,7 @@ export class ReadGate {
 
   /** Bytes read from the socket. */
   onData(chunk: Buffer): void {
-    if (this.dropped) return;
+    if (this.dropped || this.truncated) return;
     if (this.buf === null || this.off >= this.buf.length) {
       this.buf = chunk;
       this.off = 0;
@@ -85,6 +87,28 @@ export class ReadGate {
     return this.frameEnd() >= 0;
   }
 
+  /**
+   * Keeps the first `frames` frames and drops the rest, unread, when there is more: a socket is kicked within
+   * its burst and strikes, so what lies beyond them would only be dropped at the kick, after holding tens of
+   * kilobytes a socket (thousands of sockets at once: a garbage collection in the middle of the reads). What is
+   * kept is copied out, so the read's buffer goes at once. True when something was dropped; from then on
+   * nothing more is read (`truncated`).
+   */
+  trim(frames: number): boolean {
+    if (this.truncated || this.buf === null) return false;
+    let at = this.off;
+    for (let n = 0; n < frames; n++) {
+      const end = this.frameEndAt(at);
+      if (end < 0) return false;
+      at = end;
+    }
+    if (at >= this.buf.length) return false;
+    this.buf = Buffer.from(this.buf.subarray(this.off, at));
+    this.off = 0;
+    this.truncated = true;
+    return true;
+  }
+
   /** The connection is closing: what was not parsed never will be. */
   drop(): void {
     this.dropped = true;
@@ -93,9 +117,13 @@ export class ReadGate {
 
   /** Where the frame at `off` ends, or -1 while it has not all arrived. */
   private frameEnd(): number {
+    return this.frameEndAt(this.off);
+  }
+
+  /** Where the frame at `at` ends, or -1 while it has not all arrived. */
+  private frameEndAt(at: number): number {
     const b = this.buf;
     if (b === null) return -1;
-    const at = this.off;
     const left = b.length - at;
     if (left < 2) return -1;
     const len7 = b[at + 1]! & 0x7f;

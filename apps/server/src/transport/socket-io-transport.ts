@@ -167,7 +167,10 @@ export class SocketIoTransport implements Transport {
           tcp.uncork();
         });
       }
-      return wire.reads.next();
+      const fed = wire.reads.next();
+      // Its backlog was cut and what it kept did not get it kicked: it is now.
+      if (wire.reads.truncated && !wire.closing && !wire.reads.pending()) this.gatekeeper?.overflowed(id);
+      return fed;
     }
     if (wire.packets.length === 0) return false;
     this.decode(wire, wire.packets.shift());
@@ -176,8 +179,12 @@ export class SocketIoTransport implements Transport {
 
   /** Bytes arrived on a WebSocket (its ReadGate holds them): its class decides when they are parsed. */
   private readable(wire: Wire): void {
-    if (wire.closing) return;
-    this.admission.ready(wire.socket.id, this.gatekeeper?.classOf(wire.socket.id) ?? 'seated');
+    if (wire.closing || !wire.reads) return;
+    const id = wire.socket.id;
+    const cls = this.gatekeeper?.classOf(id) ?? 'seated';
+    // More at once than it could send before being kicked: the rest goes unread now, not at the kick.
+    if (this.gatekeeper) wire.reads.trim(this.gatekeeper.mostBeforeKick);
+    this.admission.ready(id, cls);
   }
 
   /** The WebSocket under the engine.io socket's current transport, through its ReadGate. */

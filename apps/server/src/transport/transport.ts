@@ -30,6 +30,10 @@ export interface MessageGate {
   check(socketId: string, event: string | null): GateVerdict;
   /** The socket's class now (admission control serves the classes in order: net/socket-class.ts). */
   classOf(socketId: string): SocketClass;
+  /** How many messages read at once a socket can send before it is certainly kicked. */
+  readonly mostBeforeKick: number;
+  /** The socket sent more at once than that: what lay beyond was dropped unread; it must be kicked. */
+  overflowed(socketId: string): void;
 }
 
 export interface Transport {
