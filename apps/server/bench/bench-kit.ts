@@ -19,6 +19,9 @@ export interface Window {
   latencies: number[];
   /** When each latency was taken (performance.now()). */
   at: number[];
+  /** Each accepted action's send → ack, and when the ack came (issue 36: the abuse bench's bursts). */
+  acks: number[];
+  ackAt: number[];
   actions: number;
   /** Of `actions`, those acked through another node than the room's (a seat connected to a node it does not run on). */
   forwarded: number;
@@ -32,7 +35,7 @@ export function flag(name: string, fallback: string): string {
   return i >= 0 && args[i + 1] ? args[i + 1]! : fallback;
 }
 
-export const newWindow = (): Window => ({ latencies: [], at: [], actions: 0, forwarded: 0, stale: 0, errors: 0 });
+export const newWindow = (): Window => ({ latencies: [], at: [], acks: [], ackAt: [], actions: 0, forwarded: 0, stale: 0, errors: 0 });
 
 /** Where the honest players' measurements go, and how they think. */
 export interface Recorder {
@@ -114,6 +117,9 @@ class Seat {
     this.socket.timeout(30_000).emit('match:action', { roomId: v.roomId, clientActionId: `${this.socket.id}-${++this.n}`, seenSeq, action }, (err: Error | null, ack: Ack<Record<string, unknown>>) => {
       if (err) return void this.rec.win.errors++;
       if (ack.ok) {
+        const now = performance.now();
+        this.rec.win.acks.push(now - t0);
+        this.rec.win.ackAt.push(now);
         this.rec.win.actions++;
         if (this.remote) this.rec.win.forwarded++;
         this.awaiting = { seq: Number(ack.seq), t0 };

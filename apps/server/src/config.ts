@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { DEFAULT_AUTH_THROTTLE, type AuthThrottleConfig } from './identity/auth-throttle.js';
+import type { AdmissionConfig } from './net/admission.js';
 import type { FloodConfig } from './net/flood-guard.js';
 import type { BucketConfig } from './net/token-bucket.js';
 import type { SyncMode } from './storage/sqlite/sqlite-store.js';
@@ -74,9 +75,20 @@ export interface ServerConfig {
   /**
    * The other flood limits (net/flood-guard.ts): messages per session and per address, how many refused
    * messages get a socket disconnected, the penalty box, connections per address (VROYALE_SOCKETS_PER_ADDRESS,
-   * VROYALE_PENALTY_MS, VROYALE_RATE_SESSION_CAPACITY / _PER_SEC, VROYALE_RATE_ADDRESS_CAPACITY / _PER_SEC).
+   * VROYALE_PENALTY_MS, VROYALE_RATE_SESSION_CAPACITY / _PER_SEC, VROYALE_RATE_ADDRESS_CAPACITY / _PER_SEC), and
+   * the earned burst of a socket in no room (VROYALE_RATE_NEW_CAPACITY, VROYALE_RATE_NEW_PER_SEC,
+   * VROYALE_RATE_NEW_GROW_PER_SEC).
    */
   flood: Omit<FloodConfig, 'perSocket'>;
+  /**
+   * Admission control for the whole process (net/admission.ts): messages decoded per event-loop turn
+   * (VROYALE_ADMISSION_TURN_MESSAGES) and the turn's wall time after which no more are
+   * (VROYALE_ADMISSION_TURN_MS), of which a manager seated in a live match may use twice as much (served unless the
+   * turn ran long), a socket in a room all, one in no room 1/2, one before hello 1/4; the rest wait for the next
+   * turns, their sockets not read meanwhile.
+   * A new connection's handshake counts as 4 messages of a socket before hello, a hello 4 more than itself.
+   */
+  admission: AdmissionConfig;
   /**
    * VROYALE_TRUST_PROXY: comma-separated proxies whose X-Forwarded-For names the client (addresses, CIDR ranges,
    * or `loopback`, `linklocal`, `uniquelocal`), for the per-address limits behind a load balancer. Empty (the
@@ -184,7 +196,10 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       penaltyMs: 30_000,
       socketsPerAddress: 32,
       connectsPerAddress: { capacity: 16, refillPerSec: 1 },
+      // A fresh socket's hello, settings, lobby and a few rooms to watch again fit; 40 after five minutes.
+      newSocket: { capacity: 10, refillPerSec: 2, growPerSec: 0.1 },
     },
+    admission: { turnMessages: 100, turnMs: 4, shares: { seated: 2, watching: 1, identified: 0.5, new: 0.25 } },
     trustProxy: [],
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
     spectateLimit: { capacity: 6, refillPerSec: 1 },
@@ -282,6 +297,16 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       perAddress: { capacity: int(env, 'VROYALE_RATE_ADDRESS_CAPACITY', d.flood.perAddress.capacity), refillPerSec: int(env, 'VROYALE_RATE_ADDRESS_PER_SEC', d.flood.perAddress.refillPerSec) },
       penaltyMs: int(env, 'VROYALE_PENALTY_MS', d.flood.penaltyMs),
       socketsPerAddress: int(env, 'VROYALE_SOCKETS_PER_ADDRESS', d.flood.socketsPerAddress),
+      newSocket: {
+        capacity: int(env, 'VROYALE_RATE_NEW_CAPACITY', d.flood.newSocket.capacity),
+        refillPerSec: num(env, 'VROYALE_RATE_NEW_PER_SEC', d.flood.newSocket.refillPerSec),
+        growPerSec: num(env, 'VROYALE_RATE_NEW_GROW_PER_SEC', d.flood.newSocket.growPerSec),
+      },
+    },
+    admission: {
+      ...d.admission,
+      turnMessages: int(env, 'VROYALE_ADMISSION_TURN_MESSAGES', d.admission.turnMessages),
+      turnMs: num(env, 'VROYALE_ADMISSION_TURN_MS', d.admission.turnMs),
     },
     trustProxy: (env.VROYALE_TRUST_PROXY ?? '')
       .split(',')

@@ -1,7 +1,7 @@
 /**
- * Connections and client events. Every message goes through the same gate: rate limit → schema (the
- * protocol's zod schema for its event) → identified? → handler, and every handler's failure becomes an
- * 'internal' ack instead of a crash. Handlers reply first and then send views, so a client sees its ack
+ * Connections and client events. Every message goes through the same gate (net/gateway.ts: limits, refusals
+ * from the event name, admission control) → schema (the protocol's zod schema for its event) → identified? →
+ * handler, and every handler's failure becomes an 'internal' ack instead of a crash. Handlers reply first and then send views, so a client sees its ack
  * before the messages it caused.
  */
 import { randomUUID } from 'node:crypto';
@@ -17,7 +17,9 @@ import { SessionUpkeep } from './identity/session-upkeep.js';
 import { seatedAs, type Users } from './identity/users.js';
 import type { Logger } from './logger.js';
 import type { MasterMetrics } from './metrics/node-metrics.js';
-import type { FloodGuard, MessageVerdict } from './net/flood-guard.js';
+import type { FloodGuard } from './net/flood-guard.js';
+import { Gateway } from './net/gateway.js';
+import { SOCKET_CLASSES, socketClass, type SocketClass } from './net/socket-class.js';
 import { Lobby } from './rooms/lobby.js';
 import { offerRematch, rematchKind } from './rooms/rematch.js';
 import { restoreLiveRoom, restoreRooms } from './rooms/restore.js';
@@ -72,6 +74,8 @@ export interface Conn {
   /** The hash of the session this socket said hello with (sign-out of one session closes its sockets). */
   sessionHash: string | null;
   rooms: Set<string>;
+  /** In a cluster: rooms other nodes hold that answered this socket's messages ok (its class: net/socket-class.ts). */
+  elsewhere?: Map<string, 'seated' | 'watching'>;
 }
 
 /** `'all'`: every session of the user; else one session's token hash. */
@@ -103,6 +107,8 @@ export class GameServer {
   readonly matchmaking: Matchmaking;
   /** In a cluster: forwarding, serving other nodes' sockets, following moved matches (cluster/cluster-rooms.ts). */
   private readonly cluster: ClusterRooms | null;
+  /** Limits, refusals and kicks before a message's handler (net/gateway.ts). */
+  private readonly gateway: Gateway<Conn>;
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.blocks);
@@ -152,7 +158,9 @@ export class GameServer {
     this.onSignedOut((userId, session) => {
       if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
     });
+    this.gateway = new Gateway({ flood: d.flood, transport: d.transport, log: d.log, conns: this.conns, classify: (c) => this.classOf(c), clustered: !!d.router });
     d.transport.onMessage((m) => this.handle(m));
+    d.transport.gate(this.gateway);
     d.ownership?.onLost((matchId) => this.matchLost(matchId));
     this.cluster = d.router
       ? new ClusterRooms(
@@ -253,6 +261,18 @@ export class GameServer {
     return { kicks: f.kicks, refusedConnections: f.refusedConnections, refusedMessages: f.refusedMessages, droppedTcp: f.droppedTcp };
   }
 
+  /** What `conn` is for admission control and its message limit: a look-up per room it is in. */
+  private classOf(conn: Conn): SocketClass {
+    return socketClass(conn, (id) => this.lobby.get(id));
+  }
+
+  /** This node's sockets by class (the metrics' scrape: a walk over the sockets, never on the message path). */
+  socketClasses(): Record<SocketClass, number> {
+    const n = Object.fromEntries(SOCKET_CLASSES.map((c) => [c, 0])) as Record<SocketClass, number>;
+    for (const c of this.conns.values()) if (!c.remote) n[this.classOf(c)]++;
+    return n;
+  }
+
   /** Sockets this node holds (not counting other nodes' sockets it serves rooms to). */
   get connections(): number {
     let n = 0;
@@ -264,7 +284,7 @@ export class GameServer {
     try {
       if (m.kind === 'connect') {
         this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, handshakeToken: m.token, sessionHash: null, rooms: new Set() });
-        this.d.flood.attach(m.socketId);
+        this.gateway.connected(m.socketId);
       }
       else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
       else this.onMessage(m.socketId, m.event, m.payload, m.reply);
@@ -274,45 +294,11 @@ export class GameServer {
     }
   }
 
-  /**
-   * The flood limits come first, before the schema. The socket's own limit answers at once (a flood is cut off
-   * in the read that carries it); the session's and address's answer a microtask later, in the order the
-   * messages came. By then the socket may be gone, and a message of a closed socket must not attach it to
-   * anything.
-   */
+  /** A decoded message: the gateway's limits (net/gateway.ts), then `dispatch`. */
   private onMessage(socketId: string, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
     const conn = this.conns.get(socketId);
     if (!conn) return reply(err('internal', 'Unknown connection'));
-    const verdict = this.d.flood.message(conn.id, conn.userId, conn.address);
-    if (!(verdict instanceof Promise)) return this.gated(conn, verdict, event, payload, reply);
-    verdict.then(
-      (v) => {
-        if (this.conns.get(socketId) !== conn) return;
-        try {
-          this.gated(conn, v, event, payload, reply);
-        } catch (e) {
-          this.d.log.error({ err: e, event }, 'handler failed');
-          reply(err('internal', 'The server failed to handle that message'));
-        }
-      },
-      (e: unknown) => {
-        this.d.log.error({ err: e, event }, 'flood check failed');
-        reply(err('internal', 'The server failed to handle that message'));
-      },
-    );
-  }
-
-  private gated(conn: Conn, verdict: MessageVerdict, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
-    if (verdict.ok) return this.dispatch(conn, event, payload, reply);
-    reply(err('rate-limited', verdict.message));
-    if (verdict.kick) this.kick(conn, verdict.kick);
-  }
-
-  /** A socket that kept flooding: told why, then closed (the client does not reconnect by itself). */
-  private kick(conn: Conn, message: string): void {
-    this.d.log.warn({ socketId: conn.id, userId: conn.userId, address: conn.address }, 'socket disconnected for flooding');
-    this.d.transport.send(conn.id, 'server:notice', { kind: 'kicked', message });
-    this.d.transport.disconnect(conn.id);
+    this.gateway.message(conn, event, reply, () => this.dispatch(conn, event, payload, reply));
   }
 
   private dispatch(conn: Conn, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
@@ -332,7 +318,11 @@ export class GameServer {
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
     if (this.cluster && !conn.remote && ROUTED.has(name)) {
       const roomId = (parsed.data as { roomId?: string }).roomId;
-      if (roomId && !this.lobby.get(roomId)) return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, reply);
+      if (roomId && !this.lobby.get(roomId))
+        return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, (a) => {
+          if (a.ok) this.answeredElsewhere(conn, name, roomId);
+          reply(a);
+        });
     }
     const handler = this.handlers[name] as Handler<ClientEventName>;
     const done = handler(conn as Conn & { userId: string }, parsed.data, reply as Reply<ClientEventName>);
@@ -341,6 +331,17 @@ export class GameServer {
         this.d.log.error({ err: e, event: name }, 'async handler failed');
         reply(err('internal', 'The server failed to handle that message'));
       });
+  }
+
+  /**
+   * A room another node holds accepted this socket's message: what the socket is there decides its class here
+   * (its burst and its place in admission control). Bounded by the caps on rooms held and watched.
+   */
+  private answeredElsewhere(conn: Conn, event: ClientEventName, roomId: string): void {
+    const there = (conn.elsewhere ??= new Map());
+    if (event === 'room:leave') there.delete(roomId);
+    else if (event === 'match:action' || event === 'match:pass-until') there.set(roomId, 'seated');
+    else if (!there.has(roomId)) there.set(roomId, 'watching');
   }
 
   /**
@@ -448,6 +449,7 @@ export class GameServer {
   private detachAll(conn: Conn): void {
     for (const id of conn.rooms) this.lobby.get(id)?.detach(conn.id);
     conn.rooms.clear();
+    conn.elsewhere?.clear();
     this.spectating.removeSocket(conn.id);
     this.cluster?.forgetWatches(conn.id);
     if (conn.userId) this.d.users.detachSocket(conn.userId, conn.id);
@@ -468,7 +470,7 @@ export class GameServer {
     this.detachAll(conn);
     this.lobby.unsubscribe(socketId);
     this.conns.delete(socketId);
-    this.d.flood.detach(socketId);
+    this.gateway.disconnected(socketId);
     if (!conn.remote) this.cluster?.socketClosed(socketId);
     if (conn.userId) this.matchmaking.socketClosed(conn.userId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it

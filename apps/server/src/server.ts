@@ -27,6 +27,7 @@ import { redisConnection } from './net/redis-connection.js';
 import { openStore } from './storage/open-store.js';
 import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
+import { gatedWsEngine, type ReadGates } from './transport/gated-ws-server.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
 import type { Transport } from './transport/transport.js';
 
@@ -52,6 +53,9 @@ export interface RunningServer {
   log: Logger;
   stop(): Promise<void>;
 }
+
+/** What a handshake costs admission control, in messages: the upgrade and engine.io's socket (Socket.IO's: CONNECT_UNITS). */
+const HANDSHAKE_UNITS = 4;
 
 export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const { config } = opts;
@@ -81,9 +85,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const http: HttpServer = createHttpServer(app);
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
+  // Each WebSocket's reads wait in a gate until admission control lets ws parse them (transport/read-gate.ts).
+  const readGates: ReadGates = { gates: new WeakMap(), beforeOwned: (feed) => feed() };
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,
+    wsEngine: gatedWsEngine(readGates),
     // Called for each new engine.io connection only (not for the later requests of a polling session), before
     // the upgrade: the cheapest place to refuse.
     allowRequest: (req, cb) => {
@@ -95,7 +102,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       }
       const address = clientAddress(req, trust);
       flood.admit(address).then(
-        (why) => (why ? cb(why, false) : cb(null, true)),
+        // Past the checks, the upgrade and the sockets it builds wait for admission control like a message.
+        (why) => (why ? cb(why, false) : transport.admission.run('new', HANDSHAKE_UNITS, () => cb(null, true))),
         (e: unknown) => {
           log.error({ err: e }, 'connection admission failed');
           cb('the server could not check this connection', false);
@@ -119,7 +127,16 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // Only with PostgreSQL as well: nodes on SQLite files of their own share nothing to cluster over.
   const cluster = redis !== null && config.databaseUrl !== null ? redis : null;
   if (cluster) io.adapter(createAdapter(cluster.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000, heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
-  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), cluster !== null);
+  // Its sources are read on scrape, after everything below exists.
+  const metrics = createNodeMetrics({
+    rooms: () => game?.lobby.rooms.values() ?? [],
+    sockets: () => game?.connections ?? 0,
+    socketClasses: () => game?.socketClasses() ?? null,
+    admission: () => ({ deferred: transport.admission.deferred, waiting: transport.admission.waitingSockets, handshakesDeferred: transport.admission.tasksDeferred }),
+    flood: () => game?.floodStats ?? null,
+    storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
+  });
+  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), { clustered: cluster !== null, admission: config.admission, readGates, onTurn: (ms, n) => metrics.admissionTurn(ms, n) });
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
   http.on('connection', (sock: NetSocket) => {
     const peer = sock.remoteAddress ?? '';
@@ -129,12 +146,6 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     sock.once('close', () => flood.tcpClosed(address));
   });
   const bot = opts.bot ?? serverBot(config.botThreads, log);
-  const metrics = createNodeMetrics({
-    rooms: () => game?.lobby.rooms.values() ?? [],
-    sockets: () => game?.connections ?? 0,
-    flood: () => game?.floodStats ?? null,
-    storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
-  });
   // A cluster (PostgreSQL and Redis): each match runs on the one node holding its lease (cluster/ownership.ts).
   const ownership = cluster && storage.leases ? new Ownership(storage.leases, config.nodeId, (c) => metrics.ownershipChanged(c), log, () => clock.now()) : null;
   game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership, router: cluster ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null });

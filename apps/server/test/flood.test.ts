@@ -15,6 +15,8 @@ const FLOOD = {
   penaltyMs: 1_500,
   socketsPerAddress: 3,
   connectsPerAddress: { capacity: 8, refillPerSec: 0.5 },
+  // The earned burst (issue 36) is as large as the per-socket one here: test/admission.test.ts tests it.
+  newSocket: { capacity: 10, refillPerSec: 1, growPerSec: 0 },
 };
 
 let t: TestServer;

@@ -10,11 +10,16 @@
  */
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import type { ServerBot } from '../bots/server-bot.js';
+import { SOCKET_CLASSES, type SocketClass } from '../net/socket-class.js';
 
 /** What the scrape reads (server.ts gives it; each returns the current value). */
 export interface MetricSources {
   rooms(): Iterable<{ status: string; seats: { A: { bot: boolean } | null; B: { bot: boolean } | null } }>;
   sockets(): number;
+  /** This node's sockets by class (net/socket-class.ts), null before the game server exists. */
+  socketClasses(): Record<SocketClass, number> | null;
+  /** Admission control (net/admission.ts): messages deferred since start by class, and sockets waiting now. */
+  admission(): { deferred: Record<SocketClass, number>; waiting: number; handshakesDeferred: number };
   flood(): { kicks: number; refusedConnections: number; refusedMessages: number; droppedTcp: number } | null;
   /** Group-commit and checkpoint counters since start (null while nothing reports them). */
   storage(): { commits: number; appends: number; checkpoints: number } | null;
@@ -39,6 +44,8 @@ export interface NodeMetrics {
   readonly registry: Registry;
   readonly master: MasterMetrics;
   ownershipChanged(change: OwnershipChange): void;
+  /** An event-loop turn that admitted messages ended: its wall time from the first message, and the messages. */
+  admissionTurn(ms: number, messages: number): void;
   /** The same bot, its decisions timed (`vroyale_bot_decision_seconds`). */
   timedBot(bot: ServerBot): ServerBot;
 }
@@ -123,6 +130,49 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
     },
   });
 
+  new Gauge({
+    name: 'vroyale_sockets_by_class',
+    help: 'Socket.IO connections open on this node by class: seated (a manager in a live match), watching (in a room), identified (said hello, in no room), new (before hello).',
+    labelNames: ['class'],
+    registers: [registry],
+    collect() {
+      const n = sources.socketClasses();
+      if (n) for (const c of SOCKET_CLASSES) this.set({ class: c }, n[c]);
+    },
+  });
+  new Counter({
+    name: 'vroyale_admission_deferred_total',
+    help: "Messages admission control made wait for a later event-loop turn (the turn's budget, or their class's share of it, was spent), by the socket's class.",
+    labelNames: ['class'],
+    registers: [registry],
+    collect() {
+      const d = sources.admission().deferred;
+      this.reset();
+      for (const c of SOCKET_CLASSES) this.inc({ class: c }, d[c]);
+    },
+  });
+  new Gauge({
+    name: 'vroyale_admission_waiting_sockets',
+    help: 'Sockets whose messages wait for a later event-loop turn now (not read meanwhile).',
+    registers: [registry],
+    collect() {
+      this.set(sources.admission().waiting);
+    },
+  });
+  totalCounter(registry, 'vroyale_admission_handshakes_deferred_total', 'New connections whose handshake waited for a later event-loop turn (more than the turn allows arrived at once).', () => sources.admission().handshakesDeferred);
+  const turnHist = new Histogram({
+    name: 'vroyale_admission_turn_seconds',
+    help: "Event-loop turns that decoded messages: wall time from the turn's first message to its end (the work admission control budgets).",
+    buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1],
+    registers: [registry],
+  });
+  const turnMessages = new Histogram({
+    name: 'vroyale_admission_turn_messages',
+    help: 'Messages decoded in one event-loop turn (turns that had any).',
+    buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000],
+    registers: [registry],
+  });
+
   totalCounter(registry, 'vroyale_flood_kicks_total', 'Sockets disconnected for flooding (10 refusals).', () => sources.flood()?.kicks);
   totalCounter(registry, 'vroyale_flood_refused_connections_total', 'Handshakes refused by the flood guard (penalty box, sockets or connects per address).', () => sources.flood()?.refusedConnections);
   totalCounter(registry, 'vroyale_flood_refused_messages_total', 'Messages refused rate-limited (per socket, session or address).', () => sources.flood()?.refusedMessages);
@@ -162,5 +212,9 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
       commit: (seconds, ok) => commitHist.observe({ result: ok ? 'ok' : 'failed' }, seconds),
     },
     ownershipChanged: (change) => ownership.inc({ change }),
+    admissionTurn: (ms, messages) => {
+      turnHist.observe(ms / 1000);
+      turnMessages.observe(messages);
+    },
   };
 }

@@ -7,23 +7,27 @@
  * - **Connections** (engine.io's `allowRequest`, before the WebSocket upgrade or the polling handshake): an
  *   address in the penalty box is refused, so is one that already holds `socketsPerAddress` connections or
  *   opens them faster than `connectsPerAddress`. A refused handshake costs one HTTP response, with the reason.
- * - **Messages** (the first thing the game server does with a message, before its schema): a limit per
- *   socket, then per session (all the user's sockets) and per address (a household or NAT shares one, so it
- *   is the loosest).
+ * - **Messages**: a limit per socket (`check`: from the packet's event name, before Socket.IO decodes it), then
+ *   per session (all the user's sockets) and per address (a household or NAT shares one, so it is the loosest:
+ *   `shared`, after the decode). The per-socket burst is earned (issue 36): a socket in a room (seated or
+ *   watching) has the full `perSocket`; one that has not said hello or is in no room starts with
+ *   `newSocket` (10, then 2/s) and gains `growPerSec` of burst a second without a refusal, up to the full burst
+ *   and refill. A few thousand addresses fresh from a handshake buy a handful of messages each, not 40.
  * - **Strikes**: a socket that keeps sending over its limits (`strikes.refusals` refused messages, refilled
  *   over `strikes.windowSec`) is told why and disconnected, and its address goes into the penalty box: new
  *   connections refused, and its messages count double against the address limit, for `penaltyMs`, doubled
  *   for each further offence within the hour (at most 16×).
  *
  * The per-socket limit and the strikes are synchronous token buckets on the server's Clock: a flood arrives
- * as one read holding hundreds of messages, which Socket.IO decodes one after another in the same turn; a
- * verdict given during that turn disconnects the socket there, and engine.io drops the rest of the read
- * undecoded. rate-limiter-flexible (`RateLimiterMemory`) counts what is shared (sessions, addresses,
+ * as one read holding hundreds of messages, fed to ws a frame at a time (transport/read-gate.ts); a verdict
+ * given on one of them kicks the socket there, and the frames it had not been fed are dropped unparsed.
+ * rate-limiter-flexible (`RateLimiterMemory`) counts what is shared (sessions, addresses,
  * connections, offences): keys expire on their own so memory follows the live keys, and the same API has a
  * Redis store for several nodes. Its answers are promises (a microtask later: too late to stop a read) and its
  * clock is Date.now, so tests with a ManualClock keep those limits out of the way.
  */
 import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import { inRoom, type SocketClass } from './socket-class.js';
 import { TokenBucket, type BucketConfig } from './token-bucket.js';
 
 /**
@@ -34,6 +38,11 @@ export type RateConfig = BucketConfig;
 
 export interface FloodConfig {
   perSocket: RateConfig;
+  /**
+   * A socket in no room (or before hello): its burst starts at `capacity`, refilled at `refillPerSec`, and both
+   * grow (by `growPerSec` messages of burst a second without a refusal) up to `perSocket`'s.
+   */
+  newSocket: { capacity: number; refillPerSec: number; growPerSec: number };
   perSession: RateConfig;
   perAddress: RateConfig;
   /** Refused messages (a bucket of `refusals`, refilled over `windowSec`) after which the socket is disconnected. */
@@ -71,6 +80,8 @@ interface SocketGate {
   messages: TokenBucket;
   strikes: TokenBucket;
   kicked: boolean;
+  /** Since when it has behaved (connected, or its last refusal): its burst grows from then. */
+  goodSince: number;
 }
 
 export class FloodGuard {
@@ -144,29 +155,75 @@ export class FloodGuard {
   /** A socket's own gate, from its connection to its disconnection. */
   attach(socketId: string): void {
     const strikes = { capacity: this.cfg.strikes.refusals, refillPerSec: this.cfg.strikes.refusals / this.cfg.strikes.windowSec };
-    this.sockets.set(socketId, { messages: new TokenBucket(this.cfg.perSocket, this.now), strikes: new TokenBucket(strikes, this.now), kicked: false });
+    this.sockets.set(socketId, { messages: new TokenBucket(this.cfg.perSocket, this.now), strikes: new TokenBucket(strikes, this.now), kicked: false, goodSince: this.now() });
   }
 
   detach(socketId: string): void {
     this.sockets.delete(socketId);
   }
 
-  /**
-   * Whether one message may go on: at once when the socket's own limit refuses it (so a flood is cut off in
-   * the read that carries it), otherwise once the session's and address's limits have answered. A refusal
-   * says why and, for a socket that keeps flooding, the notice to send before disconnecting it.
-   */
-  message(socketId: string, userId: string | null, address: string): MessageVerdict | Promise<MessageVerdict> {
+  /** The burst and refill a socket of class `cls` has now (the full per-socket limit once it is in a room). */
+  limitOf(socketId: string, cls: SocketClass): RateConfig {
+    const full = this.cfg.perSocket;
     const gate = this.sockets.get(socketId);
-    if (!gate || gate.kicked) return { ok: false, message: 'This connection is closing', kick: null };
-    if (!gate.messages.take()) return this.refuse(gate, address, 'this connection');
-    return this.shared(gate, userId, address);
+    if (inRoom(cls) || !gate) return full;
+    const start = this.cfg.newSocket;
+    const grown = start.capacity + Math.floor(((this.now() - gate.goodSince) / 1000) * start.growPerSec);
+    if (grown >= full.capacity) return full;
+    const part = (grown - start.capacity) / Math.max(1, full.capacity - start.capacity);
+    return { capacity: grown, refillPerSec: start.refillPerSec + part * (full.refillPerSec - start.refillPerSec) };
   }
 
-  private async shared(gate: SocketGate, userId: string | null, address: string): Promise<MessageVerdict> {
+  /**
+   * The socket's own limit, synchronously, from the event name alone (before the message is decoded): a flood
+   * is cut off inside the read that carries it. A refusal says why and, for a socket that keeps flooding, the
+   * notice to send before disconnecting it.
+   */
+  check(socketId: string, cls: SocketClass, address: string): MessageVerdict {
+    const gate = this.sockets.get(socketId);
+    if (!gate || gate.kicked) return { ok: false, message: 'This connection is closing', kick: null };
+    if (!gate.messages.take(this.limitOf(socketId, cls))) {
+      gate.goodSince = this.now();
+      return this.refuse(gate, address, 'this connection');
+    }
+    return { ok: true };
+  }
+
+  /** Whether the socket was disconnected for flooding (its messages still in flight are dropped). */
+  kicked(socketId: string): boolean {
+    return this.sockets.get(socketId)?.kicked ?? true;
+  }
+
+  /** The session's and the address's limits (a microtask later: promises), after the socket's own (`check`). */
+  async shared(socketId: string, userId: string | null, address: string): Promise<MessageVerdict> {
+    const gate = this.sockets.get(socketId);
+    if (!gate || gate.kicked) return { ok: false, message: 'This connection is closing', kick: null };
     if (userId !== null && !(await take(this.session, userId))) return this.refuse(gate, address, 'your session (all its tabs together)');
     if (!(await take(this.address, address, this.penaltyLeft(address) > 0 ? 2 : 1))) return this.refuse(gate, address, 'your address (everyone on it together)');
     return { ok: true };
+  }
+
+  /**
+   * How many messages read at once a socket can send before it is certainly kicked: at most the full burst
+   * passes (a socket entering a room on the way gets it), then each one is refused and takes a strike, and the
+   * one past the strikes kicks. Refills while they are handled (milliseconds) are what `overflowed` is for.
+   */
+  get mostBeforeKick(): number {
+    return this.cfg.perSocket.capacity + this.cfg.strikes.refusals + 1;
+  }
+
+  /**
+   * The socket sent more at once than `mostBeforeKick` and what lay beyond was dropped unread; if handling the
+   * rest did not get it kicked (its bucket refilled meanwhile), it is now: the kick's notice, or null if it
+   * already was.
+   */
+  overflowed(socketId: string, address: string): string | null {
+    const gate = this.sockets.get(socketId);
+    if (!gate || gate.kicked) return null;
+    gate.kicked = true;
+    this.kicks++;
+    const ms = this.penalise(address);
+    return `You were disconnected for sending too many messages at once; your address may reconnect in ${seconds(ms)} s`;
   }
 
   private refuse(gate: SocketGate, address: string, over: string): MessageVerdict {

@@ -19,12 +19,15 @@ export class TokenBucket {
     this.last = now();
   }
 
-  /** Takes one token if there is one. */
-  take(): boolean {
+  /**
+   * Takes one token if there is one. `limit` replaces the bucket's own capacity and refill for this take (a
+   * socket's limit grows as it behaves: flood-guard.ts); tokens above a smaller capacity are dropped.
+   */
+  take(limit: BucketConfig = this.cfg): boolean {
     const t = this.now();
     const elapsed = Math.max(0, t - this.last) / 1000;
     this.last = t;
-    this.tokens = Math.min(this.cfg.capacity, this.tokens + elapsed * this.cfg.refillPerSec);
+    this.tokens = Math.min(limit.capacity, this.tokens + elapsed * limit.refillPerSec);
     if (this.tokens < 1) return false;
     this.tokens -= 1;
     return true;

@@ -36,7 +36,12 @@ export class FanOut {
     this.schedule();
   }
 
-  /** Writes everything queued now (before a disconnect or a shutdown, so notices are not lost). */
+  /** Whether slices for socket `id` are still queued (its close waits for them: close-queue.ts). */
+  pendingFor(id: string): boolean {
+    return this.pending.has(id);
+  }
+
+  /** Writes everything queued now (before a shutdown, so notices are not lost). */
   flush(): void {
     while (this.queue.length > 0) this.drain(false);
   }

@@ -2,28 +2,103 @@
  * The Transport over Socket.IO. Each socket is in a Socket.IO room named by its id, so `send` to a list of
  * ids (on this node or, with the Redis streams adapter, on any node) encodes the message once (once per slice of a large list: fan-out.ts). Every event from a client arrives through `onAny`, with its ack callback
  * wrapped so it is answered at most once, and a handler's exception answered instead of crashing.
+ *
+ * Admission control (issue 36, net/admission.ts) decides whose messages are handled in each event-loop turn.
+ * A WebSocket's reads wait unparsed in its ReadGate (read-gate.ts, gated-ws-server.ts) and ws is fed one frame
+ * at a time, when it is that socket's turn; a long-polling socket's packets (a POST is decoded by engine.io in
+ * one go) wait here, decoded by engine.io but not by Socket.IO. Sockets waiting are not read.
+ *
+ * Then each packet is peeked at before Socket.IO decodes it (net/packet-peek.ts: type, ack id, event name; the
+ * engine.io socket's `data` listener, Socket.IO's decoder, is wrapped) and shown to the gate: a refusal is
+ * answered from there, its JSON never parsed. While a socket is being fed its writes are corked, so its
+ * refusals of one turn leave in one write.
  */
 import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
 import type { Server, Socket } from 'socket.io';
 import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@vroyale/protocol';
 import { requestToken } from '../http/session-auth.js';
 import type { Logger } from '../logger.js';
+import { Admission, type AdmissionConfig } from '../net/admission.js';
+import { ackPacket, peekPacket } from '../net/packet-peek.js';
+import { CloseQueue, Reaper } from './close-queue.js';
 import { FanOut } from './fan-out.js';
-import type { Incoming, ServerEvent, ServerPayload, Transport } from './transport.js';
+import type { ReadGate } from './read-gate.js';
+import type { ReadGates } from './gated-ws-server.js';
+import type { Incoming, MessageGate, ServerEvent, ServerPayload, Transport } from './transport.js';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type AnyEmit = { emit(event: string, payload: unknown): boolean };
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents>;
+type EngineTransport = { name: string; socket?: object };
+
+/** One socket as the transport keeps it. */
+interface Wire {
+  socket: IoSocket;
+  /** Socket.IO's own `data` listeners (its decoder), called for each packet let through. */
+  decode: ((data: unknown) => void)[];
+  /** A WebSocket's unparsed reads (null for long-polling). */
+  reads: ReadGate | null;
+  /** A long-polling socket's packets waiting for their turn. */
+  packets: unknown[];
+  /** Its writes are held until this tick ends (one write for what it is answered while fed). */
+  corked: boolean;
+  /** Closed from the server's side: nothing more is read or delivered, the game server was told. */
+  closing: boolean;
+}
+
+export interface TransportOptions {
+  /** A cluster adapter is installed (VROYALE_REDIS_URL): sockets this node does not hold may be on another. */
+  clustered?: boolean;
+  admission?: AdmissionConfig;
+  /** Where the ws server (gated-ws-server.ts) leaves each WebSocket's ReadGate. */
+  readGates?: ReadGates;
+  /** Server-side closes per event-loop turn (close-queue.ts). */
+  closesPerTurn?: number;
+  /** Each event-loop turn that admitted messages: its wall time and messages (the metrics). */
+  onTurn?: (ms: number, messages: number) => void;
+}
+
+/** What a new WebSocket's first frames (the CONNECT: Socket.IO builds its socket) cost admission control. */
+const CONNECT_UNITS = 4;
+
+/** No admission control: every message is decoded as it arrives. */
+const UNLIMITED: AdmissionConfig = { turnMessages: Infinity, turnMs: Infinity, shares: { seated: 1, watching: 1, identified: 1, new: 1 } };
 
 export class SocketIoTransport implements Transport {
   private handler: (m: Incoming) => void = () => {};
+  private gatekeeper: MessageGate | null = null;
+  private readonly wires = new Map<string, Wire>();
+  readonly admission: Admission;
+  private readonly closes: CloseQueue;
+  private readonly reaper = new Reaper();
+  private readonly clustered: boolean;
+  private readonly readGates: ReadGates | null;
 
   constructor(
     private readonly io: IoServer,
     private readonly log: Logger,
     private readonly addressOf: (req: IncomingMessage) => string,
-    /** A cluster adapter is installed (VROYALE_REDIS_URL): sockets this node does not hold may be on another. */
-    private readonly clustered = false,
+    options: TransportOptions = {},
   ) {
+    this.clustered = options.clustered ?? false;
+    this.readGates = options.readGates ?? null;
+    // A new WebSocket's first frames (Socket.IO's CONNECT: it builds the socket) wait like a new socket's message.
+    if (this.readGates) this.readGates.beforeOwned = (feed) => this.admission.run('new', CONNECT_UNITS, feed);
+    this.admission = new Admission(options.admission ?? UNLIMITED, {
+      next: (id) => this.next(id),
+      pending: (id) => {
+        const wire = this.wires.get(id);
+        return !!wire && !wire.closing && ((wire.reads?.pending() ?? false) || wire.packets.length > 0);
+      },
+      pause: (id) => this.wires.get(id)?.reads?.socket.pause(),
+      resume: (id) => {
+        const wire = this.wires.get(id);
+        if (wire && !wire.closing) wire.reads?.socket.resume();
+      },
+      turnEnded: options.onTurn,
+    });
+    this.closes = new CloseQueue((id) => this.closeNow(id), options.closesPerTurn);
     io.on('connection', (socket) => this.onConnection(socket));
   }
 
@@ -49,23 +124,97 @@ export class SocketIoTransport implements Transport {
 
   flush(): void {
     this.fanOut.flush();
+    this.closes.flush();
+  }
+
+  gate(gate: MessageGate): void {
+    this.gatekeeper = gate;
   }
 
   disconnect(socketId: string): void {
-    this.fanOut.flush();
-    const socket = this.io.sockets.sockets.get(socketId);
-    if (!socket) return;
-    // A flooder's next reads would still be parsed frame by frame before engine.io drops them: stop reading
-    // now, close our side once what was sent to it (the notice) is written, and cut it off if it never answers.
-    const tcp = socket.request.socket;
-    tcp.pause();
-    socket.conn.once('close', () => tcp.end());
-    socket.disconnect(true);
-    setTimeout(() => tcp.destroy(), 2_000).unref();
+    const wire = this.wires.get(socketId);
+    if (!wire || wire.closing) return;
+    // A flooder's reads are not parsed any more: stop reading now, and drop what was read and not parsed.
+    wire.closing = true;
+    this.admission.forget(socketId);
+    wire.reads?.drop();
+    wire.packets = [];
+    this.tcpOf(wire).pause();
+    this.deliver({ kind: 'disconnect', socketId, reason: 'server disconnect' });
+    this.closes.push(socketId);
   }
 
   onMessage(handler: (m: Incoming) => void): void {
     this.handler = handler;
+  }
+
+  /** Sockets waiting for admission control and sockets waiting to be closed (tests). */
+  get backlog(): { sockets: number; closes: number } {
+    return { sockets: this.admission.waitingSockets, closes: this.closes.size };
+  }
+
+  /** Admission control's turn for socket `id`: one frame fed to ws, or one packet decoded. */
+  private next(id: string): boolean {
+    const wire = this.wires.get(id);
+    if (!wire || wire.closing) return false;
+    if (wire.reads?.pending()) {
+      if (!wire.corked) {
+        const tcp = wire.reads.socket;
+        wire.corked = true;
+        tcp.cork();
+        process.nextTick(() => {
+          wire.corked = false;
+          tcp.uncork();
+        });
+      }
+      const fed = wire.reads.next();
+      // Its backlog was cut and what it kept did not get it kicked: it is now.
+      if (wire.reads.truncated && !wire.closing && !wire.reads.pending()) this.gatekeeper?.overflowed(id);
+      return fed;
+    }
+    if (wire.packets.length === 0) return false;
+    this.decode(wire, wire.packets.shift());
+    return true;
+  }
+
+  /** Bytes arrived on a WebSocket (its ReadGate holds them): its class decides when they are parsed. */
+  private readable(wire: Wire): void {
+    if (wire.closing || !wire.reads) return;
+    const id = wire.socket.id;
+    const cls = this.gatekeeper?.classOf(id) ?? 'seated';
+    // More at once than it could send before being kicked: the rest goes unread now, not at the kick.
+    if (this.gatekeeper) wire.reads.trim(this.gatekeeper.mostBeforeKick);
+    this.admission.ready(id, cls);
+  }
+
+  /** The WebSocket under the engine.io socket's current transport, through its ReadGate. */
+  private adoptReads(wire: Wire): void {
+    const t = wire.socket.conn.transport as unknown as EngineTransport;
+    const gate = t.name === 'websocket' && t.socket ? this.readGates?.gates.get(t.socket as never) : undefined;
+    if (!gate || gate === wire.reads) return;
+    wire.reads = gate;
+    gate.own(() => this.readable(wire));
+  }
+
+  /** The TCP connection under a socket: its WebSocket's (also after an upgrade from long-polling), else its handshake's. */
+  private tcpOf(wire: Wire): Duplex {
+    return wire.reads?.socket ?? wire.socket.request.socket;
+  }
+
+  /** Closes the wire of a socket the game server already forgot; false while broadcasts are queued for it. */
+  private closeNow(socketId: string): boolean {
+    const wire = this.wires.get(socketId);
+    if (!wire || !wire.socket.connected) return true;
+    if (this.fanOut.pendingFor(socketId)) return false;
+    // Once engine.io closed, end our side after what was sent to it (the notice). It is not read again (a flooder's
+    // next reads would be parsed for nothing; and ws ending an ended stream builds two errors a socket), so its
+    // end is never seen: the reaper destroys it later. Not at once: closing a socket with unread data resets the
+    // connection, and the peer loses what it had not read yet, the notice too.
+    const tcp = this.tcpOf(wire);
+    wire.socket.conn.once('close', () => tcp.end());
+    wire.socket.disconnect(true);
+    this.reaper.add(tcp);
+    return true;
   }
 
   private deliver(m: Incoming): void {
@@ -77,9 +226,49 @@ export class SocketIoTransport implements Transport {
     }
   }
 
-  private onConnection(socket: Socket<ClientToServerEvents, ServerToClientEvents>): void {
+  private decode(wire: Wire, data: unknown): void {
+    try {
+      for (const f of wire.decode) f(data);
+    } catch (e) {
+      this.log.error({ err: e }, 'decoding a message failed');
+    }
+  }
+
+  /** One engine.io packet of this socket, before Socket.IO sees it. */
+  private onData(wire: Wire, data: unknown): void {
+    if (wire.closing) return;
+    const gate = this.gatekeeper;
+    const p = peekPacket(data);
+    if (!gate || p.kind === 'control') return this.decode(wire, data);
+    const v = gate.check(wire.socket.id, p.kind === 'event' ? (p.event ?? '') : null);
+    if ('drop' in v) return;
+    if ('refuse' in v) {
+      if (p.kind === 'event' && p.ackId !== null && wire.socket.conn.readyState === 'open') wire.socket.conn.write(ackPacket(p.ackId, v.refuse));
+      v.after?.();
+      return;
+    }
+    if (v.extra) this.admission.charge(v.extra);
+    // A WebSocket's frame was admitted before ws parsed it; a long-polling packet waits for its turn here.
+    if (wire.reads) return this.decode(wire, data);
+    wire.packets.push(data);
+    this.admission.ready(wire.socket.id, v.pass);
+  }
+
+  private onConnection(socket: IoSocket): void {
+    const conn = socket.conn;
+    const wire: Wire = { socket, decode: conn.listeners('data') as ((data: unknown) => void)[], reads: null, packets: [], corked: false, closing: false };
+    this.wires.set(socket.id, wire);
+    conn.removeAllListeners('data');
+    conn.on('data', (data: unknown) => this.onData(wire, data));
+    this.adoptReads(wire);
+    // Long-polling upgraded to a WebSocket: its reads go through that WebSocket's gate from now on.
+    conn.on('upgrade', () => this.adoptReads(wire));
+    // engine.io writes what it buffered (a burst of refusals, a view and its ack...) frame by frame: one write.
+    conn.on('flush', () => wire.reads?.socket.cork());
+    conn.on('drain', () => wire.reads?.socket.uncork());
     this.deliver({ kind: 'connect', socketId: socket.id, address: this.addressOf(socket.request), token: requestToken(socket.request) });
     socket.onAny((event: unknown, ...args: unknown[]) => {
+      if (wire.closing) return;
       const last = args[args.length - 1];
       const ack = typeof last === 'function' ? (last as (a: Ack<object>) => void) : null;
       let answered = false;
@@ -94,6 +283,11 @@ export class SocketIoTransport implements Transport {
       };
       this.deliver({ kind: 'message', socketId: socket.id, event: typeof event === 'string' ? event : String(event), payload: ack ? args.slice(0, -1)[0] : args[0], reply });
     });
-    socket.on('disconnect', (reason) => this.deliver({ kind: 'disconnect', socketId: socket.id, reason }));
+    socket.on('disconnect', (reason) => {
+      this.wires.delete(socket.id);
+      this.admission.forget(socket.id);
+      wire.reads?.drop();
+      if (!wire.closing) this.deliver({ kind: 'disconnect', socketId: socket.id, reason });
+    });
   }
 }

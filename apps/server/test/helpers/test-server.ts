@@ -12,7 +12,7 @@ import { startPostgres } from '../../../../scripts/services/postgres.mjs';
 const NO_CAPS: ServerConfig['caps'] = { roomsPerUser: 1e6, roomsPerAddress: 1e6, botMatchesPerUser: 1e6, botMatchesPerAddress: 1e6, spectatingPerUser: 1e6, spectatingPerAddress: 1e6 };
 /** Only the per-socket limit (`rateLimit`, which tests tune) stays: the rest would count every test client together. */
 const LOOSE = { capacity: 1e6, refillPerSec: 1e6 };
-const NO_FLOOD_LIMITS: ServerConfig['flood'] = { perSession: LOOSE, perAddress: LOOSE, strikes: { refusals: 1e6, windowSec: 10 }, penaltyMs: 30_000, socketsPerAddress: 1e6, connectsPerAddress: LOOSE };
+export const NO_FLOOD_LIMITS: ServerConfig['flood'] = { perSession: LOOSE, perAddress: LOOSE, strikes: { refusals: 1e6, windowSec: 10 }, penaltyMs: 30_000, socketsPerAddress: 1e6, connectsPerAddress: LOOSE, newSocket: { capacity: 1e6, refillPerSec: 1e6, growPerSec: 0 } };
 
 /** Tests watch and leave rooms far faster than people do; `test/spectating-scale.test.ts` sets its own limit. */
 const NO_TOGGLE_LIMIT: ServerConfig['spectateLimit'] = { capacity: 1e6, refillPerSec: 1e6 };

@@ -1,0 +1,109 @@
+import { PassThrough, type Writable } from 'node:stream';
+import * as ws from 'ws';
+import { describe, expect, it } from 'vitest';
+import { ReadGate } from './read-gate.js';
+
+/** ws's own frame parser (exported by ws, missing from its type definitions). */
+const Receiver = (ws as unknown as { Receiver: new (options: { isServer: boolean; maxPayload: number }) => Writable }).Receiver;
+
+/** A client's masked text frame (RFC 6455 §5.2), with a mask key that actually changes the bytes. */
+function frame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const n = payload.length;
+  const key = Buffer.from([1, 2, 3, 4]);
+  const head = n < 126 ? Buffer.from([0x81, 0x80 | n]) : n < 65_536 ? Buffer.from([0x81, 0x80 | 126, n >> 8, n & 255]) : Buffer.concat([Buffer.from([0x81, 0x80 | 127, 0, 0, 0, 0]), Buffer.from([(n >>> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255])]);
+  return Buffer.concat([head, key, payload.map((b, i) => b ^ key[i % 4]!)]);
+}
+
+/** A gate in front of ws's own parser, recording the messages it emits. */
+function harness(maxPayload = 64 * 1024) {
+  const socket = new PassThrough();
+  const receiver = new Receiver({ isServer: true, maxPayload });
+  const messages: string[] = [];
+  const errors: string[] = [];
+  receiver.on('message', (data: Buffer) => messages.push(data.toString()));
+  receiver.on('error', (e: Error) => errors.push(e.message));
+  const gate = new ReadGate(socket, (chunk) => void receiver.write(chunk), maxPayload);
+  return { socket, gate, messages, errors };
+}
+
+describe('read gate', () => {
+  it('hands ws one whole frame at a time, across reads that cut frames anywhere', () => {
+    const h = harness();
+    const long = 'x'.repeat(300); // a 16-bit length
+    const bytes = Buffer.concat([frame('40'), frame('42["a"]'), frame(long), frame('42["b"]')]);
+    h.gate.own(() => {});
+    // '40' is 8 bytes, '42["a"]' 13: the second read ends one byte into the long frame.
+    h.gate.onData(bytes.subarray(0, 9));
+    h.gate.onData(bytes.subarray(9, 22));
+    expect(h.gate.next()).toBe(true);
+    expect(h.gate.next()).toBe(true);
+    expect(h.gate.next()).toBe(false); // the long frame has not all arrived
+    expect(h.messages).toEqual(['40', '42["a"]']);
+    h.gate.onData(bytes.subarray(22));
+    while (h.gate.next());
+    expect(h.messages).toEqual(['40', '42["a"]', long, '42["b"]']);
+    expect(h.gate.pending()).toBe(false);
+  });
+
+  it('feeds a few frames before a Socket.IO socket owns the connection, then holds the rest unread', () => {
+    const h = harness();
+    const owned: number[] = [];
+    h.gate.onData(Buffer.concat(Array.from({ length: 10 }, (_, i) => frame(`m${i}`))));
+    expect(h.messages).toEqual(['m0', 'm1', 'm2', 'm3']);
+    expect(h.socket.isPaused()).toBe(true);
+    h.gate.own(() => owned.push(1));
+    expect(owned).toEqual([1]); // what waits is offered at once
+    while (h.gate.next());
+    expect(h.messages.length).toBe(10);
+  });
+
+  it("feeds a new connection's first frames when admission control gives it a turn", () => {
+    const socket = new PassThrough();
+    const receiver = new Receiver({ isServer: true, maxPayload: 1_000 });
+    const messages: string[] = [];
+    receiver.on('message', (data: Buffer) => messages.push(data.toString()));
+    const turns: (() => void)[] = [];
+    const gate = new ReadGate(socket, (chunk) => void receiver.write(chunk), 1_000, (feed) => turns.push(feed));
+    gate.onData(frame('40'));
+    gate.onData(frame('2probe'));
+    expect(messages).toEqual([]);
+    expect(turns.length).toBe(1); // one turn asked for, however many reads
+    expect(socket.isPaused()).toBe(true);
+    turns.shift()!();
+    expect(messages).toEqual(['40', '2probe']);
+    expect(socket.isPaused()).toBe(false);
+  });
+
+  it('keeps what a socket may send before it is kicked and drops the rest of a read unread', () => {
+    const h = harness();
+    h.gate.own(() => {});
+    h.gate.onData(Buffer.concat(Array.from({ length: 10 }, (_, i) => frame(`m${i}`))));
+    expect(h.gate.trim(20)).toBe(false); // all of it fits
+    expect(h.gate.trim(3)).toBe(true);
+    expect(h.gate.truncated).toBe(true);
+    h.gate.onData(frame('later')); // nothing more is read
+    while (h.gate.next());
+    expect(h.messages).toEqual(['m0', 'm1', 'm2']);
+  });
+
+  it('drops what it has not parsed when the connection closes', () => {
+    const h = harness();
+    h.gate.own(() => {});
+    h.gate.onData(Buffer.concat([frame('a'), frame('b')]));
+    h.gate.drop();
+    expect(h.gate.next()).toBe(false);
+    h.gate.onData(frame('c'));
+    expect(h.gate.pending()).toBe(false);
+    expect(h.messages).toEqual([]);
+  });
+
+  it('gives ws a frame declared longer than it accepts at once, for it to refuse', async () => {
+    const h = harness(1_000);
+    h.gate.own(() => {});
+    h.gate.onData(frame('y'.repeat(5_000)).subarray(0, 100));
+    expect(h.gate.next()).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(h.errors).toEqual(['Max payload size exceeded']);
+  });
+});
