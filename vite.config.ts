@@ -28,7 +28,7 @@ export default defineConfig({
   },
   test: {
     root: repo,
-    include: ['packages/**/*.test.ts', 'cards/**/*.test.ts', 'apps/**/*.test.ts'],
+    include: ['packages/**/*.test.ts', 'cards/**/*.test.ts', 'apps/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'threads',
     testTimeout: 120_000,

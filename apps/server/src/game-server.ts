@@ -37,6 +37,7 @@ import type { AccountFacts, ActionLog, Store } from './storage/store.js';
 import type { Clock } from './time/clock.js';
 import type { Incoming, Transport } from './transport/transport.js';
 import { Matchmaking } from './matchmaking/matchmaking.js';
+import type { Conn } from './net/conn.js';
 
 export interface GameServerDeps {
   config: ServerConfig;
@@ -62,21 +63,7 @@ export interface GameServerDeps {
 /** Messages about one room (`roomId` in the payload): handled by the node holding that room. */
 const ROUTED: ReadonlySet<string> = new Set(['room:join', 'room:spectate', 'room:leave', 'room:chat', 'room:rematch', 'match:action', 'match:pass-until']);
 
-export interface Conn {
-  id: string;
-  userId: string | null;
-  /** The remote address as Socket.IO sees it (the per-address caps). */
-  address: string;
-  /** Set when the socket is on another node (this node holds a room it forwarded to): that node's id. */
-  remote?: string;
-  /** The session token of the handshake (cookie or Bearer header): when valid, it decides who this socket is. */
-  handshakeToken: string | null;
-  /** The hash of the session this socket said hello with (sign-out of one session closes its sockets). */
-  sessionHash: string | null;
-  rooms: Set<string>;
-  /** In a cluster: rooms other nodes hold that answered this socket's messages ok (its class: net/socket-class.ts). */
-  elsewhere?: Map<string, 'seated' | 'watching'>;
-}
+export type { Conn } from './net/conn.js';
 
 /** `'all'`: every session of the user; else one session's token hash. */
 export type SignedOut = (userId: string, session: string | 'all') => void;

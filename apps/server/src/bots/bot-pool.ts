@@ -9,7 +9,7 @@
 import { Worker } from 'node:worker_threads';
 import type { Action, BotInput, BotLevel } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
-import { decideInline, type ServerBot } from './server-bot.js';
+import { decideInline, inlineBot, type ServerBot } from './server-bot.js';
 
 interface Request {
   resolve: (a: Action) => void;
@@ -103,4 +103,9 @@ export class BotPool implements ServerBot {
     this.closed = true;
     await Promise.all(this.threads.map((t) => t?.worker.terminate()));
   }
+}
+
+/** The configured bot: `threads` worker threads, or inline when `threads` is 0. */
+export function serverBot(threads: number, log: Logger): ServerBot {
+  return threads > 0 ? new BotPool(threads, log) : inlineBot();
 }

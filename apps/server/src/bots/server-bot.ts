@@ -4,12 +4,10 @@
  * projection (`project(state, seat)`), that seat's `legalActions`, and a seed — never the state. The level
  * lives in the seat's name ("Bot (hard)", `botSeatName`), so a restart and a rematch keep it with no
  * other record. By default decisions run on worker threads (bot-pool.ts): the search takes about a second
- * (hard) or three (expert), and the event loop keeps serving every other match meanwhile.
+ * (hard) or three (expert), and the event loop keeps serving every other match meanwhile (`serverBot` there).
  */
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { botForLevel, isBotLevel, LEVEL_MS, type Action, type BotInput, type BotKnowledge, type BotLevel } from '@vroyale/engine';
-import type { Logger } from '../logger.js';
-import { BotPool } from './bot-pool.js';
 
 export type { BotInput, BotLevel };
 
@@ -55,7 +53,3 @@ export function inlineBot(): ServerBot {
   };
 }
 
-/** The configured bot: `threads` worker threads, or inline when `threads` is 0. */
-export function serverBot(threads: number, log: Logger): ServerBot {
-  return threads > 0 ? new BotPool(threads, log) : inlineBot();
-}

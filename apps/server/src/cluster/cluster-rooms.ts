@@ -9,7 +9,7 @@
  * The pipeline itself (gate, schema, handlers) stays in game-server.ts; this file reaches it through `ClusterHost`.
  */
 import type { Ack, AckError, ClientEventName } from '@vroyale/protocol';
-import type { Conn } from '../game-server.js';
+import type { Conn } from '../net/conn.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
 import type { Logger } from '../logger.js';

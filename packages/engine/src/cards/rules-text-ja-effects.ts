@@ -4,7 +4,7 @@
  * ("引く" → "引いてもよい") instead of bolting a phrase onto the English order.
  */
 import type { CardDef, CardSel, Effect, ManagerSel, TargetReq } from './schema.js';
-import type { RulesTextLookup } from './rules-text.js';
+import type { RulesTextLookup } from './rules-text-lookup.js';
 import { counterJa, filterJa, keywordJa, KEYWORD_JA, SIDE_JA, statsJa, TYPE_JA, unitJa, unreachable } from './rules-text-ja-words.js';
 
 /** The verbs effects end in: plain form and te-form. */

@@ -7,7 +7,7 @@
  */
 import type { Ability, CardDef, CardSel, Condition, Cost, Effect, Keywords, StaticEffect, Trigger } from './schema.js';
 import { KEYWORDS } from './schema.js';
-import type { RulesTextLookup } from './rules-text.js';
+import type { RulesTextLookup } from './rules-text-lookup.js';
 import { conditionJa, conditionPrefixJa, counterJa, filterJa, finite, keywordJa, statsJa, unreachable } from './rules-text-ja-words.js';
 import { effectJa, mayJa, plainJa, selfJa, selJa, type CtxJa } from './rules-text-ja-effects.js';
 

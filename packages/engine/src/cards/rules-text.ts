@@ -27,8 +27,9 @@ import type {
 } from './schema.js';
 import { KEYWORDS } from './schema.js';
 import { rulesTextJa } from './rules-text-ja.js';
+import type { RulesTextLookup } from './rules-text-lookup.js';
 
-export type RulesTextLookup = (id: string) => CardDef | undefined;
+export type { RulesTextLookup } from './rules-text-lookup.js';
 
 function unreachable(x: never): never {
   throw new Error(`rules text: unhandled variant ${JSON.stringify(x)}`);

@@ -2,7 +2,7 @@
 import type { Condition } from '../cards/schema.js';
 import { stageOf } from '../core/query.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
-import { matchesFilter } from './filters.js';
+import { matchesPrintedFilter } from './printed-filter.js';
 import { countersOf } from '../zones/counters.js';
 
 /** RUL-ZONE-2: a card on Hiatus is only ever counted by the 'hiatus' zone, never as roster, hand or stage. */
@@ -34,7 +34,7 @@ export function evalCondition(s: GameState, c: Condition, you: ManagerId, source
       const sides: ManagerId[] = c.side === 'any' ? ['A', 'B'] : [c.side === 'you' ? you : other(you)];
       let n = 0;
       for (const m of sides)
-        for (const id of zoneIds(s, m, c.zone)) if (matchesFilter(s, s.cards[id]!, c.filter, sourceId, false)) n++;
+        for (const id of zoneIds(s, m, c.zone)) if (matchesPrintedFilter(s, s.cards[id]!, c.filter, sourceId)) n++;
       return (c.atLeast === undefined || n >= c.atLeast) && (c.atMost === undefined || n <= c.atMost);
     }
     case 'counters': {

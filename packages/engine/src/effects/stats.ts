@@ -8,7 +8,7 @@ import { live, stageIndex, type StageIndex } from '../core/stage-index.js';
 import type { CardInstance, GameState } from '../core/types.js';
 import { countersOf } from '../zones/counters.js';
 import { evalCondition } from './conditions.js';
-import { matchesFilter } from './filters.js';
+import { matchesPrintedFilter } from './printed-filter.js';
 
 interface Aura {
   source: CardInstance;
@@ -65,7 +65,7 @@ function covers(s: GameState, aura: Aura, target: CardInstance): boolean {
       if (!onStage(target)) return false;
       if (what.side === 'you' && target.owner !== aura.source.owner) return false;
       if (what.side === 'opponent' && target.owner === aura.source.owner) return false;
-      return matchesFilter(s, target, what.filter, aura.source.id, false);
+      return matchesPrintedFilter(s, target, what.filter, aura.source.id);
     }
     case 'target':
       return false;

@@ -14,7 +14,13 @@
  */
 import { CommitFigures } from '../commit-stats.js';
 import type { ActionLog, AppendAction, CommitStats } from '../store.js';
-import type { SqliteStore } from './sqlite-store.js';
+import type Database from 'better-sqlite3';
+
+/** What the writer needs of the store (sqlite-store.ts passes itself). */
+export interface CommitTarget {
+  readonly db: Database.Database;
+  appendRow(a: AppendAction): void;
+}
 
 interface Pending {
   row: AppendAction;
@@ -30,7 +36,7 @@ export class ActionWriter implements ActionLog {
   private readonly counters = this.figures.counters;
   private readonly sql;
 
-  constructor(private readonly storage: SqliteStore) {
+  constructor(private readonly storage: CommitTarget) {
     const db = storage.db;
     this.sql = {
       noWait: db.prepare('PRAGMA busy_timeout = 0'),

@@ -9,10 +9,9 @@ import { logout } from '../../net/identity';
 import { toast, useApp } from '../../store';
 import { apiErrorText } from '../../net/api-errors';
 import { profilePath } from '../route';
+import type { AccountTab } from './account-tab';
 
 const AccountDialog = lazy(() => import('./account-dialog'));
-
-export type AccountTab = 'sign-in' | 'register' | 'password';
 
 const OPEN_EVENT = 'vroyale:account-dialog';
 /** Opens the account dialog from anywhere on the page (the lobby's nudges, the Play panel's reasons). */

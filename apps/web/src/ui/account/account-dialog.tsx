@@ -12,7 +12,7 @@ import { apiErrorText } from '../../net/api-errors';
 import { changePassword, login, register } from '../../net/identity';
 import { toast } from '../../store';
 import { Modal } from '../modal';
-import type { AccountTab } from './account-bar';
+import type { AccountTab } from './account-tab';
 
 export default function AccountDialog({ tab, onTab, onClose }: { tab: AccountTab; onTab: (t: AccountTab) => void; onClose: () => void }) {
   const t = useT();

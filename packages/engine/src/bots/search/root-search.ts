@@ -26,6 +26,7 @@ import type { Bot, BotInput } from '../types.js';
 import { keyOf, rootCandidates } from './candidates.js';
 import { dealHidden, hiddenCards, type KnownDeck } from './hidden-deal.js';
 import { halve } from './halving.js';
+import type { RootStats } from './root-stats.js';
 import { rollout } from './rollout.js';
 
 export interface SearchOptions {
@@ -66,19 +67,7 @@ export interface SearchOptions {
   nested?: { iterations: number; turns: number; workCap?: number; attacksOnly?: boolean };
 }
 
-export interface RootStats {
-  keys: string[];
-  actions: Action[];
-  visits: number[];
-  totals: number[];
-  iterations: number;
-  /**
-   * Each visit's reward by candidate, keyed by worker and visit number: with dealt hidden cards a candidate's
-   * j-th visit sees the j-th deal of its worker, so two candidates' rewards under one key are a paired
-   * comparison (`pairedGain`). Absent where the search does not record them (the turn tree).
-   */
-  samples?: Map<string, number>[];
-}
+export type { RootStats } from './root-stats.js';
 
 const CHECK_EVERY = 8;
 /** Scores are squashed by s / (|s| + SCALE): a won game is ~1, a few cards' edge a fair share of it. */
