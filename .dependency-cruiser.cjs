@@ -5,7 +5,13 @@
 const fs = require('node:fs');
 const path = require('node:path');
 
-const WORKSPACES = { '@vroyale/engine': 'packages/engine', '@vroyale/protocol': 'packages/protocol', '@vroyale/cards': 'cards', '@vroyale/server': 'apps/server', '@vroyale/web': 'apps/web' };
+const WORKSPACES = {
+  '@vroyale/engine': 'packages/engine',
+  '@vroyale/protocol': 'packages/protocol',
+  '@vroyale/cards': 'cards',
+  '@vroyale/server': 'apps/server',
+  '@vroyale/web': 'apps/web',
+};
 for (const dir of ['packages/lab']) {
   const file = path.join(__dirname, dir, 'package.json');
   if (fs.existsSync(file)) WORKSPACES[JSON.parse(fs.readFileSync(file, 'utf8')).name] = dir;

@@ -4,8 +4,31 @@ import { CardFileError } from '@vroyale/engine';
 import { loadCardFiles, type CardFileSource } from './load-card-files.js';
 
 const FILE = 'data/broken.json';
-const grunt = { id: 'test-grunt', name: 'Test Grunt', nameJa: 'テストの兵', colour: 'red', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 1 };
-const token = { id: 'test-fan', name: 'Test Fan', nameJa: 'テストのファン', colour: 'blue', types: ['character'], rarity: 'C', token: true, cost: 0, stars: 0, atk: 1, hp: 1 };
+const grunt = {
+  id: 'test-grunt',
+  name: 'Test Grunt',
+  nameJa: 'テストの兵',
+  colour: 'red',
+  types: ['character'],
+  rarity: 'C',
+  cost: 1,
+  stars: 1,
+  atk: 1,
+  hp: 1,
+};
+const token = {
+  id: 'test-fan',
+  name: 'Test Fan',
+  nameJa: 'テストのファン',
+  colour: 'blue',
+  types: ['character'],
+  rarity: 'C',
+  token: true,
+  cost: 0,
+  stars: 0,
+  atk: 1,
+  hp: 1,
+};
 
 function loadError(files: CardFileSource[]): CardFileError {
   try {
@@ -84,7 +107,12 @@ describe('broken card files', () => {
 
   it('a commissioned token defined in another file is fine', () => {
     const summoner = { ...grunt, id: 'summoner', abilities: debut({ kind: 'commission', token: 'test-fan', count: 1 }) };
-    expect(() => loadCardFiles([{ file: FILE, json: { cards: [summoner] } }, { file: 'data/tokens.json', json: { cards: [token] } }])).not.toThrow();
+    expect(() =>
+      loadCardFiles([
+        { file: FILE, json: { cards: [summoner] } },
+        { file: 'data/tokens.json', json: { cards: [token] } },
+      ]),
+    ).not.toThrow();
   });
 
   it('RUL-DECK-3: an SSR without a matching SR', () => {
@@ -96,7 +124,7 @@ describe('broken card files', () => {
     expectNames(cardsError([sr, { ...sr, id: 'star-ssr', name: 'Not Star', rarity: 'SSR', variantOf: 'star' }]), 'star-ssr', 'variantOf');
   });
 
-  it('an SSR whose Japanese name is not its SR card\'s', () => {
+  it("an SSR whose Japanese name is not its SR card's", () => {
     const sr = { ...grunt, id: 'star', name: 'Star', nameJa: 'スター', rarity: 'SR', stars: 2 };
     expectNames(cardsError([sr, { ...sr, id: 'star-ssr', nameJa: '別のスター', rarity: 'SSR', variantOf: 'star' }]), 'star-ssr', 'nameJa', 'star');
   });

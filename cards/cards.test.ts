@@ -67,7 +67,9 @@ describe('card files', () => {
   it('names are unique apart from SSR variants (copy limits count by name, RUL-DECK-2)', () => {
     const byName = new Map<string, CardDef[]>();
     for (const c of all) byName.set(c.name, [...(byName.get(c.name) ?? []), c]);
-    const clashes = [...byName.values()].filter((cs) => cs.length > 1 && !cs.every((c) => c.rarity === 'SSR' || cs.some((o) => o.id === c.variantOf || c.id === o.variantOf)));
+    const clashes = [...byName.values()].filter(
+      (cs) => cs.length > 1 && !cs.every((c) => c.rarity === 'SSR' || cs.some((o) => o.id === c.variantOf || c.id === o.variantOf)),
+    );
     expect(clashes.map((cs) => cs.map((c) => c.id))).toEqual([]);
   });
 });

@@ -8,6 +8,4 @@ export interface DemoRoster extends Roster {
 }
 
 /** Raid Night (aggro) and Mod Squad (control). Legality is checked by the tests. */
-export const demoRosters: readonly DemoRoster[] = starterRosters
-  .slice(0, 2)
-  .map(({ id, name, centre, cards }) => ({ id, name, centre, cards: [...cards] }));
+export const demoRosters: readonly DemoRoster[] = starterRosters.slice(0, 2).map(({ id, name, centre, cards }) => ({ id, name, centre, cards: [...cards] }));

@@ -28,11 +28,9 @@ function setChecks(files: { file: string; cards: CardDef[] }[]): void {
       if (c.nameJa === undefined) throw new CardFileError(f.file, c.id, 'nameJa', 'every card of the set needs a Japanese name');
       if (c.colour === undefined) throw new CardFileError(f.file, c.id, 'colour', 'every card of the set needs a colour');
       const ja = jaOf.get(c.name);
-      if (ja !== undefined && ja !== c.nameJa)
-        throw new CardFileError(f.file, c.id, 'nameJa', `'${c.name}' is already called '${ja}' in Japanese`);
+      if (ja !== undefined && ja !== c.nameJa) throw new CardFileError(f.file, c.id, 'nameJa', `'${c.name}' is already called '${ja}' in Japanese`);
       const name = nameOf.get(c.nameJa);
-      if (name !== undefined && name !== c.name)
-        throw new CardFileError(f.file, c.id, 'nameJa', `'${c.nameJa}' is already the Japanese name of '${name}'`);
+      if (name !== undefined && name !== c.name) throw new CardFileError(f.file, c.id, 'nameJa', `'${c.nameJa}' is already the Japanese name of '${name}'`);
       jaOf.set(c.name, c.nameJa);
       nameOf.set(c.nameJa, c.name);
     }

@@ -124,7 +124,10 @@ describe('broken rosters', () => {
 
   it('RUL-DECK-2: more than 10 R cards', () => {
     const rares = ['superchat-whale', 'rival-streamer', 'retiring-senpai', 'copyright-strike'].flatMap((id) => [id, id]);
-    const ps = validateRoster(edit(raid, ['hot-take', 'hot-take', 'fashionably-late', 'superchat-surge', 'superchat-surge', 'superchat-surge', 'chat-regular', 'chat-regular'], rares), cardPool);
+    const ps = validateRoster(
+      edit(raid, ['hot-take', 'hot-take', 'fashionably-late', 'superchat-surge', 'superchat-surge', 'superchat-surge', 'chat-regular', 'chat-regular'], rares),
+      cardPool,
+    );
     expect(rules(ps)).toEqual(['RUL-DECK-2']);
     expect(ps[0]!.message).toContain('10 R');
   });

@@ -12,8 +12,7 @@ describe('rules text of the card set', () => {
     for (const c of all) {
       const lines = rulesText(c, getCard);
       if (lines.length === 0) bad.push(`${c.id}: no text`);
-      for (const l of lines)
-        if (!l.trim() || /undefined|\[object|NaN|null|\s{2}/.test(l)) bad.push(`${c.id}: ${JSON.stringify(l)}`);
+      for (const l of lines) if (!l.trim() || /undefined|\[object|NaN|null|\s{2}/.test(l)) bad.push(`${c.id}: ${JSON.stringify(l)}`);
     }
     expect(bad).toEqual([]);
   });
@@ -26,7 +25,10 @@ describe('rules text of the card set', () => {
       const abilityLines = printed.length ? lines.slice(1) : lines;
       if (printed.length) {
         const words = lines[0]!.split(', ').map((w) => w.replace(/ \d$/, ''));
-        expect(words.every((w) => names.has(w)), c.id).toBe(true);
+        expect(
+          words.every((w) => names.has(w)),
+          c.id,
+        ).toBe(true);
         expect(words.length, c.id).toBe(printed.length);
       }
       expect(abilityLines.length, c.id).toBe(printed.length || c.abilities.length ? c.abilities.length : 1);

@@ -56,7 +56,16 @@ try {
   for (let i = 1; i <= count; i++) {
     const id = `n${i}`;
     const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_NODE_ID: id, VROYALE_DATABASE_URL: pg.url, VROYALE_REDIS_URL: redis.url, VROYALE_TRUST_PROXY: 'loopback', VROYALE_METRICS_PORT: '0' },
+      env: {
+        ...process.env,
+        PORT: '0',
+        HOST: '127.0.0.1',
+        VROYALE_NODE_ID: id,
+        VROYALE_DATABASE_URL: pg.url,
+        VROYALE_REDIS_URL: redis.url,
+        VROYALE_TRUST_PROXY: 'loopback',
+        VROYALE_METRICS_PORT: '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     nodeStops.push(() => stopChild(child, 10_000));
@@ -82,7 +91,11 @@ try {
     nodes.push({ id, port });
     log(`node ${id} on 127.0.0.1:${port}`);
   }
-  const lb = await startHaproxy({ backends: nodes.map((n) => ({ host: '127.0.0.1', port: n.port, name: n.id })), ...(publicPort > 0 ? { port: publicPort } : {}), checkIntervalMs: 500 });
+  const lb = await startHaproxy({
+    backends: nodes.map((n) => ({ host: '127.0.0.1', port: n.port, name: n.id })),
+    ...(publicPort > 0 ? { port: publicPort } : {}),
+    checkIntervalMs: 500,
+  });
   stops.push(() => lb.stop());
   log(`ready: http://127.0.0.1:${lb.port}  (Ctrl-C stops everything)`);
 } catch (e) {

@@ -29,11 +29,15 @@ interface Violation {
 function cruise(): Violation[] {
   let out: string;
   try {
-    out = execFileSync(join(repo, 'node_modules/.bin/depcruise'), ['--config', join(repo, '.dependency-cruiser.cjs'), '--output-type', 'json', 'packages', 'apps', 'cards'], {
-      cwd: dir,
-      encoding: 'utf8',
-      maxBuffer: 64 * 1024 * 1024,
-    });
+    out = execFileSync(
+      join(repo, 'node_modules/.bin/depcruise'),
+      ['--config', join(repo, '.dependency-cruiser.cjs'), '--output-type', 'json', 'packages', 'apps', 'cards'],
+      {
+        cwd: dir,
+        encoding: 'utf8',
+        maxBuffer: 64 * 1024 * 1024,
+      },
+    );
   } catch (e) {
     // depcruise exits non-zero when it finds errors; its report is still on stdout.
     out = (e as { stdout: string }).stdout;
@@ -56,7 +60,8 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
     // A rules section calling the dispatcher and the turn flow.
     'packages/engine/src/actions/dispatch.ts': 'export const dispatch = 1;\n',
     'packages/engine/src/turn/flow.ts': 'export const flow = 1;\n',
-    'packages/engine/src/combat/declare.ts': "import { dispatch } from '../actions/dispatch.ts';\nimport { flow } from '../turn/flow.ts';\nexport const d = dispatch + flow;\n",
+    'packages/engine/src/combat/declare.ts':
+      "import { dispatch } from '../actions/dispatch.ts';\nimport { flow } from '../turn/flow.ts';\nexport const d = dispatch + flow;\n",
     // The web app importing server code.
     'apps/web/src/reach.ts': "import { a } from '../../server/src/a.ts';\nexport const r = a;\n",
   });
@@ -84,7 +89,16 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
   });
 
   it('passes what is allowed: nothing else was reported', () => {
-    const expected = new Set(['apps/server/src/a.ts', 'apps/server/src/b.ts', 'apps/web/src/t1.ts', 'apps/web/src/t2.ts', 'packages/engine/src/core/io.ts', 'packages/engine/src/core/pool.ts', 'packages/engine/src/combat/declare.ts', 'apps/web/src/reach.ts']);
+    const expected = new Set([
+      'apps/server/src/a.ts',
+      'apps/server/src/b.ts',
+      'apps/web/src/t1.ts',
+      'apps/web/src/t2.ts',
+      'packages/engine/src/core/io.ts',
+      'packages/engine/src/core/pool.ts',
+      'packages/engine/src/combat/declare.ts',
+      'apps/web/src/reach.ts',
+    ]);
     expect(found.filter((v) => !expected.has(v.from))).toEqual([]);
   });
 });

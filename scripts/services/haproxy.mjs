@@ -30,7 +30,11 @@ export function haproxyConfig({ port, bind = '127.0.0.1', backends, checkInterva
       return `  server ${name} ${b.host}:${b.port} check cookie ${name}`;
     })
     .join('\n');
-  return readFileSync(TEMPLATE, 'utf8').replaceAll('{{PORT}}', String(port)).replaceAll('{{BIND}}', bind).replaceAll('{{CHECK_INTERVAL}}', `${checkIntervalMs}ms`).replace('{{SERVERS}}', servers);
+  return readFileSync(TEMPLATE, 'utf8')
+    .replaceAll('{{PORT}}', String(port))
+    .replaceAll('{{BIND}}', bind)
+    .replaceAll('{{CHECK_INTERVAL}}', `${checkIntervalMs}ms`)
+    .replace('{{SERVERS}}', servers);
 }
 
 export async function startHaproxy(opts) {

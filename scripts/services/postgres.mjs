@@ -36,7 +36,9 @@ export function findPostgres() {
   }
   const root = '/usr/lib/postgresql';
   if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => /^\d+$/.test(v)).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
     for (const v of versions) if (has(join(root, v, 'bin'))) return join(root, v, 'bin');
   }
   for (const dir of (process.env.PATH ?? '').split(':')) if (has(dir)) return dir;
@@ -97,13 +99,32 @@ export async function startPostgres({ detached = false, startTimeoutMs = 30_000 
   const data = join(dir, 'data');
   if (user) chownSync(dir, user.uid, user.gid);
   const as = user ? { uid: user.uid, gid: user.gid } : {};
-  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=trust', '-E', 'UTF8', '--locale=C', '--no-sync'], { ...as, encoding: 'utf8', cwd: dir });
+  const init = spawnSync(
+    join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '--auth-local=trust', '--auth-host=trust', '-E', 'UTF8', '--locale=C', '--no-sync'],
+    { ...as, encoding: 'utf8', cwd: dir },
+  );
   if (init.status !== 0) {
     rmSync(dir, { recursive: true, force: true });
     throw new Error(`initdb failed: ${(init.stderr || init.stdout || String(init.error)).trim()}`);
   }
   const launch = async (port) => {
-    const args = ['-D', data, '-k', dir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=on', '-c', 'max_connections=200', '-c', 'shared_buffers=64MB'];
+    const args = [
+      '-D',
+      data,
+      '-k',
+      dir,
+      '-p',
+      String(port),
+      '-c',
+      'listen_addresses=127.0.0.1',
+      '-c',
+      'fsync=on',
+      '-c',
+      'max_connections=200',
+      '-c',
+      'shared_buffers=64MB',
+    ];
     const child = spawn(join(bin, 'postgres'), args, { ...as, cwd: dir, detached, stdio: ['ignore', 'ignore', 'pipe'] });
     let stderr = '';
     child.stderr.on('data', (d) => (stderr = (stderr + d).slice(-4000)));

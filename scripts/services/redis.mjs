@@ -18,7 +18,24 @@ export async function startRedis(opts = {}) {
   const bin = ensureInstalled('redis-server', 'redis-server');
   const dir = tempDir('redis');
   const port = opts.port ?? (await freePort());
-  const args = ['--port', String(port), '--bind', '127.0.0.1', '--dir', dir, '--save', '', '--appendonly', 'no', '--daemonize', 'no', '--logfile', '', '--protected-mode', 'yes'];
+  const args = [
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--dir',
+    dir,
+    '--save',
+    '',
+    '--appendonly',
+    'no',
+    '--daemonize',
+    'no',
+    '--logfile',
+    '',
+    '--protected-mode',
+    'yes',
+  ];
   // redis-server saves nothing on SIGTERM here (--save ''), and exits at once.
   const { pid, stop } = await runService(bin, args, { port, dir, what: 'redis-server' });
   return { port, url: `redis://127.0.0.1:${port}`, pid, dir, stop };

@@ -61,7 +61,8 @@ export const tempDir = (name) => mkdtempSync(join(tmpdir(), `vroyale-${name}-`))
 export async function waitForPort(port, child, ms = 10_000, what = 'service') {
   const end = Date.now() + ms;
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} exited (${child.exitCode ?? child.signalCode}) before listening on ${port}`);
     const open = await new Promise((resolve) => {
       const c = createConnection({ host: '127.0.0.1', port }, () => (c.destroy(), resolve(true)));
       c.once('error', () => resolve(false));
@@ -161,7 +162,9 @@ export async function runService(bin, args, { port, dir, what }) {
 /** Runs `command --version`-like probes quietly; '' when it fails. */
 export function versionOf(path, args) {
   try {
-    return execFileSync(path, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] }).split('\n')[0].trim();
+    return execFileSync(path, args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] })
+      .split('\n')[0]
+      .trim();
   } catch {
     return '';
   }

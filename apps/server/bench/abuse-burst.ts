@@ -67,7 +67,15 @@ export interface BaselineRow {
   actionsPerSec: number;
 }
 
-export async function measureBurst(o: { url: string; metricsUrl: string; name: string; roomId: string; rec: Recorder; windowS: number; baseline: BaselineRow }) {
+export async function measureBurst(o: {
+  url: string;
+  metricsUrl: string;
+  name: string;
+  roomId: string;
+  rec: Recorder;
+  windowS: number;
+  baseline: BaselineRow;
+}) {
   const swarm = await startSwarm(o.url, o.name, o.roomId);
   const setup = await swarm.next('ready', 180_000);
   const atStart = machine();
@@ -166,7 +174,9 @@ async function readFloorOf(sockets: number, bytes: number): Promise<Record<strin
   const runs: Record<string, number>[] = [];
   for (let i = 0; i < 3; i++) {
     const out = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', String(sockets), String(bytes)], { stdio: ['ignore', 'pipe', 'inherit'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', String(sockets), String(bytes)], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
       let text = '';
       child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
       child.once('exit', () => resolve(text.trim().split('\n').at(-1) ?? '{}'));

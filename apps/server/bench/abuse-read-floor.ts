@@ -17,10 +17,12 @@ const [mode, ...rest] = process.argv.slice(2);
 async function client(port: number, n: number, bytes: number): Promise<void> {
   const sockets: Socket[] = [];
   for (let i = 0; i < n; i++)
-    sockets.push(await new Promise<Socket>((resolve, reject) => {
-      const s = connect({ port, host: '127.0.0.1', localAddress: `127.30.${Math.floor(i / 250)}.${(i % 250) + 1}` }, () => resolve(s));
-      s.once('error', reject);
-    }));
+    sockets.push(
+      await new Promise<Socket>((resolve, reject) => {
+        const s = connect({ port, host: '127.0.0.1', localAddress: `127.30.${Math.floor(i / 250)}.${(i % 250) + 1}` }, () => resolve(s));
+        s.once('error', reject);
+      }),
+    );
   console.log('ready');
   createInterface({ input: process.stdin }).once('line', () => {
     const buf = Buffer.alloc(bytes, 97);
@@ -31,13 +33,17 @@ async function client(port: number, n: number, bytes: number): Promise<void> {
 
 async function server(n: number, bytes: number): Promise<void> {
   let read = 0;
-  const srv = createServer((s) => s.on('data', (d) => {
-    read += d.length;
-    s.pause();
-  }));
+  const srv = createServer((s) =>
+    s.on('data', (d) => {
+      read += d.length;
+      s.pause();
+    }),
+  );
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const port = (srv.address() as { port: number }).port;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', 'client', String(port), String(n), String(bytes)], { stdio: ['pipe', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', 'client', String(port), String(n), String(bytes)], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
   await new Promise<void>((r) => createInterface({ input: child.stdout! }).once('line', () => r()));
   await new Promise((r) => setTimeout(r, 300));
   let last = performance.now();
@@ -55,7 +61,9 @@ async function server(n: number, bytes: number): Promise<void> {
   await new Promise((r) => setTimeout(r, 50));
   clearInterval(ticker);
   const cpu = process.cpuUsage(c0);
-  console.log(JSON.stringify({ sockets: n, bytes, readAllMs: Math.round(ms), loopMaxMs: Math.round(maxGap), cpuMs: Math.round((cpu.user + cpu.system) / 1000) }));
+  console.log(
+    JSON.stringify({ sockets: n, bytes, readAllMs: Math.round(ms), loopMaxMs: Math.round(maxGap), cpuMs: Math.round((cpu.user + cpu.system) / 1000) }),
+  );
   child.kill();
   process.exit(0);
 }

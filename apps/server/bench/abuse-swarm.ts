@@ -148,7 +148,9 @@ lines.on('line', (line) => {
   const before = { ...totals, codes: { ...totals.codes } };
   void (WAVE ? wave(bots) : attack(bots)).then(({ ms }) => {
     const codes = Object.fromEntries(Object.entries(totals.codes).map(([k, v]) => [k, v - (before.codes[k] ?? 0)]));
-    console.log(`burst-end ${JSON.stringify({ ms, answered: totals.answered - before.answered, kicked: totals.kicked - before.kicked, refusedConnects: totals.refusedConnects - before.refusedConnects, codes })}`);
+    console.log(
+      `burst-end ${JSON.stringify({ ms, answered: totals.answered - before.answered, kicked: totals.kicked - before.kicked, refusedConnects: totals.refusedConnects - before.refusedConnects, codes })}`,
+    );
   });
 });
 

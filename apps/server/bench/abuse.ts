@@ -31,14 +31,21 @@ const MATCHES = Number(flag('matches', '20'));
 const THINK_MS = Number(flag('think', '300'));
 const WINDOW_S = Number(flag('window', '20'));
 // `crowded` leaves 19,800 rooms behind: it goes last.
-const CASES = flag('cases', 'ack-flood,many-sockets,spectators,room-fill,swarm-300-hello,swarm-300-new,swarm-3000-hello,swarm-3000-new,wave-3000,crowded').split(',');
+const CASES = flag(
+  'cases',
+  'ack-flood,many-sockets,spectators,room-fill,swarm-300-hello,swarm-300-new,swarm-3000-hello,swarm-3000-new,wave-3000,crowded',
+).split(',');
 const isBurst = (name: string) => /^(swarm|wave)-/.test(name);
 const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: THINK_MS, rnd: makeRng('abuse-bench') };
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 type Metrics = Awaited<ReturnType<typeof metrics>>;
 
-async function measure(metricsUrl: string, name: string, during?: () => Promise<Record<string, unknown>>): Promise<Record<string, unknown> & { case: string; p99: number; ackP99: number | null; actionsPerSec: number }> {
+async function measure(
+  metricsUrl: string,
+  name: string,
+  during?: () => Promise<Record<string, unknown>>,
+): Promise<Record<string, unknown> & { case: string; p99: number; ackP99: number | null; actionsPerSec: number }> {
   const atStart = machine();
   const m0: Metrics = await metrics(metricsUrl);
   rec.win = newWindow();
@@ -46,7 +53,8 @@ async function measure(metricsUrl: string, name: string, during?: () => Promise<
   await sleep(WINDOW_S * 1000);
   const seconds = (performance.now() - t0) / 1000;
   const win = rec.win;
-  if (process.env.ABUSE_TIMELINE) console.log(name, JSON.stringify(win.at.map((t, i) => [Math.round((t - t0) / 100) / 10, Math.round(win.latencies[i]!)]).filter(([, l]) => l! > 8)));
+  if (process.env.ABUSE_TIMELINE)
+    console.log(name, JSON.stringify(win.at.map((t, i) => [Math.round((t - t0) / 100) / 10, Math.round(win.latencies[i]!)]).filter(([, l]) => l! > 8)));
   const m: Metrics = await metrics(metricsUrl);
   const abuser = during ? await during() : null;
   const f0 = m0.flood ?? { kicks: 0, refusedConnections: 0, refusedMessages: 0, droppedTcp: 0 };
@@ -63,7 +71,12 @@ async function measure(metricsUrl: string, name: string, during?: () => Promise<
     serverLoopDelayMs: m.eventLoopDelayMs,
     serverCpuShareOfOneCore: m.cpu.shareOfOneCore,
     connectionsAtEnd: m.connections,
-    flood: { kicks: f1.kicks - f0.kicks, refusedConnections: f1.refusedConnections - f0.refusedConnections, refusedMessages: f1.refusedMessages - f0.refusedMessages, droppedTcp: f1.droppedTcp - f0.droppedTcp },
+    flood: {
+      kicks: f1.kicks - f0.kicks,
+      refusedConnections: f1.refusedConnections - f0.refusedConnections,
+      refusedMessages: f1.refusedMessages - f0.refusedMessages,
+      droppedTcp: f1.droppedTcp - f0.droppedTcp,
+    },
     abuser,
     machine: atStart,
   };
@@ -71,7 +84,9 @@ async function measure(metricsUrl: string, name: string, during?: () => Promise<
 
 /** Starts `abuser.ts <case>` and returns its stop (SIGTERM → its JSON line). */
 async function startAbuser(url: string, name: string, roomId: string | null): Promise<() => Promise<Record<string, unknown>>> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuser.ts', url, name, ...(roomId ? [roomId] : [])], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuser.ts', url, name, ...(roomId ? [roomId] : [])], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   let out = '';
   child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
   while (!out.includes('started')) {
@@ -101,7 +116,9 @@ async function main(): Promise<void> {
   try {
     for (let i = 0; i < MATCHES; i++) slots.push(await Slot.open(url, i, false, rec));
     await Promise.all(slots.map((s) => s.start()));
-    console.log(`server ${url}; ${cpus().length} cores; ${MATCHES} honest matches, think ${THINK_MS} ms (×0.5–1.5); windows of ${WINDOW_S} s; server limits at their defaults`);
+    console.log(
+      `server ${url}; ${cpus().length} cores; ${MATCHES} honest matches, think ${THINK_MS} ms (×0.5–1.5); windows of ${WINDOW_S} s; server limits at their defaults`,
+    );
     // Past the openings (mulligans, first turns) and the server's warm-up (JIT), before any window.
     await sleep(10_000);
     const show = (r: (typeof rows)[number]) =>
@@ -146,13 +163,41 @@ async function main(): Promise<void> {
   const cases = [];
   for (let i = 0; i + 1 < rows.length; i += 2) {
     const [base, r] = [rows[i]!, rows[i + 1]!];
-    cases.push({ case: r.case, baseline: base, abused: r, p99Ratio: round(r.p99 / base.p99), throughputRatio: round(r.actionsPerSec / base.actionsPerSec), met: r.p99 <= 2 * base.p99 && r.actionsPerSec >= 0.9 * base.actionsPerSec });
+    cases.push({
+      case: r.case,
+      baseline: base,
+      abused: r,
+      p99Ratio: round(r.p99 / base.p99),
+      throughputRatio: round(r.actionsPerSec / base.actionsPerSec),
+      met: r.p99 <= 2 * base.p99 && r.actionsPerSec >= 0.9 * base.actionsPerSec,
+    });
   }
-  for (const c of cases) console.log(`${c.case.padEnd(13)} p99 ${c.abused.p99} ms vs ${c.baseline.p99} ms without abuse (×${c.p99Ratio}), throughput ×${c.throughputRatio}: ${c.met ? 'within the bar' : 'OVER THE BAR'}`);
-  for (const b of bursts) console.log(`${b.case.padEnd(16)} burst: ack p99 ×${b.bars.burstAckP99Ratio}, loop max ${b.bars.burstLoopMaxMs} ms (a bare read of as much: ${b.readFloor?.loopMaxMs} ms); after: p99 ×${b.bars.afterP99Ratio}, throughput ×${b.bars.afterThroughputRatio}; whole window p99 ×${b.bars.windowP99Ratio}: ${b.met ? 'within the bars' : 'OVER A BAR'}`);
+  for (const c of cases)
+    console.log(
+      `${c.case.padEnd(13)} p99 ${c.abused.p99} ms vs ${c.baseline.p99} ms without abuse (×${c.p99Ratio}), throughput ×${c.throughputRatio}: ${c.met ? 'within the bar' : 'OVER THE BAR'}`,
+    );
+  for (const b of bursts)
+    console.log(
+      `${b.case.padEnd(16)} burst: ack p99 ×${b.bars.burstAckP99Ratio}, loop max ${b.bars.burstLoopMaxMs} ms (a bare read of as much: ${b.readFloor?.loopMaxMs} ms); after: p99 ×${b.bars.afterP99Ratio}, throughput ×${b.bars.afterThroughputRatio}; whole window p99 ×${b.bars.windowP99Ratio}: ${b.met ? 'within the bars' : 'OVER A BAR'}`,
+    );
   const expected = CASES.filter((c) => !isBurst(c)).length;
-  const met = cases.length === expected && cases.every((c) => c.met) && bursts.length === CASES.length - expected && bursts.every((b) => b.met) && honestCanCreate !== false;
-  console.log(JSON.stringify({ matches: MATCHES, thinkMs: THINK_MS, windowSeconds: WINDOW_S, cases, bursts, honestCanCreateAfterRoomFill: honestCanCreate, bar: { p99Ratio: 2, throughputRatio: 0.9, ...BURST_BARS, met } }));
+  const met =
+    cases.length === expected &&
+    cases.every((c) => c.met) &&
+    bursts.length === CASES.length - expected &&
+    bursts.every((b) => b.met) &&
+    honestCanCreate !== false;
+  console.log(
+    JSON.stringify({
+      matches: MATCHES,
+      thinkMs: THINK_MS,
+      windowSeconds: WINDOW_S,
+      cases,
+      bursts,
+      honestCanCreateAfterRoomFill: honestCanCreate,
+      bar: { p99Ratio: 2, throughputRatio: 0.9, ...BURST_BARS, met },
+    }),
+  );
 }
 
 await main();

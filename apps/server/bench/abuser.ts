@@ -21,7 +21,19 @@ import { io, type Socket } from 'socket.io-client';
 import { DEFAULT_STOP_SETTINGS, type Ack } from '@vroyale/protocol';
 
 const [url, mode, roomId] = process.argv.slice(2) as [string, string, string | undefined];
-const stats = { connects: 0, refusedConnects: 0, kicked: 0, sent: 0, ok: 0, rateLimited: 0, otherRefusals: 0, roomsCreated: 0, botMatches: 0, sessions: 0, lastRefusal: '' };
+const stats = {
+  connects: 0,
+  refusedConnects: 0,
+  kicked: 0,
+  sent: 0,
+  ok: 0,
+  rateLimited: 0,
+  otherRefusals: 0,
+  roomsCreated: 0,
+  botMatches: 0,
+  sessions: 0,
+  lastRefusal: '',
+};
 let stopping = false;
 
 function open(address: string, onUp: (s: Socket) => void): void {
@@ -126,7 +138,10 @@ async function roomFill(s: Socket): Promise<void> {
   // Then `settings`, which used to walk every room, at just under the per-socket rate.
   const stops = DEFAULT_STOP_SETTINGS;
   while (s.connected && !stopping) {
-    void s.timeout(10_000).emitWithAck('settings', { stops }).catch(() => {});
+    void s
+      .timeout(10_000)
+      .emitWithAck('settings', { stops })
+      .catch(() => {});
     await sleep(55);
   }
 }
@@ -216,7 +231,14 @@ process.once('SIGTERM', () => {
   const times = (stats as { settingsAckMs?: number[] }).settingsAckMs;
   if (times) {
     const sorted = [...times].sort((a, b) => a - b);
-    Object.assign(stats, { settingsAckMs: { count: sorted.length, p50: sorted[Math.floor(sorted.length / 2)] ?? null, p99: sorted[Math.floor(sorted.length * 0.99)] ?? null, max: sorted.at(-1) ?? null } });
+    Object.assign(stats, {
+      settingsAckMs: {
+        count: sorted.length,
+        p50: sorted[Math.floor(sorted.length / 2)] ?? null,
+        p99: sorted[Math.floor(sorted.length * 0.99)] ?? null,
+        max: sorted.at(-1) ?? null,
+      },
+    });
   }
   console.log(JSON.stringify(stats));
   process.exit(0);

@@ -114,22 +114,28 @@ class Seat {
     const seenSeq = v.seq;
     // A callback ack (not emitWithAck): it runs synchronously when the ack arrives, before the view that
     // follows it in the same read, so the view is matched to this action.
-    this.socket.timeout(30_000).emit('match:action', { roomId: v.roomId, clientActionId: `${this.socket.id}-${++this.n}`, seenSeq, action }, (err: Error | null, ack: Ack<Record<string, unknown>>) => {
-      if (err) return void this.rec.win.errors++;
-      if (ack.ok) {
-        const now = performance.now();
-        this.rec.win.acks.push(now - t0);
-        this.rec.win.ackAt.push(now);
-        this.rec.win.actions++;
-        if (this.remote) this.rec.win.forwarded++;
-        this.awaiting = { seq: Number(ack.seq), t0 };
-        return;
-      }
-      if (ack.code === 'stale') this.rec.win.stale++;
-      else this.rec.win.errors++;
-      const latest = this.view;
-      if (latest && latest.legal.length > 0 && !latest.result && !this.timer) this.timer = setTimeout(() => this.act(), 50);
-    });
+    this.socket
+      .timeout(30_000)
+      .emit(
+        'match:action',
+        { roomId: v.roomId, clientActionId: `${this.socket.id}-${++this.n}`, seenSeq, action },
+        (err: Error | null, ack: Ack<Record<string, unknown>>) => {
+          if (err) return void this.rec.win.errors++;
+          if (ack.ok) {
+            const now = performance.now();
+            this.rec.win.acks.push(now - t0);
+            this.rec.win.ackAt.push(now);
+            this.rec.win.actions++;
+            if (this.remote) this.rec.win.forwarded++;
+            this.awaiting = { seq: Number(ack.seq), t0 };
+            return;
+          }
+          if (ack.code === 'stale') this.rec.win.stale++;
+          else this.rec.win.errors++;
+          const latest = this.view;
+          if (latest && latest.legal.length > 0 && !latest.result && !this.timer) this.timer = setTimeout(() => this.act(), 50);
+        },
+      );
   }
 }
 
@@ -198,7 +204,16 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // --expose-gc only lets the metrics listener's ?gc=1 collect before measuring memory (between windows).
   const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_METRICS_PORT: '0', VROYALE_METRICS_HOST: '127.0.0.1', VROYALE_DB: join(dir, 'bench.db'), LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      VROYALE_METRICS_PORT: '0',
+      VROYALE_METRICS_HOST: '127.0.0.1',
+      VROYALE_DB: join(dir, 'bench.db'),
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   // The metrics listener logs first, then the server (server.ts).
@@ -251,10 +266,11 @@ export function histogramWindow(delta: Map<number, number>): { count: number; p5
   if (count <= 0) return { count: 0, p50: 0, p99: 0, max: 0 };
   const bounds = [...delta.keys()].filter(Number.isFinite);
   let top = bounds.at(-1)!;
-  for (const le of bounds) if ((delta.get(le) ?? 0) >= count) {
-    top = le;
-    break;
-  }
+  for (const le of bounds)
+    if ((delta.get(le) ?? 0) >= count) {
+      top = le;
+      break;
+    }
   const ms = (s: number) => round(s * 1000);
   return { count, p50: ms(quantile(delta, 0.5)), p99: ms(quantile(delta, 0.99)), max: ms(top) };
 }
@@ -279,11 +295,17 @@ export async function metrics(metricsUrl: string, gc = false) {
   const commitWindow = histogramWindow(bucketDelta(commit, prev.commit));
   const ms = (seconds: number) => round(seconds * 1000);
   return {
-    eventLoopDelayMs: { p50: ms(v('nodejs_eventloop_lag_p50_seconds')), p99: ms(v('nodejs_eventloop_lag_p99_seconds')), max: ms(v('nodejs_eventloop_lag_max_seconds')) },
+    eventLoopDelayMs: {
+      p50: ms(v('nodejs_eventloop_lag_p50_seconds')),
+      p99: ms(v('nodejs_eventloop_lag_p99_seconds')),
+      max: ms(v('nodejs_eventloop_lag_max_seconds')),
+    },
     // Accepted player actions: taken off the match queue → last view handed to the socket layer.
     serverActionMs: histogramWindow(bucketDelta(action, prev.action)),
     /** Applied actions so far by origin (player, bot, auto-pass, time, abandoned): counters, not a window. */
-    actionsByOrigin: Object.fromEntries(['player', 'bot', 'auto-pass', 'time', 'abandoned'].map((o) => [o, v('vroyale_action_to_broadcast_seconds_count', { origin: o })])),
+    actionsByOrigin: Object.fromEntries(
+      ['player', 'bot', 'auto-pass', 'time', 'abandoned'].map((o) => [o, v('vroyale_action_to_broadcast_seconds_count', { origin: o })]),
+    ),
     /** The same window's buckets, to merge several nodes' (`histogramWindow(sumBuckets(...))`). */
     serverActionBuckets: bucketDelta(action, prev.action),
     memory: { rss: v('process_resident_memory_bytes'), heapUsed: v('nodejs_heap_size_used_bytes') },

@@ -25,10 +25,16 @@ export function placement(i: number, n: number, split = 0.5): [number, number] {
  * Opens slots until there are `target`, `rampPerSec` a second in batches of a tenth of that, and starts each
  * slot's first match. `urls(i)`: where slot i's seats connect (one server, or [A's node, B's node]).
  */
-export async function rampTo(slots: Slot[], target: number, o: { urls: (i: number) => string | readonly [string, string]; rampPerSec: number; vsBot: number; rec: Recorder }): Promise<void> {
+export async function rampTo(
+  slots: Slot[],
+  target: number,
+  o: { urls: (i: number) => string | readonly [string, string]; rampPerSec: number; vsBot: number; rec: Recorder },
+): Promise<void> {
   while (slots.length < target) {
     const batch = Math.min(target - slots.length, Math.max(1, Math.round(o.rampPerSec / 10)));
-    const opened = await Promise.all(Array.from({ length: batch }, (_, k) => Slot.open(o.urls(slots.length + k), slots.length + k, isVsBotSlot(slots.length + k, o.vsBot), o.rec)));
+    const opened = await Promise.all(
+      Array.from({ length: batch }, (_, k) => Slot.open(o.urls(slots.length + k), slots.length + k, isVsBotSlot(slots.length + k, o.vsBot), o.rec)),
+    );
     slots.push(...opened);
     await Promise.all(opened.map((s) => s.start()));
     await new Promise((r) => setTimeout(r, 100));

@@ -108,7 +108,8 @@ async function freshDatabase(name: string): Promise<{ name: string; url: string 
 function missing(setup: SetupName): string | null {
   if (setup === 'sqlite-1') return null;
   if (!findPostgres()) return 'PostgreSQL is not installed (sudo apt-get install -y postgresql, or: sudo node scripts/services/postgres.mjs install)';
-  if (setup === 'postgres-2' && !findBinary('redis-server')) return 'redis-server is not installed (sudo apt-get install -y redis-server, or: sudo node scripts/services/redis.mjs install)';
+  if (setup === 'postgres-2' && !findBinary('redis-server'))
+    return 'redis-server is not installed (sudo apt-get install -y redis-server, or: sudo node scripts/services/redis.mjs install)';
   return null;
 }
 
@@ -184,7 +185,14 @@ async function runSetup(setup: SetupName) {
 
 type Sample = { m: Metrics[]; cpu: number; pg: Awaited<ReturnType<typeof samplePostgres>> | null; redis: Awaited<ReturnType<typeof sampleRedis>> | null };
 
-function makeRow(setup: SetupName, base: Metrics[], s0: Sample, s1: Sample, mem: Metrics['memory'][], w: { seconds: number; pressure: number | null; pressures: number[]; benchCpu: number }) {
+function makeRow(
+  setup: SetupName,
+  base: Metrics[],
+  s0: Sample,
+  s1: Sample,
+  mem: Metrics['memory'][],
+  w: { seconds: number; pressure: number | null; pressures: number[]; benchCpu: number },
+) {
   const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
   const matches = sum(s1.m.map((m) => m.activeMatches));
   const committed = sum(s1.m.map((m, i) => m.storage.appends - s0.m[i]!.storage.appends));
@@ -211,7 +219,12 @@ function makeRow(setup: SetupName, base: Metrics[], s0: Sample, s1: Sample, mem:
       acted,
     ),
     forwardedShare: round(rec.win.forwarded / Math.max(1, rec.win.actions)),
-    latencyMs: { p50: round(pct(rec.win.latencies, 50)), p99: round(pct(rec.win.latencies, 99)), max: round(pct(rec.win.latencies, 100)), samples: rec.win.latencies.length },
+    latencyMs: {
+      p50: round(pct(rec.win.latencies, 50)),
+      p99: round(pct(rec.win.latencies, 99)),
+      max: round(pct(rec.win.latencies, 100)),
+      samples: rec.win.latencies.length,
+    },
     serverSideActionMs: server,
     cpuMsPerAction: round((cpuSeconds * 1000) / Math.max(1, acted)),
     serverCpuShareOfOneCore: round(cpuSeconds / w.seconds),
@@ -254,10 +267,20 @@ function describe(r: Row): string {
     `  cpu ${r.cpuMsPerAction} ms/action (${Math.round(r.serverCpuShareOfOneCore * 100)}% of one core, all nodes) | server loop p99 ${r.serverLoopDelayMs.map((d) => d.p99).join(' / ')} ms | ${r.actionsPerCommit} actions/commit, commit p99 ${r.commitMs.map((c) => c.p99).join(' / ')} ms | rss/match ${r.rssPerMatchKB} KB heap/match ${r.heapPerMatchKB} KB (node rss ${r.nodeRssMB.map((n) => `${n.idle} → ${n.loaded}`).join(' / ')} MB)`,
   ];
   const applied = Object.entries(r.appliedPerPlayerAction).filter(([o, n]) => o !== 'player' && n > 0);
-  lines.push(`  per player action: ${r.committedPerPlayerAction} actions committed${applied.length ? ` (besides it: ${applied.map(([o, n]) => `${o} ${n}`).join(', ')})` : ''}`);
-  if (r.postgres) lines.push(`  postgres per action: ${r.postgres.perAction.commits} commits, ${r.postgres.perAction.rowsWritten} rows (${top(r.postgres.rowsPerActionByTable)}), ${r.postgres.perAction.walBytes} WAL bytes`);
-  if (r.redis) lines.push(`  redis per action: ${r.redis.perAction.commands} commands (${top(r.redis.commandsPerActionByName)}), in ${r.redis.perAction.netInBytes} B out ${r.redis.perAction.netOutBytes} B`);
-  lines.push(`  bench loop p99 ${r.benchLoopDelayMs.p99} ms, cpu ${Math.round(r.benchCpuShareOfOneCore * 100)}% | stale ${r.staleRefusals}, errors ${r.otherErrors} | load avg ${r.machineLoadAvg1m}, cpu pressure ${r.cpuPressurePct ?? '-'}%${r.pressureOfEachTryPct.length > 1 ? ` (try ${r.pressureOfEachTryPct.length}: ${r.pressureOfEachTryPct.join(', ')})` : ''}`);
+  lines.push(
+    `  per player action: ${r.committedPerPlayerAction} actions committed${applied.length ? ` (besides it: ${applied.map(([o, n]) => `${o} ${n}`).join(', ')})` : ''}`,
+  );
+  if (r.postgres)
+    lines.push(
+      `  postgres per action: ${r.postgres.perAction.commits} commits, ${r.postgres.perAction.rowsWritten} rows (${top(r.postgres.rowsPerActionByTable)}), ${r.postgres.perAction.walBytes} WAL bytes`,
+    );
+  if (r.redis)
+    lines.push(
+      `  redis per action: ${r.redis.perAction.commands} commands (${top(r.redis.commandsPerActionByName)}), in ${r.redis.perAction.netInBytes} B out ${r.redis.perAction.netOutBytes} B`,
+    );
+  lines.push(
+    `  bench loop p99 ${r.benchLoopDelayMs.p99} ms, cpu ${Math.round(r.benchCpuShareOfOneCore * 100)}% | stale ${r.staleRefusals}, errors ${r.otherErrors} | load avg ${r.machineLoadAvg1m}, cpu pressure ${r.cpuPressurePct ?? '-'}%${r.pressureOfEachTryPct.length > 1 ? ` (try ${r.pressureOfEachTryPct.length}: ${r.pressureOfEachTryPct.join(', ')})` : ''}`,
+  );
   return lines.join('\n');
 }
 
@@ -288,7 +311,21 @@ async function main(): Promise<void> {
     }
   }
   await stopEverything();
-  console.log(JSON.stringify({ matchesPerSetup: MATCHES, holdSeconds: HOLD_S, thinkMs: THINK_MS, thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision', vsBotShare: VS_BOT, maxPressurePct: MAX_PRESSURE, cores: cpus().length, idleMachine: idle, splitShare: SPLIT, placement: 'clients connect to the nodes directly; slot i: A on node i mod n, B on the next node in a splitShare of the pairs of slots', setups: results }));
+  console.log(
+    JSON.stringify({
+      matchesPerSetup: MATCHES,
+      holdSeconds: HOLD_S,
+      thinkMs: THINK_MS,
+      thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision',
+      vsBotShare: VS_BOT,
+      maxPressurePct: MAX_PRESSURE,
+      cores: cpus().length,
+      idleMachine: idle,
+      splitShare: SPLIT,
+      placement: 'clients connect to the nodes directly; slot i: A on node i mod n, B on the next node in a splitShare of the pairs of slots',
+      setups: results,
+    }),
+  );
 }
 
 try {

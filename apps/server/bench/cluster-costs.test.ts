@@ -3,7 +3,17 @@
  * sit. (The benchmark itself is not a test: `npm run bench:cluster`.)
  */
 import { describe, expect, it } from 'vitest';
-import { commandCalls, diffPostgres, diffRedis, lsnBytes, parseProcStat, parseRedisInfo, perAction, processCpuSeconds, type PgSample } from './cluster-costs.js';
+import {
+  commandCalls,
+  diffPostgres,
+  diffRedis,
+  lsnBytes,
+  parseProcStat,
+  parseRedisInfo,
+  perAction,
+  processCpuSeconds,
+  type PgSample,
+} from './cluster-costs.js';
 import { isVsBotSlot, placement } from './bench-window.js';
 import { histogramWindow, sumBuckets } from './bench-kit.js';
 
@@ -27,12 +37,24 @@ describe('/proc/<pid>/stat', () => {
 });
 
 describe('Redis INFO', () => {
-  const text = ['# Commandstats', 'cmdstat_xadd:calls=120,usec=900,usec_per_call=7.50,rejected_calls=0,failed_calls=0', 'cmdstat_xread:calls=30,usec=10,usec_per_call=0.3', 'cmdstat_info:calls=4,usec=1', '', '# Stats', 'total_net_input_bytes:5000', 'total_net_output_bytes:9000'].join('\r\n');
+  const text = [
+    '# Commandstats',
+    'cmdstat_xadd:calls=120,usec=900,usec_per_call=7.50,rejected_calls=0,failed_calls=0',
+    'cmdstat_xread:calls=30,usec=10,usec_per_call=0.3',
+    'cmdstat_info:calls=4,usec=1',
+    '',
+    '# Stats',
+    'total_net_input_bytes:5000',
+    'total_net_output_bytes:9000',
+  ].join('\r\n');
   it('parses commandstats into calls per command', () => {
     expect(commandCalls(parseRedisInfo(text))).toEqual({ xadd: 120, xread: 30, info: 4 });
   });
   it("diffs two samples, leaving the benchmark's own INFO calls out, most-called first", () => {
-    const d = diffRedis({ calls: { xadd: 100, info: 2 }, netInBytes: 1000, netOutBytes: 2000 }, { calls: { xadd: 120, xread: 30, info: 4 }, netInBytes: 5000, netOutBytes: 9000 });
+    const d = diffRedis(
+      { calls: { xadd: 100, info: 2 }, netInBytes: 1000, netOutBytes: 2000 },
+      { calls: { xadd: 120, xread: 30, info: 4 }, netInBytes: 5000, netOutBytes: 9000 },
+    );
     expect(d).toEqual({ commands: 50, byCommand: { xread: 30, xadd: 20 }, netInBytes: 4000, netOutBytes: 7000 });
     expect(Object.keys(d.byCommand)).toEqual(['xread', 'xadd']);
   });
@@ -48,10 +70,22 @@ describe('PostgreSQL counters', () => {
   });
   it('diffs two samples into transactions, rows and WAL bytes, tables most-written first', () => {
     const a: PgSample = { commits: 10, rollbacks: 0, inserted: 5, updated: 3, deleted: 0, walBytes: 1000, tables: { actions: 5, matches: 3, match_owners: 0 } };
-    const b: PgSample = { commits: 30, rollbacks: 1, inserted: 25, updated: 43, deleted: 2, walBytes: 9000, tables: { actions: 25, matches: 23, match_owners: 22, users: 0 } };
+    const b: PgSample = {
+      commits: 30,
+      rollbacks: 1,
+      inserted: 25,
+      updated: 43,
+      deleted: 2,
+      walBytes: 9000,
+      tables: { actions: 25, matches: 23, match_owners: 22, users: 0 },
+    };
     const d = diffPostgres(a, b);
     expect(d).toMatchObject({ commits: 20, rollbacks: 1, rowsWritten: 62, inserted: 20, updated: 40, deleted: 2, walBytes: 8000 });
-    expect(Object.entries(d.rowsByTable)).toEqual([['match_owners', 22], ['actions', 20], ['matches', 20]]);
+    expect(Object.entries(d.rowsByTable)).toEqual([
+      ['match_owners', 22],
+      ['actions', 20],
+      ['matches', 20],
+    ]);
   });
   it('divides counts by actions (NaN without actions)', () => {
     expect(perAction({ commits: 20, walBytes: 8000 }, 16)).toEqual({ commits: 1.25, walBytes: 500 });
@@ -63,7 +97,12 @@ describe('PostgreSQL counters', () => {
 describe('where the clients sit', () => {
   it('splits half of the two-client matches across two nodes, each node running half of the rooms', () => {
     const slots = Array.from({ length: 100 }, (_, i) => placement(i, 2));
-    expect(slots.slice(0, 4)).toEqual([[0, 0], [1, 1], [0, 1], [1, 0]]);
+    expect(slots.slice(0, 4)).toEqual([
+      [0, 0],
+      [1, 1],
+      [0, 1],
+      [1, 0],
+    ]);
     expect(slots.filter(([a, b]) => a !== b)).toHaveLength(50);
     expect(slots.filter(([a]) => a === 0)).toHaveLength(50);
   });
@@ -87,10 +126,25 @@ describe('where the clients sit', () => {
 
 describe("several nodes' histogram windows", () => {
   it('adds the buckets bound by bound and reads the quantiles of the sum', () => {
-    const n1 = new Map([[0.001, 90], [0.01, 100], [0.1, 100], [Infinity, 100]]);
-    const n2 = new Map([[0.001, 0], [0.01, 0], [0.1, 100], [Infinity, 100]]);
+    const n1 = new Map([
+      [0.001, 90],
+      [0.01, 100],
+      [0.1, 100],
+      [Infinity, 100],
+    ]);
+    const n2 = new Map([
+      [0.001, 0],
+      [0.01, 0],
+      [0.1, 100],
+      [Infinity, 100],
+    ]);
     const sum = sumBuckets([n1, n2]);
-    expect([...sum]).toEqual([[0.001, 90], [0.01, 100], [0.1, 200], [Infinity, 200]]);
+    expect([...sum]).toEqual([
+      [0.001, 90],
+      [0.01, 100],
+      [0.1, 200],
+      [Infinity, 200],
+    ]);
     expect(histogramWindow(sum)).toEqual({ count: 200, p50: 10, p99: 98.2, max: 100 });
   });
 });

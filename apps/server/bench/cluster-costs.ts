@@ -86,7 +86,12 @@ export function diffRedis(a: RedisSample, b: RedisSample): { commands: number; b
     if (d > 0 && cmd !== 'info') byCommand[cmd] = d;
   }
   const sorted = Object.fromEntries(Object.entries(byCommand).sort((x, y) => y[1] - x[1]));
-  return { commands: Object.values(byCommand).reduce((s, n) => s + n, 0), byCommand: sorted, netInBytes: b.netInBytes - a.netInBytes, netOutBytes: b.netOutBytes - a.netOutBytes };
+  return {
+    commands: Object.values(byCommand).reduce((s, n) => s + n, 0),
+    byCommand: sorted,
+    netInBytes: b.netInBytes - a.netInBytes,
+    netOutBytes: b.netOutBytes - a.netOutBytes,
+  };
 }
 
 export interface PgSample {
@@ -125,7 +130,19 @@ export async function samplePostgres(client: pg.Client, db: string): Promise<PgS
 }
 
 /** The window's transactions, rows and WAL bytes; tables that were written, most rows first. */
-export function diffPostgres(a: PgSample, b: PgSample): { commits: number; rollbacks: number; rowsWritten: number; inserted: number; updated: number; deleted: number; walBytes: number; rowsByTable: Record<string, number> } {
+export function diffPostgres(
+  a: PgSample,
+  b: PgSample,
+): {
+  commits: number;
+  rollbacks: number;
+  rowsWritten: number;
+  inserted: number;
+  updated: number;
+  deleted: number;
+  walBytes: number;
+  rowsByTable: Record<string, number>;
+} {
   const inserted = b.inserted - a.inserted;
   const updated = b.updated - a.updated;
   const deleted = b.deleted - a.deleted;
@@ -135,7 +152,16 @@ export function diffPostgres(a: PgSample, b: PgSample): { commits: number; rollb
       .filter(([, n]) => n > 0)
       .sort((x, y) => y[1] - x[1]),
   );
-  return { commits: b.commits - a.commits, rollbacks: b.rollbacks - a.rollbacks, rowsWritten: inserted + updated + deleted, inserted, updated, deleted, walBytes: b.walBytes - a.walBytes, rowsByTable };
+  return {
+    commits: b.commits - a.commits,
+    rollbacks: b.rollbacks - a.rollbacks,
+    rowsWritten: inserted + updated + deleted,
+    inserted,
+    updated,
+    deleted,
+    walBytes: b.walBytes - a.walBytes,
+    rowsByTable,
+  };
 }
 
 /** Each count ÷ actions, rounded to 3 decimals (a per-action cost). */

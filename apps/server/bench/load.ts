@@ -69,7 +69,12 @@ async function main(): Promise<void> {
     const makeRow = (m0: Metrics, m: Metrics, mem: Metrics['memory'], seconds: number, benchCpu: number, pressure: number | null, pressures: number[]) => ({
       matches: m.activeMatches,
       actionsPerSec: round(rec.win.actions / seconds),
-      latencyMs: { p50: round(pct(rec.win.latencies, 50)), p99: round(pct(rec.win.latencies, 99)), max: round(pct(rec.win.latencies, 100)), samples: rec.win.latencies.length },
+      latencyMs: {
+        p50: round(pct(rec.win.latencies, 50)),
+        p99: round(pct(rec.win.latencies, 99)),
+        max: round(pct(rec.win.latencies, 100)),
+        samples: rec.win.latencies.length,
+      },
       serverLoopDelayMs: m.eventLoopDelayMs,
       serverSideActionMs: m.serverActionMs,
       serverCpuShareOfOneCore: m.cpu.shareOfOneCore,
@@ -120,7 +125,19 @@ async function main(): Promise<void> {
     rmSync(dir, { recursive: true, force: true });
   }
   const last = results[results.length - 1] as { matches: number; latencyMs: { p99: number } } | undefined;
-  console.log(JSON.stringify({ thinkMs: THINK_MS, maxPressurePct: MAX_PRESSURE, idleMachine: idle, thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision', vsBotShare: VS_BOT, holdSeconds: HOLD_S, finishedMatches: rec.finishedMatches, levels: results, bar: { matches: 500, p99Ms: 50, met: !!last && last.matches >= 500 && last.latencyMs.p99 <= 50 } }));
+  console.log(
+    JSON.stringify({
+      thinkMs: THINK_MS,
+      maxPressurePct: MAX_PRESSURE,
+      idleMachine: idle,
+      thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision',
+      vsBotShare: VS_BOT,
+      holdSeconds: HOLD_S,
+      finishedMatches: rec.finishedMatches,
+      levels: results,
+      bar: { matches: 500, p99Ms: 50, met: !!last && last.matches >= 500 && last.latencyMs.p99 <= 50 },
+    }),
+  );
 }
 
 await main();

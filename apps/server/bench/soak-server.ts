@@ -35,7 +35,16 @@ export interface SoakServer {
 export async function startSoakServer(dir: string, env: Record<string, string> = {}): Promise<SoakServer> {
   const dbPath = join(dir, 'soak.db');
   const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
-    env: { ...process.env, PORT: '0', HOST: '127.0.0.1', VROYALE_METRICS_PORT: '0', VROYALE_METRICS_HOST: '127.0.0.1', VROYALE_DB: dbPath, LOG_LEVEL: 'info', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      VROYALE_METRICS_PORT: '0',
+      VROYALE_METRICS_HOST: '127.0.0.1',
+      VROYALE_DB: dbPath,
+      LOG_LEVEL: 'info',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const file = createWriteStream(join(dir, 'server.log'));
@@ -172,7 +181,11 @@ export function checkDatabase(dbPath: string, acked: AckedActions): DbCheck {
   const db = new Database(dbPath, { readonly: true, fileMustExist: true });
   try {
     const stored = new Map<string, { seq: number; roomId: string }>();
-    const rows = db.prepare('SELECT a.client_action_id AS cid, a.seq AS seq, m.room_id AS roomId FROM actions a JOIN matches m ON m.id = a.match_id WHERE a.client_action_id IS NOT NULL').iterate() as Iterable<{ cid: string; seq: number; roomId: string }>;
+    const rows = db
+      .prepare(
+        'SELECT a.client_action_id AS cid, a.seq AS seq, m.room_id AS roomId FROM actions a JOIN matches m ON m.id = a.match_id WHERE a.client_action_id IS NOT NULL',
+      )
+      .iterate() as Iterable<{ cid: string; seq: number; roomId: string }>;
     for (const r of rows) stored.set(r.cid, { seq: r.seq, roomId: r.roomId });
     const check: DbCheck = { acked: acked.size, lost: 0, mismatched: 0, examples: [], rows: { actions: 0, matches: {}, users: 0, sessions: 0, reports: 0 } };
     for (const [cid, want] of acked) {
@@ -180,14 +193,16 @@ export function checkDatabase(dbPath: string, acked: AckedActions): DbCheck {
       if (!got) check.lost++;
       else if (got.seq !== want.seq || got.roomId !== want.roomId) check.mismatched++;
       else continue;
-      if (check.examples.length < 10) check.examples.push(`${cid}: acked seq ${want.seq} in ${want.roomId}, stored ${got ? `seq ${got.seq} in ${got.roomId}` : 'nothing'}`);
+      if (check.examples.length < 10)
+        check.examples.push(`${cid}: acked seq ${want.seq} in ${want.roomId}, stored ${got ? `seq ${got.seq} in ${got.roomId}` : 'nothing'}`);
     }
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     check.rows.actions = count('SELECT COUNT(*) AS n FROM actions');
     check.rows.users = count('SELECT COUNT(*) AS n FROM users');
     check.rows.sessions = count('SELECT COUNT(*) AS n FROM sessions');
     check.rows.reports = count('SELECT COUNT(*) AS n FROM reports');
-    for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM matches GROUP BY status').all() as { status: string; n: number }[]) check.rows.matches[r.status] = r.n;
+    for (const r of db.prepare('SELECT status, COUNT(*) AS n FROM matches GROUP BY status').all() as { status: string; n: number }[])
+      check.rows.matches[r.status] = r.n;
     return check;
   } finally {
     db.close();

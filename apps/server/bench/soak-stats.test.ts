@@ -24,23 +24,38 @@ describe('slopePerHour', () => {
     const s = slopePerHour(noisy);
     expect(Math.abs(s.pctOfBaselinePerHour)).toBeLessThan(5);
     expect(s.r2).toBeLessThan(0.2);
-    expect(slopePerHour([{ minute: 0, value: 10 }, { minute: 60, value: 5 }]).pctOfBaselinePerHour).toBeCloseTo(-50, 6);
+    expect(
+      slopePerHour([
+        { minute: 0, value: 10 },
+        { minute: 60, value: 5 },
+      ]).pctOfBaselinePerHour,
+    ).toBeCloseTo(-50, 6);
   });
 
   it('is NaN without two distinct times', () => {
     expect(slopePerHour([]).perHour).toBeNaN();
     expect(slopePerHour([{ minute: 3, value: 1 }]).perHour).toBeNaN();
-    expect(slopePerHour([{ minute: 3, value: 1 }, { minute: 3, value: 2 }]).perHour).toBeNaN();
+    expect(
+      slopePerHour([
+        { minute: 3, value: 1 },
+        { minute: 3, value: 2 },
+      ]).perHour,
+    ).toBeNaN();
   });
 });
 
 describe('plotSvg', () => {
   it('draws each series with its fitted line and labels, escaped', () => {
     const pts = [0, 5, 10].map((minute) => ({ minute, value: 40e6 + minute * 1e5 }));
-    const svg = plotSvg('Heap & RSS <test>', [
-      { label: 'heap', colour: '#00f', points: pts, fit: { fromMinute: 0, slope: slopePerHour(pts) } },
-      { label: 'rss', colour: '#f00', points: pts.map((p) => ({ ...p, value: p.value * 3 })) },
-    ], 5, 'note');
+    const svg = plotSvg(
+      'Heap & RSS <test>',
+      [
+        { label: 'heap', colour: '#00f', points: pts, fit: { fromMinute: 0, slope: slopePerHour(pts) } },
+        { label: 'rss', colour: '#f00', points: pts.map((p) => ({ ...p, value: p.value * 3 })) },
+      ],
+      5,
+      'note',
+    );
     expect(svg.startsWith('<svg xmlns="http://www.w3.org/2000/svg"')).toBe(true);
     expect(svg.trim().endsWith('</svg>')).toBe(true);
     expect(svg.match(/<polyline /g)).toHaveLength(2);

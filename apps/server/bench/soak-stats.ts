@@ -62,7 +62,10 @@ export function plotSvg(title: string, series: readonly PlotSeries[], warmupMinu
   out.push(`<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}" font-family="sans-serif" font-size="12">`);
   out.push(`<rect width="${W}" height="${H}" fill="#fff"/>`);
   out.push(`<text x="${W / 2}" y="22" text-anchor="middle" font-size="14">${esc(title)}</text>`);
-  if (warmupMinutes > 0) out.push(`<rect x="${x(0)}" y="${m.t}" width="${x(Math.min(warmupMinutes, maxX)) - x(0)}" height="${H - m.t - m.b}" fill="#f1f1f1"/><text x="${x(0) + 4}" y="${m.t + 14}" fill="#777">warm-up</text>`);
+  if (warmupMinutes > 0)
+    out.push(
+      `<rect x="${x(0)}" y="${m.t}" width="${x(Math.min(warmupMinutes, maxX)) - x(0)}" height="${H - m.t - m.b}" fill="#f1f1f1"/><text x="${x(0) + 4}" y="${m.t + 14}" fill="#777">warm-up</text>`,
+    );
   // Axes with about five ticks each.
   const step = (range: number) => {
     const raw = range / 5;
@@ -70,25 +73,39 @@ export function plotSvg(title: string, series: readonly PlotSeries[], warmupMinu
     return [1, 2, 5, 10].map((k) => k * p).find((s) => s >= raw)!;
   };
   const xs = step(maxX);
-  for (let t = 0; t <= maxX + 1e-9; t += xs) out.push(`<line x1="${x(t)}" y1="${H - m.b}" x2="${x(t)}" y2="${H - m.b + 4}" stroke="#333"/><text x="${x(t)}" y="${H - m.b + 18}" text-anchor="middle">${Math.round(t * 10) / 10}</text>`);
+  for (let t = 0; t <= maxX + 1e-9; t += xs)
+    out.push(
+      `<line x1="${x(t)}" y1="${H - m.b}" x2="${x(t)}" y2="${H - m.b + 4}" stroke="#333"/><text x="${x(t)}" y="${H - m.b + 18}" text-anchor="middle">${Math.round(t * 10) / 10}</text>`,
+    );
   const ys = step(mb(maxY));
-  for (let v = 0; v <= mb(maxY) + 1e-9; v += ys) out.push(`<line x1="${m.l}" y1="${y(v * 1e6)}" x2="${W - m.r}" y2="${y(v * 1e6)}" stroke="#e4e4e4"/><text x="${m.l - 6}" y="${y(v * 1e6) + 4}" text-anchor="end">${Math.round(v * 10) / 10}</text>`);
-  out.push(`<line x1="${m.l}" y1="${H - m.b}" x2="${W - m.r}" y2="${H - m.b}" stroke="#333"/><line x1="${m.l}" y1="${m.t}" x2="${m.l}" y2="${H - m.b}" stroke="#333"/>`);
+  for (let v = 0; v <= mb(maxY) + 1e-9; v += ys)
+    out.push(
+      `<line x1="${m.l}" y1="${y(v * 1e6)}" x2="${W - m.r}" y2="${y(v * 1e6)}" stroke="#e4e4e4"/><text x="${m.l - 6}" y="${y(v * 1e6) + 4}" text-anchor="end">${Math.round(v * 10) / 10}</text>`,
+    );
+  out.push(
+    `<line x1="${m.l}" y1="${H - m.b}" x2="${W - m.r}" y2="${H - m.b}" stroke="#333"/><line x1="${m.l}" y1="${m.t}" x2="${m.l}" y2="${H - m.b}" stroke="#333"/>`,
+  );
   out.push(`<text x="${(m.l + W - m.r) / 2}" y="${H - m.b + 36}" text-anchor="middle">minutes under load</text>`);
   out.push(`<text transform="translate(16 ${(m.t + H - m.b) / 2}) rotate(-90)" text-anchor="middle">MB</text>`);
   series.forEach((s, i) => {
     if (s.points.length === 0) return;
-    out.push(`<polyline fill="none" stroke="${s.colour}" stroke-width="2" points="${s.points.map((p) => `${x(p.minute).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')}"/>`);
+    out.push(
+      `<polyline fill="none" stroke="${s.colour}" stroke-width="2" points="${s.points.map((p) => `${x(p.minute).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ')}"/>`,
+    );
     for (const p of s.points) out.push(`<circle cx="${x(p.minute).toFixed(1)}" cy="${y(p.value).toFixed(1)}" r="2.5" fill="${s.colour}"/>`);
     let label = s.label;
     if (s.fit && Number.isFinite(s.fit.slope.perHour)) {
       const f = s.fit;
       const last = s.points[s.points.length - 1]!.minute;
       const at = (min: number) => f.slope.baseline + (f.slope.perHour / 60) * (min - f.fromMinute);
-      out.push(`<line x1="${x(f.fromMinute)}" y1="${y(at(f.fromMinute))}" x2="${x(last)}" y2="${y(at(last))}" stroke="${s.colour}" stroke-dasharray="5 4" stroke-width="1.5"/>`);
+      out.push(
+        `<line x1="${x(f.fromMinute)}" y1="${y(at(f.fromMinute))}" x2="${x(last)}" y2="${y(at(last))}" stroke="${s.colour}" stroke-dasharray="5 4" stroke-width="1.5"/>`,
+      );
       label += ` (slope ${f.slope.pctOfBaselinePerHour >= 0 ? '+' : ''}${f.slope.pctOfBaselinePerHour.toFixed(1)}% of baseline per hour)`;
     }
-    out.push(`<line x1="${m.l + 8 + i * 330}" y1="${H - 12}" x2="${m.l + 28 + i * 330}" y2="${H - 12}" stroke="${s.colour}" stroke-width="2"/><text x="${m.l + 32 + i * 330}" y="${H - 8}">${esc(label)}</text>`);
+    out.push(
+      `<line x1="${m.l + 8 + i * 330}" y1="${H - 12}" x2="${m.l + 28 + i * 330}" y2="${H - 12}" stroke="${s.colour}" stroke-width="2"/><text x="${m.l + 32 + i * 330}" y="${H - 8}">${esc(label)}</text>`,
+    );
   });
   if (note) out.push(`<text x="${W - m.r}" y="${m.t - 6}" text-anchor="end" fill="#555">${esc(note)}</text>`);
   out.push('</svg>');

@@ -80,7 +80,11 @@ async function signInOnce(w: World, username: string, address: string, holdMs: [
   try {
     const hello = await emit(s, 'hello', { name: 'ignored' });
     if (!hello.ok || hello.username !== username) throw new Error(`hello as ${username}: ${JSON.stringify(hello)}`);
-    for (const [method, path, body] of [['GET', '/api/me'], ['GET', '/api/decks'], ['PUT', '/api/settings', { stops: DEFAULT_STOP_SETTINGS }]] as const) {
+    for (const [method, path, body] of [
+      ['GET', '/api/me'],
+      ['GET', '/api/decks'],
+      ['PUT', '/api/settings', { stops: DEFAULT_STOP_SETTINGS }],
+    ] as const) {
       const r = await w.http(method, path, { cookie, body });
       if (r.status !== 200) w.problem(`${method} ${path}: ${r.status}`);
       else if (method === 'PUT') w.tally.settingsSaved++;

@@ -139,7 +139,13 @@ export class World {
   /** A socket from `localAddress` (its own household: the per-address limits see it as on the internet). */
   socket(localAddress: string, headers?: Record<string, string>): Promise<Sock> {
     return new Promise((resolve, reject) => {
-      const s = io(this.url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress, ...(headers ? { extraHeaders: headers } : {}) } as Parameters<typeof io>[1]);
+      const s = io(this.url, {
+        transports: ['websocket'],
+        forceNew: true,
+        reconnection: false,
+        localAddress,
+        ...(headers ? { extraHeaders: headers } : {}),
+      } as Parameters<typeof io>[1]);
       s.once('connect', () => resolve(s));
       s.once('connect_error', (e) => {
         s.disconnect();
@@ -149,7 +155,11 @@ export class World {
   }
 
   /** A JSON request as a tool (Bearer) or as the server's own page (cookie + Origin). */
-  async http(method: string, path: string, o: { body?: unknown; bearer?: string; cookie?: string } = {}): Promise<{ status: number; body: any; setCookie: string | null }> {
+  async http(
+    method: string,
+    path: string,
+    o: { body?: unknown; bearer?: string; cookie?: string } = {},
+  ): Promise<{ status: number; body: any; setCookie: string | null }> {
     const headers: Record<string, string> = {};
     if (o.body !== undefined) headers['content-type'] = 'application/json';
     if (o.bearer) headers.authorization = `Bearer ${o.bearer}`;

@@ -67,7 +67,11 @@ async function main(): Promise<void> {
   const server = await startSoakServer(dir, { VROYALE_REGISTRATIONS_PER_ADDRESS: '100000' });
   const rnd = makeRng('soak');
   // Fewer, slower matches per minute between matches than between decisions: people read the result, chat, queue.
-  const w = new World(server.url, { thinkMedianMs: THINK_MS, betweenMatchesMs: [THINK_MS, THINK_MS * 4], reconnectEveryMin: RECONNECT_MIN, chatShare: 0.03 }, rnd);
+  const w = new World(
+    server.url,
+    { thinkMedianMs: THINK_MS, betweenMatchesMs: [THINK_MS, THINK_MS * 4], reconnectEveryMin: RECONNECT_MIN, chatShare: 0.03 },
+    rnd,
+  );
   const players: Player[] = [];
   const visitors: Promise<void>[] = [];
   const samples: ServerSample[] = [];
@@ -87,7 +91,9 @@ async function main(): Promise<void> {
   let exitCode: number | string = 'not stopped';
   let db: ReturnType<typeof checkDatabase> | null = null;
   try {
-    console.log(`server ${server.url}; ${cpus().length} cores; ${MATCHES} matches (${Math.round(VS_BOT * 100)}% vs bot, ${Math.round(QUEUE * 100)}% of the others by the queue), ${SPECTATORS} spectators, ${CHURN} accounts signing in and out; think median ${THINK_MS} ms; ${MINUTES} min, a sample every ${SAMPLE_MIN} min, warm-up ${WARMUP_MIN} min; load avg ${round(loadavg()[0]!)}`);
+    console.log(
+      `server ${server.url}; ${cpus().length} cores; ${MATCHES} matches (${Math.round(VS_BOT * 100)}% vs bot, ${Math.round(QUEUE * 100)}% of the others by the queue), ${SPECTATORS} spectators, ${CHURN} accounts signing in and out; think median ${THINK_MS} ms; ${MINUTES} min, a sample every ${SAMPLE_MIN} min, warm-up ${WARMUP_MIN} min; load avg ${round(loadavg()[0]!)}`,
+    );
     // Ramp: RAMP_PER_SEC slots a second, each connecting, registering (some) and starting its first match.
     const accountFor = () => rnd() < ACCOUNT_SHARE;
     const leaves = () => rnd() < LEAVE_SHARE;
@@ -98,7 +104,8 @@ async function main(): Promise<void> {
       for (let k = i; k < Math.min(MATCHES, i + step); k++) {
         const at = slotAddress(k);
         if (isVsBotSlot(k, VS_BOT)) batch.push(botSlot(w, k, at, accountFor(), leaves()));
-        else if (isVsBotSlot(queueN++, QUEUE)) batch.push(queuePlayer(w, `q${k}a`, at, accountFor(), leaves()), queuePlayer(w, `q${k}b`, at, accountFor(), leaves()));
+        else if (isVsBotSlot(queueN++, QUEUE))
+          batch.push(queuePlayer(w, `q${k}a`, at, accountFor(), leaves()), queuePlayer(w, `q${k}b`, at, accountFor(), leaves()));
         else batch.push(pairSlot(w, k, at, accountFor, leaves));
       }
       await Promise.all(batch.flatMap((s) => s.players.map((p) => p.connect())));
@@ -130,7 +137,10 @@ async function main(): Promise<void> {
   const window = samples.filter((s) => s.minute >= WARMUP_MIN - 1e-9);
   const heap = slopePerHour(window.map((s) => ({ minute: s.minute, value: s.heapBytes })));
   const rss = slopePerHour(window.map((s) => ({ minute: s.minute, value: s.rssBytes })));
-  const all = { heap: slopePerHour(samples.map((s) => ({ minute: s.minute, value: s.heapBytes }))), rss: slopePerHour(samples.map((s) => ({ minute: s.minute, value: s.rssBytes }))) };
+  const all = {
+    heap: slopePerHour(samples.map((s) => ({ minute: s.minute, value: s.heapBytes }))),
+    rss: slopePerHour(samples.map((s) => ({ minute: s.minute, value: s.rssBytes }))),
+  };
   const pct = (x: number) => round(x);
   const flat = (s: typeof heap) => Number.isFinite(s.pctOfBaselinePerHour) && s.pctOfBaselinePerHour < SLOPE_BAR_PCT;
   if (PLOT) {
@@ -142,8 +152,18 @@ async function main(): Promise<void> {
       plotSvg(
         `Soak: ${MATCHES} matches for ${MINUTES} min, server memory after full GC`,
         [
-          { label: 'heap (live, after GC)', colour: '#1f6fd1', points: samples.map((s) => ({ minute: s.minute, value: s.heapBytes })), fit: { fromMinute: window[0]?.minute ?? 0, slope: heap } },
-          { label: 'RSS', colour: '#d1561f', points: samples.map((s) => ({ minute: s.minute, value: s.rssBytes })), fit: { fromMinute: window[0]?.minute ?? 0, slope: rss } },
+          {
+            label: 'heap (live, after GC)',
+            colour: '#1f6fd1',
+            points: samples.map((s) => ({ minute: s.minute, value: s.heapBytes })),
+            fit: { fromMinute: window[0]?.minute ?? 0, slope: heap },
+          },
+          {
+            label: 'RSS',
+            colour: '#d1561f',
+            points: samples.map((s) => ({ minute: s.minute, value: s.rssBytes })),
+            fit: { fromMinute: window[0]?.minute ?? 0, slope: rss },
+          },
         ],
         WARMUP_MIN,
         `${cpus().length} cores; mean CPU pressure ${avgPressure ?? '-'}%`,
@@ -151,7 +171,13 @@ async function main(): Promise<void> {
     );
     console.log(`plot: ${path}`);
   }
-  const slope = (s: typeof heap) => ({ perHourMB: round(s.perHour / 1e6), baselineMB: round(s.baseline / 1e6), pctOfBaselinePerHour: pct(s.pctOfBaselinePerHour), r2: round(s.r2), samples: s.samples });
+  const slope = (s: typeof heap) => ({
+    perHourMB: round(s.perHour / 1e6),
+    baselineMB: round(s.baseline / 1e6),
+    pctOfBaselinePerHour: pct(s.pctOfBaselinePerHour),
+    r2: round(s.r2),
+    samples: s.samples,
+  });
   const bar = {
     slopeUnderPct: SLOPE_BAR_PCT,
     heapFlat: flat(heap),
@@ -166,11 +192,36 @@ async function main(): Promise<void> {
   for (const e of db.examples) console.log(`database: ${e}`);
   console.log(
     JSON.stringify({
-      config: { minutes: MINUTES, matches: MATCHES, sampleMinutes: SAMPLE_MIN, warmupMinutes: WARMUP_MIN, thinkMedianMs: THINK_MS, vsBotShare: VS_BOT, queueShare: QUEUE, spectators: SPECTATORS, churnAccounts: CHURN, reconnectEveryMin: RECONNECT_MIN, accountShare: ACCOUNT_SHARE, leaveShare: LEAVE_SHARE },
-      machine: { cores: cpus().length, loadAvg1m: round(loadavg()[0]!), cpuPressureMeanPct: pressures.length ? round(pressures.reduce((a, b) => a + b, 0) / pressures.length) : null, cpuPressureMaxPct: pressures.length ? Math.max(...pressures) : null, psiAvailable: psi() !== null },
+      config: {
+        minutes: MINUTES,
+        matches: MATCHES,
+        sampleMinutes: SAMPLE_MIN,
+        warmupMinutes: WARMUP_MIN,
+        thinkMedianMs: THINK_MS,
+        vsBotShare: VS_BOT,
+        queueShare: QUEUE,
+        spectators: SPECTATORS,
+        churnAccounts: CHURN,
+        reconnectEveryMin: RECONNECT_MIN,
+        accountShare: ACCOUNT_SHARE,
+        leaveShare: LEAVE_SHARE,
+      },
+      machine: {
+        cores: cpus().length,
+        loadAvg1m: round(loadavg()[0]!),
+        cpuPressureMeanPct: pressures.length ? round(pressures.reduce((a, b) => a + b, 0) / pressures.length) : null,
+        cpuPressureMaxPct: pressures.length ? Math.max(...pressures) : null,
+        psiAvailable: psi() !== null,
+      },
       samples,
       slopes: { afterWarmup: { heap: slope(heap), rss: slope(rss) }, whole: { heap: slope(all.heap), rss: slope(all.rss) } },
-      server: { exit: exitCode, errors: server.log.errors, warnings: server.log.warnings, warningsByMsg: server.log.warningsByMsg, firstErrors: server.log.firstErrors },
+      server: {
+        exit: exitCode,
+        errors: server.log.errors,
+        warnings: server.log.warnings,
+        warningsByMsg: server.log.warningsByMsg,
+        firstErrors: server.log.firstErrors,
+      },
       database: db,
       clients: { ...w.tally, players: players.length, stalledMatches: stalled },
       bar: { ...bar, met: bar.heapFlat && bar.rssFlat && bar.noServerErrors && bar.noAckedActionLost },

@@ -293,8 +293,14 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     flood: {
       ...d.flood,
-      perSession: { capacity: int(env, 'VROYALE_RATE_SESSION_CAPACITY', d.flood.perSession.capacity), refillPerSec: int(env, 'VROYALE_RATE_SESSION_PER_SEC', d.flood.perSession.refillPerSec) },
-      perAddress: { capacity: int(env, 'VROYALE_RATE_ADDRESS_CAPACITY', d.flood.perAddress.capacity), refillPerSec: int(env, 'VROYALE_RATE_ADDRESS_PER_SEC', d.flood.perAddress.refillPerSec) },
+      perSession: {
+        capacity: int(env, 'VROYALE_RATE_SESSION_CAPACITY', d.flood.perSession.capacity),
+        refillPerSec: int(env, 'VROYALE_RATE_SESSION_PER_SEC', d.flood.perSession.refillPerSec),
+      },
+      perAddress: {
+        capacity: int(env, 'VROYALE_RATE_ADDRESS_CAPACITY', d.flood.perAddress.capacity),
+        refillPerSec: int(env, 'VROYALE_RATE_ADDRESS_PER_SEC', d.flood.perAddress.refillPerSec),
+      },
       penaltyMs: int(env, 'VROYALE_PENALTY_MS', d.flood.penaltyMs),
       socketsPerAddress: int(env, 'VROYALE_SOCKETS_PER_ADDRESS', d.flood.socketsPerAddress),
       newSocket: {
@@ -312,7 +318,10 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       .split(',')
       .map((s) => s.trim())
       .filter(Boolean),
-    spectateLimit: { capacity: int(env, 'VROYALE_SPECTATE_CAPACITY', d.spectateLimit.capacity), refillPerSec: int(env, 'VROYALE_SPECTATE_PER_SEC', d.spectateLimit.refillPerSec) },
+    spectateLimit: {
+      capacity: int(env, 'VROYALE_SPECTATE_CAPACITY', d.spectateLimit.capacity),
+      refillPerSec: int(env, 'VROYALE_SPECTATE_PER_SEC', d.spectateLimit.refillPerSec),
+    },
     idleRoomTtlMs: int(env, 'VROYALE_IDLE_ROOM_TTL_MS', d.idleRoomTtlMs),
     botIdleMs: int(env, 'VROYALE_BOT_IDLE_MS', d.botIdleMs),
     caps: {
@@ -323,12 +332,23 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       spectatingPerUser: int(env, 'VROYALE_MAX_SPECTATING_PER_USER', d.caps.spectatingPerUser),
       spectatingPerAddress: int(env, 'VROYALE_MAX_SPECTATING_PER_ADDRESS', d.caps.spectatingPerAddress),
     },
-    sessionTtlMs: env.VROYALE_SESSION_TTL_MS ? int(env, 'VROYALE_SESSION_TTL_MS', d.sessionTtlMs) : Math.round(num(env, 'VROYALE_SESSION_TTL_DAYS', d.sessionTtlMs / DAY) * DAY),
+    sessionTtlMs: env.VROYALE_SESSION_TTL_MS
+      ? int(env, 'VROYALE_SESSION_TTL_MS', d.sessionTtlMs)
+      : Math.round(num(env, 'VROYALE_SESSION_TTL_DAYS', d.sessionTtlMs / DAY) * DAY),
     newSessionsPerAddressPerHour: int(env, 'VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS', d.newSessionsPerAddressPerHour),
     authThrottle: {
-      failuresPerUsername: { ...d.authThrottle.failuresPerUsername, points: int(env, 'VROYALE_LOGIN_FAILURES_PER_USERNAME', d.authThrottle.failuresPerUsername.points) },
-      failuresPerAddress: { ...d.authThrottle.failuresPerAddress, points: int(env, 'VROYALE_LOGIN_FAILURES_PER_ADDRESS', d.authThrottle.failuresPerAddress.points) },
-      registrationsPerAddress: { ...d.authThrottle.registrationsPerAddress, points: int(env, 'VROYALE_REGISTRATIONS_PER_ADDRESS', d.authThrottle.registrationsPerAddress.points) },
+      failuresPerUsername: {
+        ...d.authThrottle.failuresPerUsername,
+        points: int(env, 'VROYALE_LOGIN_FAILURES_PER_USERNAME', d.authThrottle.failuresPerUsername.points),
+      },
+      failuresPerAddress: {
+        ...d.authThrottle.failuresPerAddress,
+        points: int(env, 'VROYALE_LOGIN_FAILURES_PER_ADDRESS', d.authThrottle.failuresPerAddress.points),
+      },
+      registrationsPerAddress: {
+        ...d.authThrottle.registrationsPerAddress,
+        points: int(env, 'VROYALE_REGISTRATIONS_PER_ADDRESS', d.authThrottle.registrationsPerAddress.points),
+      },
     },
     reportLimits: {
       perUserPerDay: int(env, 'VROYALE_REPORTS_PER_USER', d.reportLimits.perUserPerDay),

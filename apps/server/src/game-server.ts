@@ -7,7 +7,18 @@
 import { randomUUID } from 'node:crypto';
 import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
-import { CLIENT_PAYLOADS, type StopSettings, type Ack, type AckData, type AckError, type ClientEventName, type ClockConfig, type ErrorCode, type MatchKind, type Seat } from '@vroyale/protocol';
+import {
+  CLIENT_PAYLOADS,
+  type StopSettings,
+  type Ack,
+  type AckData,
+  type AckError,
+  type ClientEventName,
+  type ClockConfig,
+  type ErrorCode,
+  type MatchKind,
+  type Seat,
+} from '@vroyale/protocol';
 import type { z } from 'zod';
 import { botSeatName, type ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
@@ -82,7 +93,10 @@ export class GameServer {
   readonly userRooms = new UserRooms();
   private readonly spectating = new Spectating();
   /** `room:spectate` / `room:leave` per socket and per user (rooms/toggle-limit.ts). */
-  private readonly toggles = new ToggleLimit(() => this.d.config.spectateLimit, () => this.d.clock.now());
+  private readonly toggles = new ToggleLimit(
+    () => this.d.config.spectateLimit,
+    () => this.d.clock.now(),
+  );
   private readonly conns = new Map<string, Conn>();
   /** Who blocked whom, cached per user (identity/blocks.ts): chat filtering here, pairing and challenges. */
   readonly blocks: Blocks;
@@ -99,7 +113,12 @@ export class GameServer {
 
   constructor(private readonly d: GameServerDeps) {
     this.blocks = new Blocks(d.storage.blocks);
-    this.lobby = new Lobby(d.transport, d.clock, { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs, botIdleMs: d.config.botIdleMs }, (id, room) => this.roomDropped(id, room));
+    this.lobby = new Lobby(
+      d.transport,
+      d.clock,
+      { finishedMs: d.config.finishedTtlMs, idleMs: d.config.idleRoomTtlMs, botIdleMs: d.config.botIdleMs },
+      (id, room) => this.roomDropped(id, room),
+    );
     this.roomDeps = {
       storage: d.storage,
       writer: d.writer,
@@ -125,7 +144,16 @@ export class GameServer {
       },
     };
     this.matchmaking = new Matchmaking({
-      ...{ clock: d.clock, log: d.log, users: d.users, pool: d.pool, defaultClock: d.config.clock, facts: d.facts ?? d.storage.facts, blocked: (a: string, b: string) => this.blocks.blocked(a, b), loadBlocks: (ids: readonly string[]) => this.blocks.loadAll(ids) },
+      ...{
+        clock: d.clock,
+        log: d.log,
+        users: d.users,
+        pool: d.pool,
+        defaultClock: d.config.clock,
+        facts: d.facts ?? d.storage.facts,
+        blocked: (a: string, b: string) => this.blocks.blocked(a, b),
+        loadBlocks: (ids: readonly string[]) => this.blocks.loadAll(ids),
+      },
       send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
       room: (id) => this.lobby.get(id),
       roomsOf: (id) => this.userRooms.roomsOf(id),
@@ -145,14 +173,31 @@ export class GameServer {
     this.onSignedOut((userId, session) => {
       if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
     });
-    this.gateway = new Gateway({ flood: d.flood, transport: d.transport, log: d.log, conns: this.conns, classify: (c) => this.classOf(c), clustered: !!d.router });
+    this.gateway = new Gateway({
+      flood: d.flood,
+      transport: d.transport,
+      log: d.log,
+      conns: this.conns,
+      classify: (c) => this.classOf(c),
+      clustered: !!d.router,
+    });
     d.transport.onMessage((m) => this.handle(m));
     d.transport.gate(this.gateway);
     d.ownership?.onLost((matchId) => this.matchLost(matchId));
     this.cluster = d.router
       ? new ClusterRooms(
           {
-            ...{ conns: this.conns, lobby: this.lobby, userRooms: this.userRooms, users: d.users, blocks: this.blocks, storage: d.storage, transport: d.transport, log: d.log, roomDeps: this.roomDeps },
+            ...{
+              conns: this.conns,
+              lobby: this.lobby,
+              userRooms: this.userRooms,
+              users: d.users,
+              blocks: this.blocks,
+              storage: d.storage,
+              transport: d.transport,
+              log: d.log,
+              roomDeps: this.roomDeps,
+            },
             shuttingDown: () => this.shuttingDown,
             attach: (conn, room) => this.attach(conn, room),
             watch: (conn, room, reply) => this.watch(conn, room, reply),
@@ -235,7 +280,11 @@ export class GameServer {
   /** New-session cap per address and the session sweep (identity/session-upkeep.ts); made on first use. */
   private get sessions(): SessionUpkeep {
     const { users, clock, log, config, storage } = this.d;
-    return (this.upkeep ??= new SessionUpkeep(users, clock, log, { ttlMs: config.sessionTtlMs, newPerAddressPerHour: config.newSessionsPerAddressPerHour, storageOpen: () => storage.isOpen }));
+    return (this.upkeep ??= new SessionUpkeep(users, clock, log, {
+      ttlMs: config.sessionTtlMs,
+      newPerAddressPerHour: config.newSessionsPerAddressPerHour,
+      storageOpen: () => storage.isOpen,
+    }));
   }
 
   room(roomId: string): Room | undefined {
@@ -272,8 +321,7 @@ export class GameServer {
       if (m.kind === 'connect') {
         this.conns.set(m.socketId, { id: m.socketId, userId: null, address: m.address, handshakeToken: m.token, sessionHash: null, rooms: new Set() });
         this.gateway.connected(m.socketId);
-      }
-      else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
+      } else if (m.kind === 'disconnect') this.onDisconnect(m.socketId);
       else this.onMessage(m.socketId, m.event, m.payload, m.reply);
     } catch (e) {
       this.d.log.error({ err: e, kind: m.kind }, 'handler failed');
@@ -344,7 +392,12 @@ export class GameServer {
     if (resumed === 'banned') return reply(err('banned', 'This account is banned'));
     // Checked before anything changes: a refused hello leaves this socket as it was. A valid token never counts.
     if (!resumed && !this.sessions.mayStart(conn.address))
-      return reply(err('too-many-sessions', `Too many new sessions from your address this hour (at most ${this.d.config.newSessionsPerAddressPerHour}); say hello with the token you were given, or try again later`));
+      return reply(
+        err(
+          'too-many-sessions',
+          `Too many new sessions from your address this hour (at most ${this.d.config.newSessionsPerAddressPerHour}); say hello with the token you were given, or try again later`,
+        ),
+      );
     const { user, token, tokenHash } = resumed ?? (await users.create(p.name));
     // The user's block list is read before the socket counts as theirs: chat filtering reads it from memory.
     await this.blocks.load(user.id);
@@ -391,7 +444,11 @@ export class GameServer {
     const ids = [...(this.d.users.get(userId)?.sockets ?? [])];
     const gone = ids.map((id) => this.conns.get(id)).filter((c): c is Conn => !!c && (session === 'all' ? c.sessionHash !== keep : c.sessionHash === session));
     if (gone.length > 0) {
-      this.d.transport.send(gone.map((c) => c.id), 'server:notice', { kind: 'signed-out', message: 'You were signed out' });
+      this.d.transport.send(
+        gone.map((c) => c.id),
+        'server:notice',
+        { kind: 'signed-out', message: 'You were signed out' },
+      );
       for (const c of gone) this.d.transport.disconnect(c.id);
     }
     for (const hook of this.signedOutHooks) {
@@ -475,10 +532,14 @@ export class GameServer {
     const c = this.d.config.caps;
     const [perUser, perAddress] = bots ? [c.botMatchesPerUser, c.botMatchesPerAddress] : [c.roomsPerUser, c.roomsPerAddress];
     const what = bots ? 'live matches against the bot' : 'open rooms';
-    const free = bots ? 'finish or concede one of them first (the tutorial counts as one)' : 'leave a waiting room or finish a match first (empty rooms you created expire on their own)';
+    const free = bots
+      ? 'finish or concede one of them first (the tutorial counts as one)'
+      : 'leave a waiting room or finish a match first (empty rooms you created expire on their own)';
     const code = bots ? 'too-many-bot-matches' : 'too-many-rooms';
-    if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser) return err(code, `You already have ${perUser} ${what}, the most one account or guest may have; ${free}`);
-    if (this.userRooms.count({ address: conn.address }, bots) >= perAddress) return err(code, `Your address already has ${perAddress} ${what}, the most one address may have; ${free}`);
+    if (this.userRooms.count({ userId: conn.userId }, bots) >= perUser)
+      return err(code, `You already have ${perUser} ${what}, the most one account or guest may have; ${free}`);
+    if (this.userRooms.count({ address: conn.address }, bots) >= perAddress)
+      return err(code, `Your address already has ${perAddress} ${what}, the most one address may have; ${free}`);
     return null;
   }
 
@@ -493,13 +554,24 @@ export class GameServer {
     if (!room || !seat || !room.seats[seat === 'A' ? 'B' : 'A']?.bot) return err('room-not-found', 'That is not one of your live matches against the bot');
     const master = room.master;
     if (room.status !== 'active' || !master || master.matchResult) return null;
-    const ack = await new Promise<Ack<{ seq: number }>>((resolve) => void master.submit(seat, { roomId, clientActionId: `lobby-${randomUUID()}`, seenSeq: master.seq, action: { type: 'concede' } }, resolve));
+    const ack = await new Promise<Ack<{ seq: number }>>(
+      (resolve) => void master.submit(seat, { roomId, clientActionId: `lobby-${randomUUID()}`, seenSeq: master.seq, action: { type: 'concede' } }, resolve),
+    );
     return ack.ok || ack.code === 'match-over' ? null : ack;
   }
 
   private newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps, kind: MatchKind = 'room'): Room {
     const now = this.d.clock.now();
-    const room = new Room(deps, { id: newRoomId(), visibility, status: 'waiting', clock: clock ?? this.d.config.clock, seats: { A: null, B: null }, matchId: null, createdAt: now, kind });
+    const room = new Room(deps, {
+      id: newRoomId(),
+      visibility,
+      status: 'waiting',
+      clock: clock ?? this.d.config.clock,
+      seats: { A: null, B: null },
+      matchId: null,
+      createdAt: now,
+      kind,
+    });
     inBackground(this.d.log, this.d.storage.saveRoom(room.record(), now), 'saving a new room failed', { roomId: room.roomId });
     this.lobby.add(room);
     return room;
@@ -511,8 +583,10 @@ export class GameServer {
       const c = this.d.config.caps;
       const [u, a] = [`u:${conn.userId}`, `a:${conn.address}`];
       const free = 'leave a room you watch first';
-      if (this.spectating.count(u) >= c.spectatingPerUser) return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
-      if (this.spectating.count(a) >= c.spectatingPerAddress) return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
+      if (this.spectating.count(u) >= c.spectatingPerUser)
+        return reply(err('too-many-spectated', `You already watch ${c.spectatingPerUser} rooms, the most one account or guest may; ${free}`));
+      if (this.spectating.count(a) >= c.spectatingPerAddress)
+        return reply(err('too-many-spectated', `Your address already watches ${c.spectatingPerAddress} rooms, the most one address may; ${free}`));
       this.spectating.add(conn.id, [u, a], room.roomId);
     }
     reply({ ok: true, roomId: room.roomId });
@@ -588,7 +662,15 @@ export class GameServer {
         if (failed) return reply(failed);
         if (this.conns.get(conn.id) !== conn) return;
       }
-      startTutorial(conn, reply, { users: this.d.users, pool: this.d.pool, userRooms: this.userRooms, deps: this.roomDeps, refusal: (c) => this.roomCapRefusal(c, true), newRoom: (clock, deps) => this.newRoom('private', clock, deps, 'tutorial'), attach: (c, room) => this.attach(c, room) });
+      startTutorial(conn, reply, {
+        users: this.d.users,
+        pool: this.d.pool,
+        userRooms: this.userRooms,
+        deps: this.roomDeps,
+        refusal: (c) => this.roomCapRefusal(c, true),
+        newRoom: (clock, deps) => this.newRoom('private', clock, deps, 'tutorial'),
+        attach: (c, room) => this.attach(c, room),
+      });
     },
 
     'room:spectate': (conn, p, reply) => {
@@ -615,7 +697,10 @@ export class GameServer {
       if (!room.chatAllowed(conn.userId)) return reply(err('rate-limited', 'You are chatting too fast'));
       const user = this.d.users.get(conn.userId)!;
       reply({ ok: true });
-      room.addChat({ roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() }, user.id);
+      room.addChat(
+        { roomId: room.roomId, from: { name: user.name, role: room.seatOf(user.id) ?? 'spectator' }, text: p.text, at: this.d.clock.now() },
+        user.id,
+      );
     },
 
     'room:rematch': (conn, p, reply) => {
@@ -700,7 +785,8 @@ export class GameServer {
     const ownership = this.d.ownership;
     const handOver = ownership ? this.cluster : null;
     const all = [...this.conns.keys()];
-    if (!handOver && all.length > 0) this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
+    if (!handOver && all.length > 0)
+      this.d.transport.send(all, 'server:notice', { kind: 'shutdown', message: 'The server is restarting; you will be reconnected' });
     this.d.transport.flush();
     const t0 = performance.now();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));

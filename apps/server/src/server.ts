@@ -127,17 +127,27 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   // node it counts, so a dead one must leave the count soon after its lease (3 s) does.
   // Only with PostgreSQL as well: nodes on SQLite files of their own share nothing to cluster over.
   const cluster = redis !== null && config.databaseUrl !== null ? redis : null;
-  if (cluster) io.adapter(createAdapter(cluster.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000, heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
+  if (cluster)
+    io.adapter(createAdapter(cluster.adapterClient(), { streamName: 'vroyale', blockTimeInMs: 2_000, heartbeatInterval: 1_000, heartbeatTimeout: 3_000 }));
   // Its sources are read on scrape, after everything below exists.
   const metrics = createNodeMetrics({
     rooms: () => game?.lobby.rooms.values() ?? [],
     sockets: () => game?.connections ?? 0,
     socketClasses: () => game?.socketClasses() ?? null,
-    admission: () => ({ deferred: transport.admission.deferred, waiting: transport.admission.waitingSockets, handshakesDeferred: transport.admission.tasksDeferred }),
+    admission: () => ({
+      deferred: transport.admission.deferred,
+      waiting: transport.admission.waitingSockets,
+      handshakesDeferred: transport.admission.tasksDeferred,
+    }),
     flood: () => game?.floodStats ?? null,
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
   });
-  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), { clustered: cluster !== null, admission: config.admission, readGates, onTurn: (ms, n) => metrics.admissionTurn(ms, n) });
+  const transport = new SocketIoTransport(io, log, (req) => clientAddress(req, trust), {
+    clustered: cluster !== null,
+    admission: config.admission,
+    readGates,
+    onTurn: (ms, n) => metrics.admissionTurn(ms, n),
+  });
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
   http.on('connection', (sock: NetSocket) => {
     const peer = sock.remoteAddress ?? '';
@@ -148,8 +158,31 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const bot = opts.bot ?? serverBot(config.botThreads, log);
   // A cluster (PostgreSQL and Redis): each match runs on the one node holding its lease (cluster/ownership.ts).
-  const ownership = cluster && storage.leases ? new Ownership(storage.leases, config.nodeId, (c) => metrics.ownershipChanged(c), log, () => clock.now()) : null;
-  game = new GameServer({ config, clock, log, storage, writer, transport, flood, users: new Users(storage, () => clock.now()), pool: cardPool, bot: metrics.timedBot(bot), metrics: metrics.master, ownership, router: cluster ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null });
+  const ownership =
+    cluster && storage.leases
+      ? new Ownership(
+          storage.leases,
+          config.nodeId,
+          (c) => metrics.ownershipChanged(c),
+          log,
+          () => clock.now(),
+        )
+      : null;
+  game = new GameServer({
+    config,
+    clock,
+    log,
+    storage,
+    writer,
+    transport,
+    flood,
+    users: new Users(storage, () => clock.now()),
+    pool: cardPool,
+    bot: metrics.timedBot(bot),
+    metrics: metrics.master,
+    ownership,
+    router: cluster ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null,
+  });
   const lobbyFeed = cluster ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
@@ -162,7 +195,20 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     http.listen(config.port, config.host, () => resolve());
   });
   const port = (http.address() as AddressInfo).port;
-  log.info({ port, node: config.nodeId, cluster: cluster !== null, db: config.dbPath, dbSync: config.dbSync, bot: bot.name, botThreads: config.botThreads, restored, webDist: config.webDist }, 'server listening');
+  log.info(
+    {
+      port,
+      node: config.nodeId,
+      cluster: cluster !== null,
+      db: config.dbPath,
+      dbSync: config.dbSync,
+      bot: bot.name,
+      botThreads: config.botThreads,
+      restored,
+      webDist: config.webDist,
+    },
+    'server listening',
+  );
 
   let stopping: Promise<void> | null = null;
   const stop = (): Promise<void> =>

@@ -9,7 +9,14 @@ import { freshName, login, register } from './helpers/auth-http.js';
 import { TestClient } from './helpers/test-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
-const CAPS: ServerConfig['caps'] = { roomsPerUser: 2, roomsPerAddress: 100, botMatchesPerUser: 1, botMatchesPerAddress: 100, spectatingPerUser: 1, spectatingPerAddress: 100 };
+const CAPS: ServerConfig['caps'] = {
+  roomsPerUser: 2,
+  roomsPerAddress: 100,
+  botMatchesPerUser: 1,
+  botMatchesPerAddress: 100,
+  spectatingPerUser: 1,
+  spectatingPerAddress: 100,
+};
 
 let t: TestServer;
 beforeAll(async () => {
@@ -27,7 +34,10 @@ describe('caps per account', () => {
     const username = freshName('Caps');
     const a = await register(t.url, username);
     const b = await login(t.url, username);
-    const [phone, laptop] = [await TestClient.connect(t.url, 'p', undefined, { cookie: a.cookie }), await TestClient.connect(t.url, 'l', undefined, { cookie: b.cookie })];
+    const [phone, laptop] = [
+      await TestClient.connect(t.url, 'p', undefined, { cookie: a.cookie }),
+      await TestClient.connect(t.url, 'l', undefined, { cookie: b.cookie }),
+    ];
     expect(phone.userId).toBe(laptop.userId);
     expect(await create(phone)).toMatchObject({ ok: true });
     expect(await create(laptop)).toMatchObject({ ok: true });

@@ -39,7 +39,8 @@ describe('reserved usernames', () => {
       }
     }
     expect(users()).toBe(before);
-    for (const username of ['Botlane', 'Guestlist', 'Bottlecap']) expect((await api(t.url, '/api/auth/register', { body: { username, password: PW } })).status, username).toBe(201);
+    for (const username of ['Botlane', 'Guestlist', 'Bottlecap'])
+      expect((await api(t.url, '/api/auth/register', { body: { username, password: PW } })).status, username).toBe(201);
   });
 });
 
@@ -101,7 +102,8 @@ describe('reports per address (issue 31: a fresh guest session brought a fresh d
     expect(g.status).toBe(201);
     return g.cookie!;
   };
-  const report = (cookie: string, address: string) => api(t.url, '/api/reports', { body: { username: targetName, reason: 'spam' }, cookie, headers: { 'x-forwarded-for': address } });
+  const report = (cookie: string, address: string) =>
+    api(t.url, '/api/reports', { body: { username: targetName, reason: 'spam' }, cookie, headers: { 'x-forwarded-for': address } });
   const count = () => (sqliteOf(t.server.storage).db.prepare('SELECT COUNT(*) AS n FROM reports').get() as { n: number }).n;
 
   it('3 per reporter, 5 per address however many guest sessions it starts; another address is unaffected', async () => {

@@ -256,7 +256,11 @@ describe('login and logout', () => {
   });
 
   it('a request from a foreign origin is refused before any route (403 origin-not-allowed)', async () => {
-    const res = await fetch(`${t.url}/api/auth/login`, { method: 'POST', headers: { origin: 'https://evil.example', 'content-type': 'application/json' }, body: JSON.stringify({ username: 'Aiko', password: PW }) });
+    const res = await fetch(`${t.url}/api/auth/login`, {
+      method: 'POST',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'Aiko', password: PW }),
+    });
     expect(res.status).toBe(403);
     expect(((await res.json()) as { error: string }).error).toBe('origin-not-allowed');
   });
@@ -287,7 +291,10 @@ describe('logs', () => {
     const lines: string[] = [];
     const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) });
     const dir = mkdtempSync(join(tmpdir(), 'vroyale-logs-'));
-    const s = await startServer({ config: defaultConfig({ port: 0, host: '127.0.0.1', dbPath: join(dir, 'db.sqlite'), botThreads: 0, logLevel: 'trace' }), logger: createLogger('trace', sink) });
+    const s = await startServer({
+      config: defaultConfig({ port: 0, host: '127.0.0.1', dbPath: join(dir, 'db.sqlite'), botThreads: 0, logLevel: 'trace' }),
+      logger: createLogger('trace', sink),
+    });
     try {
       const username = freshName('Logged');
       const secret = 'Sw0rdfish-and-chips';
@@ -301,7 +308,8 @@ describe('logs', () => {
       const all = lines.join('');
       expect(all).toContain('account registered');
       expect(all).toContain('password changed');
-      for (const bad of [secret, 'Wrong-and-secret', 'Next-secret-words', tokenOf(reg.cookie!), tokenOf(li.cookie!), tokenOf(pw.cookie!)]) expect(all).not.toContain(bad);
+      for (const bad of [secret, 'Wrong-and-secret', 'Next-secret-words', tokenOf(reg.cookie!), tokenOf(li.cookie!), tokenOf(pw.cookie!)])
+        expect(all).not.toContain(bad);
     } finally {
       await s.stop();
       rmSync(dir, { recursive: true, force: true });
@@ -313,7 +321,14 @@ describe('the logger', () => {
   it('redacts credentials even when a log line is handed a body or headers', () => {
     const lines: string[] = [];
     const log = createLogger('info', new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) }));
-    log.info({ body: { username: 'Aiko', password: 'hunter2hunter2' }, req: { headers: { cookie: 'vroyale_session=abc', authorization: 'Bearer xyz' } }, token: 'tok123' }, 'careless');
+    log.info(
+      {
+        body: { username: 'Aiko', password: 'hunter2hunter2' },
+        req: { headers: { cookie: 'vroyale_session=abc', authorization: 'Bearer xyz' } },
+        token: 'tok123',
+      },
+      'careless',
+    );
     log.info({ b: { current: 'old-pass-word', next: 'new-pass-word' } }, 'careless too');
     const all = lines.join('');
     for (const bad of ['hunter2hunter2', 'vroyale_session=abc', 'Bearer xyz', 'tok123', 'old-pass-word', 'new-pass-word']) expect(all).not.toContain(bad);

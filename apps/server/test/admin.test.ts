@@ -23,7 +23,9 @@ beforeAll(async () => {
   bob = await TestClient.connect(t.url, 'Bob');
   cat = await TestClient.connect(t.url, 'Cat');
   // What register does to a guest's row (the register route is another branch's).
-  sqliteOf(t.server.storage).db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?').run('Bobby', usernameKey('Bobby'), bob.userId);
+  sqliteOf(t.server.storage)
+    .db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?')
+    .run('Bobby', usernameKey('Bobby'), bob.userId);
 });
 afterAll(async () => {
   bob.close();
@@ -33,13 +35,19 @@ afterAll(async () => {
 
 function admin(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(tsx, [join(root, 'apps/server/src/admin/cli.ts'), ...args], { cwd: root, env: { ...process.env, VROYALE_DB: t.dbPath }, timeout: 30_000 }, (err, stdout, stderr) =>
-      resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
+    execFile(
+      tsx,
+      [join(root, 'apps/server/src/admin/cli.ts'), ...args],
+      { cwd: root, env: { ...process.env, VROYALE_DB: t.dbPath }, timeout: 30_000 },
+      (err, stdout, stderr) => resolve({ code: err ? Number((err as { code?: number }).code ?? 1) : 0, stdout, stderr }),
     );
   });
 }
 
-const row = (id: string) => sqliteOf(t.server.storage).db.prepare('SELECT banned_at, ban_reason, (SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM users u WHERE id = ?').get(id) as { banned_at: number | null; ban_reason: string | null; sessions: number };
+const row = (id: string) =>
+  sqliteOf(t.server.storage)
+    .db.prepare('SELECT banned_at, ban_reason, (SELECT COUNT(*) FROM sessions s WHERE s.user_id = u.id) AS sessions FROM users u WHERE id = ?')
+    .get(id) as { banned_at: number | null; ban_reason: string | null; sessions: number };
 
 describe('npm run admin', () => {
   it('finds accounts by prefix', async () => {
@@ -83,7 +91,9 @@ describe('npm run admin', () => {
     expect(await admin('resolve', String(first.body.id), 'warned', 'the', 'player')).toMatchObject({ code: 0 });
     expect((await admin('reports')).stdout.trim().split('\n')).toHaveLength(1);
     expect((await admin('reports', '--all')).stdout).toContain('[resolved');
-    expect(sqliteOf(t.server.storage).db.prepare('SELECT resolution FROM reports WHERE id = ?').get(first.body.id)).toEqual({ resolution: 'warned the player' });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT resolution FROM reports WHERE id = ?').get(first.body.id)).toEqual({
+      resolution: 'warned the player',
+    });
   });
 
   it('refuses unknown users, reports and commands with a reason and a non-zero exit', async () => {
@@ -101,7 +111,12 @@ describe('npm run admin', () => {
 
   it('runs as the root package script', async () => {
     const r = await new Promise<{ code: number; stdout: string }>((resolve) =>
-      execFile('npm', ['run', '--silent', 'admin', '--', 'users', 'Bob'], { cwd: root, env: { ...process.env, VROYALE_DB: t.dbPath }, timeout: 30_000 }, (err, stdout) => resolve({ code: err ? 1 : 0, stdout })),
+      execFile(
+        'npm',
+        ['run', '--silent', 'admin', '--', 'users', 'Bob'],
+        { cwd: root, env: { ...process.env, VROYALE_DB: t.dbPath }, timeout: 30_000 },
+        (err, stdout) => resolve({ code: err ? 1 : 0, stdout }),
+      ),
     );
     expect(r).toMatchObject({ code: 0 });
     expect(r.stdout).toContain('Bobby');

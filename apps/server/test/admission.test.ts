@@ -51,7 +51,10 @@ async function metric(t: TestServer, name: string, labels: Record<string, string
 describe('admission control (issue 36)', () => {
   it("serves an honest seated manager's action first while 300 flooders' messages wait their turn", async () => {
     // Limits out of the way: this is about admission, so nothing is refused; 20 messages a turn, counted.
-    const t = await startTestServer({ rateLimit: { capacity: 1_000, refillPerSec: 1_000 }, admission: { turnMessages: 20, turnMs: 60_000, shares: { seated: 1, watching: 0.75, identified: 0.5, new: 0.25 } } });
+    const t = await startTestServer({
+      rateLimit: { capacity: 1_000, refillPerSec: 1_000 },
+      admission: { turnMessages: 20, turnMs: 60_000, shares: { seated: 1, watching: 0.75, identified: 0.5, new: 0.25 } },
+    });
     servers.push(t);
     const { a, b, roomId } = await twoManagers(t.url);
     clients.push(a, b);
@@ -76,7 +79,9 @@ describe('admission control (issue 36)', () => {
     const actor = (a.view(roomId)!.legal.length > 0 ? a : b)!;
     const v = actor.view(roomId)!;
     flooders.forEach((s, i) => s.writeFrames(bursts[i]!));
-    const acted = actor.emit('match:action', { roomId, clientActionId: 'honest-1', seenSeq: v.seq, action: pickRandom(v.legal, makeRng('admission')) }).then((ack) => ({ ack, floodAnsweredThen: answered }));
+    const acted = actor
+      .emit('match:action', { roomId, clientActionId: 'honest-1', seenSeq: v.seq, action: pickRandom(v.legal, makeRng('admission')) })
+      .then((ack) => ({ ack, floodAnsweredThen: answered }));
     const { ack, floodAnsweredThen } = await acted;
     expect(ack).toMatchObject({ ok: true });
     // 6,000 flood messages, 10 a turn for sockets in no room: the action did not wait behind them.
@@ -93,7 +98,10 @@ describe('admission control (issue 36)', () => {
 
   it("answers a refusal from the event name alone (the payload's JSON is never parsed), and kicks flooders in bulk", async () => {
     // A payload that does not parse would make Socket.IO close the connection, had it been decoded.
-    const t = await startTestServer({ rateLimit: { capacity: 6, refillPerSec: 0.001 }, flood: { ...NO_FLOOD_LIMITS, strikes: { refusals: 3, windowSec: 1_000 } } });
+    const t = await startTestServer({
+      rateLimit: { capacity: 6, refillPerSec: 0.001 },
+      flood: { ...NO_FLOOD_LIMITS, strikes: { refusals: 3, windowSec: 1_000 } },
+    });
     servers.push(t);
     const { a, roomId } = await twoManagers(t.url);
     clients.push(a);
@@ -109,7 +117,13 @@ describe('admission control (issue 36)', () => {
       s.onClose(() => closed++);
       // Chat into a room the socket is not in, its payload broken: 5 refused from the name, then the limit, then
       // out. More than one read holds (the rest unread when it is kicked), yet the notice must reach it.
-      s.writeFrames(RawSocket.frames(Array.from({ length: 1_500 }, () => s.rawFrame(`["room:chat",{"roomId":"${roomId}","text":`, (ack) => codes.set(String(ack.code), (codes.get(String(ack.code)) ?? 0) + 1)))));
+      s.writeFrames(
+        RawSocket.frames(
+          Array.from({ length: 1_500 }, () =>
+            s.rawFrame(`["room:chat",{"roomId":"${roomId}","text":`, (ack) => codes.set(String(ack.code), (codes.get(String(ack.code)) ?? 0) + 1)),
+          ),
+        ),
+      );
     });
     await until(() => closed === 300, 'every flooder closed', 60_000);
     expect(acks).toEqual([{ ok: false, code: 'not-identified', message: "Say 'hello' first" }]);
@@ -126,7 +140,10 @@ describe('admission control (issue 36)', () => {
 
 describe('admission control over long-polling and an upgrade', () => {
   it("queues a long-polling socket's packets in order, and gates its reads once it upgrades to a WebSocket", async () => {
-    const t = await startTestServer({ rateLimit: { capacity: 1_000, refillPerSec: 1_000 }, admission: { turnMessages: 4, turnMs: 60_000, shares: { seated: 1, watching: 1, identified: 1, new: 1 } } });
+    const t = await startTestServer({
+      rateLimit: { capacity: 1_000, refillPerSec: 1_000 },
+      admission: { turnMessages: 4, turnMs: 60_000, shares: { seated: 1, watching: 1, identified: 1, new: 1 } },
+    });
     servers.push(t);
     const { io } = await import('socket.io-client');
     for (const transports of [['polling'], ['polling', 'websocket']]) {
@@ -136,7 +153,14 @@ describe('admission control over long-polling and an upgrade', () => {
       if (transports.length > 1) await until(() => s.io.engine.transport.name === 'websocket', 'the upgrade', 10_000);
       // 40 at once, 4 a turn: every one answered, in the order sent (acks leave in the order messages are handled).
       const order: number[] = [];
-      await Promise.all(Array.from({ length: 40 }, (_, i) => s.timeout(5_000).emitWithAck('lobby:subscribe', {}).then((a: { ok: boolean }) => a.ok && order.push(i))));
+      await Promise.all(
+        Array.from({ length: 40 }, (_, i) =>
+          s
+            .timeout(5_000)
+            .emitWithAck('lobby:subscribe', {})
+            .then((a: { ok: boolean }) => a.ok && order.push(i)),
+        ),
+      );
       expect(order).toEqual(Array.from({ length: 40 }, (_, i) => i));
       s.disconnect();
     }
@@ -147,7 +171,10 @@ describe('admission control over long-polling and an upgrade', () => {
 describe('earned burst (issue 36)', () => {
   it('gives a new socket a handful of messages, more as it behaves, and the full burst once it is in a room', async () => {
     const clock = new ManualClock();
-    const t = await startTestServer({ rateLimit: { capacity: 40, refillPerSec: 20 }, flood: { ...NO_FLOOD_LIMITS, newSocket: { capacity: 5, refillPerSec: 2.5, growPerSec: 0.1 } } }, clock);
+    const t = await startTestServer(
+      { rateLimit: { capacity: 40, refillPerSec: 20 }, flood: { ...NO_FLOOD_LIMITS, newSocket: { capacity: 5, refillPerSec: 2.5, growPerSec: 0.1 } } },
+      clock,
+    );
     servers.push(t);
     const host = await TestClient.connect(t.url, 'Host');
     clients.push(host);

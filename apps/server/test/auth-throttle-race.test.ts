@@ -14,7 +14,11 @@ const PW = 'correct horse battery';
 const WRONG = 'wrong password here';
 const statuses = (rs: ApiResponse[]) => {
   const n = (s: number) => rs.filter((r) => r.status === s).length;
-  return { checked: n(401) + n(200) + n(204), refused: n(429), other: rs.filter((r) => ![200, 204, 401, 429].includes(r.status)).map((r) => `${r.status} ${JSON.stringify(r.body)}`) };
+  return {
+    checked: n(401) + n(200) + n(204),
+    refused: n(429),
+    other: rs.filter((r) => ![200, 204, 401, 429].includes(r.status)).map((r) => `${r.status} ${JSON.stringify(r.body)}`),
+  };
 };
 const shuffled = <T>(xs: T[]): T[] => {
   const a = [...xs];
@@ -68,7 +72,9 @@ describe('per username (10 failures per 15 min), parallel guesses', () => {
   it('password change: 30 wrong current passwords at once make 10 checks; the 11th, even right, is refused', async () => {
     const username = freshName('Change');
     const a = await register(t.url, username);
-    const rs = await Promise.all(Array.from({ length: 30 }, () => api(t.url, '/api/auth/password', { body: { current: WRONG, next: 'another password' }, cookie: a.cookie })));
+    const rs = await Promise.all(
+      Array.from({ length: 30 }, () => api(t.url, '/api/auth/password', { body: { current: WRONG, next: 'another password' }, cookie: a.cookie })),
+    );
     const s = statuses(rs);
     expect(s.other).toEqual([]);
     expect(s.checked).toBe(10);
@@ -78,7 +84,7 @@ describe('per username (10 failures per 15 min), parallel guesses', () => {
     expect((await api(t.url, '/api/me', { cookie: a.cookie })).status).toBe(200);
   });
 
-  it('a refused attempt counts nowhere: the window is the first failure\'s, not extended by the 429s', async () => {
+  it("a refused attempt counts nowhere: the window is the first failure's, not extended by the 429s", async () => {
     const username = freshName('Window');
     await register(t.url, username);
     await Promise.all(Array.from({ length: 40 }, () => api(t.url, '/api/auth/login', { body: { username, password: WRONG } })));
@@ -91,7 +97,13 @@ describe('per username (10 failures per 15 min), parallel guesses', () => {
 describe('per address (5 failures per hour), parallel guesses over many usernames', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ authThrottle: { failuresPerUsername: { points: 1e6, windowSec: 900 }, failuresPerAddress: { points: 5, windowSec: 3600 }, registrationsPerAddress: { points: 1e6, windowSec: 3600 } } });
+    t = await startTestServer({
+      authThrottle: {
+        failuresPerUsername: { points: 1e6, windowSec: 900 },
+        failuresPerAddress: { points: 5, windowSec: 3600 },
+        registrationsPerAddress: { points: 1e6, windowSec: 3600 },
+      },
+    });
   });
   afterAll(async () => {
     await t.close();
@@ -109,7 +121,13 @@ describe('per address (5 failures per hour), parallel guesses over many username
 describe('a success refunds its own point to the address but keeps the others', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ authThrottle: { failuresPerUsername: { points: 1e6, windowSec: 900 }, failuresPerAddress: { points: 3, windowSec: 3600 }, registrationsPerAddress: { points: 1e6, windowSec: 3600 } } });
+    t = await startTestServer({
+      authThrottle: {
+        failuresPerUsername: { points: 1e6, windowSec: 900 },
+        failuresPerAddress: { points: 3, windowSec: 3600 },
+        registrationsPerAddress: { points: 1e6, windowSec: 3600 },
+      },
+    });
   });
   afterAll(async () => {
     await t.close();

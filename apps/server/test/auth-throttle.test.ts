@@ -23,7 +23,11 @@ describe('login throttle per username (production limits: 10 failures per 15 min
   });
 
   it('the defaults', () => {
-    expect(defaultConfig().authThrottle).toEqual({ failuresPerUsername: { points: 10, windowSec: 900 }, failuresPerAddress: { points: 100, windowSec: 3600 }, registrationsPerAddress: { points: 10, windowSec: 3600 } });
+    expect(defaultConfig().authThrottle).toEqual({
+      failuresPerUsername: { points: 10, windowSec: 900 },
+      failuresPerAddress: { points: 100, windowSec: 3600 },
+      registrationsPerAddress: { points: 10, windowSec: 3600 },
+    });
   });
 
   it('after 10 failures even the right password is refused 429 with Retry-After; other usernames are unaffected', async () => {
@@ -60,7 +64,10 @@ describe('login throttle per username (production limits: 10 failures per 15 min
   it('password change counts its wrong current passwords the same way', async () => {
     const username = freshName('Change');
     const a = await register(t.url, username);
-    for (let i = 0; i < 10; i++) expect((await api(t.url, '/api/auth/password', { body: { current: 'wrong password here', next: 'another password' }, cookie: a.cookie })).status).toBe(401);
+    for (let i = 0; i < 10; i++)
+      expect((await api(t.url, '/api/auth/password', { body: { current: 'wrong password here', next: 'another password' }, cookie: a.cookie })).status).toBe(
+        401,
+      );
     const r = await api(t.url, '/api/auth/password', { body: { current: PW, next: 'another password' }, cookie: a.cookie });
     expect(r.status).toBe(429);
     expect((await api(t.url, '/api/auth/login', { body: { username, password: PW } })).status).toBe(429);
@@ -70,7 +77,13 @@ describe('login throttle per username (production limits: 10 failures per 15 min
 describe('throttles per address', () => {
   let t: TestServer;
   beforeAll(async () => {
-    t = await startTestServer({ authThrottle: { failuresPerUsername: { points: 1e6, windowSec: 900 }, failuresPerAddress: { points: 5, windowSec: 3600 }, registrationsPerAddress: { points: 3, windowSec: 3600 } } });
+    t = await startTestServer({
+      authThrottle: {
+        failuresPerUsername: { points: 1e6, windowSec: 900 },
+        failuresPerAddress: { points: 5, windowSec: 3600 },
+        registrationsPerAddress: { points: 3, windowSec: 3600 },
+      },
+    });
   });
   afterAll(async () => {
     await t.close();

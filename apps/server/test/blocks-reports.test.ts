@@ -19,11 +19,18 @@ let cat: TestClient;
 let guest: TestClient;
 
 const register = (c: TestClient, username: string) =>
-  sqliteOf(t.server.storage).db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?').run(username, usernameKey(username), c.userId);
+  sqliteOf(t.server.storage)
+    .db.prepare('UPDATE users SET username = ?, username_key = ?, registered_at = 1 WHERE id = ?')
+    .run(username, usernameKey(username), c.userId);
 
 beforeAll(async () => {
   t = await startTestServer({ chatLimit: { capacity: 100, refillPerSec: 100 } });
-  [ann, bob, cat, guest] = (await Promise.all(['Ann', 'Bob', 'Cat', 'Guest'].map((n) => TestClient.connect(t.url, n)))) as [TestClient, TestClient, TestClient, TestClient];
+  [ann, bob, cat, guest] = (await Promise.all(['Ann', 'Bob', 'Cat', 'Guest'].map((n) => TestClient.connect(t.url, n)))) as [
+    TestClient,
+    TestClient,
+    TestClient,
+    TestClient,
+  ];
   register(ann, 'Ann');
   register(bob, 'Bob');
   register(cat, 'Cat');
@@ -34,8 +41,10 @@ afterAll(async () => {
 });
 
 const as = (c: TestClient) => (method: string, path: string, body?: unknown) => api(t.url, c.token, method, path, body);
-const chatTexts = (c: TestClient, roomId: string) => c.received.filter((r) => r.event === 'room:chat' && (r.payload as ChatMessage).roomId === roomId).map((r) => (r.payload as ChatMessage).text);
-const historyTexts = (c: TestClient) => c.received.filter((r) => r.event === 'room:chat-history').map((r) => (r.payload as { messages: ChatMessage[] }).messages.map((m) => m.text));
+const chatTexts = (c: TestClient, roomId: string) =>
+  c.received.filter((r) => r.event === 'room:chat' && (r.payload as ChatMessage).roomId === roomId).map((r) => (r.payload as ChatMessage).text);
+const historyTexts = (c: TestClient) =>
+  c.received.filter((r) => r.event === 'room:chat-history').map((r) => (r.payload as { messages: ChatMessage[] }).messages.map((m) => m.text));
 
 describe('blocks', () => {
   it('blocks and unblocks by username (any case); refuses unknown users and yourself', async () => {
@@ -135,7 +144,9 @@ describe('reports', () => {
     const byName = await r('POST', '/api/reports', { username: 'bob', reason: 'abuse', note: ' rude in chat ' });
     expect(byName.status).toBe(201);
     expect(byName.body.id).toEqual(expect.any(Number));
-    expect(sqliteOf(t.server.storage).db.prepare('SELECT reporter_id, target_id, match_id, reason, note, resolved_at FROM reports WHERE id = ?').get(byName.body.id)).toEqual({
+    expect(
+      sqliteOf(t.server.storage).db.prepare('SELECT reporter_id, target_id, match_id, reason, note, resolved_at FROM reports WHERE id = ?').get(byName.body.id),
+    ).toEqual({
       reporter_id: cat.userId,
       target_id: bob.userId,
       match_id: null,
@@ -153,13 +164,19 @@ describe('reports', () => {
     const matchId = ann.view(created.roomId)!.matchId;
     const bySeat = await r('POST', '/api/reports', { matchId, seat: 'B', reason: 'stalling' });
     expect(bySeat.status).toBe(201);
-    expect(sqliteOf(t.server.storage).db.prepare('SELECT target_id, match_id FROM reports WHERE id = ?').get(bySeat.body.id)).toEqual({ target_id: guest.userId, match_id: matchId });
+    expect(sqliteOf(t.server.storage).db.prepare('SELECT target_id, match_id FROM reports WHERE id = ?').get(bySeat.body.id)).toEqual({
+      target_id: guest.userId,
+      match_id: matchId,
+    });
 
     const bot = await cat.emit('room:play-bot', { roster: 'raid-night' });
     if (!bot.ok) throw new Error(bot.message);
     await cat.waitFor(() => cat.view(bot.roomId) !== undefined, 10_000, 'bot view');
     const botMatch = cat.view(bot.roomId)!.matchId;
-    expect(await r('POST', '/api/reports', { matchId: botMatch, seat: 'B', reason: 'cheating' })).toMatchObject({ status: 400, body: { error: 'bad-request' } });
+    expect(await r('POST', '/api/reports', { matchId: botMatch, seat: 'B', reason: 'cheating' })).toMatchObject({
+      status: 400,
+      body: { error: 'bad-request' },
+    });
     expect(await r('POST', '/api/reports', { matchId: botMatch, seat: 'A', reason: 'cheating' })).toMatchObject({ status: 400 });
     expect(await r('POST', '/api/reports', { username: 'Cat', reason: 'other' })).toMatchObject({ status: 400 });
     expect(await r('POST', '/api/reports', { matchId: 'm_none', seat: 'A', reason: 'spam' })).toMatchObject({ status: 404 });

@@ -10,7 +10,14 @@ import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { until } from './helpers/until.js';
 
-const CAPS: ServerConfig['caps'] = { roomsPerUser: 3, roomsPerAddress: 100, botMatchesPerUser: 2, botMatchesPerAddress: 100, spectatingPerUser: 2, spectatingPerAddress: 100 };
+const CAPS: ServerConfig['caps'] = {
+  roomsPerUser: 3,
+  roomsPerAddress: 100,
+  botMatchesPerUser: 2,
+  botMatchesPerAddress: 100,
+  spectatingPerUser: 2,
+  spectatingPerAddress: 100,
+};
 
 let t: TestServer;
 beforeAll(async () => {

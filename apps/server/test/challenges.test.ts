@@ -31,13 +31,24 @@ describe('challenges', () => {
     const a = await account();
     const b = await account();
     const sent = await a.emit('challenge:send', { username: b.name.toUpperCase(), roster: 'raid-night', clock: { untimed: true } });
-    expect(sent).toMatchObject({ ok: true, status: 'pending', from: { username: a.name }, to: { username: b.name }, clock: { untimed: true }, expiresAt: clock.now() + CHALLENGE_TTL_MS, roomId: null });
+    expect(sent).toMatchObject({
+      ok: true,
+      status: 'pending',
+      from: { username: a.name },
+      to: { username: b.name },
+      clock: { untimed: true },
+      expiresAt: clock.now() + CHALLENGE_TTL_MS,
+      roomId: null,
+    });
     if (!sent.ok) return;
     await b.waitFor(() => last(b)?.status === 'pending', 5_000, 'b hears it');
     // A second tab of b gets the pending challenge on hello.
     const tab = await TestClient.connect(t.url, b.name, b.token);
     await tab.waitFor(() => last(tab)?.challengeId === sent.challengeId, 5_000, 'pending on hello');
-    expect(await a.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'not-pending' });
+    expect(await a.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'raid-night' })).toMatchObject({
+      ok: false,
+      code: 'not-pending',
+    });
     const ans = await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' });
     expect(ans).toMatchObject({ ok: true, status: 'accepted' });
     if (!ans.ok) return;
@@ -52,7 +63,10 @@ describe('challenges', () => {
     await a.emit('match:action', { roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } });
     await b.waitFor(() => b.view(roomId)?.result != null, 5_000, 'result');
     expect(sqliteOf(t.server.storage).db.prepare('SELECT COUNT(*) AS n FROM rating_changes WHERE match_id = ?').get(room.master!.id)).toEqual({ n: 0 });
-    expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' })).toMatchObject({ ok: false, code: 'not-pending' });
+    expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' })).toMatchObject({
+      ok: false,
+      code: 'not-pending',
+    });
     for (const c of [a, b, tab]) c.close();
   });
 
@@ -94,7 +108,11 @@ describe('challenges', () => {
       await change(a);
       await until(() => why !== 'gone' || t.server.game.connections < open, `${why}: the server to see the socket close`);
       const rooms = t.server.game.lobby.rooms.size;
-      expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' }), why).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
+      expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' }), why).toEqual({
+        ok: false,
+        code: 'challenge-unavailable',
+        message: UNAVAILABLE,
+      });
       expect(t.server.game.lobby.rooms.size, why).toBe(rooms);
       await b.waitFor(() => last(b)?.challengeId === sent.challengeId && last(b)?.status === 'cancelled', 5_000, `${why}: cancelled`);
       a.close();
@@ -110,9 +128,15 @@ describe('challenges', () => {
     await new Promise((r) => setTimeout(r, 50));
     const g = await TestClient.connect(t.url, 'Guest');
     await block(t, b, a);
-    const answers = await Promise.all(['no-such-user', 'Guest', a.name, offline.name, b.name].map((username) => a.emit('challenge:send', { username, roster: 'raid-night' })));
+    const answers = await Promise.all(
+      ['no-such-user', 'Guest', a.name, offline.name, b.name].map((username) => a.emit('challenge:send', { username, roster: 'raid-night' })),
+    );
     for (const r of answers) expect(r).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
-    expect(await b.emit('challenge:send', { username: a.name, roster: 'raid-night' })).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
+    expect(await b.emit('challenge:send', { username: a.name, roster: 'raid-night' })).toEqual({
+      ok: false,
+      code: 'challenge-unavailable',
+      message: UNAVAILABLE,
+    });
     expect(updates(b)).toEqual([]);
     expect(await g.emit('challenge:send', { username: a.name, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'not-signed-in' });
     expect(await a.emit('challenge:send', { username: g.name, roster: 'bogus' })).toMatchObject({ ok: false, code: 'invalid-roster' });
@@ -122,7 +146,8 @@ describe('challenges', () => {
   it(`at most ${CHALLENGES_PER_SENDER} pending challenges per sender`, async () => {
     const a = await account();
     const targets = await Promise.all(Array.from({ length: CHALLENGES_PER_SENDER + 1 }, () => account()));
-    for (const x of targets.slice(0, CHALLENGES_PER_SENDER)) expect(await a.emit('challenge:send', { username: x.name, roster: 'raid-night' })).toMatchObject({ ok: true });
+    for (const x of targets.slice(0, CHALLENGES_PER_SENDER))
+      expect(await a.emit('challenge:send', { username: x.name, roster: 'raid-night' })).toMatchObject({ ok: true });
     expect(await a.emit('challenge:send', { username: targets.at(-1)!.name, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'rate-limited' });
     clock.advance(CHALLENGE_TTL_MS);
     expect(await a.emit('challenge:send', { username: targets.at(-1)!.name, roster: 'raid-night' })).toMatchObject({ ok: true });

@@ -43,13 +43,22 @@ describe('concede', () => {
     const { a, b, roomId } = await twoManagers(t.url);
     const spec = await TestClient.connect(t.url, 'Watcher');
     await spec.emit('room:spectate', { roomId });
-    expect(await spec.emit('match:action', { roomId, clientActionId: 's', seenSeq: 0, action: { type: 'concede' } })).toMatchObject({ ok: false, code: 'not-a-manager' });
-    expect(await a.emit('match:action', { roomId, clientActionId: 'x', seenSeq: 0, action: { type: 'concede', manager: 'B' } })).toMatchObject({ ok: false, code: 'wrong-seat' });
+    expect(await spec.emit('match:action', { roomId, clientActionId: 's', seenSeq: 0, action: { type: 'concede' } })).toMatchObject({
+      ok: false,
+      code: 'not-a-manager',
+    });
+    expect(await a.emit('match:action', { roomId, clientActionId: 'x', seenSeq: 0, action: { type: 'concede', manager: 'B' } })).toMatchObject({
+      ok: false,
+      code: 'wrong-seat',
+    });
     expect(await a.emit('match:action', { roomId, clientActionId: 'y', seenSeq: 7, action: { type: 'concede' } })).toEqual({ ok: true, seq: 1 });
     await b.waitFor(() => b.view(roomId)!.result !== null, 5_000, 'the result');
     expect(b.view(roomId)!.result).toEqual({ winner: 'B', reason: 'concede' });
     // Other actions on a stale view are still refused, and the match is over for everyone.
-    expect(await b.emit('match:action', { roomId, clientActionId: 'z', seenSeq: 0, action: { type: 'mulligan', redraw: false } })).toMatchObject({ ok: false, code: 'match-over' });
+    expect(await b.emit('match:action', { roomId, clientActionId: 'z', seenSeq: 0, action: { type: 'mulligan', redraw: false } })).toMatchObject({
+      ok: false,
+      code: 'match-over',
+    });
     for (const c of [a, b, spec]) c.close();
   });
 });

@@ -27,7 +27,8 @@ afterAll(async () => {
 /** A fresh account's cookie pair (`vroyale_session=...`). */
 const session = async () => (await register(t.url, freshName('Cook'))).cookie;
 const alive = async (cookie: string) => (await api(t.url, '/api/me', { cookie })).status === 200;
-const logout = (headers: Record<string, string>) => rawHttp({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/logout', headers: { host: `127.0.0.1:${port}`, ...headers } });
+const logout = (headers: Record<string, string>) =>
+  rawHttp({ host: '127.0.0.1', port, method: 'POST', path: '/api/auth/logout', headers: { host: `127.0.0.1:${port}`, ...headers } });
 
 describe('cookie-authenticated unsafe requests', () => {
   it("Chromium's shape (Origin of our own page, no Referer) passes", async () => {
@@ -58,7 +59,14 @@ describe('cookie-authenticated unsafe requests', () => {
     expect(JSON.parse(r.body).message).toMatch(/Origin or Referer/);
     expect(await alive(cookie)).toBe(true);
     // The same for every state-changing route and method: refused before the route (even one that does not exist).
-    for (const [method, path] of [['POST', '/api/auth/logout-all'], ['POST', '/api/auth/password'], ['PUT', '/api/settings'], ['POST', '/api/decks'], ['DELETE', '/api/blocks/Someone'], ['PATCH', '/api/nothing-here']] as const) {
+    for (const [method, path] of [
+      ['POST', '/api/auth/logout-all'],
+      ['POST', '/api/auth/password'],
+      ['PUT', '/api/settings'],
+      ['POST', '/api/decks'],
+      ['DELETE', '/api/blocks/Someone'],
+      ['PATCH', '/api/nothing-here'],
+    ] as const) {
       const res = await rawHttp({ host: '127.0.0.1', port, method, path, headers: { cookie, 'content-type': 'application/json' } });
       expect(res.status, `${method} ${path}`).toBe(403);
     }
@@ -94,7 +102,7 @@ describe('cookie-authenticated unsafe requests', () => {
   });
 });
 
-describe("tools (no cookie) are unaffected", () => {
+describe('tools (no cookie) are unaffected', () => {
   it('Bearer without Origin or Referer signs out', async () => {
     const cookie = await session();
     const token = tokenOf(cookie);
@@ -114,14 +122,20 @@ describe("tools (no cookie) are unaffected", () => {
     expect(l.cookie!.startsWith(`${SESSION_COOKIE}=`)).toBe(true);
   });
 
-  it('the web page\'s own shape, through the test helper (cookie + Origin), registers from a guest and changes the password', async () => {
+  it("the web page's own shape, through the test helper (cookie + Origin), registers from a guest and changes the password", async () => {
     const g = await api(t.url, '/api/auth/guest', { body: {} });
     const r = await api(t.url, '/api/auth/register', { body: { username: freshName('Page'), password: 'correct horse battery' }, cookie: g.cookie });
     expect(r.status).toBe(201);
     expect(r.body.userId).toBe(g.body.userId);
     // Without the Origin, the same request is refused.
-    const again = await api(t.url, '/api/auth/password', { body: { current: 'correct horse battery', next: 'another password' }, cookie: r.cookie, origin: null });
+    const again = await api(t.url, '/api/auth/password', {
+      body: { current: 'correct horse battery', next: 'another password' },
+      cookie: r.cookie,
+      origin: null,
+    });
     expect(again.status).toBe(403);
-    expect((await api(t.url, '/api/auth/password', { body: { current: 'correct horse battery', next: 'another password' }, cookie: r.cookie })).status).toBe(204);
+    expect((await api(t.url, '/api/auth/password', { body: { current: 'correct horse battery', next: 'another password' }, cookie: r.cookie })).status).toBe(
+      204,
+    );
   });
 });

@@ -73,7 +73,10 @@ describe('decks', () => {
     expect(await A('POST', '/api/decks', { name: 'Junk', code: 'v1-!!!!' })).toMatchObject({ status: 400 });
     expect((await A('POST', '/api/decks', { name: '', code: legal })).body.message).toMatch(/^name:/);
     expect(await A('POST', '/api/decks', { name: 'x', code: legal, owner: 'u_other' })).toMatchObject({ status: 400 });
-    expect(await A('POST', '/api/decks', '{"name": "x", ')).toMatchObject({ status: 400, body: { error: 'bad-request', message: 'The request body is not valid JSON' } });
+    expect(await A('POST', '/api/decks', '{"name": "x", ')).toMatchObject({
+      status: 400,
+      body: { error: 'bad-request', message: 'The request body is not valid JSON' },
+    });
     expect(await A('POST', '/api/decks', { name: 'x', code: 'v1-' + 'a'.repeat(20_000) })).toMatchObject({ status: 413, body: { error: 'bad-request' } });
     const id = before.decks[0].id;
     expect(await A('PATCH', `/api/decks/${id}`, { code: 'garbage' })).toMatchObject({ status: 400 });
@@ -84,13 +87,23 @@ describe('decks', () => {
     const c = await TestClient.connect(t.url, 'Cid');
     const C = (method: string, path: string, body?: unknown) => api(t.url, c.token, method, path, body);
     await C('POST', '/api/decks', { name: 'Kept', code: legal });
-    const imported = await C('POST', '/api/decks/import', { decks: [{ name: 'Kept', code: legal }, { name: 'New', code: legal2 }, { name: 'New', code: legal2 }, { name: 'Kept', code: legal2 }] });
+    const imported = await C('POST', '/api/decks/import', {
+      decks: [
+        { name: 'Kept', code: legal },
+        { name: 'New', code: legal2 },
+        { name: 'New', code: legal2 },
+        { name: 'Kept', code: legal2 },
+      ],
+    });
     expect(imported.status).toBe(200);
     expect(imported.body).toMatchObject({ imported: 2, skipped: 2 });
     expect(imported.body.decks.map((d: { name: string }) => d.name).sort()).toEqual(['Kept', 'Kept', 'New']);
 
     const many = Array.from({ length: DECKS_PER_ACCOUNT - 3 }, (_, i) => ({ name: `Deck ${i}`, code: legal }));
-    expect(await C('POST', '/api/decks/import', { decks: [...many, { name: 'One too many', code: legal }] })).toMatchObject({ status: 409, body: { error: 'too-many-decks' } });
+    expect(await C('POST', '/api/decks/import', { decks: [...many, { name: 'One too many', code: legal }] })).toMatchObject({
+      status: 409,
+      body: { error: 'too-many-decks' },
+    });
     expect((await C('GET', '/api/decks')).body.decks).toHaveLength(3);
     expect(await C('POST', '/api/decks/import', { decks: many })).toMatchObject({ status: 200, body: { imported: DECKS_PER_ACCOUNT - 3 } });
     expect(await C('POST', '/api/decks', { name: 'Full', code: legal })).toMatchObject({ status: 409, body: { error: 'too-many-decks' } });

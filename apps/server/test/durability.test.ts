@@ -47,7 +47,8 @@ describe('persist before ack and broadcast', () => {
     let acked = 0;
     for (let i = 0; i < 60; i++) {
       // In step, and someone asked (the server answers at once where a manager has no stop).
-      const synced = () => a.view(roomId)!.seq === b.view(roomId)!.seq && (a.view(roomId)!.legal.length + b.view(roomId)!.legal.length > 0 || !!a.view(roomId)!.result);
+      const synced = () =>
+        a.view(roomId)!.seq === b.view(roomId)!.seq && (a.view(roomId)!.legal.length + b.view(roomId)!.legal.length > 0 || !!a.view(roomId)!.result);
       await until(synced, 'both clients in step');
       if (a.view(roomId)!.result) break;
       const { ack } = await playOne(a, b, roomId, rnd, `d-${i}`);
@@ -77,7 +78,9 @@ describe('persist before ack and broadcast', () => {
       const v = a.view(roomId)!;
       const before = { a: a.received.length, b: b.received.length };
       let acked: unknown = null;
-      const sent = a.emit('match:action', { roomId, clientActionId: 'gated', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } }).then((ack) => (acked = ack));
+      const sent = a
+        .emit('match:action', { roomId, clientActionId: 'gated', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } })
+        .then((ack) => (acked = ack));
       await new Promise((r) => setTimeout(r, 150));
       expect(acked).toBeNull();
       expect(a.received.slice(before.a).filter((r) => r.event === 'match:view')).toEqual([]);

@@ -21,7 +21,13 @@ let t: TestServer;
 beforeAll(async () => {
   // ManualClock never refills the token buckets: raise the rate limit. finishedTtlMs stays the default (10 min);
   // one room watched at a time per user, to see a dropped room give its place back.
-  t = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1000 }, caps: { ...defaultConfig().caps, roomsPerUser: 100, roomsPerAddress: 100, botMatchesPerAddress: 100, spectatingPerUser: 1, spectatingPerAddress: 100 } }, clock);
+  t = await startTestServer(
+    {
+      rateLimit: { capacity: 1000, refillPerSec: 1000 },
+      caps: { ...defaultConfig().caps, roomsPerUser: 100, roomsPerAddress: 100, botMatchesPerAddress: 100, spectatingPerUser: 1, spectatingPerAddress: 100 },
+    },
+    clock,
+  );
 });
 afterAll(async () => {
   await t.close();
@@ -33,7 +39,9 @@ async function finishedRoom(c: TestClient): Promise<string> {
   if (!played.ok) throw new Error(played.message);
   const roomId = played.roomId;
   await c.waitFor(() => c.view(roomId) !== undefined, 10_000, 'first view');
-  expect(await c.emit('match:action', { roomId, clientActionId: `bye-${roomId}`, seenSeq: c.view(roomId)!.seq, action: { type: 'concede' } })).toMatchObject({ ok: true });
+  expect(await c.emit('match:action', { roomId, clientActionId: `bye-${roomId}`, seenSeq: c.view(roomId)!.seq, action: { type: 'concede' } })).toMatchObject({
+    ok: true,
+  });
   await c.waitFor(() => !!c.view(roomId)?.result, 5_000, 'result');
   return roomId;
 }

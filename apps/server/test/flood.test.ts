@@ -82,7 +82,9 @@ describe('floods (issue 15 §1)', () => {
     const answered = all.filter((a): a is Ack<Record<string, unknown>> => a !== null);
     expect(answered.filter((a) => a.ok).length).toBe(9);
     expect(answered.filter((a) => !a.ok && a.code === 'rate-limited').length).toBeGreaterThanOrEqual(21);
-    expect(notices).toEqual([{ kind: 'kicked', message: expect.stringMatching(/disconnected for sending too many messages; your address may reconnect in 2 s/) }]);
+    expect(notices).toEqual([
+      { kind: 'kicked', message: expect.stringMatching(/disconnected for sending too many messages; your address may reconnect in 2 s/) },
+    ]);
     expect(answered.find((a) => !a.ok)).toMatchObject({ message: 'Too many messages from this connection; slow down' });
     // Its address is in the penalty box (closed at TCP accept: it was told why); another address is not.
     const dropped = t.server.game.floodStats.droppedTcp;

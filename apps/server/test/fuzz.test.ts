@@ -33,7 +33,19 @@ interface Probe {
 
 const RESERVED = new Set(['connect', 'connect_error', 'disconnect', 'disconnecting', 'newListener', 'removeListener']);
 const SEED = 20_251_122;
-const ACTION_TYPES: Action['type'][] = ['mulligan', 'choose-order', 'pass', 'place-star', 'tilt-star', 'play', 'activate', 'declare-attackers', 'declare-blocks', 'discard', 'choose'];
+const ACTION_TYPES: Action['type'][] = [
+  'mulligan',
+  'choose-order',
+  'pass',
+  'place-star',
+  'tilt-star',
+  'play',
+  'activate',
+  'declare-attackers',
+  'declare-blocks',
+  'discard',
+  'choose',
+];
 
 /** What the server receives: Socket.IO encodes with JSON.stringify (undefined fields vanish, NaN → null). */
 function onTheWire(payload: unknown): unknown {
@@ -63,20 +75,36 @@ describe('hostile and broken messages', () => {
     const master = t.server.game.room(roomId)!.master!;
     const seq = master.seq;
     const hash = master.stateHash;
-    const legalA = a.view(roomId)!.legal.filter((x) => x.type !== 'concede').map((x) => simplest(x));
+    const legalA = a
+      .view(roomId)!
+      .legal.filter((x) => x.type !== 'concede')
+      .map((x) => simplest(x));
     expect(legalA.length).toBeGreaterThan(0);
     const dups = [...a.accepted].map(([id, s]) => ({ id, s }));
     expect(dups.length).toBeGreaterThan(3);
 
     const roomIdArb = fc.oneof(fc.constant(roomId), fc.string({ maxLength: 40 }));
     const legal = fc.constantFrom(...legalA);
-    const anyAction = fc.oneof(legal, fc.record({ type: fc.constantFrom(...ACTION_TYPES), card: fc.string({ maxLength: 6 }), targets: fc.array(fc.string({ maxLength: 4 }), { maxLength: 5 }) }), fc.anything());
+    const anyAction = fc.oneof(
+      legal,
+      fc.record({
+        type: fc.constantFrom(...ACTION_TYPES),
+        card: fc.string({ maxLength: 6 }),
+        targets: fc.array(fc.string({ maxLength: 4 }), { maxLength: 5 }),
+      }),
+      fc.anything(),
+    );
     const gen = (n: number, arb: fc.Arbitrary<Probe>, seed: number) => fc.sample(arb, { numRuns: n, seed });
 
     const malformedAction = fc
       .oneof(
         fc.anything(),
-        fc.record({ roomId: roomIdArb, clientActionId: fc.oneof(fc.string({ maxLength: 80 }), fc.integer()), seenSeq: fc.oneof(fc.integer(), fc.double(), fc.string()), action: anyAction }),
+        fc.record({
+          roomId: roomIdArb,
+          clientActionId: fc.oneof(fc.string({ maxLength: 80 }), fc.integer()),
+          seenSeq: fc.oneof(fc.integer(), fc.double(), fc.string()),
+          action: anyAction,
+        }),
         fc.record({ roomId: fc.constant(roomId), clientActionId: fc.constant('x'), seenSeq: fc.constant(seq), action: legal, extra: fc.anything() }),
         fc.record({ roomId: fc.constant(roomId), clientActionId: fc.constant(''), seenSeq: fc.constant(seq), action: legal }),
         fc.record({ roomId: fc.constant(roomId), clientActionId: fc.constant('y'), seenSeq: fc.constant(-1), action: legal }),
@@ -95,14 +123,40 @@ describe('hostile and broken messages', () => {
     const foreign = fc
       .tuple(legal, fc.constantFrom<Who>('spec', 'outsider', 'anon'), fc.string({ minLength: 1, maxLength: 20 }))
       .map(([action, who, id]): Probe => ({ kind: 'foreign', who, event: 'match:action', payload: validShape(action, seq, id) }));
-    const wrongSeat = fc
-      .tuple(legal, fc.string({ minLength: 1, maxLength: 20 }))
-      .map(([action, id]): Probe => ({ kind: 'wrong-seat', who: 'a', event: 'match:action', payload: validShape({ ...action, manager: 'B' }, seq, `ws-${id}`) }));
+    const wrongSeat = fc.tuple(legal, fc.string({ minLength: 1, maxLength: 20 })).map(([action, id]): Probe => ({
+      kind: 'wrong-seat',
+      who: 'a',
+      event: 'match:action',
+      payload: validShape({ ...action, manager: 'B' }, seq, `ws-${id}`),
+    }));
     const outOfTurn = fc
-      .tuple(fc.oneof(legal.map((x) => ({ ...x, manager: undefined }) as unknown), fc.record({ type: fc.constantFrom('pass', 'declare-attackers', 'declare-blocks', 'tilt-star', 'place-star', 'play') as fc.Arbitrary<string>, card: fc.constantFrom('c1', 'c2', 'c3', 'c10', 'c1z') })), fc.string({ minLength: 1, maxLength: 20 }))
+      .tuple(
+        fc.oneof(
+          legal.map((x) => ({ ...x, manager: undefined }) as unknown),
+          fc.record({
+            type: fc.constantFrom('pass', 'declare-attackers', 'declare-blocks', 'tilt-star', 'place-star', 'play') as fc.Arbitrary<string>,
+            card: fc.constantFrom('c1', 'c2', 'c3', 'c10', 'c1z'),
+          }),
+        ),
+        fc.string({ minLength: 1, maxLength: 20 }),
+      )
       .map(([action, id]): Probe => {
         const { manager: _m, ...rest } = action as Record<string, unknown>;
-        const clean = Object.fromEntries(Object.entries(rest).filter(([k]) => k === 'type' || k === 'card' || k === 'targets' || k === 'ability' || k === 'costCards' || k === 'blocker' || k === 'attacker' || k === 'option' || k === 'redraw' || k === 'goFirst'));
+        const clean = Object.fromEntries(
+          Object.entries(rest).filter(
+            ([k]) =>
+              k === 'type' ||
+              k === 'card' ||
+              k === 'targets' ||
+              k === 'ability' ||
+              k === 'costCards' ||
+              k === 'blocker' ||
+              k === 'attacker' ||
+              k === 'option' ||
+              k === 'redraw' ||
+              k === 'goFirst',
+          ),
+        );
         return { kind: 'out-of-turn', who: 'b', event: 'match:action', payload: validShape(clean, seq, `oot-${id}`) };
       });
     const stale = fc
@@ -127,9 +181,7 @@ describe('hostile and broken messages', () => {
 
     const sockets = { a, b, spec, outsider };
     const send = (p: Probe): Promise<Ack<object>> =>
-      p.who === 'anon'
-        ? (anon.timeout(10_000).emitWithAck(p.event, p.payload) as Promise<Ack<object>>)
-        : sockets[p.who].emitRaw(p.event, p.payload);
+      p.who === 'anon' ? (anon.timeout(10_000).emitWithAck(p.event, p.payload) as Promise<Ack<object>>) : sockets[p.who].emitRaw(p.event, p.payload);
     const byKind: Record<string, number> = {};
     const codes: Record<string, number> = {};
     const BATCH = 100;
@@ -140,7 +192,8 @@ describe('hostile and broken messages', () => {
         const p = batch[j]!;
         byKind[p.kind] = (byKind[p.kind] ?? 0) + 1;
         if (p.dupSeq !== undefined) {
-          if (!ack.ok || (ack as { seq?: number }).seq !== p.dupSeq) throw new Error(`duplicate not answered with its original ack: ${JSON.stringify({ p, ack })}`);
+          if (!ack.ok || (ack as { seq?: number }).seq !== p.dupSeq)
+            throw new Error(`duplicate not answered with its original ack: ${JSON.stringify({ p, ack })}`);
           return;
         }
         if (ack.ok) throw new Error(`accepted a bad message: ${JSON.stringify(p).slice(0, 400)}`);
@@ -169,7 +222,8 @@ describe('hostile and broken messages', () => {
     const two = await twoManagers(t.url);
     const master = t.server.game.room(one.roomId)!.master!;
     const submit = master.submit.bind(master);
-    const mulligan = (roomId: string, id: string, seenSeq: number) => ({ roomId, clientActionId: id, seenSeq, action: { type: 'mulligan', redraw: false } }) as const;
+    const mulligan = (roomId: string, id: string, seenSeq: number) =>
+      ({ roomId, clientActionId: id, seenSeq, action: { type: 'mulligan', redraw: false } }) as const;
     try {
       master.submit = () => {
         throw new Error('a bug (test)');

@@ -44,13 +44,19 @@ describe('/healthz', () => {
 
     await redis.stop();
     const t0 = performance.now();
-    const down = await eventually(() => health(t.url), (h) => h.status === 503);
+    const down = await eventually(
+      () => health(t.url),
+      (h) => h.status === 503,
+    );
     expect(down).toEqual({ status: 503, body: { ok: false, checks: { database: 'ok', redis: 'down' } } });
     // Within the check's own timeout (2 s) plus a reconnection attempt: a load balancer notices at once.
     expect(performance.now() - t0).toBeLessThan(5_000);
 
     redis = await startRedis({ port: redis.port });
-    const back = await eventually(() => health(t.url), (h) => h.status === 200);
+    const back = await eventually(
+      () => health(t.url),
+      (h) => h.status === 200,
+    );
     expect(back).toEqual({ status: 200, body: { ok: true, checks: { database: 'ok', redis: 'ok' } } });
   });
 });

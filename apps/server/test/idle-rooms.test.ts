@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 describe('idle rooms', () => {
-  it('an empty waiting room expires after a few minutes and frees its creator\'s place; a seated one stays', async () => {
+  it("an empty waiting room expires after a few minutes and frees its creator's place; a seated one stays", async () => {
     const a = await TestClient.connect(t.url, 'Creator');
     const idle = await a.emit('room:create', { visibility: 'public' });
     const seated = await a.emit('room:create', { visibility: 'public' });

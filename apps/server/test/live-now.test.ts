@@ -21,7 +21,8 @@ const lobby = async (c: TestClient): Promise<LobbyRooms> => {
   if (!ack.ok) throw new Error(ack.message);
   return ack;
 };
-const matchedRoom = (c: TestClient) => (c.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as { roomId: string } | undefined)?.roomId;
+const matchedRoom = (c: TestClient) =>
+  (c.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as { roomId: string } | undefined)?.roomId;
 
 describe('live now', () => {
   let t: TestServer;
@@ -83,14 +84,29 @@ describe('live now', () => {
     }
     const byId = new Map(list.rooms.map((r) => [r.roomId, r]));
     expect(byId.get(waiting.roomId)).toMatchObject({ kind: 'room', status: 'waiting', turn: null, seats: { A: null, B: null } });
-    expect(byId.get(pub.roomId)).toMatchObject({ kind: 'room', status: 'active', turn: 3, delayed: false, seats: { A: { name: 'Aiko', rating: null }, B: { name: 'Bea', rating: null } } });
+    expect(byId.get(pub.roomId)).toMatchObject({
+      kind: 'room',
+      status: 'active',
+      turn: 3,
+      delayed: false,
+      seats: { A: { name: 'Aiko', rating: null }, B: { name: 'Bea', rating: null } },
+    });
     expect(byId.get(pub.roomId)!.active).toBe(aiko.view(pub.roomId)!.view.active);
-    for (const [kind, id] of [['casual', pairs.casual], ['ranked', pairs.ranked], ['challenge', challengeRoom]] as const) {
+    for (const [kind, id] of [
+      ['casual', pairs.casual],
+      ['ranked', pairs.ranked],
+      ['challenge', challengeRoom],
+    ] as const) {
       const r = byId.get(id);
       expect(r, kind).toMatchObject({ kind, status: 'active', turn: 0, delayed: kind === 'ranked' });
-      for (const s of ['A', 'B'] as const) expect(r!.seats[s], `${kind} ${s}`).toMatchObject({ bot: false, rating: 1500, provisional: true, username: expect.any(String) });
+      for (const s of ['A', 'B'] as const)
+        expect(r!.seats[s], `${kind} ${s}`).toMatchObject({ bot: false, rating: 1500, provisional: true, username: expect.any(String) });
     }
-    expect(byId.get(bot.roomId)).toMatchObject({ kind: 'bot', status: 'active', seats: { A: { name: 'Solo', rating: null }, B: { name: 'Bot (normal)', bot: true, rating: null } } });
+    expect(byId.get(bot.roomId)).toMatchObject({
+      kind: 'bot',
+      status: 'active',
+      seats: { A: { name: 'Solo', rating: null }, B: { name: 'Bot (normal)', bot: true, rating: null } },
+    });
     expect(byId.has(priv.roomId)).toBe(false);
     expect(byId.has(tutorial.roomId)).toBe(false);
     // Waiting rooms first, then matches between people, then bot matches.
@@ -99,7 +115,11 @@ describe('live now', () => {
 
     // Finished: out of the live list at once, into the recent results (newest first, a few at most).
     await ls.concede(bea);
-    await watcher.waitFor(() => watcher.received.some((m) => m.event === 'lobby:rooms' && (m.payload as LobbyRooms).recent.some((r) => r.roomId === pub.roomId)), 5_000, 'pushed');
+    await watcher.waitFor(
+      () => watcher.received.some((m) => m.event === 'lobby:rooms' && (m.payload as LobbyRooms).recent.some((r) => r.roomId === pub.roomId)),
+      5_000,
+      'pushed',
+    );
     list = await lobby(watcher);
     expect(list.rooms.some((r) => r.roomId === pub.roomId)).toBe(false);
     expect(list.recent[0]).toMatchObject({ roomId: pub.roomId, status: 'finished', result: { winner: 'A', reason: 'concede' } });
@@ -133,7 +153,7 @@ describe('bot matches nobody plays', () => {
     await new Promise((r) => setTimeout(r, 50));
   };
 
-  it('are listed only while played, and end an hour after their manager\'s last decision (the tutorial after a day)', async () => {
+  it("are listed only while played, and end an hour after their manager's last decision (the tutorial after a day)", async () => {
     const me = await TestClient.connect(t.url, 'Wanderer');
     await me.fullControl();
     const bot = await me.emit('room:play-bot', { roster: 'raid-night', botRoster: 'mod-squad', clock: { untimed: true } });

@@ -14,7 +14,12 @@ import { TestClient } from './helpers/test-client.js';
 let t: TestServer;
 beforeAll(async () => {
   // The server bot on its worker thread, as in production; finished matches listed for 1.5 s.
-  t = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1000 }, origins: ['https://play.vroyale.example'], botThreads: 1, finishedTtlMs: 1_500 });
+  t = await startTestServer({
+    rateLimit: { capacity: 1000, refillPerSec: 1000 },
+    origins: ['https://play.vroyale.example'],
+    botThreads: 1,
+    finishedTtlMs: 1_500,
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -33,13 +38,22 @@ describe('lobby', () => {
     const lists = () => watcher.received.filter((r) => r.event === 'lobby:rooms').map((r) => r.payload as LobbyRooms);
     const listed = (id: string) => lists().some((l) => l.rooms.some((r) => r.roomId === id));
     await watcher.waitFor(() => listed(pub.roomId), 5_000, 'public room listed');
-    const entry = lists().at(-1)!.rooms.find((r) => r.roomId === pub.roomId)!;
+    const entry = lists()
+      .at(-1)!
+      .rooms.find((r) => r.roomId === pub.roomId)!;
     expect(entry).toMatchObject({ status: 'waiting', clock: { initialMs: 300_000, incrementMs: 3_000 }, seats: { A: null, B: null } });
     expect(listed(priv.roomId)).toBe(false);
 
     // A seat taken shows up too.
     expect(await host.emit('room:join', { roomId: pub.roomId, roster: 'raid-night' })).toMatchObject({ ok: true, seat: 'A' });
-    await watcher.waitFor(() => lists().at(-1)!.rooms.find((r) => r.roomId === pub.roomId)?.seats.A?.name === 'Host', 5_000, 'seat shown');
+    await watcher.waitFor(
+      () =>
+        lists()
+          .at(-1)!
+          .rooms.find((r) => r.roomId === pub.roomId)?.seats.A?.name === 'Host',
+      5_000,
+      'seat shown',
+    );
     for (const c of [watcher, host]) c.close();
   });
 
@@ -75,7 +89,11 @@ describe('lobby', () => {
   });
 
   it('opens a private room to whoever has its link, and never lists it', async () => {
-    const [host, friend, watcher] = await Promise.all([TestClient.connect(t.url, 'Host2'), TestClient.connect(t.url, 'Friend'), TestClient.connect(t.url, 'Lurker3')]);
+    const [host, friend, watcher] = await Promise.all([
+      TestClient.connect(t.url, 'Host2'),
+      TestClient.connect(t.url, 'Friend'),
+      TestClient.connect(t.url, 'Lurker3'),
+    ]);
     const room = await host.emit('room:create', { visibility: 'private' });
     if (!room.ok) throw new Error(room.message);
     const { roomId } = room;

@@ -71,12 +71,12 @@ describe('matchmaking under load', () => {
           await sleep(20 + Math.random() * 400);
           if (s.inQueue && Math.random() < 0.35) {
             const r = await s.c.emit('queue:leave', {});
-            if (r.ok) (s.left = true), (s.inQueue = false), leaves++;
+            if (r.ok) ((s.left = true), (s.inQueue = false), leaves++);
           } else if (!s.inQueue) {
             s.left = false;
             const queue: QueueName = s.account && Math.random() < 0.6 ? 'ranked' : 'casual';
             const r = await s.c.emit('queue:join', { queue, roster: Math.random() < 0.5 ? 'raid-night' : 'mod-squad' });
-            if (r.ok && r.status === 'searching') (s.inQueue = true), joins++;
+            if (r.ok && r.status === 'searching') ((s.inQueue = true), joins++);
             else if (!r.ok) expect(r.code).toBe('already-playing');
           }
         }
@@ -103,7 +103,11 @@ describe('matchmaking under load', () => {
       }
     }
     // Every queue match from the server's records: two different people, not blocked, never overlapping.
-    const rows = db.prepare("SELECT m.id, m.created_at, m.ended_at, a.user_id AS a, b.user_id AS b FROM matches m JOIN match_players a ON a.match_id = m.id AND a.seat = 'A' JOIN match_players b ON b.match_id = m.id AND b.seat = 'B' WHERE m.kind IN ('ranked', 'casual') ORDER BY m.created_at").all() as { id: string; created_at: number; ended_at: number | null; a: string; b: string }[];
+    const rows = db
+      .prepare(
+        "SELECT m.id, m.created_at, m.ended_at, a.user_id AS a, b.user_id AS b FROM matches m JOIN match_players a ON a.match_id = m.id AND a.seat = 'A' JOIN match_players b ON b.match_id = m.id AND b.seat = 'B' WHERE m.kind IN ('ranked', 'casual') ORDER BY m.created_at",
+      )
+      .all() as { id: string; created_at: number; ended_at: number | null; a: string; b: string }[];
     expect(rows.length * 2).toBe(totalMatched);
     const busyUntil = new Map<string, number>();
     for (const r of rows) {

@@ -29,9 +29,23 @@ describe('metrics listener', () => {
     expect(t.server.metricsPort).toEqual(expect.any(Number));
     expect(t.server.metricsPort).not.toBe(t.server.port);
     const s = await scrape();
-    for (const name of ['vroyale_sockets', 'vroyale_ownership_changes_total', 'nodejs_eventloop_lag_p99_seconds', 'process_cpu_seconds_total', 'vroyale_flood_kicks_total'])
-      expect(s.some((x) => x.name === name), name).toBe(true);
-    expect(s.filter((x) => x.name === 'vroyale_ownership_changes_total').map((x) => x.labels.change).sort()).toEqual(['acquired', 'lost', 'released', 'taken-over']);
+    for (const name of [
+      'vroyale_sockets',
+      'vroyale_ownership_changes_total',
+      'nodejs_eventloop_lag_p99_seconds',
+      'process_cpu_seconds_total',
+      'vroyale_flood_kicks_total',
+    ])
+      expect(
+        s.some((x) => x.name === name),
+        name,
+      ).toBe(true);
+    expect(
+      s
+        .filter((x) => x.name === 'vroyale_ownership_changes_total')
+        .map((x) => x.labels.change)
+        .sort(),
+    ).toEqual(['acquired', 'lost', 'released', 'taken-over']);
     expect((await fetch(`${t.url}/metrics`)).status).toBe(404);
     const api = await fetch(`${t.url}/api/metrics`);
     expect(api.status).toBe(404);

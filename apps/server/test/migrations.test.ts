@@ -20,7 +20,12 @@ import { pickRandom, TestClient } from './helpers/test-client.js';
 import { sqliteOf } from './helpers/sqlite.js';
 
 const fixtures = join(import.meta.dirname, 'fixtures');
-const tokens = JSON.parse(readFileSync(join(fixtures, 'pre-accounts.tokens.json'), 'utf8')) as { Alice: string; Bob: string; Carol: string; rooms: { finished: string } };
+const tokens = JSON.parse(readFileSync(join(fixtures, 'pre-accounts.tokens.json'), 'utf8')) as {
+  Alice: string;
+  Bob: string;
+  Carol: string;
+  rooms: { finished: string };
+};
 const dir = mkdtempSync(join(tmpdir(), 'vroyale-migrations-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -34,7 +39,11 @@ describe('a database from before accounts', () => {
     const before = new Database(dbPath, { readonly: true });
     expect(before.pragma('user_version', { simple: true })).toBe(3);
     const oldSessions = before.prepare('SELECT user_id, name FROM sessions').all() as { user_id: string; name: string }[];
-    const liveBot = before.prepare("SELECT id, room_id, seats_json FROM matches WHERE status = 'active'").get() as { id: string; room_id: string; seats_json: string };
+    const liveBot = before.prepare("SELECT id, room_id, seats_json FROM matches WHERE status = 'active'").get() as {
+      id: string;
+      room_id: string;
+      seats_json: string;
+    };
     const finished = before.prepare("SELECT id, seats_json FROM matches WHERE status = 'finished'").get() as { id: string; seats_json: string };
     before.close();
     const idOf = (name: string) => oldSessions.find((s) => s.name === name)!.user_id;
@@ -46,7 +55,11 @@ describe('a database from before accounts', () => {
       expect(db.pragma('user_version', { simple: true })).toBe(names.length);
 
       // The same users, by their old tokens.
-      const [alice, bob, carol] = await Promise.all([TestClient.connect(t.url, 'Alice', tokens.Alice), TestClient.connect(t.url, 'Bob', tokens.Bob), TestClient.connect(t.url, 'Carol', tokens.Carol)]);
+      const [alice, bob, carol] = await Promise.all([
+        TestClient.connect(t.url, 'Alice', tokens.Alice),
+        TestClient.connect(t.url, 'Bob', tokens.Bob),
+        TestClient.connect(t.url, 'Carol', tokens.Carol),
+      ]);
       expect(alice.userId).toBe(idOf('Alice'));
       expect(bob.userId).toBe(idOf('Bob'));
       expect(carol.userId).toBe(idOf('Carol'));
@@ -68,10 +81,20 @@ describe('a database from before accounts', () => {
       };
       await carol.waitFor(() => mine() !== undefined, 15_000, 'Carol to act');
       const v = mine()!;
-      const played = await carol.emit('match:action', { roomId: liveBot.room_id, clientActionId: 'after-migration', seenSeq: v.seq, action: pickRandom(v.legal, makeRng('migrated')) });
+      const played = await carol.emit('match:action', {
+        roomId: liveBot.room_id,
+        clientActionId: 'after-migration',
+        seenSeq: v.seq,
+        action: pickRandom(v.legal, makeRng('migrated')),
+      });
       expect(played).toMatchObject({ ok: true, seq: v.seq + 1 });
       const last = carol.view(liveBot.room_id)!;
-      const ack = await carol.emit('match:action', { roomId: liveBot.room_id, clientActionId: 'concede', seenSeq: last.seq, action: { type: 'concede' } as never });
+      const ack = await carol.emit('match:action', {
+        roomId: liveBot.room_id,
+        clientActionId: 'concede',
+        seenSeq: last.seq,
+        action: { type: 'concede' } as never,
+      });
       expect(ack).toMatchObject({ ok: true });
       await carol.waitFor(() => carol.view(liveBot.room_id)?.result != null, 15_000, 'result');
 
@@ -127,7 +150,11 @@ describe('the migration runner', () => {
     expect(db.prepare("SELECT name FROM sqlite_master WHERE name = 'half_done'").get()).toBeUndefined();
     expect(db.inTransaction).toBe(false);
     // Fixed, it runs next time.
-    expect(await migrate(db, { migrations: [...MIGRATIONS, { name: '0005-broken', up: (ctx: { exec(sql: string): void }) => ctx.exec('CREATE TABLE half_done (x INTEGER)') }] })).toEqual(['0005-broken']);
+    expect(
+      await migrate(db, {
+        migrations: [...MIGRATIONS, { name: '0005-broken', up: (ctx: { exec(sql: string): void }) => ctx.exec('CREATE TABLE half_done (x INTEGER)') }],
+      }),
+    ).toEqual(['0005-broken']);
     db.close();
   });
 

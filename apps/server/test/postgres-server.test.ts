@@ -56,7 +56,10 @@ describe.skipIf(!pgTest.available)('the server on PostgreSQL', () => {
     // An action id accepted before the stop is still a duplicate after it.
     const [firstId, firstSeq] = [...a.accepted][0]!;
     const v = a.view(roomId)!;
-    expect(await a.emit('match:action', { roomId, clientActionId: firstId, seenSeq: v.seq, action: simplest(v.legal[0]!) })).toEqual({ ok: true, seq: firstSeq });
+    expect(await a.emit('match:action', { roomId, clientActionId: firstId, seenSeq: v.seq, action: simplest(v.legal[0]!) })).toEqual({
+      ok: true,
+      seq: firstSeq,
+    });
 
     a.startAutoplay(roomId, makeRng('pg-a2'));
     await a.waitFor(() => a.view(roomId)?.result != null, 60_000, 'result');

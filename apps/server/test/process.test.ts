@@ -30,10 +30,17 @@ describe('the server process', () => {
     const { a, b, roomId } = await twoManagers(url);
     for (const c of [a, b]) c.socket.io.opts.reconnection = false;
     const v = a.view(roomId)!;
-    expect(await a.emit('match:action', { roomId, clientActionId: 'p1', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } })).toEqual({ ok: true, seq: 1 });
-    expect(await b.emit('match:action', { roomId, clientActionId: 'p2', seenSeq: 1, action: { type: 'mulligan', redraw: false } })).toEqual({ ok: true, seq: 2 });
+    expect(await a.emit('match:action', { roomId, clientActionId: 'p1', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } })).toEqual({
+      ok: true,
+      seq: 1,
+    });
+    expect(await b.emit('match:action', { roomId, clientActionId: 'p2', seenSeq: 1, action: { type: 'mulligan', redraw: false } })).toEqual({
+      ok: true,
+      seq: 2,
+    });
 
-    const told = (c: TestClient) => c.waitFor(() => c.received.some((r) => r.event === 'server:notice' && (r.payload as { kind: string }).kind === 'shutdown'), 10_000, 'shutdown notice');
+    const told = (c: TestClient) =>
+      c.waitFor(() => c.received.some((r) => r.event === 'server:notice' && (r.payload as { kind: string }).kind === 'shutdown'), 10_000, 'shutdown notice');
     node.kill('SIGTERM');
     await Promise.all([told(a), told(b)]);
     expect(await node.exited).toBe(0);

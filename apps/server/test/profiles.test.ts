@@ -34,7 +34,12 @@ afterAll(async () => {
 
 /** `first` and `second` queue and are matched; `loser` concedes. */
 async function play(first: TestClient, second: TestClient, queue: QueueName, loser: 'A' | 'B') {
-  const matched = (c: TestClient, from: number) => c.received.slice(from).filter((m) => m.event === 'queue:state').map((m) => m.payload as QueueState).find((s) => s.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
+  const matched = (c: TestClient, from: number) =>
+    c.received
+      .slice(from)
+      .filter((m) => m.event === 'queue:state')
+      .map((m) => m.payload as QueueState)
+      .find((s) => s.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
   const from = first.received.length;
   await first.emit('queue:join', { queue, roster: 'raid-night' });
   await new Promise((r) => setTimeout(r, 5));
@@ -94,7 +99,13 @@ describe('profiles', () => {
     expect(p3.body.matches[0]!.kind).toBe('ranked');
     const all = (await get<MatchHistoryPage>('/api/users/Alice/matches')).body.matches;
     expect(all.map((m) => m.endedAt)).toEqual([...all.map((m) => m.endedAt)].sort((a, b) => b - a));
-    expect(new Set([...p1.body.matches, ...(await get<MatchHistoryPage>('/api/users/Alice/matches?page=2&perPage=2')).body.matches, ...p3.body.matches].map((m) => m.matchId)).size).toBe(5);
+    expect(
+      new Set(
+        [...p1.body.matches, ...(await get<MatchHistoryPage>('/api/users/Alice/matches?page=2&perPage=2')).body.matches, ...p3.body.matches].map(
+          (m) => m.matchId,
+        ),
+      ).size,
+    ).toBe(5);
     expect((await get('/api/users/Alice/matches?perPage=51')).status).toBe(400);
     expect((await get('/api/users/Alice/matches?page=0')).status).toBe(400);
     expect((await get('/api/users/nobody-here/matches')).status).toBe(404);

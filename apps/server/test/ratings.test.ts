@@ -24,9 +24,14 @@ afterAll(async () => {
 
 type Row = Record<string, number | string | null>;
 const db = () => sqliteOf(t.server.storage).db;
-const ratingRow = (c: TestClient, queue: QueueName = 'ranked') => db().prepare('SELECT * FROM ratings WHERE user_id = ? AND queue = ?').get(c.userId, queue) as Row | undefined;
+const ratingRow = (c: TestClient, queue: QueueName = 'ranked') =>
+  db().prepare('SELECT * FROM ratings WHERE user_id = ? AND queue = ?').get(c.userId, queue) as Row | undefined;
 const changes = (matchId: string) => db().prepare('SELECT * FROM rating_changes WHERE match_id = ? ORDER BY user_id').all(matchId) as Row[];
-const matched = (c: TestClient) => c.received.filter((m) => m.event === 'queue:state').map((m) => m.payload as QueueState).find((s) => s.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
+const matched = (c: TestClient) =>
+  c.received
+    .filter((m) => m.event === 'queue:state')
+    .map((m) => m.payload as QueueState)
+    .find((s) => s.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
 
 /** Two fresh accounts queue `queue` and are matched; `a` sits in A (it waited longer). */
 async function queuedMatch(queue: QueueName = 'ranked') {
@@ -127,7 +132,11 @@ describe('ratings', () => {
     await spec.emit('room:spectate', { roomId });
     a.close();
     b.close();
-    await spec.waitFor(() => spec.roomStates.get(roomId)?.seats.A?.connected === false && spec.roomStates.get(roomId)?.seats.B?.connected === false, 5_000, 'both away');
+    await spec.waitFor(
+      () => spec.roomStates.get(roomId)?.seats.A?.connected === false && spec.roomStates.get(roomId)?.seats.B?.connected === false,
+      5_000,
+      'both away',
+    );
     clock.advance(HOLD);
     await spec.waitFor(() => spec.view(roomId)?.result != null, 5_000, 'draw');
     expect(spec.view(roomId)!.result).toEqual({ winner: 'draw', reason: 'abandoned' });

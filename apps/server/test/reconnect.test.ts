@@ -86,10 +86,15 @@ describe('reconnection', () => {
     await tab2.waitFor(() => tab2.view(roomId)?.full === true, 5_000, 'second tab full view');
     const v = tab2.view(roomId)!;
     expect(v).toMatchObject({ viewer: 'A', seq: a.view(roomId)!.seq });
-    expect(await tab2.emit('match:action', { roomId, clientActionId: 'tab2-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } })).toMatchObject({ ok: true });
+    expect(await tab2.emit('match:action', { roomId, clientActionId: 'tab2-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: false } })).toMatchObject({
+      ok: true,
+    });
     // The first tab follows what the second did; the id is the seat's, whichever tab sends it.
     await a.waitFor(() => a.view(roomId)!.seq === v.seq + 1, 5_000, 'first tab update');
-    expect(await a.emit('match:action', { roomId, clientActionId: 'tab2-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: true } })).toEqual({ ok: true, seq: v.seq + 1 });
+    expect(await a.emit('match:action', { roomId, clientActionId: 'tab2-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: true } })).toEqual({
+      ok: true,
+      seq: v.seq + 1,
+    });
     a.close();
     await new Promise((r) => setTimeout(r, 150));
     expect(b.roomStates.get(roomId)!.seats.A).toMatchObject({ connected: true, holdDeadline: null });

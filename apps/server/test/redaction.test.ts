@@ -81,7 +81,16 @@ beforeAll(async () => {
   const sink = new Writable({ write: (chunk: Buffer, _enc, done) => (lines.push(chunk.toString()), done()) });
   // Production settings but the new-session cap (every request here comes from 127.0.0.1).
   s = await startServer({
-    config: defaultConfig({ port: 0, host: '127.0.0.1', dbPath: join(dir, 'db.sqlite'), botThreads: 0, botDelayMs: 0, logLevel: 'trace', webDist: web, newSessionsPerAddressPerHour: 1000 }),
+    config: defaultConfig({
+      port: 0,
+      host: '127.0.0.1',
+      dbPath: join(dir, 'db.sqlite'),
+      botThreads: 0,
+      botDelayMs: 0,
+      logLevel: 'trace',
+      webDist: web,
+      newSessionsPerAddressPerHour: 1000,
+    }),
     logger: createLogger('trace', sink),
   });
 });
@@ -143,7 +152,9 @@ describe('every route, then the logs', () => {
     expect((await api('PUT /blocks/:username', `/api/blocks/${other}`, { method: 'PUT', cookie: me })).status).toBe(204);
     expect((await api('GET /blocks', '/api/blocks', { cookie: me })).status).toBe(200);
     expect((await api('DELETE /blocks/:username', `/api/blocks/${other}`, { method: 'DELETE', cookie: me })).status).toBe(204);
-    expect((await api('POST /reports', '/api/reports', { body: { username: other, reason: 'other', note: `token ${tokenOf(me)}` }, cookie: me })).status).toBe(201);
+    expect((await api('POST /reports', '/api/reports', { body: { username: other, reason: 'other', note: `token ${tokenOf(me)}` }, cookie: me })).status).toBe(
+      201,
+    );
     expect((await api('GET /api/users/:name', `/api/users/${username}`)).status).toBe(200);
     expect((await api('GET /api/users/:name/matches', `/api/users/${username}/matches`)).status).toBe(200);
     expect((await api('GET /api/leaderboard', '/api/leaderboard')).status).toBe(200);
@@ -167,7 +178,8 @@ describe('every route, then the logs', () => {
 
     // The session ids the database holds (every token's SHA-256) and the password hashes are secrets too.
     for (const t of [...secrets]) secrets.add(hashToken(t));
-    for (const r of sqliteOf(s.storage).db.prepare('SELECT password_hash AS h FROM users WHERE password_hash IS NOT NULL').all() as { h: string }[]) secrets.add(r.h);
+    for (const r of sqliteOf(s.storage).db.prepare('SELECT password_hash AS h FROM users WHERE password_hash IS NOT NULL').all() as { h: string }[])
+      secrets.add(r.h);
     expect(secrets.size).toBeGreaterThan(15);
     const all = lines.join('');
     expect(all).toContain('account registered');
@@ -182,13 +194,19 @@ describe('tokens in URLs are never honoured', () => {
   it('HTTP: ?token= and similar query parameters sign nobody in', async () => {
     const g = await request(s.url, '/api/auth/guest', { body: {} });
     const token = tokenOf(g.cookie!);
-    for (const q of ['token', 'session', 'vroyale_session', 'access_token', 'auth']) expect((await request(s.url, `/api/me?${q}=${token}`)).status, q).toBe(401);
+    for (const q of ['token', 'session', 'vroyale_session', 'access_token', 'auth'])
+      expect((await request(s.url, `/api/me?${q}=${token}`)).status, q).toBe(401);
     expect((await request(s.url, '/api/me', { bearer: token })).status).toBe(200);
   });
 
   it("sockets: a token in the handshake's query string is not a session; hello without one is a new guest", async () => {
     const g = await request(s.url, '/api/auth/guest', { body: {} });
-    const socket = io(s.url, { transports: ['websocket'], forceNew: true, reconnection: false, query: { token: tokenOf(g.cookie!), vroyale_session: tokenOf(g.cookie!) } });
+    const socket = io(s.url, {
+      transports: ['websocket'],
+      forceNew: true,
+      reconnection: false,
+      query: { token: tokenOf(g.cookie!), vroyale_session: tokenOf(g.cookie!) },
+    });
     try {
       await new Promise<void>((resolve, reject) => {
         socket.once('connect', () => resolve());
@@ -208,7 +226,10 @@ describe('the logger, as a second line of defence', () => {
   it('redacts session hashes and password hashes handed to a log line, at the top level or one down', () => {
     const out: string[] = [];
     const log = createLogger('info', new Writable({ write: (chunk: Buffer, _enc, done) => (out.push(chunk.toString()), done()) }));
-    log.info({ tokenHash: 'hash-one', conn: { userId: 'u_1', sessionHash: 'hash-two' }, user: { passwordHash: '$argon2id$x', tokenHash: 'hash-three' } }, 'careless');
+    log.info(
+      { tokenHash: 'hash-one', conn: { userId: 'u_1', sessionHash: 'hash-two' }, user: { passwordHash: '$argon2id$x', tokenHash: 'hash-three' } },
+      'careless',
+    );
     const all = out.join('');
     for (const bad of ['hash-one', 'hash-two', 'hash-three', '$argon2id$x']) expect(all).not.toContain(bad);
     expect(all).toContain('u_1');

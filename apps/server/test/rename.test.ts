@@ -56,7 +56,9 @@ describe('renaming a seated user', () => {
     expect(stored('matches', matchId)).toBe('Alicia');
     // Chat already sent keeps the name it was sent under (the new tab gets the history on attach).
     await renamed.waitFor(() => renamed.received.some((r) => r.event === 'room:chat-history'), 5_000, 'chat history');
-    expect(renamed.received.find((r) => r.event === 'room:chat-history')!.payload).toMatchObject({ messages: [{ from: { name: 'Alice' }, text: 'hi as Alice' }] });
+    expect(renamed.received.find((r) => r.event === 'room:chat-history')!.payload).toMatchObject({
+      messages: [{ from: { name: 'Alice' }, text: 'hi as Alice' }],
+    });
 
     // The match's record names her too: the replay, once the match is over.
     const v = b.view(roomId)!;
@@ -74,7 +76,10 @@ describe('renaming a seated user', () => {
     await again.waitFor(() => again.roomStates.has(roomId), 5_000, 'attached');
     await new Promise((r) => setTimeout(r, 100));
     // One room state: the new tab's arrival (connected count), not a rename.
-    const states = b.received.filter((r) => r.event === 'room:state').slice(before).map((r) => r.payload as RoomState);
+    const states = b.received
+      .filter((r) => r.event === 'room:state')
+      .slice(before)
+      .map((r) => r.payload as RoomState);
     expect(states.length).toBe(1);
     expect(states[0]!.seats.A?.name).toBe('Alice');
     for (const c of [a, b, again]) c.close();

@@ -30,8 +30,16 @@ const concede = (roomId: string, seenSeq: number) => ({ roomId, clientActionId: 
 /** The client's messages from `from` on include the result view and the room state `finished`. */
 const gotResult = (c: TestClient, roomId: string, from: number) => () => {
   const later = c.received.slice(from);
-  const view = later.some((r) => r.event === 'match:view' && (r.payload as { roomId: string; result: unknown }).roomId === roomId && (r.payload as { result: unknown }).result != null);
-  const state = later.some((r) => r.event === 'room:state' && (r.payload as { roomId: string; status: string }).roomId === roomId && (r.payload as { status: string }).status === 'finished');
+  const view = later.some(
+    (r) =>
+      r.event === 'match:view' && (r.payload as { roomId: string; result: unknown }).roomId === roomId && (r.payload as { result: unknown }).result != null,
+  );
+  const state = later.some(
+    (r) =>
+      r.event === 'room:state' &&
+      (r.payload as { roomId: string; status: string }).roomId === roomId &&
+      (r.payload as { status: string }).status === 'finished',
+  );
   return view && state;
 };
 

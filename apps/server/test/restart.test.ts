@@ -43,7 +43,10 @@ describe('restart on the same database', () => {
     // An action id accepted before the stop is still a duplicate after it: the first ack again, no change.
     const [firstId, firstSeq] = [...a.accepted][0]!;
     const v = a.view(roomId)!;
-    expect(await a.emit('match:action', { roomId, clientActionId: firstId, seenSeq: v.seq, action: simplest(v.legal[0]!) })).toEqual({ ok: true, seq: firstSeq });
+    expect(await a.emit('match:action', { roomId, clientActionId: firstId, seenSeq: v.seq, action: simplest(v.legal[0]!) })).toEqual({
+      ok: true,
+      seq: firstSeq,
+    });
     expect(t.server.game.room(roomId)!.master!.stateHash).toBe(before.hash);
 
     a.startAutoplay(roomId, makeRng('rs-a2'));
@@ -71,7 +74,7 @@ describe('restart on the same database', () => {
     await t.restart(() => {
       // Rewrite history: the first action is now one the rules refuse at that point.
       const db = new Database(t.dbPath);
-      db.prepare("UPDATE actions SET action_json = '{\"type\":\"pass\",\"manager\":\"B\"}' WHERE match_id = ? AND seq = 1").run(matchId);
+      db.prepare('UPDATE actions SET action_json = \'{"type":"pass","manager":"B"}\' WHERE match_id = ? AND seq = 1').run(matchId);
       db.close();
     });
     expect(t.server.game.room(roomId)).toBeUndefined();

@@ -89,7 +89,9 @@ describe.skipIf(!redisInstalled)('redis.mjs', () => {
 
 describe.skipIf(!haproxyInstalled)('haproxy.mjs', () => {
   it('refuses a backend that is not { host, port }, and starts nothing', () => {
-    const r = spawnSync(process.execPath, ['scripts/services/haproxy.mjs', 'start', JSON.stringify({ backends: [{ host: '127.0.0.1 ; evil', port: 1 }] })], { encoding: 'utf8' });
+    const r = spawnSync(process.execPath, ['scripts/services/haproxy.mjs', 'start', JSON.stringify({ backends: [{ host: '127.0.0.1 ; evil', port: 1 }] })], {
+      encoding: 'utf8',
+    });
     expect(r.status).toBe(1);
     expect(r.stderr).toMatch(/backend 0 must be \{ host, port \}/);
   });

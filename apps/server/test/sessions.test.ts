@@ -31,7 +31,8 @@ async function server(overrides: Partial<ServerConfig> = {}): Promise<TestServer
   return t;
 }
 
-const row = (userId: string) => sqliteOf(t!.server.storage).db.prepare('SELECT last_seen FROM sessions WHERE user_id = ?').get(userId) as { last_seen: number } | undefined;
+const row = (userId: string) =>
+  sqliteOf(t!.server.storage).db.prepare('SELECT last_seen FROM sessions WHERE user_id = ?').get(userId) as { last_seen: number } | undefined;
 
 /** Leaves and waits until the server has no socket left (then it has forgotten the user: no seat either). */
 async function leave(c: TestClient): Promise<void> {
@@ -117,7 +118,8 @@ describe('new sessions per address', () => {
     expect(before).toBe(3);
 
     // Existing sessions come back as often as they like, on new sockets and on the same one.
-    for (let i = 0; i < 5; i++) expect(await rawHello(t!.url, { name: 'Anon0', token: clients[0]!.token! })).toMatchObject({ ok: true, userId: clients[0]!.userId });
+    for (let i = 0; i < 5; i++)
+      expect(await rawHello(t!.url, { name: 'Anon0', token: clients[0]!.token! })).toMatchObject({ ok: true, userId: clients[0]!.userId });
     expect(await clients[1]!.emit('hello', { name: 'Anon1', token: clients[1]!.token! })).toMatchObject({ ok: true, userId: clients[1]!.userId });
     // A refused hello leaves an identified socket as it was.
     expect(await clients[2]!.emit('hello', { name: 'Anon2' })).toMatchObject({ ok: false, code: 'too-many-sessions' });

@@ -51,7 +51,7 @@ describe('presence (ManualClock)', () => {
     }
     for (const s of crowd.slice(0, 20)) expect(await s.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
     // Every joiner had its own room state at once, with the count of its moment.
-    await until(() => crowd.slice(0, 20).every((s) => s.roomStates.get(roomId)?.yourSeat === null), 'joiners\' own states');
+    await until(() => crowd.slice(0, 20).every((s) => s.roomStates.get(roomId)?.yourSeat === null), "joiners' own states");
     await settle();
     expect([states(a) - a0, states(b) - b0]).toEqual([0, 0]);
 
@@ -147,7 +147,9 @@ describe('spectator full views', () => {
     await s1!.waitFor(() => s1!.view(roomId)?.full === true, 5_000, 'first full view');
     const seq0 = s1!.view(roomId)!.seq;
     const v = a.view(roomId)!;
-    expect(await a.emit('match:action', { roomId, clientActionId: 'fv-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: true } })).toMatchObject({ ok: true });
+    expect(await a.emit('match:action', { roomId, clientActionId: 'fv-1', seenSeq: v.seq, action: { type: 'mulligan', redraw: true } })).toMatchObject({
+      ok: true,
+    });
     await s1!.waitFor(() => s1!.view(roomId)!.seq > seq0, 5_000, 'update');
     for (const s of [s2!, s3!]) {
       expect(await s.emit('room:spectate', { roomId })).toMatchObject({ ok: true });
@@ -160,7 +162,8 @@ describe('spectator full views', () => {
     const shown: string[] = [];
     for (const m of ['A', 'B'] as const) {
       const mv = f2.view.managers[m];
-      for (const c of [...(mv.hand ?? []), ...(mv.backstage ? [mv.backstage] : []), ...mv.centre, ...mv.main, ...mv.starPool, ...mv.graduation, ...mv.hiatus]) shown.push(c.def);
+      for (const c of [...(mv.hand ?? []), ...(mv.backstage ? [mv.backstage] : []), ...mv.centre, ...mv.main, ...mv.starPool, ...mv.graduation, ...mv.hiatus])
+        shown.push(c.def);
     }
     expect(shown.length).toBeGreaterThan(0);
     for (const id of shown) expect(f2.view.defs[id], id).toBeDefined();

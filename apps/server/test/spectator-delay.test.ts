@@ -23,7 +23,8 @@ afterAll(async () => {
   await t.close();
 });
 
-const views = (c: TestClient, roomId: string) => c.received.filter((m) => m.event === 'match:view' && (m.payload as ViewMessage).roomId === roomId).map((m) => m.payload as ViewMessage);
+const views = (c: TestClient, roomId: string) =>
+  c.received.filter((m) => m.event === 'match:view' && (m.payload as ViewMessage).roomId === roomId).map((m) => m.payload as ViewMessage);
 const histories = (c: TestClient) => c.received.filter((m) => m.event === 'match:log-history').map((m) => m.payload as MatchLogHistory);
 
 /** Two new accounts queue ranked and are paired; both in full control (the server never acts for them). */
@@ -31,7 +32,8 @@ export async function rankedMatch(url: string): Promise<{ a: TestClient; b: Test
   const server = { url } as TestServer;
   const [a, b] = [await makeAccount(server, null, freshName('R')), await makeAccount(server, null, freshName('R'))];
   for (const c of [a, b]) await c.fullControl();
-  const matched = (c: TestClient) => c.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
+  const matched = (c: TestClient) =>
+    c.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
   expect(await a.emit('queue:join', { queue: 'ranked', roster: 'raid-night' })).toMatchObject({ ok: true });
   expect(await b.emit('queue:join', { queue: 'ranked', roster: 'mod-squad' })).toMatchObject({ ok: true });
   await a.waitFor(() => matched(a) !== undefined, 10_000, 'a matched');
@@ -144,7 +146,8 @@ describe('ranked spectators are a turn behind', () => {
     for (const c of [a, b]) await c.fullControl();
     await a.emit('queue:join', { queue: 'casual', roster: 'raid-night' });
     await b.emit('queue:join', { queue: 'casual', roster: 'mod-squad' });
-    const matched = (c: TestClient) => c.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
+    const matched = (c: TestClient) =>
+      c.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
     await until(() => matched(a) !== undefined && matched(b) !== undefined, 'matched', 10_000);
     const roomId = matched(a)!.roomId;
     const [ca, cb] = matched(a)!.seat === 'A' ? [a, b] : [b, a];

@@ -59,7 +59,8 @@ async function play(m: Match, seat: ManagerId, rnd: () => number): Promise<strin
   const c = seat === 'A' ? m.a : m.b;
   const v = c.view(m.roomId)!;
   if (v.result) return 'over';
-  if (v.legal.length === 0) throw new Error(`${seat} has nothing to do at seq ${v.seq} (${v.view.phase}, deciders ${v.deciders.join()}, result ${JSON.stringify(v.result)})`);
+  if (v.legal.length === 0)
+    throw new Error(`${seat} has nothing to do at seq ${v.seq} (${v.view.phase}, deciders ${v.deciders.join()}, result ${JSON.stringify(v.result)})`);
   const action = pickRandom(v.legal, rnd);
   const ack = await c.emit('match:action', { roomId: m.roomId, clientActionId: `${c.instance}-${v.seq}-${Math.floor(rnd() * 1e9)}`, seenSeq: v.seq, action });
   if (!ack.ok) throw new Error(`${seat} ${action.type}: ${ack.code} ${ack.message}`);
@@ -99,7 +100,11 @@ function emptyBlocksRefused(legal: readonly Legal[]): boolean {
 describe('stops', () => {
   it('waits on a manager exactly where their stops apply, answers at once elsewhere, and tells nobody', async () => {
     // B stops as A does, except that B never stops to declare: B's attacks and blocks are declared empty.
-    const noDeclarations: StopSettings = { ...DEFAULT_STOP_SETTINGS, own: { ...DEFAULT_STOP_SETTINGS.own, 'declare-attackers': false }, opponent: { ...DEFAULT_STOP_SETTINGS.opponent, 'declare-blocks': false } };
+    const noDeclarations: StopSettings = {
+      ...DEFAULT_STOP_SETTINGS,
+      own: { ...DEFAULT_STOP_SETTINGS.own, 'declare-attackers': false },
+      opponent: { ...DEFAULT_STOP_SETTINGS.opponent, 'declare-blocks': false },
+    };
     const m = await setUp(DEFAULT_STOP_SETTINGS, noDeclarations);
     const spec = await TestClient.connect(t.url, 'Watcher');
     await spec.emit('room:spectate', { roomId: m.roomId });
@@ -121,8 +126,8 @@ describe('stops', () => {
       asked[seat]++;
       await play(m, seat, rnd);
     }
-    const autoA = (await automatic(m, 'A'));
-    const autoB = (await automatic(m, 'B'));
+    const autoA = await automatic(m, 'A');
+    const autoB = await automatic(m, 'B');
     expect(asked.A).toBeGreaterThan(30);
     expect(asked.B).toBeGreaterThan(30);
     expect(autoA.filter((x) => x === 'pass').length).toBeGreaterThan(10);
@@ -133,7 +138,9 @@ describe('stops', () => {
 
     // Nothing anyone else received carries settings or tells automatic play from manual.
     for (const c of [m.b, spec]) expect(JSON.stringify(c.received)).not.toMatch(SECRET_WORDS);
-    const passA = m.b.received.flatMap((r) => (r.event === 'match:view' ? (r.payload as ViewMessage).events : [])).filter((e) => e.t === 'pass' && e.manager === 'A');
+    const passA = m.b.received
+      .flatMap((r) => (r.event === 'match:view' ? (r.payload as ViewMessage).events : []))
+      .filter((e) => e.t === 'pass' && e.manager === 'A');
     expect(passA.length).toBeGreaterThan(autoA.length);
     for (const e of passA) expect(e).toEqual({ t: 'pass', manager: 'A' });
     for (const c of [m.a, m.b, spec]) c.close();
@@ -179,7 +186,7 @@ describe('stops', () => {
       if (v.deciders.includes('A') && priorityWindow(v.view, 'A')) priorityAsked++;
       await play(m, v.deciders[0]!, rnd);
     }
-    expect((await automatic(m, 'A'))).toEqual([]);
+    expect(await automatic(m, 'A')).toEqual([]);
     expect(priorityAsked).toBeGreaterThan(40);
     for (const c of [m.a, m.b]) c.close();
   });
@@ -243,7 +250,7 @@ describe('stops', () => {
       await play(m, 'B', rnd);
       v = await settled(m);
     }
-    expect((await automatic(m, 'A'))).toEqual([]);
+    expect(await automatic(m, 'A')).toEqual([]);
 
     // Set whenever A is asked in a priority window; the next time A is asked in one, something happened.
     let rounds = 0;
@@ -259,7 +266,10 @@ describe('stops', () => {
         }
         if (m.master.matchResult) break;
         const events = m.a.received.slice(mark).flatMap((r) => (r.event === 'match:view' ? (r.payload as ViewMessage).events : []));
-        const happened = events.some((e) => e.t === 'turn' || (e.t === 'stack-push' && e.item.controller === 'B') || (e.t === 'attackers' && e.attackers.length > 0 && v.view.active === 'B'));
+        const happened = events.some(
+          (e) =>
+            e.t === 'turn' || (e.t === 'stack-push' && e.item.controller === 'B') || (e.t === 'attackers' && e.attackers.length > 0 && v.view.active === 'B'),
+        );
         expect(happened, JSON.stringify(events.map((e) => e.t))).toBe(true);
         expect((await automatic(m, 'A')).length).toBeGreaterThan(passed);
         rounds++;

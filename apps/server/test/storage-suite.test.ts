@@ -62,8 +62,29 @@ const roster = (id: string) => {
 
 function records(n: number, a = 'u_a', b = 'u_b', kind: MatchRecord['kind'] = 'room'): { room: RoomRecord; match: MatchRecord } {
   const occ = (userId: string, r: string) => ({ userId, name: userId, roster: roster(r), rosterLabel: r, bot: false });
-  const room: RoomRecord = { id: `room${n}`, visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ(a, 'raid-night'), B: occ(b, 'mod-squad') }, matchId: `m${n}`, createdAt: 1, kind };
-  const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind, endedAt: null };
+  const room: RoomRecord = {
+    id: `room${n}`,
+    visibility: 'public',
+    status: 'active',
+    clock: { initialMs: 60_000, incrementMs: 0 },
+    seats: { A: occ(a, 'raid-night'), B: occ(b, 'mod-squad') },
+    matchId: `m${n}`,
+    createdAt: 1,
+    kind,
+  };
+  const match: MatchRecord = {
+    id: `m${n}`,
+    roomId: room.id,
+    seed: 's',
+    rosters: { A: roster('raid-night'), B: roster('mod-squad') },
+    seats: { A: room.seats.A!, B: room.seats.B! },
+    status: 'active',
+    result: null,
+    clocks: { A: 60_000, B: 60_000 },
+    createdAt: 1,
+    kind,
+    endedAt: null,
+  };
   return { room, match };
 }
 
@@ -155,7 +176,11 @@ describe.each(BACKENDS)('Store on $name', (backend) => {
     }
     await st.writer.append(action(1, 1));
     const before = st.writer.stats().commits;
-    const many = await Promise.allSettled([...Array.from({ length: 50 }, (_, i) => st.writer.append(action(2, i + 1))), st.writer.append(action(1, 1, { clientActionId: 'dup' })), st.writer.append(action(3, 1))]);
+    const many = await Promise.allSettled([
+      ...Array.from({ length: 50 }, (_, i) => st.writer.append(action(2, i + 1))),
+      st.writer.append(action(1, 1, { clientActionId: 'dup' })),
+      st.writer.append(action(3, 1)),
+    ]);
     expect(many.filter((r) => r.status === 'rejected')).toHaveLength(1);
     expect(many[50]!.status).toBe('rejected');
     expect(st.writer.stats().commits - before).toBe(1);
@@ -170,7 +195,12 @@ describe.each(BACKENDS)('Store on $name', (backend) => {
     const { room, match } = records(1);
     // The append's batch commits at the end of the turn: after every write issued before it (a write issued
     // after it in the same turn goes first; the master never does that: it awaits each append).
-    const writes = [st.saveRoom({ ...room, status: 'waiting', matchId: null }, 1), st.startMatch(room, match, 2), st.saveClocks('m1', { A: 7, B: 8 }), st.writer.append(action(1, 1))];
+    const writes = [
+      st.saveRoom({ ...room, status: 'waiting', matchId: null }, 1),
+      st.startMatch(room, match, 2),
+      st.saveClocks('m1', { A: 7, B: 8 }),
+      st.writer.append(action(1, 1)),
+    ];
     await Promise.all(writes);
     expect(await st.actions('m1')).toHaveLength(1);
     expect((await st.match('m1'))!.clocks).toEqual({ A: 49_999, B: 60_000 });
@@ -193,8 +223,20 @@ describe.each(BACKENDS)('Store on $name', (backend) => {
     expect(await st.match('m1')).toMatchObject({ result: { winner: 'A', reason: 'concede' }, endedAt: 9_000 });
     expect(await st.profiles.ratings(a.userId)).toEqual(ra);
     const profile = await st.profiles.profile('alice');
-    expect(profile).toMatchObject({ username: 'Alice', games: 1, wins: 1, losses: 0, draws: 0, favouriteStarters: [{ starter: 'raid-night', games: 1, wins: 1 }] });
-    expect(profile!.recent[0]).toMatchObject({ matchId: 'm1', outcome: 'win', opponent: { username: 'Bobby', bot: false }, rating: { queue: 'ranked', before: 1500 } });
+    expect(profile).toMatchObject({
+      username: 'Alice',
+      games: 1,
+      wins: 1,
+      losses: 0,
+      draws: 0,
+      favouriteStarters: [{ starter: 'raid-night', games: 1, wins: 1 }],
+    });
+    expect(profile!.recent[0]).toMatchObject({
+      matchId: 'm1',
+      outcome: 'win',
+      opponent: { username: 'Bobby', bot: false },
+      rating: { queue: 'ranked', before: 1500 },
+    });
     expect(await st.profiles.history('BOBBY', 1, 10)).toMatchObject({ username: 'Bobby', total: 1, matches: [{ outcome: 'loss' }] });
     expect((await st.profiles.leaderboard('ranked', 10)).entries.map((e) => e.username)).toEqual(['Alice', 'Bobby']);
     expect(await st.profiles.profile('nobody')).toBeNull();
@@ -226,7 +268,18 @@ describe.each(BACKENDS)('Store on $name', (backend) => {
     const d = await st.decks.create(u.userId, { name: 'One', code: 'c1' }, 10);
     expect(await st.decks.get(other.userId, d!.id)).toBeNull();
     expect(await st.decks.update(u.userId, d!.id, { name: 'Uno' }, 11)).toMatchObject({ name: 'Uno', code: 'c1', updatedAt: 11 });
-    expect(await st.decks.import(u.userId, [{ name: 'Uno', code: 'c1' }, { name: 'Two', code: 'c2' }, { name: 'Two', code: 'c2' }, { name: 'Three', code: 'c3' }], 12)).toEqual({ ok: true, imported: 2, skipped: 2 });
+    expect(
+      await st.decks.import(
+        u.userId,
+        [
+          { name: 'Uno', code: 'c1' },
+          { name: 'Two', code: 'c2' },
+          { name: 'Two', code: 'c2' },
+          { name: 'Three', code: 'c3' },
+        ],
+        12,
+      ),
+    ).toEqual({ ok: true, imported: 2, skipped: 2 });
     expect((await st.decks.list(u.userId)).map((x) => x.name)).toEqual(['Three', 'Two', 'Uno']);
     const lots = Array.from({ length: 98 }, (_, i) => ({ name: `D${i}`, code: `x${i}` }));
     expect(await st.decks.import(u.userId, lots, 13)).toEqual({ ok: false, reason: 'too-many-decks' });
@@ -308,7 +361,10 @@ describe.skipIf(!pgTest.available)('migrations on PostgreSQL, several nodes at o
     const url = await pgTest.freshDatabase();
     const pool = createPool(url, 2);
     try {
-      const bad = { name: '9999-bad', up: async (db: { exec(sql: string): unknown }) => void (await db.exec('CREATE TABLE half (x INT); SELECT no_such_column FROM half')) };
+      const bad = {
+        name: '9999-bad',
+        up: async (db: { exec(sql: string): unknown }) => void (await db.exec('CREATE TABLE half (x INT); SELECT no_such_column FROM half')),
+      };
       await expect(migratePostgres(pool, { migrations: [...MIGRATIONS, bad] })).rejects.toThrow();
       const names = (await pool.query<{ name: string }>('SELECT name FROM schema_migrations ORDER BY name')).rows.map((r) => r.name);
       expect(names).toEqual(MIGRATIONS.map((m) => m.name));

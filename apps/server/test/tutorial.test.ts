@@ -12,7 +12,10 @@ import { gentleBot, TUTORIAL_BOT_NAME, TUTORIAL_SEAT_HOLD_MS, TUTORIAL_SEED } fr
 
 let t: TestServer;
 beforeAll(async () => {
-  t = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1000 }, caps: { roomsPerUser: 100, roomsPerAddress: 100, botMatchesPerUser: 2, botMatchesPerAddress: 100, spectatingPerUser: 10, spectatingPerAddress: 100 } });
+  t = await startTestServer({
+    rateLimit: { capacity: 1000, refillPerSec: 1000 },
+    caps: { roomsPerUser: 100, roomsPerAddress: 100, botMatchesPerUser: 2, botMatchesPerAddress: 100, spectatingPerUser: 10, spectatingPerAddress: 100 },
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -64,7 +67,10 @@ describe('room:tutorial', () => {
     c.startAutoplay(roomId, makeRng('tutorial'));
     await c.waitFor(() => c.view(roomId)?.result != null, 60_000, 'result');
     const matchId = c.view(roomId)!.matchId;
-    const replay = (await (await fetch(`${t.url}/api/matches/${matchId}/replay`)).json()) as { seed: string; actions: { action: { manager?: string; type: string } }[] };
+    const replay = (await (await fetch(`${t.url}/api/matches/${matchId}/replay`)).json()) as {
+      seed: string;
+      actions: { action: { manager?: string; type: string } }[];
+    };
     expect(replay.seed).toBe(TUTORIAL_SEED);
     const botMoves = replay.actions.filter((a) => a.action.manager === 'B' && a.action.type !== 'pass');
     expect(botMoves.length).toBeGreaterThan(3);
@@ -83,7 +89,10 @@ describe('room:tutorial', () => {
       const who = deciders(s)[0]!;
       const legal = legalActions(s, who);
       // The newcomer plays what it can (a star, characters), so the bot's choices matter.
-      const pick = legal.find((x) => x.type === 'place-star' || (x.type === 'play' && s.phase === 'main') || (x.type === 'mulligan' && !x.redraw)) ?? legal.find((x) => x.type === 'pass') ?? legal.find((x) => x.type !== 'concede')!;
+      const pick =
+        legal.find((x) => x.type === 'place-star' || (x.type === 'play' && s.phase === 'main') || (x.type === 'mulligan' && !x.redraw)) ??
+        legal.find((x) => x.type === 'pass') ??
+        legal.find((x) => x.type !== 'concede')!;
       let a = simplest(pick);
       if (who === 'B') {
         const view = project(s, 'B');

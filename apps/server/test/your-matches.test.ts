@@ -48,7 +48,11 @@ describe('your matches', () => {
     // A second tab (the lobby on another device): the same list, with what the lobby shows of each.
     const tab = await TestClient.connect(t.url, 'Mika', me.token);
     const hello = await tab.emit('hello', { name: 'Mika', token: me.token! });
-    expect(ok(hello).seats.map((s) => s.roomId).sort()).toEqual([tutorial, bot, room].sort());
+    expect(
+      ok(hello)
+        .seats.map((s) => s.roomId)
+        .sort(),
+    ).toEqual([tutorial, bot, room].sort());
     await tab.waitFor(() => [tutorial, bot, room].every((id) => tab.view(id) !== undefined && tab.roomStates.get(id)), 5_000, 'views of every match');
     const listed = new Map(yourMatches(tab).map((r) => [r.roomId, r]));
     expect(listed.get(tutorial)).toMatchObject({ kind: 'tutorial', yourSeat: 'A', status: 'active', seats: { B: { bot: true } } });
@@ -62,14 +66,18 @@ describe('your matches', () => {
     expect(await tab.emit('match:action', { roomId: bot, clientActionId: 'lobby-gg', seenSeq: seen, action: { type: 'concede' } })).toMatchObject({ ok: true });
     await tab.waitFor(() => tab.roomStates.get(bot)?.status === 'finished', 5_000, 'finished');
     expect(tab.roomStates.get(bot)!.result).toEqual({ winner: 'B', reason: 'concede' });
-    expect(yourMatches(tab).map((r) => r.roomId).sort()).toEqual([tutorial, room].sort());
+    expect(
+      yourMatches(tab)
+        .map((r) => r.roomId)
+        .sort(),
+    ).toEqual([tutorial, room].sort());
     // The other socket (the room itself, say) heard it too.
     await me.waitFor(() => me.roomStates.get(bot)?.status === 'finished', 5_000, 'finished on the other socket');
     expect(t.server.game.userRooms.count({ userId: me.userId! }, true)).toBe(1);
     for (const c of [me, friend, tab]) c.close();
   });
 
-  it('at the cap, starting a bot match or the tutorial concedes the oldest instead; nobody else\'s', async () => {
+  it("at the cap, starting a bot match or the tutorial concedes the oldest instead; nobody else's", async () => {
     const me = await TestClient.connect(t.url, 'Capped');
     const other = await TestClient.connect(t.url, 'Other');
     const tutorial = ok(await me.emit('room:tutorial', {})).roomId;
@@ -93,13 +101,21 @@ describe('your matches', () => {
     await me.waitFor(() => me.roomStates.get(tutorial)?.status === 'finished', 5_000, 'tutorial conceded');
     expect(me.roomStates.get(tutorial)!.result).toEqual({ winner: 'B', reason: 'concede' });
     await me.waitFor(() => me.view(next) !== undefined, 5_000, 'the new match');
-    expect(yourMatches(me).map((r) => r.roomId).sort()).toEqual([first, next].sort());
+    expect(
+      yourMatches(me)
+        .map((r) => r.roomId)
+        .sort(),
+    ).toEqual([first, next].sort());
 
     // The tutorial the same way, conceding the oldest bot match now.
     expect(oldestBotMatch(me)!.roomId).toBe(first);
     const again = ok(await me.emit('room:tutorial', { concede: first })).roomId;
     await me.waitFor(() => me.roomStates.get(first)?.status === 'finished' && me.view(again) !== undefined, 5_000, 'tutorial again');
-    expect(yourMatches(me).map((r) => r.kind).sort()).toEqual(['bot', 'tutorial']);
+    expect(
+      yourMatches(me)
+        .map((r) => r.kind)
+        .sort(),
+    ).toEqual(['bot', 'tutorial']);
     // Naming a match that already ended concedes nothing and frees nothing: the cap still answers.
     expect(await playBot(me, first)).toMatchObject({ ok: false, code: 'too-many-bot-matches' });
     expect(t.server.game.userRooms.count({ userId: me.userId! }, true)).toBe(2);
@@ -120,7 +136,10 @@ describe('your matches', () => {
     // theirs) and starts another; at their own cap they take the lobby's offer and concede their oldest.
     for (let round = 0; round < 4; round++)
       for (const p of people) {
-        const start = round === 1 && p.name === 'Bea' ? () => p.emit('room:tutorial', yourMatches(p).length >= caps.botMatchesPerUser ? { concede: oldestBotMatch(p)!.roomId } : {}) : () => playBot(p, yourMatches(p).length >= caps.botMatchesPerUser ? oldestBotMatch(p)!.roomId : undefined);
+        const start =
+          round === 1 && p.name === 'Bea'
+            ? () => p.emit('room:tutorial', yourMatches(p).length >= caps.botMatchesPerUser ? { concede: oldestBotMatch(p)!.roomId } : {})
+            : () => playBot(p, yourMatches(p).length >= caps.botMatchesPerUser ? oldestBotMatch(p)!.roomId : undefined);
         const ack = await start();
         if (!ack.ok) refusals.push(`${p.name}, round ${round}: ${ack.code} ${ack.message}`);
         else await p.waitFor(() => p.view(ack.roomId) !== undefined && yourMatches(p).length <= caps.botMatchesPerUser, 5_000, 'the new match');

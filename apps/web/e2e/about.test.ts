@@ -10,7 +10,7 @@ import { cspViolations, e2eApp, e2eEnabled, newPlayer, shot } from './harness';
 describe.skipIf(!e2eEnabled)('about page', () => {
   const { app, browser } = e2eApp();
 
-  it('credits DiceBear\'s Lorelei and game-icons.net, shows the art, fetches nothing from elsewhere', async () => {
+  it("credits DiceBear's Lorelei and game-icons.net, shows the art, fetches nothing from elsewhere", async () => {
     const { ctx, page } = await newPlayer(browser(), app().url, 'Reader');
     const origin = new URL(app().url).origin;
     const elsewhere: string[] = [];
@@ -25,7 +25,13 @@ describe.skipIf(!e2eEnabled)('about page', () => {
     for (const s of ['“Lorelei” by Lisa Wischofsky', 'CC0 1.0', 'game-icons.net by Lorc, Delapouite and other contributors', 'CC BY 3.0', 'Florian Körner'])
       expect(text).toContain(s);
     // The sample cards' art arrives (the art's chunk, then one image per card) and is drawn.
-    await expect.poll(() => page.locator('.about-sample img').evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length)).toBe(6);
+    await expect
+      .poll(() =>
+        page
+          .locator('.about-sample img')
+          .evaluateAll((imgs) => imgs.filter((i) => (i as HTMLImageElement).complete && (i as HTMLImageElement).naturalWidth > 0).length),
+      )
+      .toBe(6);
     // Every icon the app uses, by its author, drawn.
     await expect.poll(() => page.locator('.about-icons svg path').count()).toBeGreaterThanOrEqual(ALL_ICONS.length);
     expect(await page.locator('.about-icons svg').count()).toBe(ALL_ICONS.length);

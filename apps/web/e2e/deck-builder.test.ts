@@ -65,7 +65,9 @@ describe.skipIf(!e2eEnabled)('deck builder end to end', () => {
 
     // One copy too many: the line says which rule it breaks, and the gallery card says so before it is added.
     await search.fill('Fresh Debut Rookie');
-    expect(await addButton(page, 'fresh-debut-rookie').getAttribute('title')).toBe("One more would break a rule: 'Fresh Debut Rookie' has 4 copies; C cards allow at most 3");
+    expect(await addButton(page, 'fresh-debut-rookie').getAttribute('title')).toBe(
+      "One more would break a rule: 'Fresh Debut Rookie' has 4 copies; C cards allow at most 3",
+    );
     await addButton(page, 'fresh-debut-rookie').click();
     await search.fill('');
     const line = page.locator('.roster-list li', { hasText: 'Fresh Debut Rookie' });

@@ -20,14 +20,23 @@ async function ringAndZone(page: Page, sel: string): Promise<{ ring: number[]; z
     };
     const ring = box(document.querySelector('.howto-ring'));
     // The first of the zone's selectors that is on screen (zones.ts zoneIn).
-    const zone = s.split(', ').map((x) => box(document.querySelector(`.howto-mini ${x}`))).find((b) => !!b && b[2]! > 0 && b[3]! > 0) ?? null;
+    const zone =
+      s
+        .split(', ')
+        .map((x) => box(document.querySelector(`.howto-mini ${x}`)))
+        .find((b) => !!b && b[2]! > 0 && b[3]! > 0) ?? null;
     return ring && zone ? { ring, zone } : null;
   }, sel);
 }
 
 /** The ring sits on the zone (3 px out on each side). */
 const ringsZone = (r: { ring: number[]; zone: number[] } | null) =>
-  !!r && Math.abs(r.ring[0]! + 3 - r.zone[0]!) < 2 && Math.abs(r.ring[1]! + 3 - r.zone[1]!) < 2 && Math.abs(r.ring[2]! - 6 - r.zone[2]!) < 2 && r.zone[2]! > 4 && r.zone[3]! > 4;
+  !!r &&
+  Math.abs(r.ring[0]! + 3 - r.zone[0]!) < 2 &&
+  Math.abs(r.ring[1]! + 3 - r.zone[1]!) < 2 &&
+  Math.abs(r.ring[2]! - 6 - r.zone[2]!) < 2 &&
+  r.zone[2]! > 4 &&
+  r.zone[3]! > 4;
 
 describe.skipIf(!e2eEnabled)('how to play', () => {
   const { app, browser } = e2eApp();

@@ -35,7 +35,11 @@ describe.skipIf(!e2eEnabled)('interface language', () => {
     const stops = page.getByRole('dialog', { name: 'ストップ：ゲームがあなたを待つタイミング' });
     await stops.getByRole('checkbox', { name: '攻撃されたとき（ブロックの前）' }).waitFor();
     await stops.getByRole('button', { name: '完了' }).click();
-    expect(await page.getByRole('combobox', { name: '当面のストップ' }).locator('option').allTextContents()).toEqual(['いつも通り止まる', '何か起きるまでスキップ', '自分のターンまでスキップ']);
+    expect(await page.getByRole('combobox', { name: '当面のストップ' }).locator('option').allTextContents()).toEqual([
+      'いつも通り止まる',
+      '何か起きるまでスキップ',
+      '自分のターンまでスキップ',
+    ]);
 
     // Back to English from the room's Settings; the lobby follows.
     await page.getByRole('button', { name: '設定' }).click();

@@ -49,37 +49,50 @@ function readFaults(controls: string, touch: boolean): LayoutFaults {
   for (const el of document.querySelectorAll('.side .zone-cards .c-name, .side-bottom .hand .c-name')) {
     if (!visible(el)) continue;
     const h = el as HTMLElement;
-    if (h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1) truncatedNames.push(`${h.textContent} ${h.scrollWidth}/${h.clientWidth}×${h.scrollHeight}/${h.clientHeight}`);
+    if (h.scrollWidth > h.clientWidth + 1 || h.scrollHeight > h.clientHeight + 1)
+      truncatedNames.push(`${h.textContent} ${h.scrollWidth}/${h.clientWidth}×${h.scrollHeight}/${h.clientHeight}`);
   }
   const doc = document.documentElement;
   const horizontalScroll = Math.max(0, doc.scrollWidth - window.innerWidth, document.body.scrollWidth - window.innerWidth);
   // What sticks out, for fixing: the outermost elements whose box passes the right edge.
   const outside = horizontalScroll
     ? [...document.querySelectorAll('body *')]
-        .filter((el) => el.getBoundingClientRect().right > window.innerWidth + 1 && !el.parentElement?.closest('[data-out]') && getComputedStyle(el).position !== 'fixed')
+        .filter(
+          (el) =>
+            el.getBoundingClientRect().right > window.innerWidth + 1 && !el.parentElement?.closest('[data-out]') && getComputedStyle(el).position !== 'fixed',
+        )
         .slice(0, 3)
-        .map((el) => `${el.tagName.toLowerCase()}.${String((el as HTMLElement).className).replace(/\s+/g, '.')} →${Math.round(el.getBoundingClientRect().right)}`)
+        .map(
+          (el) => `${el.tagName.toLowerCase()}.${String((el as HTMLElement).className).replace(/\s+/g, '.')} →${Math.round(el.getBoundingClientRect().right)}`,
+        )
     : [];
   const smallTargets: string[] = [];
   if (touch)
     for (const el of document.querySelectorAll(controls)) {
       const h = el as HTMLElement;
       if (!visible(h) || h.closest('[inert], [aria-hidden="true"]')) continue;
-      if (h.offsetWidth < 44 || h.offsetHeight < 44) smallTargets.push(`${h.className} "${(h.getAttribute('aria-label') || h.textContent || '').slice(0, 30)}" ${h.offsetWidth}×${h.offsetHeight}`);
+      if (h.offsetWidth < 44 || h.offsetHeight < 44)
+        smallTargets.push(`${h.className} "${(h.getAttribute('aria-label') || h.textContent || '').slice(0, 30)}" ${h.offsetWidth}×${h.offsetHeight}`);
     }
   const board = document.querySelector('.board');
   // Each manager's side shows a star counter (where it sits depends on the screen: the Star Pool zone, or beside
   // the manager on an upright phone).
-  const missingStarCounters = board ? [...document.querySelectorAll('.board .side')].filter((side) => ![...side.querySelectorAll('.star-counter')].some(visible)).length : 0;
+  const missingStarCounters = board
+    ? [...document.querySelectorAll('.board .side')].filter((side) => ![...side.querySelectorAll('.star-counter')].some(visible)).length
+    : 0;
   let yourMoveWithoutControl = 0;
   const title = document.querySelector('.prompt .prompt-title')?.textContent ?? '';
   if (/your move/i.test(title)) {
-    const enabled = [...document.querySelectorAll('.prompt button, .side-bottom .slot.actionable .slot-btn, .card-menu button')].some((b) => !(b as HTMLButtonElement).disabled);
+    const enabled = [...document.querySelectorAll('.prompt button, .side-bottom .slot.actionable .slot-btn, .card-menu button')].some(
+      (b) => !(b as HTMLButtonElement).disabled,
+    );
     if (!enabled) yourMoveWithoutControl = 1;
   }
   return { truncatedNames, horizontalScroll, outside, smallTargets, missingStarCounters, yourMoveWithoutControl };
 }
 
 export async function layoutFaults(page: Page, touch: boolean): Promise<LayoutFaults> {
-  return (await page.evaluate(`(() => { const __name = (f) => f; return (${readFaults.toString()})(${JSON.stringify(CONTROLS)}, ${touch}); })()`)) as LayoutFaults;
+  return (await page.evaluate(
+    `(() => { const __name = (f) => f; return (${readFaults.toString()})(${JSON.stringify(CONTROLS)}, ${touch}); })()`,
+  )) as LayoutFaults;
 }

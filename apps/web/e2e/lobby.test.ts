@@ -22,7 +22,11 @@ const SIZES = [
 
 async function enter(browser: Browser, url: string, size: (typeof SIZES)[number], name: string, locale = 'en-US'): Promise<Page> {
   const phone = size.width < 500;
-  const ctx = await browser.newContext({ viewport: { width: size.width, height: size.height }, locale, ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}) });
+  const ctx = await browser.newContext({
+    viewport: { width: size.width, height: size.height },
+    locale,
+    ...(phone ? { isMobile: true, hasTouch: true, deviceScaleFactor: 2 } : {}),
+  });
   const page = await ctx.newPage();
   page.on('pageerror', (e) => console.error(`[${name}] page error: ${e.message}`));
   await page.goto(url + '/');
@@ -112,7 +116,10 @@ describe.skipIf(!e2eEnabled)('the lobby', () => {
       if (size.name === 'desktop') await page.screenshot({ path: `${RESULTS}/lobby-desktop-full.png`, fullPage: true });
 
       // Resume opens that very match.
-      await page.locator(`.match-item[data-room="${first}"]`).getByRole('link', { name: /^Resume/ }).click();
+      await page
+        .locator(`.match-item[data-room="${first}"]`)
+        .getByRole('link', { name: /^Resume/ })
+        .click();
       await page.waitForSelector('.board');
       expect(roomOf(page)).toBe(first);
       await backToLobby(page);
@@ -131,7 +138,10 @@ describe.skipIf(!e2eEnabled)('the lobby', () => {
       await expect.poll(() => listed(page)).toEqual([next, tutorial]);
 
       // Concede from the lobby, behind the same question the playmat asks.
-      await page.locator(`.match-item[data-room="${tutorial}"]`).getByRole('button', { name: /^Concede/ }).click();
+      await page
+        .locator(`.match-item[data-room="${tutorial}"]`)
+        .getByRole('button', { name: /^Concede/ })
+        .click();
       const ask = page.getByRole('alertdialog', { name: 'Concede this match?' });
       await ask.getByRole('button', { name: 'Concede the match' }).click();
       await expect.poll(() => listed(page)).toEqual([next]);

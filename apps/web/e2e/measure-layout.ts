@@ -49,7 +49,18 @@ async function measureSize(browser: Browser, url: string, w: number, h: number, 
   await page.locator('button.play-bot').click();
   await page.waitForSelector('.board');
   const size = `${w}x${h}${lang === 'en' ? '' : `-${lang}`}`;
-  const out: SizeResult = { size, touch, views: 0, steps: 0, truncatedNames: 0, horizontalScroll: 0, smallTargets: 0, missingStarCounters: 0, yourMoveWithoutControl: 0, examples: [] };
+  const out: SizeResult = {
+    size,
+    touch,
+    views: 0,
+    steps: 0,
+    truncatedNames: 0,
+    horizontalScroll: 0,
+    smallTargets: 0,
+    missingStarCounters: 0,
+    yourMoveWithoutControl: 0,
+    examples: [],
+  };
   const seen = new Set<string>();
   const note = (kind: keyof LayoutFaults, text: string) => {
     const key = `${kind}: ${text}`;
@@ -85,7 +96,8 @@ async function measureSize(browser: Browser, url: string, w: number, h: number, 
       const phase = await page.getAttribute('.board', 'data-phase').catch(() => null);
       const turn = Number((await page.getAttribute('.board', 'data-turn').catch(() => '0')) ?? 0);
       // (The policy reads English labels: in another language it passes a lot, so any Main Step from turn 3 will do.)
-      if (phase === 'main' && turn >= (lang === 'en' ? 4 : 3) && (lang !== 'en' || (await page.locator('.side-bottom .hand .slot.actionable').count()) > 0)) await snap('main');
+      if (phase === 'main' && turn >= (lang === 'en' ? 4 : 3) && (lang !== 'en' || (await page.locator('.side-bottom .hand .slot.actionable').count()) > 0))
+        await snap('main');
       if ((await page.locator('.board .slot.attacking').count()) > 0 && (phase === 'combat-block' || phase === 'combat-block-window')) await snap('combat');
     }
     const r = await playStep(page, { touch });
@@ -113,7 +125,9 @@ async function main(): Promise<void> {
     for (const [w, h, lang] of runs) {
       const r = await measureSize(browser, app.url, w, h, flag('shots') || flag('docs'), lang);
       results.push(r);
-      console.log(`${r.size}${r.touch ? ' (touch)' : ''}: ${r.views} views, ${r.steps} steps; names cut ${r.truncatedNames}, sideways ${r.horizontalScroll}, small targets ${r.smallTargets}, star counters missing ${r.missingStarCounters}, "your move" without a control ${r.yourMoveWithoutControl}`);
+      console.log(
+        `${r.size}${r.touch ? ' (touch)' : ''}: ${r.views} views, ${r.steps} steps; names cut ${r.truncatedNames}, sideways ${r.horizontalScroll}, small targets ${r.smallTargets}, star counters missing ${r.missingStarCounters}, "your move" without a control ${r.yourMoveWithoutControl}`,
+      );
       for (const e of r.examples) console.log(`  ${e}`);
     }
   } finally {
@@ -138,7 +152,8 @@ async function main(): Promise<void> {
       else console.warn(`no ${from} picture this run (the moment did not come up)`);
     }
   }
-  const total = (k: 'truncatedNames' | 'horizontalScroll' | 'smallTargets' | 'missingStarCounters' | 'yourMoveWithoutControl') => results.reduce((n, r) => n + r[k], 0);
+  const total = (k: 'truncatedNames' | 'horizontalScroll' | 'smallTargets' | 'missingStarCounters' | 'yourMoveWithoutControl') =>
+    results.reduce((n, r) => n + r[k], 0);
   console.log(
     JSON.stringify({
       seed,

@@ -59,7 +59,8 @@ function turnFacts(r: Replay, bot: ManagerId): Map<number, TurnFacts> {
   let s = created.state;
   const out = new Map<number, TurnFacts>();
   for (const { action } of r.actions) {
-    const at = (out.get(s.turn) ?? out.set(s.turn, { turn: s.turn, active: s.active, stars: 0, debuts: 0, otherPlays: 0, attackers: 0, botItems: 0 }).get(s.turn))!;
+    const at = (out.get(s.turn) ??
+      out.set(s.turn, { turn: s.turn, active: s.active, stars: 0, debuts: 0, otherPlays: 0, attackers: 0, botItems: 0 }).get(s.turn))!;
     const mine = action.manager === s.active;
     if (mine && action.type === 'place-star') at.stars++;
     else if (mine && action.type === 'play') {
@@ -78,7 +79,6 @@ function turnFacts(r: Replay, bot: ManagerId): Map<number, TurnFacts> {
   return out;
 }
 
-
 async function main(): Promise<void> {
   const seed = arg('seed', 'measure-6');
   const stops = arg('stops', 'default');
@@ -93,11 +93,19 @@ async function main(): Promise<void> {
       // The session's stops live with it on the server (net/account-sync.ts reads them at page start, and they win
       // over this browser's copy): set them there, then load the page again.
       // ui too, so the account counts as having saved settings and this browser's default stops do not replace these.
-      const ok = await page.evaluate(async (stops) => {
-        const ui = JSON.parse(localStorage.getItem('vroyale.settings') ?? '{}') as unknown;
-        const r = await fetch('/api/settings', { method: 'PUT', credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ stops, ui }) });
-        return r.ok;
-      }, { ...DEFAULT_STOP_SETTINGS, fullControl: true });
+      const ok = await page.evaluate(
+        async (stops) => {
+          const ui = JSON.parse(localStorage.getItem('vroyale.settings') ?? '{}') as unknown;
+          const r = await fetch('/api/settings', {
+            method: 'PUT',
+            credentials: 'same-origin',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ stops, ui }),
+          });
+          return r.ok;
+        },
+        { ...DEFAULT_STOP_SETTINGS, fullControl: true },
+      );
       if (!ok) throw new Error('PUT /api/settings refused the full-control stops');
       await page.reload();
       await page.getByRole('button', { name: 'Play vs bot' }).waitFor();
@@ -120,7 +128,7 @@ async function main(): Promise<void> {
       const r = await playStep(page);
       if (r.result === 'over') break;
       if (!r.at || r.at.turn === 0) {
-        if (r.result === 'acted') setupClicks++, clicks++;
+        if (r.result === 'acted') (setupClicks++, clicks++);
         continue;
       }
       if (r.result !== 'acted') continue;
@@ -136,7 +144,9 @@ async function main(): Promise<void> {
     const replay = (await (await fetch(`${app.url}/api/matches/${link!.replace('#/replay/', '')}/replay`)).json()) as Replay;
     const me: ManagerId = replay.seats.A.bot ? 'B' : 'A';
     const facts = turnFacts(replay, me === 'A' ? 'B' : 'A');
-    const list = [...facts.values()].filter((f) => f.turn > 0).map((f) => ({ ...f, mine: f.active === me, clicks: turns.get(f.turn)?.clicks ?? 0, what: turns.get(f.turn)?.what ?? [] }));
+    const list = [...facts.values()]
+      .filter((f) => f.turn > 0)
+      .map((f) => ({ ...f, mine: f.active === me, clicks: turns.get(f.turn)?.clicks ?? 0, what: turns.get(f.turn)?.what ?? [] }));
     const own = list.filter((t) => t.mine);
     const opp = list.filter((t) => !t.mine);
     // The issue's turn shapes. An opponent's item on the stack asks you (a stop), so such turns are left out.

@@ -22,12 +22,19 @@ async function drag(page: Page, from: string, to: string): Promise<void> {
 const seq = (page: Page) => page.getAttribute('.board', 'data-seq');
 /** Waits for the board to move past `s0`; on a timeout, says what the page showed. */
 async function moved(page: Page, s0: string | null, what: string): Promise<void> {
-  const ok = await page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, s0, { timeout: 20_000 }).then(
-    () => true,
-    () => false,
-  );
+  const ok = await page
+    .waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, s0, { timeout: 20_000 })
+    .then(
+      () => true,
+      () => false,
+    );
   if (!ok) {
-    const seen = await page.evaluate(() => ({ title: document.querySelector('.prompt-title')?.textContent, busy: document.querySelector('.board')?.className, menu: !!document.querySelector('.card-menu'), phase: document.querySelector('.board')?.getAttribute('data-phase') }));
+    const seen = await page.evaluate(() => ({
+      title: document.querySelector('.prompt-title')?.textContent,
+      busy: document.querySelector('.board')?.className,
+      menu: !!document.querySelector('.card-menu'),
+      phase: document.querySelector('.board')?.getAttribute('data-phase'),
+    }));
     await page.screenshot({ path: `test-results/playmat-stuck-${what}.png` });
     throw new Error(`${what}: the board stayed at seq ${s0}: ${JSON.stringify(seen)}`);
   }

@@ -39,11 +39,20 @@ function choose(keepHighlights: boolean, drag: boolean): string {
       const it = items.find((b) => !b.disabled && re.test(b.textContent ?? ''));
       if (it) return mark(it, `menu:${it.textContent}`)!;
     }
-    return mark(items.find((b) => /Close/.test(b.textContent ?? '')), 'menu:close')!;
+    return mark(
+      items.find((b) => /Close/.test(b.textContent ?? '')),
+      'menu:close',
+    )!;
   }
   if (/^Keep this opening hand/.test(title)) return mark(btn(/Keep hand/), 'keep') ?? 'waiting';
   if (/go first or second/.test(title)) return mark(btn(/Go first/), 'go-first') ?? 'waiting';
-  if (/choose target|pay the cost/.test(title)) return mark(buttons.find((b) => !/Cancel/.test(b.textContent ?? '')), 'target') ?? 'waiting';
+  if (/choose target|pay the cost/.test(title))
+    return (
+      mark(
+        buttons.find((b) => !/Cancel/.test(b.textContent ?? '')),
+        'target',
+      ) ?? 'waiting'
+    );
   if (/^Hand limit/.test(title)) return mark(btn(/^Discard/), 'discard') ?? 'waiting';
   const mine = [...document.querySelectorAll('.side-bottom .slot.actionable > .slot-btn[role="button"]')] as HTMLElement[];
   if (phase === 'combat-attack' && /^Declare attackers/.test(title)) {
@@ -106,7 +115,10 @@ export interface PlayOptions {
 }
 
 /** One decision: click the chosen control, or wait a little for the server. */
-export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ result: StepResult; what: string; at: BoardAt | null; clicked?: boolean; answered?: boolean }> {
+export async function playStep(
+  page: Page,
+  opts: PlayOptions = {},
+): Promise<{ result: StepResult; what: string; at: BoardAt | null; clicked?: boolean; answered?: boolean }> {
   // As source text: TypeScript loaders may wrap named functions in a helper (__name) the page lacks.
   const { what, at } = (await page.evaluate(
     `(() => { const __name = (f) => f; const what = (${choose.toString()})(${opts.keepHighlights === true}, ${opts.touch !== true && opts.drag !== false}); return { what, at: (${boardAt.toString()})() }; })()`,
@@ -118,14 +130,27 @@ export async function playStep(page: Page, opts: PlayOptions = {}): Promise<{ re
   }
   const seq = at?.seq ?? null;
   // A control can go away before the click lands (the server moved on): the caller may log it, and chooses again.
-  const clicked = await (what === 'drag-star' ? dragTo(page, '[data-e2e-next="1"]', '.side-bottom .zone-stars') : opts.touch ? page.tap('[data-e2e-next="1"]', { timeout: 5000 }) : page.click('[data-e2e-next="1"]', { timeout: 5000 })).then(
+  const clicked = await (
+    what === 'drag-star'
+      ? dragTo(page, '[data-e2e-next="1"]', '.side-bottom .zone-stars')
+      : opts.touch
+        ? page.tap('[data-e2e-next="1"]', { timeout: 5000 })
+        : page.click('[data-e2e-next="1"]', { timeout: 5000 })
+  ).then(
     () => true,
     () => false,
   );
   // Wait for the answer: a new view, a menu, or aiming; never longer than a moment.
   // (Clicks that change only the page, such as an attacker added to a declaration, are never "answered" here.)
   const answered = await page
-    .waitForFunction((s) => document.querySelector('.board')?.getAttribute('data-seq') !== s || !!document.querySelector('.card-menu, .end-overlay') || /choose target|pay the cost/.test(document.querySelector('.prompt-title')?.textContent ?? ''), seq, { timeout: 3000 })
+    .waitForFunction(
+      (s) =>
+        document.querySelector('.board')?.getAttribute('data-seq') !== s ||
+        !!document.querySelector('.card-menu, .end-overlay') ||
+        /choose target|pay the cost/.test(document.querySelector('.prompt-title')?.textContent ?? ''),
+      seq,
+      { timeout: 3000 },
+    )
     .then(
       () => true,
       () => false,
@@ -158,7 +183,12 @@ async function dragTo(page: Page, from: string, to: string): Promise<void> {
 }
 
 /** Plays until the match is over (or the step budget runs out). */
-export async function playToEnd(page: Page, budget = 4000, onStep?: (n: number, what: string) => Promise<void> | void, opts: PlayOptions = {}): Promise<number> {
+export async function playToEnd(
+  page: Page,
+  budget = 4000,
+  onStep?: (n: number, what: string) => Promise<void> | void,
+  opts: PlayOptions = {},
+): Promise<number> {
   for (let n = 0; n < budget; n++) {
     const r = await playStep(page, opts);
     if (r.result === 'over') return n;

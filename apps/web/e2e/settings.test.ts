@@ -10,7 +10,6 @@ import type { Page } from 'playwright-core';
 import { e2eApp, e2eEnabled, newPlayer, RESULTS, SHOTS, unnamedControls } from './harness';
 import { playStep } from './policy';
 
-
 async function settingsShot(page: Page, name: string): Promise<void> {
   mkdirSync(RESULTS, { recursive: true });
   const file = join(RESULTS, `${name}.png`);
@@ -36,7 +35,9 @@ async function watchAnimations(page: Page): Promise<void> {
   })()`);
 }
 const animationsSeen = (page: Page) =>
-  page.evaluate(() => [...new Set(((window as unknown as { __motionStarted?: Animation[] }).__motionStarted ?? []).map((a) => a.id).filter((id) => id.startsWith('motion:')))]);
+  page.evaluate(() => [
+    ...new Set(((window as unknown as { __motionStarted?: Animation[] }).__motionStarted ?? []).map((a) => a.id).filter((id) => id.startsWith('motion:'))),
+  ]);
 
 const openSettings = async (page: Page) => {
   await page.getByRole('button', { name: 'Settings' }).click();

@@ -45,7 +45,10 @@ async function lesson(page: Page): Promise<{ id: string; read: boolean; synced: 
       synced: !panel || !board || panel.getAttribute('data-seq') === board.getAttribute('data-seq'),
       // A player already in the middle of a move (choosing a target, a card's menu open) has left the prompt the
       // lesson spoke of: what it names is checked on boards where nothing is under way.
-      missing: board?.classList.contains('is-aiming') || document.querySelector('.card-menu') ? [] : quotes.filter((q) => !found(q)).map((q) => `${q.where}: ${q.label}`),
+      missing:
+        board?.classList.contains('is-aiming') || document.querySelector('.card-menu')
+          ? []
+          : quotes.filter((q) => !found(q)).map((q) => `${q.where}: ${q.label}`),
     };
   });
 }
@@ -55,12 +58,16 @@ async function lesson(page: Page): Promise<{ id: string; read: boolean; synced: 
  * the Backstage, the policy's legal moves otherwise (keeping highlights for combat, as the coach advises). By taps
  * when `touch`. `onLesson` runs once per lesson as it first shows. Returns the lessons in the order they showed.
  */
-async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; onLesson?: (id: string) => Promise<void>; trace?: Trace } = {}): Promise<string[]> {
+async function followCoach(
+  page: Page,
+  opts: { touch?: boolean; stop?: string; onLesson?: (id: string) => Promise<void>; trace?: Trace } = {},
+): Promise<string[]> {
   const press = (sel: string) => (opts.touch ? page.locator(sel).first().tap({ timeout: 5000 }) : page.locator(sel).first().click({ timeout: 5000 }));
   const seen: string[] = [];
   let waits = 0;
   const trace = opts.trace ?? { lines: [], push: () => undefined };
-  const at = async () => `${(await page.getAttribute('.board', 'data-turn').catch(() => null)) ?? '-'}/${(await page.getAttribute('.board', 'data-seq').catch(() => null)) ?? '-'}`;
+  const at = async () =>
+    `${(await page.getAttribute('.board', 'data-turn').catch(() => null)) ?? '-'}/${(await page.getAttribute('.board', 'data-seq').catch(() => null)) ?? '-'}`;
   for (let n = 0; n < 4000; n++) {
     const l = await lesson(page);
     // Nothing is done on a board the coach has not looked at yet: the lesson read is the board's own.
@@ -89,7 +96,13 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
     if (l.id === 'centre-debut' && (await page.locator('.side-bottom .zone-back .slot.actionable .slot-btn').count())) {
       const seq = await page.getAttribute('.board', 'data-seq');
       await press('.side-bottom .zone-back .slot-btn');
-      const moved = () => page.waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, seq, { timeout: 3000 }).then(() => true, () => false);
+      const moved = () =>
+        page
+          .waitForFunction((q) => document.querySelector('.board')?.getAttribute('data-seq') !== q, seq, { timeout: 3000 })
+          .then(
+            () => true,
+            () => false,
+          );
       const debut = page.locator('.card-menu button', { hasText: /^Debut/ });
       if (!(await moved()) && (await debut.count())) await (opts.touch ? debut.first().tap() : debut.first().click());
       trace.push(`${await at()} debut the Centre`);
@@ -97,10 +110,17 @@ async function followCoach(page: Page, opts: { touch?: boolean; stop?: string; o
     }
     // As the coach advises, highlights are kept for combat: in the Main Step the policy skips them in the hand.
     const r = await playStep(page, { touch: opts.touch, keepHighlights: true });
-    if (r.result === 'acted') trace.push(`${r.at?.turn ?? '-'}/${r.at?.seq ?? '-'} ${r.what}${r.clicked ? '' : ' (the click did not land)'}${r.what === 'hand-card' && r.answered === false ? ' (no menu opened)' : ''}`);
+    if (r.result === 'acted')
+      trace.push(
+        `${r.at?.turn ?? '-'}/${r.at?.seq ?? '-'} ${r.what}${r.clicked ? '' : ' (the click did not land)'}${r.what === 'hand-card' && r.answered === false ? ' (no menu opened)' : ''}`,
+      );
     waits = r.result === 'waiting' ? waits + 1 : 0;
     if (waits > 0 && waits % 100 === 0) {
-      const prompt = await page.locator('.prompt-title').first().textContent({ timeout: 1000 }).catch(() => null);
+      const prompt = await page
+        .locator('.prompt-title')
+        .first()
+        .textContent({ timeout: 1000 })
+        .catch(() => null);
       trace.push(`${await at()} still waiting (${waits} looks): lesson ${l.id || '-'}, prompt "${prompt ?? ''}"`);
     }
     if (r.result === 'over') await page.waitForSelector('.coach-panel[data-lesson="finished"]', { timeout: 5000 });
@@ -119,7 +139,9 @@ async function lookInJapanese(page: Page, name: string): Promise<void> {
   await page.reload();
   await page.waitForSelector(`.coach-panel[data-lesson="${id}"]`);
   await page.locator('.board .prompt').waitFor();
-  await page.waitForFunction(() => document.querySelector('.coach-panel')?.getAttribute('data-seq') === document.querySelector('.board')?.getAttribute('data-seq'));
+  await page.waitForFunction(
+    () => document.querySelector('.coach-panel')?.getAttribute('data-seq') === document.querySelector('.board')?.getAttribute('data-seq'),
+  );
   await page.waitForTimeout(600);
   const words = await page.locator('.coach-panel').innerText();
   expect(untranslated(words), words).toEqual([]);
@@ -147,7 +169,9 @@ function traceOf(name: string, page: () => Page | undefined): Trace {
   const lines: string[] = [];
   onTestFailed(async () => {
     console.log(`e2e: tutorial trace (${name}; turn/seq what):\n${lines.join('\n')}`);
-    await page()?.screenshot({ path: join(RESULTS, `tutorial-failed-${name}.png`) }).catch(() => undefined);
+    await page()
+      ?.screenshot({ path: join(RESULTS, `tutorial-failed-${name}.png`) })
+      .catch(() => undefined);
   });
   return {
     lines,
@@ -164,7 +188,8 @@ const missedClicks = (t: Trace) => t.lines.filter((x) => x.includes('did not lan
 function expectTeachingOrder(seen: string[]): void {
   expect(seen).toContain('finished');
   const at = (id: string) => seen.indexOf(id);
-  for (const id of ['mulligan', 'turn-order', 'star-card', 'debut', 'burnout', 'attack', 'centre-debut']) expect(at(id), `${id} in ${seen.join(' ')}`).toBeGreaterThanOrEqual(0);
+  for (const id of ['mulligan', 'turn-order', 'star-card', 'debut', 'burnout', 'attack', 'centre-debut'])
+    expect(at(id), `${id} in ${seen.join(' ')}`).toBeGreaterThanOrEqual(0);
   expect(at('mulligan')).toBeLessThan(at('turn-order'));
   expect(at('turn-order')).toBeLessThan(at('star-card'));
   expect(at('star-card')).toBeLessThan(at('debut'));
@@ -192,7 +217,10 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
     // Leave with a card's menu open (the policy may have opened one already). A mouse click plays a one-use card at
     // once; a tap on a hand card opens its menu: the click a tap makes (pointerType touch) is sent to one.
     if (!(await page.locator('.card-menu').count()))
-      await page.locator('.side-bottom .hand .slot.actionable > .slot-btn').first().evaluate((el) => el.dispatchEvent(new PointerEvent('click', { bubbles: true, cancelable: true, pointerType: 'touch' })));
+      await page
+        .locator('.side-bottom .hand .slot.actionable > .slot-btn')
+        .first()
+        .evaluate((el) => el.dispatchEvent(new PointerEvent('click', { bubbles: true, cancelable: true, pointerType: 'touch' })));
     await page.locator('.card-menu').waitFor();
     await page.getByRole('button', { name: /^Leave for now/ }).click();
     await page.getByRole('button', { name: 'Resume the tutorial' }).click();
@@ -244,7 +272,13 @@ describe.skipIf(!e2eEnabled)('tutorial', () => {
     const fits = () =>
       page.evaluate(() => {
         const r = document.querySelector('.coach-panel')!.getBoundingClientRect();
-        return r.left >= 0 && r.right <= window.innerWidth && r.top >= 0 && r.bottom <= window.innerHeight && document.documentElement.scrollWidth <= window.innerWidth;
+        return (
+          r.left >= 0 &&
+          r.right <= window.innerWidth &&
+          r.top >= 0 &&
+          r.bottom <= window.innerHeight &&
+          document.documentElement.scrollWidth <= window.innerWidth
+        );
       });
     expect(await fits()).toBe(true);
     const seen = await followCoach(page, {

@@ -9,7 +9,6 @@ import type { Page } from 'playwright-core';
 import { cspViolations, e2eApp, e2eEnabled, initialJs, newPlayer, p95, perfSamples, seenIds, shot, unnamedControls, watchCardIds } from './harness';
 import { playStep, playToEnd } from './policy';
 
-
 describe.skipIf(!e2eEnabled)('web app end to end', () => {
   const { app, browser } = e2eApp();
 
@@ -62,7 +61,15 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
     let awaySeen = false;
     let browsed = false;
     let steps = 0;
-    const turnOf = async (p: Page) => Number((await p.locator('.turn-no').textContent().catch(() => ''))?.replace(/\D/g, '') || 0);
+    const turnOf = async (p: Page) =>
+      Number(
+        (
+          await p
+            .locator('.turn-no')
+            .textContent()
+            .catch(() => '')
+        )?.replace(/\D/g, '') || 0,
+      );
     const seqOf = async (p: Page) => Number(await p.getAttribute('.board', 'data-seq').catch(() => -1));
     // Both managers act in turns of the loop; whoever has nothing to do waits briefly.
     for (;;) {
@@ -94,7 +101,12 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
       // The Graduation Zone opens to browse (and Esc closes it).
       if (!browsed && ra.result !== 'over') {
         const grad = a.page.locator('.side-bottom button.pile-grad');
-        const n = Number((await grad.locator('.pile-count').textContent().catch(() => '0')) || 0);
+        const n = Number(
+          (await grad
+            .locator('.pile-count')
+            .textContent()
+            .catch(() => '0')) || 0,
+        );
         if (n > 0 && (await a.page.locator('.card-menu, .end-overlay').count()) === 0) {
           await grad.click();
           const dialog = a.page.getByRole('dialog', { name: 'Your Graduation Zone' });
@@ -232,7 +244,12 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
         expect(await n.page.evaluate(() => document.activeElement?.classList.contains('slot-btn'))).toBe(true);
         menued = true;
       }
-      if (!keys && phase === 'main' && (await n.page.locator('.side-bottom .hand .slot-btn').count()) && (await n.page.getByRole('button', { name: 'Pass', exact: true }).count())) {
+      if (
+        !keys &&
+        phase === 'main' &&
+        (await n.page.locator('.side-bottom .hand .slot-btn').count()) &&
+        (await n.page.getByRole('button', { name: 'Pass', exact: true }).count())
+      ) {
         if ((await n.page.locator('.card-menu').count()) === 0) {
           await n.page.getByRole('button', { name: 'Concede' }).click();
           const ask = n.page.getByRole('alertdialog', { name: 'Concede this match?' });
@@ -254,7 +271,13 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
         const fit = await n.page.evaluate(() => {
           const r = (sel: string) => document.querySelector(sel)!.getBoundingClientRect();
           const page = document.documentElement;
-          return { scrollX: page.scrollWidth - page.clientWidth, scrollY: page.scrollHeight - page.clientHeight, prompt: r('.prompt').bottom, hand: r('.side-bottom .hand').bottom, main: r('.side-bottom .zone-main').right };
+          return {
+            scrollX: page.scrollWidth - page.clientWidth,
+            scrollY: page.scrollHeight - page.clientHeight,
+            prompt: r('.prompt').bottom,
+            hand: r('.side-bottom .hand').bottom,
+            main: r('.side-bottom .zone-main').right,
+          };
         });
         expect(fit.scrollX).toBeLessThanOrEqual(0);
         expect(fit.scrollY).toBeLessThanOrEqual(0);
@@ -294,7 +317,10 @@ describe.skipIf(!e2eEnabled)('web app end to end', () => {
     await expect.poll(() => d.page.getByRole('status', { name: 'Roster legality' }).textContent()).toMatch(/legal/);
     // One card too many: the engine's own message appears.
     await d.page.getByLabel('Search cards').fill('Fresh Debut Rookie');
-    await d.page.getByRole('button', { name: /^Add Fresh Debut Rookie/ }).first().click();
+    await d.page
+      .getByRole('button', { name: /^Add Fresh Debut Rookie/ })
+      .first()
+      .click();
     await expect.poll(() => d.page.getByRole('status', { name: 'Roster legality' }).textContent()).toMatch(/exactly 30 cards.*31|has 4 copies/);
     await d.page.getByLabel('Search cards').fill('');
     // Keyword icons explain themselves on hover.

@@ -39,8 +39,8 @@ const out = (f: string) => fileURLToPath(new URL(`../src/ui/art/${f}`, import.me
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   if ((set.width ?? 16) !== 512) throw new Error('expected 512-unit glyphs');
-  const art = module('The card art\'s glyphs (512 × 512 units).', 'ICONS', ART_ICONS);
-  const keywords = module('The keywords\' glyphs (512 × 512 units).', 'KEYWORD_GLYPHS', Object.values(KEYWORD_ICON).sort());
+  const art = module("The card art's glyphs (512 × 512 units).", 'ICONS', ART_ICONS);
+  const keywords = module("The keywords' glyphs (512 × 512 units).", 'KEYWORD_GLYPHS', Object.values(KEYWORD_ICON).sort());
   writeFileSync(out('icons.generated.ts'), art);
   writeFileSync(out('keyword-glyphs.generated.ts'), keywords);
   console.log(JSON.stringify({ icons: ART_ICONS.length, keywords: Object.keys(KEYWORD_ICON).length, artBytes: art.length, keywordBytes: keywords.length }));

@@ -16,7 +16,9 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const read = (f: string) => readFileSync(dist + f, 'utf8');
 const gz = (f: string) => gzipSync(readFileSync(dist + f), { level: 9 }).length;
 const initial = [...read('index.html').matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
-const assets = readdirSync(`${dist}assets`).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const assets = readdirSync(`${dist}assets`)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
 // A bit of each glyph's path data (minifiers leave strings alone).
 const mark = (svg: string) => /d="([^"]{24})/.exec(svg)![1]!;
 const holding = (s: string) => assets.filter((f) => read(f).includes(s));

@@ -13,7 +13,9 @@ const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const read = (f: string) => readFileSync(dist + f, 'utf8');
 const gz = (f: string) => gzipSync(readFileSync(dist + f), { level: 9 }).length;
 const initial = new Set([...read('index.html').matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!));
-const assets = readdirSync(`${dist}assets`).filter((f) => f.endsWith('.js')).map((f) => `assets/${f}`);
+const assets = readdirSync(`${dist}assets`)
+  .filter((f) => f.endsWith('.js'))
+  .map((f) => `assets/${f}`);
 const chunkOf = (prefix: string) => {
   const f = assets.find((a) => a.startsWith(`assets/${prefix}-`));
   if (!f) throw new Error(`no ${prefix} chunk: build first`);

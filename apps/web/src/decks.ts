@@ -41,7 +41,11 @@ export interface RosterOption {
 export const isDeckCode = (v: string): boolean => /^v\d+-[A-Za-z0-9_-]+$/.test(v);
 
 export function rosterOptions(decks: readonly DeckRecord[] | null): RosterOption[] {
-  const out: RosterOption[] = starterRosters.map((s) => ({ value: s.id, label: t('lobby.starter', { name: s.name }), detail: language() === 'ja' ? s.strategyJa : s.strategy }));
+  const out: RosterOption[] = starterRosters.map((s) => ({
+    value: s.id,
+    label: t('lobby.starter', { name: s.name }),
+    detail: language() === 'ja' ? s.strategyJa : s.strategy,
+  }));
   const seen = new Set<string>();
   for (const d of [...(decks ?? [])].sort((a, b) => a.name.localeCompare(b.name))) {
     if (seen.has(d.code)) continue;

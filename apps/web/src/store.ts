@@ -6,7 +6,20 @@
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
 import type { CardDef } from '@vroyale/engine';
-import { DEFAULT_STOP_SETTINGS, type ChallengeUpdate, type ChatMessage, type DeckRecord, type Me, type PassUntilMode, type QueueState, type RoomState, type RoomSummary, type Seat, type StopSettings, type ViewMessage } from '@vroyale/protocol';
+import {
+  DEFAULT_STOP_SETTINGS,
+  type ChallengeUpdate,
+  type ChatMessage,
+  type DeckRecord,
+  type Me,
+  type PassUntilMode,
+  type QueueState,
+  type RoomState,
+  type RoomSummary,
+  type Seat,
+  type StopSettings,
+  type ViewMessage,
+} from '@vroyale/protocol';
 
 export type ConnStatus = 'idle' | 'connecting' | 'online' | 'offline';
 

@@ -18,9 +18,8 @@ const find = (id: string) => {
 const created = createGame({ seed, pool: cardPool, rosters: { A: find(firstId), B: find(secondId) } });
 if (!created.ok) throw new Error(created.message);
 let s: GameState = created.state;
-const name = (id: string | undefined) => (id && s.cards[id] ? cardPool[s.cards[id]!.def]?.name ?? s.cards[id]!.def : String(id));
-const board = (m: ManagerId) =>
-  [...s.managers[m].centre, ...s.managers[m].main].map((id) => `${name(id)}${s.cards[id]!.tilted ? '*' : ''}`).join(', ');
+const name = (id: string | undefined) => (id && s.cards[id] ? (cardPool[s.cards[id]!.def]?.name ?? s.cards[id]!.def) : String(id));
+const board = (m: ManagerId) => [...s.managers[m].centre, ...s.managers[m].main].map((id) => `${name(id)}${s.cards[id]!.tilted ? '*' : ''}`).join(', ');
 let lastTurn = -1;
 const counts: Record<string, number> = {};
 for (let n = 0; n < 20_000 && s.phase !== 'game-over'; n++) {
@@ -48,4 +47,6 @@ for (let n = 0; n < 20_000 && s.phase !== 'game-over'; n++) {
   s = r.state;
 }
 console.log(`actions by type: ${JSON.stringify(counts)}`);
-console.log(`winner ${s.winner} (${s.winner === 'A' ? firstId : secondId}) by ${s.endReason} on turn ${s.turn}; sanity A ${s.managers.A.sanity} B ${s.managers.B.sanity}`);
+console.log(
+  `winner ${s.winner} (${s.winner === 'A' ? firstId : secondId}) by ${s.endReason} on turn ${s.turn}; sanity A ${s.managers.A.sanity} B ${s.managers.B.sanity}`,
+);

@@ -174,7 +174,9 @@ async function main(): Promise<void> {
   pairs.forEach((_, m) => {
     for (let g = 0; g < games; g++) jobs.push({ index: jobs.length, m, g });
   });
-  console.log(`balance: strongBot v strongBot, ${games} games per matchup, ${pairs.length} matchups (${jobs.length} games), seed '${seed}', ${workers} worker(s), card set ${set.hash}`);
+  console.log(
+    `balance: strongBot v strongBot, ${games} games per matchup, ${pairs.length} matchups (${jobs.length} games), seed '${seed}', ${workers} worker(s), card set ${set.hash}`,
+  );
 
   const results: (GameResult | undefined)[] = new Array(jobs.length);
   // --checkpoint file: every result is appended as it arrives; a rerun with the same file and seed plays only
@@ -236,7 +238,8 @@ async function main(): Promise<void> {
           results[index] = r;
           if (checkpoint) appendFileSync(checkpoint, JSON.stringify({ pair: pairHashes[jobs[index]!.m], seed, key: gameKey(jobs[index]!), r }) + '\n');
           doneCount++;
-          if (r.failure) console.log(`  FAILURE ${names[pairs[jobs[index]!.m]![0]]} v ${names[pairs[jobs[index]!.m]![1]]} game ${jobs[index]!.g}: ${r.failure}`);
+          if (r.failure)
+            console.log(`  FAILURE ${names[pairs[jobs[index]!.m]![0]]} v ${names[pairs[jobs[index]!.m]![1]]} game ${jobs[index]!.g}: ${r.failure}`);
         }
         const s = (performance.now() - t0) / 1000;
         if (s - lastLog >= 30) {
@@ -256,7 +259,11 @@ async function main(): Promise<void> {
   if (results.some((r) => !r)) throw new Error('some games have no result');
   const all = results as GameResult[];
   const dump = flag('dump');
-  if (dump) writeFileSync(resolve(dump), JSON.stringify(all.map((r, k) => ({ ...r, row: names[pairs[jobs[k]!.m]![0]], col: names[pairs[jobs[k]!.m]![1]], g: jobs[k]!.g }))));
+  if (dump)
+    writeFileSync(
+      resolve(dump),
+      JSON.stringify(all.map((r, k) => ({ ...r, row: names[pairs[jobs[k]!.m]![0]], col: names[pairs[jobs[k]!.m]![1]], g: jobs[k]!.g }))),
+    );
 
   // Per matchup and overall.
   const perPair = pairs.map(() => tally());
@@ -278,7 +285,10 @@ async function main(): Promise<void> {
     const key = r.failure ? 'failure' : r.won === 'draw' ? `draw (${r.reason ?? 'none'})` : (r.reason ?? 'none');
     reasons[key] = (reasons[key] ?? 0) + 1;
     if (i !== j && !r.failure && r.won !== null) {
-      for (const [side, idx] of [['row', i], ['col', j]] as const) {
+      for (const [side, idx] of [
+        ['row', i],
+        ['col', j],
+      ] as const) {
         const b = byRoster[idx]!;
         if (r.won !== 'draw') {
           const e = endsByRoster[idx]![r.won === side ? 'won' : 'lost'];
@@ -324,7 +334,11 @@ async function main(): Promise<void> {
   const medTurns = median(overall.turns);
 
   // ---- Report
-  const cmd = `npm run balance --${games === DEFAULT_GAMES ? '' : ` --games ${games}`}${seed === 'balance' ? '' : ` --seed ${seed}`}${mirrors ? ' --mirrors' : ''}`.replace(/ --$/, '');
+  const cmd =
+    `npm run balance --${games === DEFAULT_GAMES ? '' : ` --games ${games}`}${seed === 'balance' ? '' : ` --seed ${seed}`}${mirrors ? ' --mirrors' : ''}`.replace(
+      / --$/,
+      '',
+    );
   const L: string[] = [];
   L.push('# Balance report');
   L.push('');
@@ -333,17 +347,17 @@ async function main(): Promise<void> {
   L.push(`- Command: \`${cmd}\` (workers do not change the results)`);
   L.push(`- Seed: \`${seed}\`; games per matchup: ${games}${games === DEFAULT_GAMES ? ' (the default)' : ''}; matchups: ${pairs.length}; games: ${all.length}`);
   L.push(`- Card set: \`${set.hash}\` (sha256 of the card pool and starter rosters, first 12 hex digits)`);
-  L.push('- Players: the strong bot on both sides. Within each matchup, every block of four games plays both rosters from both seats, each going first once (the turn-order answer is forced).');
+  L.push(
+    '- Players: the strong bot on both sides. Within each matchup, every block of four games plays both rosters from both seats, each going first once (the turn-order answer is forced).',
+  );
   L.push(
     `- Sample size: the default N = ⌈z²·p(1−p)/E²⌉ with z = 1.96, p = 0.5 (worst case), E = 0.03, i.e. ⌈1.96²·0.25/0.03²⌉ = ${DEFAULT_GAMES} games per matchup: ` +
-      'a 95% interval of at most ±3 points on each matchup\'s win rate. Intervals below are Wilson score intervals (95%). Draws count as half a win.',
+      "a 95% interval of at most ±3 points on each matchup's win rate. Intervals below are Wilson score intervals (95%). Draws count as half a win.",
   );
   L.push('');
   L.push('## Verdict');
   L.push('');
-  L.push(
-    `- First-player win rate ${pct(firstRate)} (95% CI ${ci(firstCI)}), bar 45–55%: **${firstPass ? 'PASS' : 'FAIL'}**`,
-  );
+  L.push(`- First-player win rate ${pct(firstRate)} (95% CI ${ci(firstCI)}), bar 45–55%: **${firstPass ? 'PASS' : 'FAIL'}**`);
   L.push(
     `- Highest matchup win rate ${pct(maxPair.rate)} (${maxPair.row} v ${maxPair.col}, 95% CI ${ci(maxPair.ci)}), bar ≤ 65%: **${pairPass ? 'PASS' : 'FAIL'}**`,
   );
@@ -353,7 +367,7 @@ async function main(): Promise<void> {
   L.push('');
   L.push('## Win-rate matrix');
   L.push('');
-  L.push('Row roster\'s win rate against the column roster, with the 95% interval.');
+  L.push("Row roster's win rate against the column roster, with the 95% interval.");
   L.push('');
   L.push(`| | ${names.join(' | ')} |`);
   L.push(`|---|${names.map(() => '---').join('|')}|`);
@@ -396,7 +410,9 @@ async function main(): Promise<void> {
   L.push('');
   L.push('## Match length');
   L.push('');
-  L.push(`Turns (both managers' turns counted; the turn the match ended on): mean ${meanTurns.toFixed(1)}, median ${medTurns}, min ${Math.min(...overall.turns)}, max ${Math.max(...overall.turns)}. Mean actions per game: ${(actions / all.length).toFixed(0)}.`);
+  L.push(
+    `Turns (both managers' turns counted; the turn the match ended on): mean ${meanTurns.toFixed(1)}, median ${medTurns}, min ${Math.min(...overall.turns)}, max ${Math.max(...overall.turns)}. Mean actions per game: ${(actions / all.length).toFixed(0)}.`,
+  );
   L.push('');
   L.push('## How matches end');
   L.push('');
@@ -405,12 +421,20 @@ async function main(): Promise<void> {
   const label: Record<string, string> = {
     sanity: 'sanity (a manager reached 0)',
     'deck-out': 'deck-out (sanity lost to an empty roster)',
-    card: 'card condition (a card\'s win or loss condition or effect)',
+    card: "card condition (a card's win or loss condition or effect)",
     concede: 'concede',
     'double-ko': 'double KO',
     failure: 'failure (illegal action or action cap)',
   };
-  for (const k of ['sanity', 'deck-out', 'card', 'concede', 'double-ko', 'failure', ...Object.keys(reasons).filter((k) => k.startsWith('draw') || k === 'none')]) {
+  for (const k of [
+    'sanity',
+    'deck-out',
+    'card',
+    'concede',
+    'double-ko',
+    'failure',
+    ...Object.keys(reasons).filter((k) => k.startsWith('draw') || k === 'none'),
+  ]) {
     if (!(k in reasons) && !['sanity', 'deck-out', 'card', 'failure'].includes(k)) continue;
     const c = reasons[k] ?? 0;
     L.push(`| ${label[k] ?? k} | ${c} | ${pct(c / all.length)} |`);
@@ -439,11 +463,15 @@ async function main(): Promise<void> {
   pairs.forEach(([i, j], m) => {
     const t = perPair[m]!;
     const nn = t.decided + t.draws;
-    console.log(`  ${names[i]} v ${names[j]}: ${pct(rate(t.rowWins, t.draws, nn))} (first ${pct(t.firstWins / Math.max(1, t.decided))}, failures ${t.failures})`);
+    console.log(
+      `  ${names[i]} v ${names[j]}: ${pct(rate(t.rowWins, t.draws, nn))} (first ${pct(t.firstWins / Math.max(1, t.decided))}, failures ${t.failures})`,
+    );
   });
   console.log(`  overall: ${names.map((nm, i) => `${nm} ${pct(rate(byRoster[i]!.wins, byRoster[i]!.draws, byRoster[i]!.games))}`).join(', ')}`);
   console.log(`  turns mean ${meanTurns.toFixed(1)} median ${medTurns}; ends ${JSON.stringify(reasons)}`);
-  console.log(`${all.length} games in ${seconds.toFixed(1)} s (${(cpuMs / all.length).toFixed(0)} ms per game per worker); report: ${relative(process.cwd(), out)}`);
+  console.log(
+    `${all.length} games in ${seconds.toFixed(1)} s (${(cpuMs / all.length).toFixed(0)} ms per game per worker); report: ${relative(process.cwd(), out)}`,
+  );
   console.log(
     JSON.stringify({
       firstPlayerWinRate: firstRate,
@@ -462,7 +490,9 @@ async function main(): Promise<void> {
       ends: reasons,
       endsByStarter: Object.fromEntries(names.map((nm, i) => [nm, endsByRoster[i]])),
       starterWinRates: Object.fromEntries(names.map((nm, i) => [nm, rate(byRoster[i]!.wins, byRoster[i]!.draws, byRoster[i]!.games)])),
-      matrix: Object.fromEntries(pairs.map(([i, j], m) => [`${names[i]}~${names[j]}`, rate(perPair[m]!.rowWins, perPair[m]!.draws, perPair[m]!.decided + perPair[m]!.draws)])),
+      matrix: Object.fromEntries(
+        pairs.map(([i, j], m) => [`${names[i]}~${names[j]}`, rate(perPair[m]!.rowWins, perPair[m]!.draws, perPair[m]!.decided + perPair[m]!.draws)]),
+      ),
       seconds,
       workers,
     }),

@@ -85,7 +85,9 @@ async function main(): Promise<void> {
   if (only !== undefined && !rosters.some((r) => r.id === only)) throw new Error(`--with: '${only}' is not a starter (${rosters.map((r) => r.id).join(', ')})`);
   const schedule: number[] = [];
   for (let g = 0; schedule.length < planned; g++) if (only === undefined || startersOf(g, rosters).some((r) => r.id === only)) schedule.push(g);
-  console.log(`${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}${only ? ` (only games with ${only})` : ''}, iterations ${JSON.stringify(iterations)}`);
+  console.log(
+    `${x} v ${y}: ${planned} games${minutes < Infinity ? ` (or ${minutes} min)` : ''}, seed '${seed}', ${workers} worker processes, starters ${rosters.map((r) => r.id).join(', ')}${only ? ` (only games with ${only})` : ''}, iterations ${JSON.stringify(iterations)}`,
+  );
   const t0 = performance.now();
   const out: GameOutcome[] = [];
   // Ctrl-C (SIGINT): no new game starts; the games under way finish and the summary covers the schedule's first n games.
@@ -110,8 +112,10 @@ async function main(): Promise<void> {
       live++;
       c.on('message', (r: GameOutcome) => {
         out.push(r);
-        if (log) appendFileSync(log, `${JSON.stringify({ g: r.g, result: r.result, pairing: r.pairing, xFirst: r.xFirst, turns: r.turns, failure: r.failure })}\n`);
-        if (out.length % 20 === 0) console.log(`  ${out.length} games, ${((performance.now() - t0) / 1000).toFixed(0)} s, X won ${out.filter((r) => r.result === 'x').length}`);
+        if (log)
+          appendFileSync(log, `${JSON.stringify({ g: r.g, result: r.result, pairing: r.pairing, xFirst: r.xFirst, turns: r.turns, failure: r.failure })}\n`);
+        if (out.length % 20 === 0)
+          console.log(`  ${out.length} games, ${((performance.now() - t0) / 1000).toFixed(0)} s, X won ${out.filter((r) => r.result === 'x').length}`);
         feed(c);
       });
       c.on('error', reject);
@@ -164,11 +168,17 @@ async function main(): Promise<void> {
   const x1 = timing('x');
   const y1 = summary.opponent;
   console.log('');
-  console.log(`${x} beats ${y}: ${pct(summary.winRate)} (${wins}/${games}; 95% CI ${pct(lo)}–${pct(hi)}); ${summary.losses} lost, ${summary.draws} drawn, ${summary.failures} failed`);
+  console.log(
+    `${x} beats ${y}: ${pct(summary.winRate)} (${wins}/${games}; 95% CI ${pct(lo)}–${pct(hi)}); ${summary.losses} lost, ${summary.draws} drawn, ${summary.failures} failed`,
+  );
   if (pairs)
-    console.log(`  duplicate pairs (same shuffles, bots swapped): ${pairs.pairs}; X won both ${pairs.both}, split ${pairs.split}, lost both ${pairs.neither}; pair-score 95% interval ${pct(pairs.interval[0])}–${pct(pairs.interval[1])}`);
+    console.log(
+      `  duplicate pairs (same shuffles, bots swapped): ${pairs.pairs}; X won both ${pairs.both}, split ${pairs.split}, lost both ${pairs.neither}; pair-score 95% interval ${pct(pairs.interval[0])}–${pct(pairs.interval[1])}`,
+    );
   console.log(`  going first ${pct(summary.winRateGoingFirst)}, going second ${pct(summary.winRateGoingSecond)}`);
-  console.log(`  ${x} decision: mean ${x1.meanDecisionMs.toFixed(1)} ms, p95 ${x1.p95DecisionMs.toFixed(1)} ms, max ${x1.maxDecisionMs.toFixed(0)} ms CPU (wall mean ${x1.meanDecisionWallMs.toFixed(1)}, p95 ${x1.p95DecisionWallMs.toFixed(1)}) over ${x1.decisions}`);
+  console.log(
+    `  ${x} decision: mean ${x1.meanDecisionMs.toFixed(1)} ms, p95 ${x1.p95DecisionMs.toFixed(1)} ms, max ${x1.maxDecisionMs.toFixed(0)} ms CPU (wall mean ${x1.meanDecisionWallMs.toFixed(1)}, p95 ${x1.p95DecisionWallMs.toFixed(1)}) over ${x1.decisions}`,
+  );
   console.log(`  ${y} decision: mean ${y1.meanDecisionMs.toFixed(1)} ms, p95 ${y1.p95DecisionMs.toFixed(1)} ms CPU over ${y1.decisions}`);
   console.log(`${games} games in ${seconds.toFixed(0)} s (${summary.gamesPerMinute.toFixed(1)} games/min)`);
   console.log(JSON.stringify(summary));

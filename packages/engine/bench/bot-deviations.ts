@@ -8,7 +8,20 @@
  */
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { keyOf } from '../src/bots/search/candidates.js';
-import { botForLevel, createStrongBot, isBotLevel, other, playMatch, withTurnOrder, type Action, type Bot, type BotInput, type CardDef, type ManagerId, type Roster } from '../src/index.js';
+import {
+  botForLevel,
+  createStrongBot,
+  isBotLevel,
+  other,
+  playMatch,
+  withTurnOrder,
+  type Action,
+  type Bot,
+  type BotInput,
+  type CardDef,
+  type ManagerId,
+  type Roster,
+} from '../src/index.js';
 import { flag } from './pools.js';
 
 const rosters = starterRosters as unknown as (Roster & { id: string })[];
@@ -62,7 +75,10 @@ for (let g = 0; g < games; g++) {
     tally.set(move, t);
     return a;
   };
-  const bots = { [seat]: withTurnOrder(watched, goFirst), [other(seat)]: withTurnOrder(botForLevel('hard', { goFirst: !goFirst, knowledge }), !goFirst) } as Record<ManagerId, Bot>;
+  const bots = {
+    [seat]: withTurnOrder(watched, goFirst),
+    [other(seat)]: withTurnOrder(botForLevel('hard', { goFirst: !goFirst, knowledge }), !goFirst),
+  } as Record<ManagerId, Bot>;
   const decks = { [seat]: mine, [other(seat)]: theirs } as unknown as Record<ManagerId, Roster>;
   const r = playMatch({ seed: `dev-${g}`, pool, rosters: decks, bots, maxActions: 20_000 });
   if (r.winner === seat) wins++;
@@ -71,4 +87,16 @@ for (let g = 0; g < games; g++) {
 const rows = [...tally].map(([move, t]) => ({ move, ...t })).sort((a, b) => b.left - a.left);
 for (const r of rows.filter((x) => x.left > 0)) console.log(`${String(r.left).padStart(5)} of ${String(r.decisions).padEnd(5)} ${r.move}`);
 const sum = (f: (x: (typeof rows)[number]) => boolean) => rows.filter(f).reduce((a, x) => [a[0]! + x.left, a[1]! + x.decisions], [0, 0]);
-console.log(JSON.stringify({ level, deck, games, wins, left: sum(() => true), attacks: sum((x) => x.move.includes('declare-attackers')), blocks: sum((x) => x.move.includes('declare-blocks')), activations: sum((x) => x.move.includes(' activate')), plays: sum((x) => x.move.includes(' play ')) }));
+console.log(
+  JSON.stringify({
+    level,
+    deck,
+    games,
+    wins,
+    left: sum(() => true),
+    attacks: sum((x) => x.move.includes('declare-attackers')),
+    blocks: sum((x) => x.move.includes('declare-blocks')),
+    activations: sum((x) => x.move.includes(' activate')),
+    plays: sum((x) => x.move.includes(' play ')),
+  }),
+);

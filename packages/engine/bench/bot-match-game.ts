@@ -6,7 +6,19 @@
  * machine is busy) and wall time.
  */
 import { DEFAULT_WEIGHTS } from '../src/bots/evaluate.js';
-import { botForLevel, isBotLevel, other, playMatch, randomBot, withTurnOrder, type Bot, type BotKnowledge, type CardDef, type ManagerId, type Roster } from '../src/index.js';
+import {
+  botForLevel,
+  isBotLevel,
+  other,
+  playMatch,
+  randomBot,
+  withTurnOrder,
+  type Bot,
+  type BotKnowledge,
+  type CardDef,
+  type ManagerId,
+  type Roster,
+} from '../src/index.js';
 
 export interface GameSpec {
   g: number;
@@ -53,14 +65,25 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
   // `@p(...)` (before any `@w`): the strongBot inside a searching level's rollouts plays by them.
   const wp = /(?:@p\(([^)]*)\))?(?:@w\(([^)]*)\))?$/.exec(name)!;
   const parse = (list: string | undefined) => {
-    const weights = list === undefined ? null : Object.fromEntries(list.split(';').map((kv) => kv.split('=')).map(([k, v]) => [k!, Number(v)]));
+    const weights =
+      list === undefined
+        ? null
+        : Object.fromEntries(
+            list
+              .split(';')
+              .map((kv) => kv.split('='))
+              .map(([k, v]) => [k!, Number(v)]),
+          );
     if (weights && Object.entries(weights).some(([k, v]) => !(k in DEFAULT_WEIGHTS) || !Number.isFinite(v))) throw new Error(`bad weights in '${name}'`);
     return weights;
   };
   const [policyWeights, weights] = [parse(wp[1]), parse(wp[2])];
-  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?(?:@a([0-9.]+))?(@r)?(?:@n([0-9]+)x([0-9])(?:w([0-9]+))?(a)?)?$/.exec(name.slice(0, wp.index));
+  const m = /^([a-z]+)([+-]deal)?(?:@h([1-9]))?(?:@k([0-9.]+))?(@t)?(@s)?(?:@a([0-9.]+))?(@r)?(?:@n([0-9]+)x([0-9])(?:w([0-9]+))?(a)?)?$/.exec(
+    name.slice(0, wp.index),
+  );
   const level = m?.[1];
-  if (!isBotLevel(level)) throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
+  if (!isBotLevel(level))
+    throw new Error(`unknown bot '${name}' (easy, normal, hard, expert or random; a searching level may add +deal or -deal, and @h<turns> for its horizon)`);
   if (m?.[7] && level !== 'expert') throw new Error(`'${name}': only expert can be anchored (@a<gate> anchors it to hard)`);
   if (weights && level === 'easy') throw new Error(`'${name}': easy plays by strongBot's own weights (@w(...) is for normal and the searching levels)`);
   if (policyWeights && level !== 'hard' && level !== 'expert') throw new Error(`'${name}': @p(...) is for a searching level's rollouts (normal takes @w(...))`);
@@ -74,7 +97,9 @@ export function makeBot(name: string, iterations: Record<string, number>, goFirs
     ...(m?.[6] ? { allocation: 'halving' as const } : {}),
     ...(m?.[7] ? { anchorGate: Number(m[7]) } : {}),
     ...(m?.[8] ? { rules: true } : {}),
-    ...(m?.[9] ? { nested: { iterations: Number(m[9]), turns: Number(m[10]), ...(m[11] ? { workCap: Number(m[11]) } : {}), ...(m[12] ? { attacksOnly: true } : {}) } } : {}),
+    ...(m?.[9]
+      ? { nested: { iterations: Number(m[9]), turns: Number(m[10]), ...(m[11] ? { workCap: Number(m[11]) } : {}), ...(m[12] ? { attacksOnly: true } : {}) } }
+      : {}),
     ...(weights ? { weights } : {}),
     ...(policyWeights ? { policyWeights } : {}),
     ...(iterations[name] ? { iterations: iterations[name] } : {}),
@@ -97,7 +122,7 @@ export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters:
   const swap = spec.paired === true && xSeat === 'B';
   const xRoster = swap ? second : first;
   const yRoster = swap ? first : second;
-  const xFirst = spec.paired ? (g % 4 < 2) === (xSeat === 'A') : g % 4 < 2;
+  const xFirst = spec.paired ? g % 4 < 2 === (xSeat === 'A') : g % 4 < 2;
   const seed = spec.paired ? `${spec.seed}-p${g >> 1}` : `${spec.seed}-${g}`;
   const cpu = { x: [] as number[], y: [] as number[] };
   const wall = { x: [] as number[], y: [] as number[] };
@@ -118,5 +143,15 @@ export function playGame(spec: GameSpec, pool: Record<string, CardDef>, rosters:
   } as Record<ManagerId, Bot>;
   const r = playMatch({ seed, pool, rosters: { [xSeat]: xRoster, [other(xSeat)]: yRoster } as Record<ManagerId, Roster>, bots, maxActions: MAX_ACTIONS });
   const result = r.failure ? 'failed' : r.winner === xSeat ? 'x' : r.winner === 'draw' || r.winner === null ? 'draw' : 'y';
-  return { g, result, failure: r.failure, reason: r.reason, turns: r.turns, xFirst, pairing: `${xRoster.id ?? xRoster.centre} v ${yRoster.id ?? yRoster.centre}`, cpu, wall };
+  return {
+    g,
+    result,
+    failure: r.failure,
+    reason: r.reason,
+    turns: r.turns,
+    xFirst,
+    pairing: `${xRoster.id ?? xRoster.centre} v ${yRoster.id ?? yRoster.centre}`,
+    cpu,
+    wall,
+  };
 }

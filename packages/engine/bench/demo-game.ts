@@ -80,7 +80,8 @@ async function main(): Promise<void> {
         const n = e.def ? (s.defs[e.def]?.name ?? e.def) : 'a card';
         if (e.to === 'star-pool') lines.push(`${e.owner} places ${n} as a star card`);
         else if ((e.to === 'main' || e.to === 'centre') && e.from === 'token-gone') lines.push(`${e.owner} commissions a ${n} token`);
-        else if ((e.to === 'main' || e.to === 'centre') && (e.from === 'hand' || e.from === 'backstage')) lines.push(`${e.owner} debuts ${n}${e.from === 'backstage' ? ' (the Centre)' : ''}`);
+        else if ((e.to === 'main' || e.to === 'centre') && (e.from === 'hand' || e.from === 'backstage'))
+          lines.push(`${e.owner} debuts ${n}${e.from === 'backstage' ? ' (the Centre)' : ''}`);
         else if (e.to === 'stack') lines.push(`${e.owner} plays the highlight ${n}`);
         else if (e.to === 'graduation' && (e.from === 'main' || e.from === 'centre')) lines.push(`${n} (${e.owner}) graduates`);
         else if (e.to === 'graduation' && e.from === 'hand' && before.pending?.kind === 'discard') lines.push(`${e.owner} discards ${n} (hand limit)`);

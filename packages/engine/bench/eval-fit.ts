@@ -57,8 +57,10 @@ function main(): void {
   const seed = flag('seed') ?? 'fit';
   const bot = flag('bot') ?? 'normal';
   const holdout = Number(flag('holdout') ?? 5);
-  if (!isBotLevel(bot) || bot === 'hard' || bot === 'expert') throw new Error(`--bot: '${bot}' must be easy or normal (the searching levels are too slow to fill a fit)`);
-  if (!Number.isInteger(games) || !Number.isInteger(holdout) || !(games >= holdout && holdout >= 2)) throw new Error('--games and --holdout must be whole numbers, --holdout at least 2 and --games at least --holdout');
+  if (!isBotLevel(bot) || bot === 'hard' || bot === 'expert')
+    throw new Error(`--bot: '${bot}' must be easy or normal (the searching levels are too slow to fill a fit)`);
+  if (!Number.isInteger(games) || !Number.isInteger(holdout) || !(games >= holdout && holdout >= 2))
+    throw new Error('--games and --holdout must be whole numbers, --holdout at least 2 and --games at least --holdout');
   const t0 = performance.now();
   const train: { X: number[][]; S: number[][]; y: number[] } = { X: [], S: [], y: [] };
   const test: typeof train = { X: [], S: [], y: [] };
@@ -94,7 +96,9 @@ function main(): void {
     weights,
     shippedWeights: Object.fromEntries(TERMS.map((k) => [k, DEFAULT_WEIGHTS[k]])),
   };
-  console.log(`${bot} v ${bot}: ${decided} decided games of ${games}, ${train.X.length} turn-start positions fitted, ${test.X.length} held out (every ${holdout}th game)`);
+  console.log(
+    `${bot} v ${bot}: ${decided} decided games of ${games}, ${train.X.length} turn-start positions fitted, ${test.X.length} held out (every ${holdout}th game)`,
+  );
   console.log(`held-out log loss: shipped weights ${report.logLoss.shipped.test.toFixed(4)}, fitted ${report.logLoss.fitted.test.toFixed(4)} (a coin: 0.6931)`);
   console.log(`held-out accuracy: shipped ${(report.accuracy.shipped * 100).toFixed(1)}%, fitted ${(report.accuracy.fitted * 100).toFixed(1)}%`);
   for (const k of TERMS) console.log(`  ${k.padEnd(14)} shipped ${String(DEFAULT_WEIGHTS[k]).padStart(6)}  fitted ${String(weights[k]).padStart(8)}`);

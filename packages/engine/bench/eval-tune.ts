@@ -27,7 +27,11 @@ export function tunedName(w: EvalWeights): string {
 function pairScore(w: EvalWeights, games: number, seed: string): number {
   const name = tunedName(w);
   if (name === 'normal') return 0.5;
-  const out = execFileSync('npx', ['tsx', 'packages/engine/bench/bot-bench.ts', '--match', `${name}:normal`, '--games', String(games), '--paired', '--seed', seed], { cwd: repo, encoding: 'utf8' });
+  const out = execFileSync(
+    'npx',
+    ['tsx', 'packages/engine/bench/bot-bench.ts', '--match', `${name}:normal`, '--games', String(games), '--paired', '--seed', seed],
+    { cwd: repo, encoding: 'utf8' },
+  );
   const last = JSON.parse(out.trim().split('\n').at(-1)!) as { paired?: { score: number } };
   if (!last.paired) throw new Error('bench:bots gave no pair score');
   return last.paired.score;

@@ -11,11 +11,24 @@
  * legal actions is measured separately (mean µs per call, timed on one call in 16). The last line is one JSON
  * object.
  */
-import { createGame, deciders, legalActions, makeRng, realise, step, stepInPlace, type Action, type GameState, type Legal, type MatchConfig } from '../src/index.js';
+import {
+  createGame,
+  deciders,
+  legalActions,
+  makeRng,
+  realise,
+  step,
+  stepInPlace,
+  type Action,
+  type GameState,
+  type Legal,
+  type MatchConfig,
+} from '../src/index.js';
 import { flag, loadPool, type BenchPool } from './pools.js';
 import { searchRate } from './search-rate.js';
 
-const POLICY = "who = deciders(state)[0]; uniform over legalActions(state, who) minus 'concede' and 'tilt-star' (payment is automatic); declarations uniformly random legal";
+const POLICY =
+  "who = deciders(state)[0]; uniform over legalActions(state, who) minus 'concede' and 'tilt-star' (payment is automatic); declarations uniformly random legal";
 const MAX_ACTIONS = 20_000;
 
 interface RunResult {
@@ -112,7 +125,7 @@ function report(r: RunResult): Record<string, unknown> {
     meanActionsPerGame: round(r.actions / r.games),
     meanTurnsPerGame: round(r.turns / r.games),
     legalActionsMeanUs: round((r.legalMs * 1000) / r.legalTimed, 2),
-    legalActionsShare: round((r.legalMs / r.legalTimed) * r.legalCalls / 1000 / r.seconds, 3),
+    legalActionsShare: round(((r.legalMs / r.legalTimed) * r.legalCalls) / 1000 / r.seconds, 3),
     endReasons: r.endReasons,
   };
 }
@@ -140,11 +153,19 @@ async function main(): Promise<void> {
     console.log(`\n${r.door === 'stepInPlace' ? 'stepInPlace (no copy; bots)' : 'step (public door, copies the state)'}:`);
     console.log(`  ${x.games} full games in ${x.seconds}s: ${x.gamesPerSecond} games/s, ${x.actionsPerSecond} actions/s`);
     console.log(`  per game: ${x.meanActionsPerGame} actions, ${x.meanTurnsPerGame} turns`);
-    console.log(`  legalActions: ${x.legalActionsMeanUs} µs per call (${round((x.legalActionsShare as number) * 100)}% of the time; timed on 1 call in ${TIME_EVERY})`);
-    console.log(`  end reasons: ${Object.entries(r.endReasons).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+    console.log(
+      `  legalActions: ${x.legalActionsMeanUs} µs per call (${round((x.legalActionsShare as number) * 100)}% of the time; timed on 1 call in ${TIME_EVERY})`,
+    );
+    console.log(
+      `  end reasons: ${Object.entries(r.endReasons)
+        .map(([k, v]) => `${k} ${v}`)
+        .join(', ')}`,
+    );
   }
   const search = searchRate(searchSeconds, seed);
-  console.log(`\nsearch (hard's rollouts, strongBot for both managers to the end of the next turn): ${round(search.iterationsPerSecond)} iterations/s over ${search.positions} positions`);
+  console.log(
+    `\nsearch (hard's rollouts, strongBot for both managers to the end of the next turn): ${round(search.iterationsPerSecond)} iterations/s over ${search.positions} positions`,
+  );
   const a = report(inPlace);
   const d = report(door);
   console.log(`\nthe copy at the door costs ${round(100 * (1 - (d.actionsPerSecond as number) / (a.actionsPerSecond as number)))}% of the action rate`);

@@ -4,7 +4,19 @@
  * for a fixed wall time. One iteration is one determinisation, one root move and one rollout.
  */
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { createGame, deciders, LEVEL_HORIZON, legalActions, project, searchCandidates, searchRoot, step, strongBot, type Action, type BotInput } from '../src/index.js';
+import {
+  createGame,
+  deciders,
+  LEVEL_HORIZON,
+  legalActions,
+  project,
+  searchCandidates,
+  searchRoot,
+  step,
+  strongBot,
+  type Action,
+  type BotInput,
+} from '../src/index.js';
 
 function positions(seed: string, limit: number): { input: BotInput; candidates: Action[] }[] {
   const c = createGame({ seed, pool: cardPool, rosters: { A: starterRosters[0]!, B: starterRosters[1]! } });

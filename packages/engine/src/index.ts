@@ -21,7 +21,16 @@ export { validateRoster, lookupFrom, ROSTER_SIZE, type Roster, type RosterProble
 export { project, type GameView, type ManagerView, type CardView, type PendingView, type Viewer } from './view/projection.js';
 export { projectEvent, projectEvents } from './view/project-events.js';
 export { isLegalTarget, candidatesFor, targetCombos, targetsLegal } from './effects/targets.js';
-export { aLegalAssignment, blockOffer, blockProblems, maxCalloutBlocked, type BlockOffer, type BlockProblem, type AttackerFacts, type BlockerFacts } from './combat/blockers.js';
+export {
+  aLegalAssignment,
+  blockOffer,
+  blockProblems,
+  maxCalloutBlocked,
+  type BlockOffer,
+  type BlockProblem,
+  type AttackerFacts,
+  type BlockerFacts,
+} from './combat/blockers.js';
 export { attackOffer, attackProblems, type AttackOffer, type AttackBar, type DeclarationProblem } from './combat/attackers.js';
 export { randomAttackers, randomBlocks } from './combat/random-declaration.js';
 export { isOffer, permits, realise, simplest, type Legal, type Offer } from './actions/offers.js';
@@ -36,7 +45,18 @@ export type { Bot, BotInput } from './bots/types.js';
 export { randomBot } from './bots/random-bot.js';
 export { strongBot, createStrongBot, type StrongBotOptions } from './bots/strong-bot.js';
 export { createEasyBot, easyBot, type EasyBotOptions } from './bots/easy-bot.js';
-export { BOT_LEVELS, LEVEL_DEALS, LEVEL_HORIZON, LEVEL_ITERATIONS, LEVEL_MS, botForLevel, isBotLevel, type BotKnowledge, type BotLevel, type LevelOptions } from './bots/levels.js';
+export {
+  BOT_LEVELS,
+  LEVEL_DEALS,
+  LEVEL_HORIZON,
+  LEVEL_ITERATIONS,
+  LEVEL_MS,
+  botForLevel,
+  isBotLevel,
+  type BotKnowledge,
+  type BotLevel,
+  type LevelOptions,
+} from './bots/levels.js';
 export { dealHidden, hiddenCards, type HiddenCards, type KnownDeck } from './bots/search/hidden-deal.js';
 export { createSearchBot, searchCandidates, type SearchBotOptions } from './bots/search/search-bot.js';
 export { mergeRoots, pickRoot, searchRoot, type RootStats, type SearchOptions } from './bots/search/root-search.js';

@@ -29,18 +29,85 @@ import { basicPool, basicRoster } from './fixtures/basic-pool.js';
 // Extra test cards for ability costs and choices the basic pool does not have.
 const EXTRA: Record<string, CardDef> = Object.fromEntries(
   [
-    { id: 'rej-maybe', name: 'Rej Maybe', types: ['character'], rarity: 'C', cost: 0, stars: 1, atk: 1, hp: 1,
-      abilities: [{ kind: 'triggered', trigger: { on: 'debut' }, optional: true, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] }] },
-    { id: 'rej-once', name: 'Rej Once', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 2,
-      abilities: [{ kind: 'activated', cost: {}, oncePerTurn: true, effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 1 }] }] },
-    { id: 'rej-tapper', name: 'Rej Tapper', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 2,
-      abilities: [{ kind: 'activated', cost: { tilt: true }, effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 1 }] }] },
-    { id: 'rej-desperate', name: 'Rej Desperate', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 2,
-      abilities: [{ kind: 'activated', cost: {}, condition: { kind: 'sanity', who: 'you', atMost: 5 }, effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 1 }] }] },
-    { id: 'rej-discarder', name: 'Rej Discarder', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 2,
-      abilities: [{ kind: 'activated', cost: { discard: 1 }, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] }] },
-    { id: 'rej-sacrificer', name: 'Rej Sacrificer', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 2,
-      abilities: [{ kind: 'activated', cost: { graduate: { types: ['character'], nonLeader: true } }, effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 2 }] }] },
+    {
+      id: 'rej-maybe',
+      name: 'Rej Maybe',
+      types: ['character'],
+      rarity: 'C',
+      cost: 0,
+      stars: 1,
+      atk: 1,
+      hp: 1,
+      abilities: [{ kind: 'triggered', trigger: { on: 'debut' }, optional: true, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] }],
+    },
+    {
+      id: 'rej-once',
+      name: 'Rej Once',
+      types: ['character'],
+      rarity: 'C',
+      cost: 1,
+      stars: 1,
+      atk: 1,
+      hp: 2,
+      abilities: [{ kind: 'activated', cost: {}, oncePerTurn: true, effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 1 }] }],
+    },
+    {
+      id: 'rej-tapper',
+      name: 'Rej Tapper',
+      types: ['character'],
+      rarity: 'C',
+      cost: 1,
+      stars: 1,
+      atk: 1,
+      hp: 2,
+      abilities: [{ kind: 'activated', cost: { tilt: true }, effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 1 }] }],
+    },
+    {
+      id: 'rej-desperate',
+      name: 'Rej Desperate',
+      types: ['character'],
+      rarity: 'C',
+      cost: 1,
+      stars: 1,
+      atk: 1,
+      hp: 2,
+      abilities: [
+        {
+          kind: 'activated',
+          cost: {},
+          condition: { kind: 'sanity', who: 'you', atMost: 5 },
+          effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 1 }],
+        },
+      ],
+    },
+    {
+      id: 'rej-discarder',
+      name: 'Rej Discarder',
+      types: ['character'],
+      rarity: 'C',
+      cost: 1,
+      stars: 1,
+      atk: 1,
+      hp: 2,
+      abilities: [{ kind: 'activated', cost: { discard: 1 }, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 1 }] }],
+    },
+    {
+      id: 'rej-sacrificer',
+      name: 'Rej Sacrificer',
+      types: ['character'],
+      rarity: 'C',
+      cost: 1,
+      stars: 1,
+      atk: 1,
+      hp: 2,
+      abilities: [
+        {
+          kind: 'activated',
+          cost: { graduate: { types: ['character'], nonLeader: true } },
+          effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 2 }],
+        },
+      ],
+    },
   ].map((r) => {
     const d = CardDef.parse(r);
     return [d.id, d];
@@ -306,7 +373,9 @@ describe('out-of-turn actions', () => {
   });
 
   it('RUL-COMBAT-2: only the defending manager declares blockers', () => {
-    const t0 = toCombat(mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), home: put(s, a, 'test-grunt', 'main'), def: put(s, b, 'test-grunt', 'main') })));
+    const t0 = toCombat(
+      mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), home: put(s, a, 'test-grunt', 'main'), def: put(s, b, 'test-grunt', 'main') })),
+    );
     const t = toBlocks(t0, [t0.ids.att!]);
     expectRejected(t.s, declareBlocks(t.a, [[t.ids.home!, t.ids.att!]]), 'out-of-turn');
     expectRejected(t.s, declareBlocks(t.a, []), 'out-of-turn');
@@ -339,7 +408,7 @@ describe('actions in the wrong phase', () => {
     expectRejected(passResource(s), { type: 'place-star', manager: a, card: y! }, 'wrong-phase');
   });
 
-  it('RUL-ZONE-5: a character (or the Centre) is debuted only in its owner\'s own Main Step', () => {
+  it("RUL-ZONE-5: a character (or the Centre) is debuted only in its owner's own Main Step", () => {
     // The non-active manager holds priority in response to a highlight, but it is not their Main Step.
     const t = mainStep((s, a, b) => {
       put(s, a, 'test-grunt', 'starPool');
@@ -381,7 +450,12 @@ describe('actions in the wrong phase', () => {
       put(s, a, 'test-grunt', 'starPool');
       put(s, b, 'test-grunt', 'starPool');
       put(s, b, 'test-grunt', 'starPool');
-      return { zap: setHand(s, a, ['test-zap'])[0]!, target: put(s, a, 'test-grunt', 'main'), mic: put(s, b, 'test-mic', 'main'), own: put(s, b, 'test-grunt', 'main') };
+      return {
+        zap: setHand(s, a, ['test-zap'])[0]!,
+        target: put(s, a, 'test-grunt', 'main'),
+        mic: put(s, b, 'test-mic', 'main'),
+        own: put(s, b, 'test-grunt', 'main'),
+      };
     });
     const s = ok(t.s, { type: 'play', manager: t.a, card: t.ids.zap!, targets: [t.ids.target!] });
     expectRejected(s, { type: 'activate', manager: t.b, card: t.ids.mic!, ability: 0, targets: [t.ids.own!] }, 'wrong-phase');
@@ -410,7 +484,7 @@ describe('acting for the other manager or with their cards', () => {
     expectRejected(s, { type: 'choose-order', manager: other(winner), goFirst: false }, 'wrong-manager');
   });
 
-  it('a manager cannot play, debut, star or tilt the other manager\'s cards', () => {
+  it("a manager cannot play, debut, star or tilt the other manager's cards", () => {
     const t = mainStep((s, _a, b) => ({ hand: setHand(s, b, ['test-grunt'])[0]!, star: put(s, b, 'test-grunt', 'starPool') }));
     // RUL-ZONE-6: the other manager's hand is hidden, so its card is answered as one that does not exist.
     expectRejected(t.s, { type: 'play', manager: t.a, card: t.ids.hand!, targets: [] }, 'unknown-card');
@@ -418,7 +492,7 @@ describe('acting for the other manager or with their cards', () => {
     expectRejected(t.s, { type: 'tilt-star', manager: t.a, card: t.ids.star! }, 'wrong-manager');
   });
 
-  it('a manager cannot place the other manager\'s card as their star card', () => {
+  it("a manager cannot place the other manager's card as their star card", () => {
     const s = firstTurn();
     const [card] = setHand(s, other(s.active), ['test-grunt']);
     // A card of theirs the manager can see (Backstage) is theirs; one in their hand is hidden (RUL-ZONE-6).
@@ -426,7 +500,7 @@ describe('acting for the other manager or with their cards', () => {
     expectRejected(cloneState(s), { type: 'place-star', manager: s.active, card: card! }, 'unknown-card');
   });
 
-  it('a manager cannot activate the other manager\'s abilities', () => {
+  it("a manager cannot activate the other manager's abilities", () => {
     const t = mainStep((s, a, b) => {
       put(s, a, 'test-grunt', 'starPool');
       return { mic: put(s, b, 'test-mic', 'main'), mine: put(s, a, 'test-grunt', 'main'), once: put(s, b, 'rej-once', 'main') };
@@ -441,16 +515,21 @@ describe('acting for the other manager or with their cards', () => {
   });
 
   it('RUL-COMBAT-2: a manager blocks only with their own characters', () => {
-    const t0 = toCombat(mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), home: put(s, a, 'test-grunt', 'main'), def: put(s, b, 'test-grunt', 'main') })));
+    const t0 = toCombat(
+      mainStep((s, a, b) => ({ att: put(s, a, 'test-grunt', 'main'), home: put(s, a, 'test-grunt', 'main'), def: put(s, b, 'test-grunt', 'main') })),
+    );
     const t = toBlocks(t0, [t0.ids.att!]);
     expectRejected(t.s, declareBlocks(t.b, [[t.ids.home!, t.ids.att!]]), 'illegal-blocks');
   });
 
   it('RUL-TURN-9: only the manager over the hand limit discards, and only from their own hand', () => {
-    const t = mainStep((s, a, b) => ({
-      mine: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]!,
-      theirs: setHand(s, b, ['test-grunt'])[0]!,
-    }), 1);
+    const t = mainStep(
+      (s, a, b) => ({
+        mine: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]!,
+        theirs: setHand(s, b, ['test-grunt'])[0]!,
+      }),
+      1,
+    );
     let s = bothPass(t.s); // the Main Step: no combat on turn 1, so the Resolution Phase's window
     expect(s.pending).toBeNull();
     s = bothPass(s);
@@ -461,7 +540,7 @@ describe('acting for the other manager or with their cards', () => {
     expectRejected(s, { type: 'discard', manager: t.a, card: t.ids.theirs! }, 'unknown-card');
   });
 
-  it('a manager cannot answer the other manager\'s prompt', () => {
+  it("a manager cannot answer the other manager's prompt", () => {
     const t = mainStep((s, a) => ({ maybe: setHand(s, a, ['rej-maybe'])[0]! }));
     let s = ok(t.s, { type: 'play', manager: t.a, card: t.ids.maybe!, targets: [] });
     s = ok(s, { type: 'pass', manager: t.b });
@@ -472,7 +551,7 @@ describe('acting for the other manager or with their cards', () => {
     expectRejected(s, { type: 'choose', manager: t.b, option: 1 }, 'wrong-manager');
   });
 
-  it('costs are paid with your own cards: the other manager\'s cards cannot be discarded or graduated for them', () => {
+  it("costs are paid with your own cards: the other manager's cards cannot be discarded or graduated for them", () => {
     const t = mainStep((s, a, b) => ({
       discarder: put(s, a, 'rej-discarder', 'main'),
       sacrificer: put(s, a, 'rej-sacrificer', 'main'),
@@ -519,7 +598,7 @@ describe('illegal targets', () => {
     expect(step(t.s, zap([t.ids.theirs!])).ok).toBe(true);
   });
 
-  it('RUL-ZONE-4: an asset is equipped only to its controller\'s character', () => {
+  it("RUL-ZONE-4: an asset is equipped only to its controller's character", () => {
     const t = mainStep((s, a, b) => {
       put(s, a, 'test-grunt', 'starPool');
       return { mic: put(s, a, 'test-mic', 'main'), theirs: put(s, b, 'test-grunt', 'main'), other: put(s, a, 'test-hype', 'main') };
@@ -590,7 +669,7 @@ describe('no oracle for hidden cards (RUL-ZONE-6)', () => {
     { type: 'discard', manager: m, card: id },
   ];
 
-  it('RUL-ZONE-6: B probing ids while holding priority gets the same answer for A\'s hand cards as for made-up ids', () => {
+  it("RUL-ZONE-6: B probing ids while holding priority gets the same answer for A's hand cards as for made-up ids", () => {
     const t = mainStep((s, a, b) => {
       setHand(s, a, ['test-zap', 'test-grunt', 'test-mic']);
       return { mine: put(s, b, 'rej-discarder', 'main'), zap: setHand(s, b, ['test-zap'])[0]! };
@@ -608,10 +687,13 @@ describe('no oracle for hidden cards (RUL-ZONE-6)', () => {
       }
     }
     // Not "Card <id> belongs to manager A", which would mark the id as one of A's hand cards.
-    expect(answer(s, { type: 'play', manager: t.b, card: aHand[0]!, targets: [] }, aHand[0]!)).toEqual({ code: 'unknown-card', message: 'There is no card <id>' });
+    expect(answer(s, { type: 'play', manager: t.b, card: aHand[0]!, targets: [] }, aHand[0]!)).toEqual({
+      code: 'unknown-card',
+      message: 'There is no card <id>',
+    });
   });
 
-  it('RUL-ZONE-6: a card in one\'s own roster named in play, place-star, tilt-star or activate is unknown, and its name is never told', () => {
+  it("RUL-ZONE-6: a card in one's own roster named in play, place-star, tilt-star or activate is unknown, and its name is never told", () => {
     const s0 = firstTurn();
     const a = s0.active;
     // The top of A's roster is a named card; its id must not lead to its name (roster order is hidden).
@@ -628,11 +710,14 @@ describe('no oracle for hidden cards (RUL-ZONE-6)', () => {
     }
   });
 
-  it('RUL-ZONE-6: the hand-limit discard answers a roster card or the other hand\'s card as a made-up id', () => {
-    const t = mainStep((s, a, b) => ({
-      mine: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]!,
-      theirs: setHand(s, b, ['test-grunt'])[0]!,
-    }), 1);
+  it("RUL-ZONE-6: the hand-limit discard answers a roster card or the other hand's card as a made-up id", () => {
+    const t = mainStep(
+      (s, a, b) => ({
+        mine: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]!,
+        theirs: setHand(s, b, ['test-grunt'])[0]!,
+      }),
+      1,
+    );
     const s = bothPass(bothPass(t.s));
     expect(s.pending).toEqual({ kind: 'discard', manager: t.a });
     const never = answer(s, { type: 'discard', manager: t.a, card: NEVER }, NEVER);
@@ -817,7 +902,10 @@ describe('combat legality', () => {
 
   const blocking = (arrange: (s: GameState, a: ManagerId, b: ManagerId) => Record<string, string>, attackers: string[]) => {
     const t = toCombat(mainStep(arrange));
-    return toBlocks(t, attackers.map((k) => t.ids[k]!));
+    return toBlocks(
+      t,
+      attackers.map((k) => t.ids[k]!),
+    );
   };
 
   it('RUL-COMBAT-2: a character blocks one attacker; assets never block; only attackers are blocked', () => {
@@ -832,8 +920,26 @@ describe('combat legality', () => {
       ['x', 'y'],
     );
     const [d, x, y, mic, home] = [t.ids.d!, t.ids.x!, t.ids.y!, t.ids.mic!, t.ids.home!];
-    expect(expectRejected(t.s, declareBlocks(t.b, [[d, x], [d, y]]), 'illegal-blocks').message).toMatch(/only one attacker/);
-    expect(expectRejected(t.s, declareBlocks(t.b, [[d, x], [d, x]]), 'illegal-blocks').message).toMatch(/twice/);
+    expect(
+      expectRejected(
+        t.s,
+        declareBlocks(t.b, [
+          [d, x],
+          [d, y],
+        ]),
+        'illegal-blocks',
+      ).message,
+    ).toMatch(/only one attacker/);
+    expect(
+      expectRejected(
+        t.s,
+        declareBlocks(t.b, [
+          [d, x],
+          [d, x],
+        ]),
+        'illegal-blocks',
+      ).message,
+    ).toMatch(/twice/);
     expectRejected(t.s, declareBlocks(t.b, [[mic, x]]), 'illegal-blocks');
     expectRejected(t.s, declareBlocks(t.b, [[d, home]]), 'illegal-blocks');
     ok(t.s, declareBlocks(t.b, [[d, x]]));
@@ -845,7 +951,10 @@ describe('combat legality', () => {
   });
 
   it('RUL-COMBAT-3: Clout attackers need blockers with combined ATK at least their own', () => {
-    const t = blocking((s, a, b) => ({ clout: put(s, a, 'test-clout', 'main'), d: put(s, b, 'test-grunt', 'main'), e: put(s, b, 'test-caller', 'main') }), ['clout']);
+    const t = blocking(
+      (s, a, b) => ({ clout: put(s, a, 'test-clout', 'main'), d: put(s, b, 'test-grunt', 'main'), e: put(s, b, 'test-caller', 'main') }),
+      ['clout'],
+    );
     expect(expectRejected(t.s, declareBlocks(t.b, [[t.ids.d!, t.ids.clout!]]), 'illegal-blocks').message).toMatch(/Clout/);
   });
 
@@ -857,7 +966,10 @@ describe('combat legality', () => {
 
 describe('a decision pending blocks everything else', () => {
   it('choice-pending: while a hand-limit discard is pending', () => {
-    const t = mainStep((s, a) => ({ first: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]! }), 1);
+    const t = mainStep(
+      (s, a) => ({ first: setHand(s, a, ['test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-caller', 'test-zap', 'test-zap'])[0]! }),
+      1,
+    );
     const s = bothPass(bothPass(t.s)); // the Main Step, then the Resolution Phase's window
     expect(s.pending?.kind).toBe('discard');
     expectRejected(s, { type: 'pass', manager: t.a }, 'choice-pending');

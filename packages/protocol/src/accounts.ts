@@ -20,7 +20,23 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
 /** Names people would read as the game or its staff speaking. Compared by `usernameKey`. */
-const RESERVED = ['admin', 'administrator', 'moderator', 'mod', 'staff', 'support', 'system', 'server', 'vroyale', 'guest', 'bot', 'root', 'null', 'undefined', 'anonymous'];
+const RESERVED = [
+  'admin',
+  'administrator',
+  'moderator',
+  'mod',
+  'staff',
+  'support',
+  'system',
+  'server',
+  'vroyale',
+  'guest',
+  'bot',
+  'root',
+  'null',
+  'undefined',
+  'anonymous',
+];
 
 /** The key uniqueness is decided on: case and in-alphabet look-alikes folded (see the file comment). */
 export function usernameKey(name: string): string {
@@ -75,9 +91,7 @@ export const RegisterBody = z
 export type RegisterBody = z.infer<typeof RegisterBody>;
 
 /** `POST /api/auth/login`. Not checked against the username rule: a wrong name is a 401 like a wrong password. */
-export const LoginBody = z
-  .object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(PASSWORD_MAX) })
-  .strict();
+export const LoginBody = z.object({ username: z.string().trim().min(1).max(64), password: z.string().min(1).max(PASSWORD_MAX) }).strict();
 export type LoginBody = z.infer<typeof LoginBody>;
 
 /** `POST /api/auth/password`: every other session of the account is signed out. */
@@ -88,9 +102,7 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
  * `POST /api/auth/guest`: the browser's session cookie for a guest. `token`: a session token this browser kept
  * in localStorage before cookies (adopted once, then forgotten by the page); `name`: the display name.
  */
-export const GuestBody = z
-  .object({ name: z.string().max(64).optional(), token: z.string().min(1).max(64).optional() })
-  .strict();
+export const GuestBody = z.object({ name: z.string().max(64).optional(), token: z.string().min(1).max(64).optional() }).strict();
 export type GuestBody = z.infer<typeof GuestBody>;
 
 /** The two matchmaking queues; each has its own Glicko-2 rating. */
@@ -203,7 +215,9 @@ export type DeckImportBody = z.infer<typeof DeckImportBody>;
  * Interface settings (language, animations, sound, clock warning): the web app's own object, stored as given
  * and read back through its own schema (anything it no longer understands falls back to its defaults).
  */
-export const UiSettings = z.record(z.string().max(40), z.unknown()).refine((o) => JSON.stringify(o).length <= 4096, 'Interface settings are at most 4 KB of JSON');
+export const UiSettings = z
+  .record(z.string().max(40), z.unknown())
+  .refine((o) => JSON.stringify(o).length <= 4096, 'Interface settings are at most 4 KB of JSON');
 export type UiSettings = z.infer<typeof UiSettings>;
 export interface AccountSettings {
   stops: StopSettings;
@@ -227,7 +241,9 @@ export const ReportBody = z
     note: z.string().trim().max(500).optional(),
   })
   .strict()
-  .refine((b) => b.username !== undefined || (b.matchId !== undefined && b.seat !== undefined), { message: 'Name the player: a username, or a match and seat' });
+  .refine((b) => b.username !== undefined || (b.matchId !== undefined && b.seat !== undefined), {
+    message: 'Name the player: a username, or a match and seat',
+  });
 export type ReportBody = z.infer<typeof ReportBody>;
 
 /**

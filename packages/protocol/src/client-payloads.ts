@@ -9,7 +9,11 @@ import { DisplayName } from './display-name.js';
 import { LIMITS } from './limits.js';
 import { PassUntilMode, StopSettings } from './stop-settings.js';
 
-export const RoomId = z.string().min(1).max(LIMITS.roomIdMax).regex(/^[A-Za-z0-9_-]+$/, 'room ids are base64url');
+export const RoomId = z
+  .string()
+  .min(1)
+  .max(LIMITS.roomIdMax)
+  .regex(/^[A-Za-z0-9_-]+$/, 'room ids are base64url');
 export type RoomId = z.infer<typeof RoomId>;
 
 export const Seat = z.enum(['A', 'B']);

@@ -43,7 +43,10 @@ export function impersonatesBot(name: string): boolean {
  * breaks and U+FEFF, which inside a name must be refused, not quietly turned into spaces.
  */
 export function normaliseName(raw: string): string {
-  return raw.normalize('NFC').trim().replace(/[\p{Zs}\t]+/gu, ' ');
+  return raw
+    .normalize('NFC')
+    .trim()
+    .replace(/[\p{Zs}\t]+/gu, ' ');
 }
 
 /** Why a normalised name is refused, or null when it is fine. */

@@ -20,7 +20,14 @@ import {
   SpectatePayload,
   TutorialPayload,
 } from './client-payloads.js';
-import { ChallengeAnswerPayload, ChallengeCancelPayload, ChallengeSendPayload, QueueJoinPayload, type ChallengeUpdate, type QueueState } from './matchmaking.js';
+import {
+  ChallengeAnswerPayload,
+  ChallengeCancelPayload,
+  ChallengeSendPayload,
+  QueueJoinPayload,
+  type ChallengeUpdate,
+  type QueueState,
+} from './matchmaking.js';
 import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 import type { PassUntilMode, StopSettings } from './stop-settings.js';

@@ -21,7 +21,10 @@ export const QueueJoinPayload = z.object({ queue: QueueName, roster: RosterChoic
 export type QueueJoinPayload = z.infer<typeof QueueJoinPayload>;
 
 export type QueueState =
-  | { status: 'idle'; /** Why the user is no longer searching, when it was not their own doing. */ reason?: 'opponent-missed' | 'you-missed' | 'banned' | 'signed-out' }
+  | {
+      status: 'idle';
+      /** Why the user is no longer searching, when it was not their own doing. */ reason?: 'opponent-missed' | 'you-missed' | 'banned' | 'signed-out';
+    }
   | {
       status: 'searching';
       queue: QueueName;
@@ -31,7 +34,14 @@ export type QueueState =
       /** Back to searching because the opponent found missed the window or left (issue 17 §3: the reason is shown). */
       reason?: 'opponent-missed' | 'opponent-left';
     }
-  | { status: 'found'; queue: QueueName; deadline: number; serverNow: number; /** Has this user accepted (or is present)? */ accepted: boolean; opponentAccepted: boolean }
+  | {
+      status: 'found';
+      queue: QueueName;
+      deadline: number;
+      serverNow: number;
+      /** Has this user accepted (or is present)? */ accepted: boolean;
+      opponentAccepted: boolean;
+    }
   | { status: 'matched'; queue: QueueName; roomId: string; seat: Seat };
 
 /** Challenge a user by username to a match with these settings. */
@@ -45,7 +55,11 @@ export const ChallengeSendPayload = z
   .strict();
 export type ChallengeSendPayload = z.infer<typeof ChallengeSendPayload>;
 
-export const ChallengeId = z.string().min(1).max(32).regex(/^[A-Za-z0-9_-]+$/);
+export const ChallengeId = z
+  .string()
+  .min(1)
+  .max(32)
+  .regex(/^[A-Za-z0-9_-]+$/);
 /** Accept (with the roster to play) or decline a challenge addressed to you. */
 export const ChallengeAnswerPayload = z
   .object({ challengeId: ChallengeId, accept: z.boolean(), roster: RosterChoice.optional() })

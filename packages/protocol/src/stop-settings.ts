@@ -49,7 +49,9 @@ function windowFlags<const W extends readonly string[]>(windows: W, turn: string
   const shape = Object.fromEntries(windows.map((w) => [w, z.boolean()])) as { [K in W[number]]: z.ZodBoolean };
   return z.strictObject(shape, {
     error: (iss) =>
-      iss.code === 'unrecognized_keys' ? `no such stop on ${turn}: ${iss.keys.map((k) => `'${k}'`).join(', ')} (the windows are ${windows.join(', ')})` : undefined,
+      iss.code === 'unrecognized_keys'
+        ? `no such stop on ${turn}: ${iss.keys.map((k) => `'${k}'`).join(', ')} (the windows are ${windows.join(', ')})`
+        : undefined,
   });
 }
 

@@ -55,7 +55,23 @@ describe('display names', () => {
   });
 
   it("reserve names that read as the server's bot, in any case or disguise", () => {
-    for (const name of ['Bot', 'bot', 'BOT', 'Bot (strongBot)', 'bot 2', 'Bot_Mika', '[Bot] Mika', 'B0t', 'Böt', 'Ｂｏｔ', '𝐁𝐨𝐭', 'Вот', 'ВОТ', 'Βοτ', ' bot ']) {
+    for (const name of [
+      'Bot',
+      'bot',
+      'BOT',
+      'Bot (strongBot)',
+      'bot 2',
+      'Bot_Mika',
+      '[Bot] Mika',
+      'B0t',
+      'Böt',
+      'Ｂｏｔ',
+      '𝐁𝐨𝐭',
+      'Вот',
+      'ВОТ',
+      'Βοτ',
+      ' bot ',
+    ]) {
       expect(issue(name), name).toMatch(/reserved for the server's bot/);
     }
     expect(impersonatesBot('Botan')).toBe(false);

@@ -5,7 +5,21 @@
 import { describe, expect, it } from 'vitest';
 import { createGame, deciders, legalActions, makeRng, realise, step, Action } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { ActionPayload, ChatPayload, CLIENT_PAYLOADS, ClientAction, CreateRoomPayload, DEFAULT_STOP_SETTINGS, HelloPayload, isUntimed, JoinRoomPayload, LIMITS, PassUntilPayload, PlayBotPayload, SettingsPayload } from '../src/index.js';
+import {
+  ActionPayload,
+  ChatPayload,
+  CLIENT_PAYLOADS,
+  ClientAction,
+  CreateRoomPayload,
+  DEFAULT_STOP_SETTINGS,
+  HelloPayload,
+  isUntimed,
+  JoinRoomPayload,
+  LIMITS,
+  PassUntilPayload,
+  PlayBotPayload,
+  SettingsPayload,
+} from '../src/index.js';
 
 describe('payload schemas', () => {
   it('hello: a trimmed display name and an optional token', () => {
@@ -68,7 +82,28 @@ describe('payload schemas', () => {
 
   it('lists a schema for every client event', () => {
     expect(Object.keys(CLIENT_PAYLOADS).sort()).toEqual(
-      ['hello', 'lobby:subscribe', 'lobby:unsubscribe', 'match:action', 'room:chat', 'room:create', 'room:join', 'room:leave', 'room:play-bot', 'room:tutorial', 'room:rematch', 'room:spectate', 'settings', 'match:pass-until', 'queue:join', 'queue:leave', 'queue:accept', 'challenge:send', 'challenge:answer', 'challenge:cancel'].sort(),
+      [
+        'hello',
+        'lobby:subscribe',
+        'lobby:unsubscribe',
+        'match:action',
+        'room:chat',
+        'room:create',
+        'room:join',
+        'room:leave',
+        'room:play-bot',
+        'room:tutorial',
+        'room:rematch',
+        'room:spectate',
+        'settings',
+        'match:pass-until',
+        'queue:join',
+        'queue:leave',
+        'queue:accept',
+        'challenge:send',
+        'challenge:answer',
+        'challenge:cancel',
+      ].sort(),
     );
   });
 });

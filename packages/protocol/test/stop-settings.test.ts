@@ -43,7 +43,33 @@ describe('stop settings', () => {
   });
 
   it('every phase where play happens has a window; the setup phases have none', () => {
-    const phases: Phase[] = ['mulligan', 'turn-order', 'start', 'resource', 'main', 'combat-attack', 'combat-attack-window', 'combat-block', 'combat-block-window', 'resolution', 'end', 'game-over'];
-    expect(phases.map(stopWindowOf)).toEqual([null, null, 'start', 'resource', 'main', 'declare-attackers', 'after-attackers', 'declare-blocks', 'after-blocks', 'resolution', 'resolution', null]);
+    const phases: Phase[] = [
+      'mulligan',
+      'turn-order',
+      'start',
+      'resource',
+      'main',
+      'combat-attack',
+      'combat-attack-window',
+      'combat-block',
+      'combat-block-window',
+      'resolution',
+      'end',
+      'game-over',
+    ];
+    expect(phases.map(stopWindowOf)).toEqual([
+      null,
+      null,
+      'start',
+      'resource',
+      'main',
+      'declare-attackers',
+      'after-attackers',
+      'declare-blocks',
+      'after-blocks',
+      'resolution',
+      'resolution',
+      null,
+    ]);
   });
 });

@@ -18,7 +18,13 @@ describe('usernameKey', () => {
   });
 
   it('keeps different names apart', () => {
-    for (const [a, b] of [['Aiko', 'Aika'], ['Mara', 'Mira'], ['Tom', 'Tim'], ['Nova', 'Nova2']] as const) expect(usernameKey(a)).not.toBe(usernameKey(b));
+    for (const [a, b] of [
+      ['Aiko', 'Aika'],
+      ['Mara', 'Mira'],
+      ['Tom', 'Tim'],
+      ['Nova', 'Nova2'],
+    ] as const)
+      expect(usernameKey(a)).not.toBe(usernameKey(b));
   });
 });
 

@@ -82,7 +82,13 @@ export async function runCommand(db: Store, args: readonly string[], now = Date.
       if (!prefix) return fail(2, 'Give the start of a username: users <prefix>', ...USAGE);
       const rows = await db.users.byPrefix(prefix);
       if (rows.length === 0) return { code: 1, out: [`No account's username starts with '${prefix}'`] };
-      return { code: 0, out: rows.map((a) => `${a.username}  ${a.id}  created ${when(a.createdAt)}${a.bannedAt !== null ? `  BANNED ${when(a.bannedAt)}${a.banReason ? `: ${a.banReason}` : ''}` : ''}`) };
+      return {
+        code: 0,
+        out: rows.map(
+          (a) =>
+            `${a.username}  ${a.id}  created ${when(a.createdAt)}${a.bannedAt !== null ? `  BANNED ${when(a.bannedAt)}${a.banReason ? `: ${a.banReason}` : ''}` : ''}`,
+        ),
+      };
     }
     case undefined:
     case 'help':

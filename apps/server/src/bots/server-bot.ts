@@ -52,4 +52,3 @@ export function inlineBot(): ServerBot {
     close: async () => {},
   };
 }
-

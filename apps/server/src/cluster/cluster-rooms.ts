@@ -76,7 +76,9 @@ export class ClusterRooms {
     router.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
     router.onStarted();
     // A node handing over is not asked to attach anyone: the rooms it still lists are on their way elsewhere.
-    router.onSeats((userId) => (h.shuttingDown() ? [] : [...h.userRooms.roomsOf(userId), ...h.userRooms.finishedOf(userId)].filter((id) => h.lobby.get(id)?.seatOf(userId))));
+    router.onSeats((userId) =>
+      h.shuttingDown() ? [] : [...h.userRooms.roomsOf(userId), ...h.userRooms.finishedOf(userId)].filter((id) => h.lobby.get(id)?.seatOf(userId)),
+    );
     if (ownership)
       router.onReleased((ids) => {
         if (!h.shuttingDown()) void takeReleased(ownership, ids, (id) => this.takeOver(id), h.log);
@@ -186,8 +188,20 @@ export class ClusterRooms {
   forward(conn: Identified, event: ClientEventName, payload: unknown, roomId: string, reply: Reply): void {
     const { h, router } = this;
     const user = h.users.get(conn.userId);
-    const m = { socketId: conn.id, userId: conn.userId, name: user?.name ?? '', username: user?.username ?? null, address: conn.address, roomId, event, payload };
-    untilHeld(() => router.forward(m), () => !h.shuttingDown() && h.conns.get(conn.id) === conn && (router.wasHeld(roomId) || this.listedActive(roomId))).then(
+    const m = {
+      socketId: conn.id,
+      userId: conn.userId,
+      name: user?.name ?? '',
+      username: user?.username ?? null,
+      address: conn.address,
+      roomId,
+      event,
+      payload,
+    };
+    untilHeld(
+      () => router.forward(m),
+      () => !h.shuttingDown() && h.conns.get(conn.id) === conn && (router.wasHeld(roomId) || this.listedActive(roomId)),
+    ).then(
       (ack) => {
         if (ack === 'moving') return reply(err('moved', MOVING));
         if (ack) {

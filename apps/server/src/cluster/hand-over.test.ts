@@ -12,7 +12,13 @@ describe('untilHeld: a message about a room on its way to another node', () => {
   it('is sent again until a node answers', async () => {
     const time = fakeTime();
     let calls = 0;
-    const r = await untilHeld(async () => (++calls < 3 ? null : 'ack'), () => true, { delaysMs: [100, 200, 400], withinMs: 4_000 }, time.now, time.sleep);
+    const r = await untilHeld(
+      async () => (++calls < 3 ? null : 'ack'),
+      () => true,
+      { delaysMs: [100, 200, 400], withinMs: 4_000 },
+      time.now,
+      time.sleep,
+    );
     expect(r).toBe('ack');
     expect(calls).toBe(3);
     expect(time.slept).toEqual([100, 200]);
@@ -21,7 +27,15 @@ describe('untilHeld: a message about a room on its way to another node', () => {
   it('answers null at once for a room no node held lately (no retry)', async () => {
     const time = fakeTime();
     let calls = 0;
-    expect(await untilHeld(async () => (calls++, null), () => false, undefined, time.now, time.sleep)).toBeNull();
+    expect(
+      await untilHeld(
+        async () => (calls++, null),
+        () => false,
+        undefined,
+        time.now,
+        time.sleep,
+      ),
+    ).toBeNull();
     expect(calls).toBe(1);
     expect(time.slept).toEqual([]);
   });
@@ -29,11 +43,27 @@ describe('untilHeld: a message about a room on its way to another node', () => {
   it("gives up with 'moving' when the window closes or the delays run out", async () => {
     const time = fakeTime();
     let calls = 0;
-    expect(await untilHeld(async () => (calls++, null), () => true, { delaysMs: [100, 200, 400, 800], withinMs: 500 }, time.now, time.sleep)).toBe('moving');
+    expect(
+      await untilHeld(
+        async () => (calls++, null),
+        () => true,
+        { delaysMs: [100, 200, 400, 800], withinMs: 500 },
+        time.now,
+        time.sleep,
+      ),
+    ).toBe('moving');
     expect(time.slept).toEqual([100, 200]);
     expect(calls).toBe(3);
     const t2 = fakeTime();
-    expect(await untilHeld(async () => null, () => true, { delaysMs: [10], withinMs: 5_000 }, t2.now, t2.sleep)).toBe('moving');
+    expect(
+      await untilHeld(
+        async () => null,
+        () => true,
+        { delaysMs: [10], withinMs: 5_000 },
+        t2.now,
+        t2.sleep,
+      ),
+    ).toBe('moving');
     expect(t2.slept).toEqual([10]);
   });
 

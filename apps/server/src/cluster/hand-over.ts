@@ -12,7 +12,12 @@ import type { Logger } from '../logger.js';
 import type { Ownership } from './ownership.js';
 
 /** Acquires each released match it can (one node wins each) and replays it here; failures release it again. */
-export async function takeReleased(ownership: Ownership, matchIds: readonly string[], takeOver: (matchId: string) => Promise<void>, log: Logger): Promise<number> {
+export async function takeReleased(
+  ownership: Ownership,
+  matchIds: readonly string[],
+  takeOver: (matchId: string) => Promise<void>,
+  log: Logger,
+): Promise<number> {
   let taken = 0;
   for (const id of matchIds) {
     if (typeof id !== 'string' || ownership.owns(id)) continue;

@@ -22,7 +22,7 @@ function buses(n: number, dead: Set<number>): ServerSideBus[] {
 afterEach(() => vi.useRealTimers());
 
 describe('AdapterLobbyFeed', () => {
-  it('merges the other nodes\' rooms, tells of changes, expires a silent node, clears on close', () => {
+  it("merges the other nodes' rooms, tells of changes, expires a silent node, clears on close", () => {
     vi.useFakeTimers();
     let now = 0;
     const dead = new Set<number>();
@@ -34,8 +34,18 @@ describe('AdapterLobbyFeed', () => {
     f1.onRemoteChange(changes);
     f2.publish([room('r2')]);
     f3.publish([room('r3a'), room('r3b')]);
-    expect(f1.remoteRooms().map((r) => r.roomId).sort()).toEqual(['r2', 'r3a', 'r3b']);
-    expect(f2.remoteRooms().map((r) => r.roomId).sort()).toEqual(['r3a', 'r3b']);
+    expect(
+      f1
+        .remoteRooms()
+        .map((r) => r.roomId)
+        .sort(),
+    ).toEqual(['r2', 'r3a', 'r3b']);
+    expect(
+      f2
+        .remoteRooms()
+        .map((r) => r.roomId)
+        .sort(),
+    ).toEqual(['r3a', 'r3b']);
     expect(changes).toHaveBeenCalledTimes(2);
     // The same list again (a heartbeat) is not a change.
     f2.publish([room('r2')]);

@@ -31,7 +31,13 @@ describe('self-fencing', () => {
 
   function owner(leases: MatchLeases) {
     const lost: [string, number][] = [];
-    const o = new Ownership(leases, 'n1', () => {}, createLogger('silent'), () => Date.now());
+    const o = new Ownership(
+      leases,
+      'n1',
+      () => {},
+      createLogger('silent'),
+      () => Date.now(),
+    );
     o.onLost((id) => lost.push([id, Date.now()]));
     return { o, lost };
   }

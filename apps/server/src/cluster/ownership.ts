@@ -145,7 +145,8 @@ export class Ownership {
   /** Stops every match whose lease is about to end unrenewed, then waits for the next such moment. */
   private selfFence(): void {
     const now = this.now();
-    for (const [id, until] of [...this.until]) if (now >= until - this.selfFenceMs) this.stopHere(id, 'match lease not renewed in time: stopping this match here (self-fenced)');
+    for (const [id, until] of [...this.until])
+      if (now >= until - this.selfFenceMs) this.stopHere(id, 'match lease not renewed in time: stopping this match here (self-fenced)');
     this.armFence();
   }
 

@@ -33,7 +33,10 @@ export interface AuthDeps {
 function overHttps(req: Request, trust: TrustProxy): boolean {
   if ((req.socket as TLSSocket).encrypted) return true;
   if (!trust(req.socket.remoteAddress ?? '', 0)) return false;
-  const proto = String(req.headers['x-forwarded-proto'] ?? '').split(',')[0]!.trim().toLowerCase();
+  const proto = String(req.headers['x-forwarded-proto'] ?? '')
+    .split(',')[0]!
+    .trim()
+    .toLowerCase();
   return proto === 'https';
 }
 
@@ -44,9 +47,21 @@ export function authRoutes(d: AuthDeps): Router {
   const router = express.Router();
 
   const setSession = (req: Request, res: Response, token: string) =>
-    res.append('Set-Cookie', serialize(SESSION_COOKIE, token, { httpOnly: true, sameSite: 'lax', path: '/', maxAge: Math.floor(d.sessionTtlMs / 1000), secure: overHttps(req, d.trust) }));
+    res.append(
+      'Set-Cookie',
+      serialize(SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'lax',
+        path: '/',
+        maxAge: Math.floor(d.sessionTtlMs / 1000),
+        secure: overHttps(req, d.trust),
+      }),
+    );
   const clearSession = (req: Request, res: Response) =>
-    res.append('Set-Cookie', serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0, expires: new Date(0), secure: overHttps(req, d.trust) }));
+    res.append(
+      'Set-Cookie',
+      serialize(SESSION_COOKIE, '', { httpOnly: true, sameSite: 'lax', path: '/', maxAge: 0, expires: new Date(0), secure: overHttps(req, d.trust) }),
+    );
   const sessionOf = async (req: Request): Promise<RequestUser | null> => {
     const token = requestToken(req);
     return token ? userOfToken(d.storage, token, d.now(), d.sessionTtlMs) : null;

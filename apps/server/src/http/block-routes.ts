@@ -84,7 +84,12 @@ export function blockRoutes(d: { storage: Store; blocks: () => Blocks; now: () =
     ]);
     if (wait > 0) {
       res.setHeader('Retry-After', String(wait));
-      return apiError(res, 429, 'too-many-attempts', `At most ${limits.perUserPerDay} reports a day per player and ${limits.perAddressPerDay} per address; thank you, moderators have the ones you sent`);
+      return apiError(
+        res,
+        429,
+        'too-many-attempts',
+        `At most ${limits.perUserPerDay} reports a day per player and ${limits.perAddressPerDay} per address; thank you, moderators have the ones you sent`,
+      );
     }
     const id = await d.storage.reports.create({ reporterId: me.id, targetId, matchId, reason: body.reason, note: body.note || null }, d.now());
     res.status(201).json({ id });

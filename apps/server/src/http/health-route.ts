@@ -51,7 +51,10 @@ export async function runHealthChecks(c: HealthChecks): Promise<{ ok: boolean; c
 export function healthRoute(c: HealthChecks): RequestHandler {
   return (_req, res, next) => {
     runHealthChecks(c).then((h) => {
-      res.status(h.ok ? 200 : 503).set('Cache-Control', 'no-store').json(h);
+      res
+        .status(h.ok ? 200 : 503)
+        .set('Cache-Control', 'no-store')
+        .json(h);
     }, next);
   };
 }

@@ -48,13 +48,25 @@ export function createHttpApp(deps: HttpAppDeps): Express {
 
   // Every JSON body of the API: at most 16 KB; malformed or oversized ones answer in the API's shape (jsonErrors).
   app.use('/api', express.json({ limit: '16kb' }));
-  app.use('/api', authRoutes({ storage: deps.storage, game: deps.game, now: deps.now, sessionTtlMs: deps.sessionTtlMs, throttle: deps.authThrottle, trust: deps.trust, log: deps.log }));
+  app.use(
+    '/api',
+    authRoutes({
+      storage: deps.storage,
+      game: deps.game,
+      now: deps.now,
+      sessionTtlMs: deps.sessionTtlMs,
+      throttle: deps.authThrottle,
+      trust: deps.trust,
+      log: deps.log,
+    }),
+  );
 
   app.get('/api/matches/:id/replay', async (req, res) => {
     const id = String(req.params.id).slice(0, 64);
     const match = await deps.storage.match(id);
     if (!match) return void res.status(404).json({ error: 'not-found', message: 'No such match' });
-    if (match.status !== 'finished') return void res.status(403).json({ error: 'match-not-finished', message: 'The replay is available once the match has ended' });
+    if (match.status !== 'finished')
+      return void res.status(403).json({ error: 'match-not-finished', message: 'The replay is available once the match has ended' });
     res.json({
       matchId: match.id,
       roomId: match.roomId,
@@ -70,10 +82,7 @@ export function createHttpApp(deps: HttpAppDeps): Express {
   });
 
   // Decks, settings, blocks and reports (issue 17): signed-in users only (guests too).
-  app.use(
-    ['/api/decks', '/api/settings', '/api/blocks', '/api/reports'],
-    requireUser({ storage: deps.storage, now: deps.now, ttlMs: deps.sessionTtlMs }),
-  );
+  app.use(['/api/decks', '/api/settings', '/api/blocks', '/api/reports'], requireUser({ storage: deps.storage, now: deps.now, ttlMs: deps.sessionTtlMs }));
   const blocks = () => {
     const game = deps.game();
     if (!game) throw new Error('blocks used before the game server started');

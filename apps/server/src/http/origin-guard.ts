@@ -26,7 +26,11 @@ function carriesSessionCookie(cookieHeader: string | undefined): boolean {
 export function unsafeRequestVerdict(h: { origin?: string; referer?: string; host?: string; cookie?: string }, allowlist: readonly string[]): OriginVerdict {
   if (h.origin) return checkOrigin(h.origin, h.host, allowlist);
   if (!carriesSessionCookie(h.cookie)) return { ok: true };
-  if (!h.referer) return { ok: false, reason: 'a request signed in by the session cookie must carry an Origin or Referer header from an allowed page (tools use Authorization: Bearer)' };
+  if (!h.referer)
+    return {
+      ok: false,
+      reason: 'a request signed in by the session cookie must carry an Origin or Referer header from an allowed page (tools use Authorization: Bearer)',
+    };
   let from: string;
   try {
     from = new URL(h.referer).origin;
@@ -40,7 +44,10 @@ export function unsafeRequestVerdict(h: { origin?: string; referer?: string; hos
 export function originGuard(allowlist: readonly string[]): RequestHandler {
   return (req, res, next) => {
     if (SAFE_METHODS.has(req.method)) return next();
-    const verdict = unsafeRequestVerdict({ origin: req.headers.origin, referer: req.headers.referer, host: req.headers.host, cookie: req.headers.cookie }, allowlist);
+    const verdict = unsafeRequestVerdict(
+      { origin: req.headers.origin, referer: req.headers.referer, host: req.headers.host, cookie: req.headers.cookie },
+      allowlist,
+    );
     if (verdict.ok) return next();
     res.status(403).json({ error: 'origin-not-allowed', message: verdict.reason });
   };

@@ -35,7 +35,8 @@ export const DEFAULT_AUTH_THROTTLE: AuthThrottleConfig = {
   registrationsPerAddress: { points: 10, windowSec: 60 * 60 },
 };
 
-export const limiter = (keyPrefix: string, l: WindowLimit): RateLimiterMemory => new RateLimiterMemory({ keyPrefix, points: Math.max(1, l.points), duration: Math.max(1, l.windowSec) });
+export const limiter = (keyPrefix: string, l: WindowLimit): RateLimiterMemory =>
+  new RateLimiterMemory({ keyPrefix, points: Math.max(1, l.points), duration: Math.max(1, l.windowSec) });
 
 /** Counts one; returns seconds to wait when that was over the limit (the attempt is refused), else 0. */
 async function take(l: RateLimiterMemory, key: string): Promise<number> {

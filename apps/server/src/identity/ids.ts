@@ -14,7 +14,8 @@ let scripted = 0;
 /** A match seed: random, or with config.matchSeed set (measurements, tests) `<matchSeed>:<n>` for the n-th match. */
 export const matchSeed = (fixed: string | null): string => (fixed === null ? newSeed() : `${fixed}:${scripted++}`);
 /** An index in [0, n): random, or with config.matchSeed set, fixed by it (the bot's roster in a scripted match). */
-export const scriptedOr = (fixed: string | null, n: number): number => (fixed === null ? uniformInt(0, n - 1) : Number(BigInt(`0x${hashToken(fixed).slice(0, 12)}`) % BigInt(n)));
+export const scriptedOr = (fixed: string | null, n: number): number =>
+  fixed === null ? uniformInt(0, n - 1) : Number(BigInt(`0x${hashToken(fixed).slice(0, 12)}`) % BigInt(n));
 export const hashToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 /** A uniform integer in [min, max] from the OS generator (nothing about a match can predict it). */
 export const uniformInt = (min: number, max: number): number => (max <= min ? min : randomInt(min, max + 1));

@@ -37,7 +37,11 @@ export type Verifier = (phc: string, password: string) => Promise<boolean>;
  * The one way credentials are checked: exactly one argon2 verify whatever the username, against the account's
  * hash or `DUMMY_HASH`. Returns the account only when it exists and the password matches.
  */
-export async function checkCredentials<A extends { passwordHash: string }>(account: A | null, password: string, verify: Verifier = verifyPassword): Promise<A | null> {
+export async function checkCredentials<A extends { passwordHash: string }>(
+  account: A | null,
+  password: string,
+  verify: Verifier = verifyPassword,
+): Promise<A | null> {
   const ok = await verify(account?.passwordHash ?? DUMMY_HASH, password);
   return ok && account ? account : null;
 }

@@ -45,7 +45,8 @@ describe('session sweep', () => {
     upkeep.start();
     clock.advance(HOUR_MS);
     await new Promise((r) => setImmediate(r)); // the sweep's writes
-    const lastSeen = (id: string) => (storage.db.prepare('SELECT last_seen FROM sessions WHERE user_id = ?').get(id) as { last_seen: number } | undefined)?.last_seen;
+    const lastSeen = (id: string) =>
+      (storage.db.prepare('SELECT last_seen FROM sessions WHERE user_id = ?').get(id) as { last_seen: number } | undefined)?.last_seen;
     expect(lastSeen(gone.user.id)).toBeUndefined();
     expect(lastSeen(kept.user.id)).toBe(HOUR_MS);
     // Expired at hello: the row goes and no user comes back.

@@ -16,11 +16,7 @@ export class ChessClock {
   readonly incrementMs: number;
   readonly untimed: boolean;
 
-  constructor(
-    cfg: ClockConfig,
-    now: number,
-    remaining?: Record<ManagerId, number>,
-  ) {
+  constructor(cfg: ClockConfig, now: number, remaining?: Record<ManagerId, number>) {
     this.untimed = isUntimed(cfg);
     this.incrementMs = isUntimed(cfg) ? 0 : cfg.incrementMs;
     const initial = isUntimed(cfg) ? 0 : cfg.initialMs;

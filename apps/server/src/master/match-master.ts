@@ -6,7 +6,19 @@
  * ack → broadcast each viewer its own projection. A rejected or unpersisted action leaves the state exactly
  * as it was.
  */
-import { deciders, hashState, legalActions, project, simplest, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
+import {
+  deciders,
+  hashState,
+  legalActions,
+  project,
+  simplest,
+  step,
+  type Action,
+  type GameEvent,
+  type GameState,
+  type ManagerId,
+  type Viewer,
+} from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, ClocksView, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
 import { levelOfSeatName, type ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
@@ -395,7 +407,15 @@ export class MatchMaster {
   }
 
   private context(now = this.deps.clock.now()): ViewContext {
-    return { roomId: this.room.roomId, matchId: this.id, state: this.state, stateHash: () => this.stateHash, clocks: this.chess.view(now), result: this.result, answering: this.answering };
+    return {
+      roomId: this.room.roomId,
+      matchId: this.id,
+      state: this.state,
+      stateHash: () => this.stateHash,
+      clocks: this.chess.view(now),
+      result: this.result,
+      answering: this.answering,
+    };
   }
 
   /** A fresh full view for the sockets of these seats (their prompt changed without a change to the match). */
@@ -422,7 +442,9 @@ export class MatchMaster {
       const delayed = viewer === 'spectator' && this.delay !== null;
       // Nothing new to show them (the result always is: the match's end shows everything).
       if (delayed && !revealed && !this.result) continue;
-      const msg = delayed ? buildViewMessage(this.spectatorContext(ctx.clocks.serverNow), viewer, revealed?.events ?? [], false) : buildViewMessage(ctx, viewer, events, false);
+      const msg = delayed
+        ? buildViewMessage(this.spectatorContext(ctx.clocks.serverNow), viewer, revealed?.events ?? [], false)
+        : buildViewMessage(ctx, viewer, events, false);
       this.defsSent(viewer, msg);
       this.deps.transport.send(ids, 'match:view', msg);
     }
@@ -483,7 +505,8 @@ export class MatchMaster {
   /** Sets or cancels (null) a seat's one-shot pass; it applies to the current decision at once. */
   setPassUntil(seat: ManagerId, mode: PassUntilMode, reply: PassUntilReply): Promise<void> {
     return this.queue.run(() => {
-      if (this.closed) return reply(this.abandoned ? MOVED : { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' });
+      if (this.closed)
+        return reply(this.abandoned ? MOVED : { ok: false, code: 'shutting-down', message: 'The server is restarting; send it again in a moment' });
       if (this.result) return reply({ ok: false, code: 'match-over', message: 'The match is over' });
       this.oneShots.set(seat, mode);
       reply({ ok: true, mode });

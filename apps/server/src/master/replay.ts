@@ -9,16 +9,20 @@ import { isUntimed, type ClockConfig } from '@vroyale/protocol';
 import type { PublicLog } from './public-log.js';
 import { delayedKind, SpectatorDelay } from './spectator-delay.js';
 
-export type ReplayResult =
-  | { ok: true; state: GameState; clientAcks: Map<string, number>; delay: SpectatorDelay | null }
-  | { ok: false; message: string };
+export type ReplayResult = { ok: true; state: GameState; clientAcks: Map<string, number>; delay: SpectatorDelay | null } | { ok: false; message: string };
 
 /**
  * `clock`: the room's, given for a kind whose spectators are delayed (ranked): the delay is rebuilt as the live
  * match had it. Replayed actions carry the clocks' initial values (the log keeps no per-action clocks, and the
  * stored ones would tell spectators how long the delayed turn has taken).
  */
-export function replayMatch(match: MatchRecord, actions: readonly ActionRecord[], pool: Record<string, CardDef>, log?: PublicLog, clock?: ClockConfig): ReplayResult {
+export function replayMatch(
+  match: MatchRecord,
+  actions: readonly ActionRecord[],
+  pool: Record<string, CardDef>,
+  log?: PublicLog,
+  clock?: ClockConfig,
+): ReplayResult {
   const created = createGame({ seed: match.seed, pool, rosters: match.rosters });
   if (!created.ok) return { ok: false, message: `createGame: ${created.message}` };
   let state = created.state;

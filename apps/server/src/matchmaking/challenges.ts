@@ -43,9 +43,17 @@ export class Challenges {
     if (!toId || !toName || toId === from.userId || this.h.socketsOf(toId).length === 0 || this.h.blocked(from.userId, toId) || toBanned !== null)
       return refuse('challenge-unavailable', UNAVAILABLE);
     const mine = [...(this.byUser.get(from.userId) ?? [])].filter((c) => c.from.userId === from.userId);
-    if (mine.length >= CHALLENGES_PER_SENDER) return refuse('rate-limited', `You already have ${CHALLENGES_PER_SENDER} pending challenges; cancel one or wait for an answer`);
+    if (mine.length >= CHALLENGES_PER_SENDER)
+      return refuse('rate-limited', `You already have ${CHALLENGES_PER_SENDER} pending challenges; cancel one or wait for an answer`);
     const id = randomBytes(9).toString('base64url');
-    const c: Challenge = { id, from: { ...from, username }, to: { userId: toId, username: toName }, clock: clock ?? this.h.defaultClock, expiresAt: this.h.clock.now() + CHALLENGE_TTL_MS, timer: null as unknown as TimerHandle };
+    const c: Challenge = {
+      id,
+      from: { ...from, username },
+      to: { userId: toId, username: toName },
+      clock: clock ?? this.h.defaultClock,
+      expiresAt: this.h.clock.now() + CHALLENGE_TTL_MS,
+      timer: null as unknown as TimerHandle,
+    };
     c.timer = this.h.clock.setTimeout(() => this.end(c, 'expired', null), CHALLENGE_TTL_MS);
     this.byId.set(id, c);
     for (const u of [from.userId, toId]) (this.byUser.get(u) ?? this.byUser.set(u, new Set()).get(u)!).add(c);

@@ -14,7 +14,9 @@ type Reply<E extends keyof AckData> = (ack: Ack<AckData[E]>) => void;
 export function matchmakingHandlers(queue: MatchmakingQueue, challenges: Challenges, pool: Record<string, CardDef>, nameOf: (userId: string) => string) {
   const player = (userId: string, choice: string) => {
     const r = resolveRoster(choice, pool);
-    return r.ok ? { ok: true as const, player: { userId, name: nameOf(userId), roster: r.roster, rosterLabel: r.label } } : { ok: false as const, code: 'invalid-roster' as const, message: r.message };
+    return r.ok
+      ? { ok: true as const, player: { userId, name: nameOf(userId), roster: r.roster, rosterLabel: r.label } }
+      : { ok: false as const, code: 'invalid-roster' as const, message: r.message };
   };
   return {
     'queue:join': async (conn: Conn, p: QueueJoinPayload, reply: Reply<'queue:join'>) => {

@@ -28,7 +28,12 @@ describe('pairing', () => {
 
   it('a large pool is cheap: blocks are asked only of nearby candidates', () => {
     const r = rng(99);
-    const entries: PairingEntry[] = Array.from({ length: 10_000 }, (_, i) => ({ userId: `u${i}`, queue: i % 2 ? 'ranked' : 'casual', rating: 500 + r() * 2500, since: Math.floor(r() * 60_000) }));
+    const entries: PairingEntry[] = Array.from({ length: 10_000 }, (_, i) => ({
+      userId: `u${i}`,
+      queue: i % 2 ? 'ranked' : 'casual',
+      rating: 500 + r() * 2500,
+      since: Math.floor(r() * 60_000),
+    }));
     let asked = 0;
     // Every fourth candidate is blocked: the scan must go on past it.
     const pairs = pairEntries(entries, 60_000, () => ++asked % 4 === 0);

@@ -126,7 +126,14 @@ export class MatchmakingQueue {
     }
     if (e.pending) {
       const other = e.pending.entries.find((o) => o !== e)!;
-      return { status: 'found', queue: e.queue, deadline: e.pending.deadline, serverNow, accepted: e.pending.accepted.has(userId), opponentAccepted: e.pending.accepted.has(other.userId) };
+      return {
+        status: 'found',
+        queue: e.queue,
+        deadline: e.pending.deadline,
+        serverNow,
+        accepted: e.pending.accepted.has(userId),
+        opponentAccepted: e.pending.accepted.has(other.userId),
+      };
     }
     return { status: 'searching', queue: e.queue, since: e.since, serverNow };
   }
@@ -204,13 +211,16 @@ export class MatchmakingQueue {
     } catch (e) {
       // The room could not be made or saved (storage failed): both keep their place and their wait.
       this.h.log.error({ err: e, users: [a.userId, b.userId] }, 'queue match could not start');
-      for (const x of [a, b]) if (this.entries.get(x.userId) === x) (x.pending = null), this.tell(x.userId, this.stateOf(x.userId));
+      for (const x of [a, b]) if (this.entries.get(x.userId) === x) ((x.pending = null), this.tell(x.userId, this.stateOf(x.userId)));
       return;
     }
     // An entry replaced while the match was saved (the user queued again) is theirs to keep.
     for (const x of [a, b]) if (this.entries.get(x.userId) === x) this.entries.delete(x.userId);
     this.stats.started++;
-    for (const [e, seat] of [[a, 'A'], [b, 'B']] as [Entry, Seat][]) {
+    for (const [e, seat] of [
+      [a, 'A'],
+      [b, 'B'],
+    ] as [Entry, Seat][]) {
       this.tell(e.userId, { status: 'matched', queue: e.queue, roomId, seat });
     }
   }

@@ -159,7 +159,12 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
       this.set(sources.admission().waiting);
     },
   });
-  totalCounter(registry, 'vroyale_admission_handshakes_deferred_total', 'New connections whose handshake waited for a later event-loop turn (more than the turn allows arrived at once).', () => sources.admission().handshakesDeferred);
+  totalCounter(
+    registry,
+    'vroyale_admission_handshakes_deferred_total',
+    'New connections whose handshake waited for a later event-loop turn (more than the turn allows arrived at once).',
+    () => sources.admission().handshakesDeferred,
+  );
   const turnHist = new Histogram({
     name: 'vroyale_admission_turn_seconds',
     help: "Event-loop turns that decoded messages: wall time from the turn's first message to its end (the work admission control budgets).",
@@ -174,9 +179,24 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
   });
 
   totalCounter(registry, 'vroyale_flood_kicks_total', 'Sockets disconnected for flooding (10 refusals).', () => sources.flood()?.kicks);
-  totalCounter(registry, 'vroyale_flood_refused_connections_total', 'Handshakes refused by the flood guard (penalty box, sockets or connects per address).', () => sources.flood()?.refusedConnections);
-  totalCounter(registry, 'vroyale_flood_refused_messages_total', 'Messages refused rate-limited (per socket, session or address).', () => sources.flood()?.refusedMessages);
-  totalCounter(registry, 'vroyale_flood_dropped_tcp_total', 'TCP connections closed at accept (penalty box or too many from one address).', () => sources.flood()?.droppedTcp);
+  totalCounter(
+    registry,
+    'vroyale_flood_refused_connections_total',
+    'Handshakes refused by the flood guard (penalty box, sockets or connects per address).',
+    () => sources.flood()?.refusedConnections,
+  );
+  totalCounter(
+    registry,
+    'vroyale_flood_refused_messages_total',
+    'Messages refused rate-limited (per socket, session or address).',
+    () => sources.flood()?.refusedMessages,
+  );
+  totalCounter(
+    registry,
+    'vroyale_flood_dropped_tcp_total',
+    'TCP connections closed at accept (penalty box or too many from one address).',
+    () => sources.flood()?.droppedTcp,
+  );
   totalCounter(registry, 'vroyale_group_commits_total', 'Group-commit transactions.', () => sources.storage()?.commits);
   totalCounter(registry, 'vroyale_committed_actions_total', 'Actions appended through group commit.', () => sources.storage()?.appends);
   totalCounter(registry, 'vroyale_wal_checkpoints_total', 'SQLite WAL checkpoints run by the checkpoint thread.', () => sources.storage()?.checkpoints);

@@ -15,7 +15,12 @@ describe('prom-text', () => {
     expect(sampleSum(s, 'x_total', { kind: 'a "quoted"\\one' })).toBe(2);
     expect(sampleSum(s, 'lat_seconds_count')).toBe(5);
     const b = buckets(s, 'lat_seconds');
-    expect([...b]).toEqual([[0.001, 1], [0.01, 4], [0.1, 5], [Infinity, 5]]);
+    expect([...b]).toEqual([
+      [0.001, 1],
+      [0.01, 4],
+      [0.1, 5],
+      [Infinity, 5],
+    ]);
     // rank 2.5 of 5: 1.5 of the 3 observations in (0.001, 0.01]
     expect(quantile(b, 0.5)).toBeCloseTo(0.001 + 0.009 * 0.5);
     expect(quantile(b, 1)).toBeCloseTo(0.1);

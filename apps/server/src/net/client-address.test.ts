@@ -2,7 +2,8 @@ import type { IncomingMessage } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { addressKey, clientAddress, trustProxy } from './client-address.js';
 
-const req = (remote: string, xff?: string) => ({ socket: { remoteAddress: remote }, connection: { remoteAddress: remote }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as unknown as IncomingMessage;
+const req = (remote: string, xff?: string) =>
+  ({ socket: { remoteAddress: remote }, connection: { remoteAddress: remote }, headers: xff ? { 'x-forwarded-for': xff } : {} }) as unknown as IncomingMessage;
 
 describe('client address (per-address limits)', () => {
   it('keys IPv4 as is, mapped IPv4 as IPv4, IPv6 by its /64', () => {

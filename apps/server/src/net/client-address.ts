@@ -33,7 +33,10 @@ export function addressKey(ip: string): string {
   const bare = ip.split('%')[0]!;
   if (!isIPv6(bare)) return ip;
   const groups = expand(bare.toLowerCase());
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, '')).join(':')}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ''))
+    .join(':')}::/64`;
 }
 
 /** The client's address key for an HTTP request (a handshake, an upgrade). */

@@ -2,7 +2,16 @@ import { describe, expect, it } from 'vitest';
 import { FloodGuard, type FloodConfig } from './flood-guard.js';
 
 const LOOSE = { capacity: 1e6, refillPerSec: 1e6 };
-const CFG: FloodConfig = { perSocket: { capacity: 40, refillPerSec: 20 }, newSocket: { capacity: 10, refillPerSec: 2, growPerSec: 1 }, perSession: LOOSE, perAddress: LOOSE, strikes: { refusals: 3, windowSec: 10 }, penaltyMs: 1_000, socketsPerAddress: 10, connectsPerAddress: LOOSE };
+const CFG: FloodConfig = {
+  perSocket: { capacity: 40, refillPerSec: 20 },
+  newSocket: { capacity: 10, refillPerSec: 2, growPerSec: 1 },
+  perSession: LOOSE,
+  perAddress: LOOSE,
+  strikes: { refusals: 3, windowSec: 10 },
+  penaltyMs: 1_000,
+  socketsPerAddress: 10,
+  connectsPerAddress: LOOSE,
+};
 
 describe('earned burst (issue 36)', () => {
   it('gives a socket in no room a small burst that grows while it behaves, and the full one in a room', () => {

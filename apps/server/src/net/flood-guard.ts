@@ -56,7 +56,8 @@ export interface FloodConfig {
 
 export type MessageVerdict = { ok: true } | { ok: false; message: string; kick: string | null };
 
-const limiter = (keyPrefix: string, r: RateConfig) => new RateLimiterMemory({ keyPrefix, points: Math.max(1, r.capacity), duration: Math.max(0.001, r.capacity / Math.max(1e-9, r.refillPerSec)) });
+const limiter = (keyPrefix: string, r: RateConfig) =>
+  new RateLimiterMemory({ keyPrefix, points: Math.max(1, r.capacity), duration: Math.max(0.001, r.capacity / Math.max(1e-9, r.refillPerSec)) });
 
 /** Consumes `points` and returns the points consumed in the current window (over `l.points`: refused). */
 async function consume(l: RateLimiterMemory, key: string, points = 1): Promise<number> {
@@ -155,7 +156,12 @@ export class FloodGuard {
   /** A socket's own gate, from its connection to its disconnection. */
   attach(socketId: string): void {
     const strikes = { capacity: this.cfg.strikes.refusals, refillPerSec: this.cfg.strikes.refusals / this.cfg.strikes.windowSec };
-    this.sockets.set(socketId, { messages: new TokenBucket(this.cfg.perSocket, this.now), strikes: new TokenBucket(strikes, this.now), kicked: false, goodSince: this.now() });
+    this.sockets.set(socketId, {
+      messages: new TokenBucket(this.cfg.perSocket, this.now),
+      strikes: new TokenBucket(strikes, this.now),
+      kicked: false,
+      goodSince: this.now(),
+    });
   }
 
   detach(socketId: string): void {
@@ -199,7 +205,8 @@ export class FloodGuard {
     const gate = this.sockets.get(socketId);
     if (!gate || gate.kicked) return { ok: false, message: 'This connection is closing', kick: null };
     if (userId !== null && !(await take(this.session, userId))) return this.refuse(gate, address, 'your session (all its tabs together)');
-    if (!(await take(this.address, address, this.penaltyLeft(address) > 0 ? 2 : 1))) return this.refuse(gate, address, 'your address (everyone on it together)');
+    if (!(await take(this.address, address, this.penaltyLeft(address) > 0 ? 2 : 1)))
+      return this.refuse(gate, address, 'your address (everyone on it together)');
     return { ok: true };
   }
 

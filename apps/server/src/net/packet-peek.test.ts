@@ -6,7 +6,11 @@ const encode = (packet: Parameters<Encoder['encode']>[0]) => new Encoder().encod
 
 describe('packet peek', () => {
   it("reads an event's ack id and name as socket.io-parser writes them", () => {
-    expect(peekPacket(encode({ type: PacketType.EVENT, nsp: '/', id: 17, data: ['room:chat', { roomId: 'r', text: '"]' }] }))).toEqual({ kind: 'event', ackId: '17', event: 'room:chat' });
+    expect(peekPacket(encode({ type: PacketType.EVENT, nsp: '/', id: 17, data: ['room:chat', { roomId: 'r', text: '"]' }] }))).toEqual({
+      kind: 'event',
+      ackId: '17',
+      event: 'room:chat',
+    });
     expect(peekPacket(encode({ type: PacketType.EVENT, nsp: '/', data: ['hello', { name: 'A' }] }))).toEqual({ kind: 'event', ackId: null, event: 'hello' });
     // A name with escapes is left to the decoder (its name is '' here: counted, never refused by name).
     expect(peekPacket('223["he\\"llo",{}]')).toEqual({ kind: 'event', ackId: '23', event: null });

@@ -22,7 +22,19 @@ describe('socket class', () => {
 
   it('counts rooms another node holds that answered the socket (a cluster)', () => {
     expect(socketClass({ userId: 'bob', rooms: new Set(), elsewhere: new Map([['r1', 'watching' as const]]) }, room)).toBe('watching');
-    expect(socketClass({ userId: 'bob', rooms: new Set(), elsewhere: new Map([['r1', 'watching' as const], ['r2', 'seated' as const]]) }, room)).toBe('seated');
+    expect(
+      socketClass(
+        {
+          userId: 'bob',
+          rooms: new Set(),
+          elsewhere: new Map([
+            ['r1', 'watching' as const],
+            ['r2', 'seated' as const],
+          ]),
+        },
+        room,
+      ),
+    ).toBe('seated');
     expect(socketClass({ userId: 'bob', rooms: new Set(), elsewhere: new Map() }, room)).toBe('identified');
   });
 });

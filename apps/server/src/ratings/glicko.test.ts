@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultRating, isProvisional, ratePeriod, rateGame } from './glicko.js';
 
 describe('glicko-2', () => {
-  it("matches Glickman's worked example (\"Example of the Glicko-2 system\")", () => {
+  it('matches Glickman\'s worked example ("Example of the Glicko-2 system")', () => {
     const r = ratePeriod({ rating: 1500, rd: 200, volatility: 0.06 }, [
       { opponent: { rating: 1400, rd: 30, volatility: 0.06 }, score: 1 },
       { opponent: { rating: 1550, rd: 100, volatility: 0.06 }, score: 0 },

@@ -76,7 +76,8 @@ export class Lobby {
     const now = this.clock.now();
     const out: RoomSummary[] = [];
     for (const r of this.rooms.values()) {
-      if (r.status === 'finished' ? r.kind !== 'bot' && r.listed(now) && r.finishedAt !== null && now - r.finishedAt < this.ttl.finishedMs : r.listed(now)) out.push(r.summary());
+      if (r.status === 'finished' ? r.kind !== 'bot' && r.listed(now) && r.finishedAt !== null && now - r.finishedAt < this.ttl.finishedMs : r.listed(now))
+        out.push(r.summary());
     }
     return split(out).flat();
   }
@@ -157,7 +158,10 @@ export class Lobby {
       }
     }
     endIdleBotMatches(this.rooms.values(), now, this.ttl);
-    const bots = [...this.rooms.values()].filter((r) => r.kind === 'bot' && r.status === 'active' && r.listed(now)).map((r) => r.roomId).join();
+    const bots = [...this.rooms.values()]
+      .filter((r) => r.kind === 'bot' && r.status === 'active' && r.listed(now))
+      .map((r) => r.roomId)
+      .join();
     if (dropped || bots !== this.listedBots) this.changed();
     this.listedBots = bots;
   }

@@ -58,7 +58,12 @@ export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ room
  * its log; its clocks restart now with the time left at its last commit, so an outage is charged to nobody.
  * `lease`: 'acquire' takes the match's lease first in a cluster (none: skipped); 'held' when the caller did.
  */
-export async function restoreLiveRoom(deps: RoomDeps, lobby: Lobby, rec: RoomRecord, lease: 'acquire' | 'held'): Promise<'match' | 'waiting' | 'broken' | 'skipped'> {
+export async function restoreLiveRoom(
+  deps: RoomDeps,
+  lobby: Lobby,
+  rec: RoomRecord,
+  lease: 'acquire' | 'held',
+): Promise<'match' | 'waiting' | 'broken' | 'skipped'> {
   const now = deps.clock.now();
   for (const occ of [rec.seats.A, rec.seats.B]) if (occ && !occ.bot) await deps.users.recall(occ.userId, occ.name, occ.username ?? null);
   const d = rec.seats.B?.bot && rec.seats.B.name === TUTORIAL_BOT_NAME ? tutorialDeps(deps) : deps;

@@ -5,7 +5,22 @@
  */
 import { BOT_LISTED_MS } from '../master/bot-listing.js';
 import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
-import { isUntimed, LIMITS, type ChatMessage, type ClockConfig, type MatchResult, type RematchState, type RoomState, type RoomStatus, type RoomSummary, type MatchKind, type Seat, type SeatInfo, type SummarySeat, type Visibility } from '@vroyale/protocol';
+import {
+  isUntimed,
+  LIMITS,
+  type ChatMessage,
+  type ClockConfig,
+  type MatchResult,
+  type RematchState,
+  type RoomState,
+  type RoomStatus,
+  type RoomSummary,
+  type MatchKind,
+  type Seat,
+  type SeatInfo,
+  type SummarySeat,
+  type Visibility,
+} from '@vroyale/protocol';
 import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
@@ -92,7 +107,16 @@ export class Room implements MasterRoom {
   }
 
   record(): RoomRecord {
-    return { id: this.roomId, visibility: this.visibility, status: this.status, clock: this.clockConfig, seats: this.seats, matchId: this.master?.id ?? null, createdAt: this.createdAt, kind: this.kind };
+    return {
+      id: this.roomId,
+      visibility: this.visibility,
+      status: this.status,
+      clock: this.clockConfig,
+      seats: this.seats,
+      matchId: this.master?.id ?? null,
+      createdAt: this.createdAt,
+      kind: this.kind,
+    };
   }
 
   seatOf(userId: string): Seat | null {
@@ -176,7 +200,10 @@ export class Room implements MasterRoom {
 
   // --- seats ----------------------------------------------------------------------------------------------
 
-  takeSeat(occupant: Occupant, want: Seat | 'any' | undefined): { ok: true; seat: Seat } | { ok: false; code: 'room-full' | 'seat-taken' | 'not-started'; message: string } {
+  takeSeat(
+    occupant: Occupant,
+    want: Seat | 'any' | undefined,
+  ): { ok: true; seat: Seat } | { ok: false; code: 'room-full' | 'seat-taken' | 'not-started'; message: string } {
     if (this.status !== 'waiting') return { ok: false, code: 'room-full', message: 'This match has already started; you can watch it' };
     const free = SEATS.filter((s) => this.seats[s] === null);
     if (free.length === 0) return { ok: false, code: 'room-full', message: 'Both seats are taken; you can watch instead' };
@@ -376,7 +403,14 @@ export class Room implements MasterRoom {
     if (!occ) return null;
     const hold = this.holds.get(seat);
     const connected = occ.bot || this.socketsOfSeat(seat).length > 0;
-    return { name: occ.name, username: occ.username ?? null, bot: occ.bot, connected, holdDeadline: hold?.deadline ?? null, holdRemainingMs: hold ? Math.max(0, hold.deadline - now) : null };
+    return {
+      name: occ.name,
+      username: occ.username ?? null,
+      bot: occ.bot,
+      connected,
+      holdDeadline: hold?.deadline ?? null,
+      holdRemainingMs: hold ? Math.max(0, hold.deadline - now) : null,
+    };
   }
 
   private spectatorCount(): number {

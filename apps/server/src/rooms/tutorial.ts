@@ -68,7 +68,10 @@ export function startTutorial<C extends TutorialConn>(conn: C, reply: (ack: Ack<
   room.fixedSeed = TUTORIAL_SEED;
   const { player, bot } = tutorialRosters;
   room.takeSeat({ ...seatedAs(user), roster: { centre: player.centre, cards: [...player.cards] }, rosterLabel: player.name, bot: false }, 'A');
-  room.takeSeat({ userId: `bot:${room.roomId}`, name: TUTORIAL_BOT_NAME, roster: { centre: bot.centre, cards: [...bot.cards] }, rosterLabel: bot.name, bot: true }, 'B');
+  room.takeSeat(
+    { userId: `bot:${room.roomId}`, name: TUTORIAL_BOT_NAME, roster: { centre: bot.centre, cards: [...bot.cards] }, rosterLabel: bot.name, bot: true },
+    'B',
+  );
   host.userRooms.claim(room, user.id, conn.address, true);
   reply({ ok: true, roomId: room.roomId, seat: 'A' });
   host.attach(conn, room);
@@ -78,4 +81,8 @@ export function startTutorial<C extends TutorialConn>(conn: C, reply: (ack: Ack<
 export const TUTORIAL_SEAT_HOLD_MS = 24 * 60 * 60 * 1000;
 
 /** A tutorial room's dependencies: the gentle bot instead of the server's, and the long seat hold. */
-export const tutorialDeps = (deps: RoomDeps): RoomDeps => ({ ...deps, bot: tutorialBot, config: { ...deps.config, seatHoldMs: Math.max(deps.config.seatHoldMs, TUTORIAL_SEAT_HOLD_MS) } });
+export const tutorialDeps = (deps: RoomDeps): RoomDeps => ({
+  ...deps,
+  bot: tutorialBot,
+  config: { ...deps.config, seatHoldMs: Math.max(deps.config.seatHoldMs, TUTORIAL_SEAT_HOLD_MS) },
+});

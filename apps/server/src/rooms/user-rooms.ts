@@ -96,7 +96,7 @@ export class UserRooms {
   }
 
   count(by: { userId: string } | { address: string }, bots: boolean): number {
-    const ids = 'userId' in by ? this.roomsOf(by.userId) : this.byAddress.get(by.address)?.keys() ?? [];
+    const ids = 'userId' in by ? this.roomsOf(by.userId) : (this.byAddress.get(by.address)?.keys() ?? []);
     let n = 0;
     for (const id of ids) if (this.botRooms.has(id) === bots) n++;
     return n;

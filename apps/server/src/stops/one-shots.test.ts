@@ -3,7 +3,10 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent, ManagerId } from '@vroyale/engine';
 import { OneShots } from './one-shots.js';
 
-const push = (controller: ManagerId): GameEvent => ({ t: 'stack-push', item: { id: 's1', controller, source: 'c1', sourceDef: 'x', kind: 'highlight', ability: 0, targets: [] } });
+const push = (controller: ManagerId): GameEvent => ({
+  t: 'stack-push',
+  item: { id: 's1', controller, source: 'c1', sourceDef: 'x', kind: 'highlight', ability: 0, targets: [] },
+});
 
 describe('one-shots', () => {
   it("'my-turn' ends when this manager's turn begins, and only then", () => {

@@ -9,10 +9,22 @@ const created = createGame({ seed: 'plan', pool: cardPool, rosters: { A: starter
 if (!created.ok) throw new Error(created.message);
 const base = project(created.state, 'spectator');
 
-const item = (controller: ManagerId): StackItem & { card: null } => ({ id: 's1', controller, source: 'c1', sourceDef: 'x', kind: 'highlight', ability: 0, targets: [], card: null });
+const item = (controller: ManagerId): StackItem & { card: null } => ({
+  id: 's1',
+  controller,
+  source: 'c1',
+  sourceDef: 'x',
+  kind: 'highlight',
+  ability: 0,
+  targets: [],
+  card: null,
+});
 
 /** A spectator view at `phase` of A's turn, B or A holding priority as the phase has it. */
-function at(phase: Phase, o: { priority?: ManagerId | null; stack?: ManagerId[]; attackers?: string[]; blocks?: number; starPlaced?: boolean; hand?: number } = {}): GameView {
+function at(
+  phase: Phase,
+  o: { priority?: ManagerId | null; stack?: ManagerId[]; attackers?: string[]; blocks?: number; starPlaced?: boolean; hand?: number } = {},
+): GameView {
   const declaring = phase === 'combat-attack' || phase === 'combat-block';
   return {
     ...base,
@@ -27,7 +39,12 @@ function at(phase: Phase, o: { priority?: ManagerId | null; stack?: ManagerId[];
   };
 }
 
-const set = (patch: { own?: Partial<StopSettings['own']>; opponent?: Partial<StopSettings['opponent']>; opponentStack?: boolean; fullControl?: boolean }): StopSettings => ({
+const set = (patch: {
+  own?: Partial<StopSettings['own']>;
+  opponent?: Partial<StopSettings['opponent']>;
+  opponentStack?: boolean;
+  fullControl?: boolean;
+}): StopSettings => ({
   own: { ...DEFAULT_STOP_SETTINGS.own, ...patch.own },
   opponent: { ...DEFAULT_STOP_SETTINGS.opponent, ...patch.opponent },
   opponentStack: patch.opponentStack ?? DEFAULT_STOP_SETTINGS.opponentStack,
@@ -70,7 +87,14 @@ describe('planDecision', () => {
   });
 
   it('every window stop switches its own window, on the right turn', () => {
-    const phaseOf = { start: 'start', resource: 'resource', main: 'main', 'after-attackers': 'combat-attack-window', 'after-blocks': 'combat-block-window', resolution: 'resolution' } as const;
+    const phaseOf = {
+      start: 'start',
+      resource: 'resource',
+      main: 'main',
+      'after-attackers': 'combat-attack-window',
+      'after-blocks': 'combat-block-window',
+      resolution: 'resolution',
+    } as const;
     for (const w of Object.keys(phaseOf) as (keyof typeof phaseOf)[]) {
       expect(planDecision(at(phaseOf[w]), 'A', set({ own: { ...offAll('own'), [w]: true } }), null)).toBe('ask');
       expect(planDecision(at(phaseOf[w]), 'A', set({ own: offAll('own') }), null)).toBe('pass');

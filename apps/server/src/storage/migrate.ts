@@ -36,7 +36,9 @@ export async function migrate(db: Database.Database, opts: { migrations?: readon
   const umzug = new Umzug<MigrationContext>({
     context: ctx,
     storage,
-    logger: log ? { info: (m) => log.info(m, 'migration'), warn: (m) => log.warn(m, 'migration'), error: (m) => log.error(m, 'migration'), debug: () => {} } : undefined,
+    logger: log
+      ? { info: (m) => log.info(m, 'migration'), warn: (m) => log.warn(m, 'migration'), error: (m) => log.error(m, 'migration'), debug: () => {} }
+      : undefined,
     migrations: list.map((m, i) => ({
       name: m.name,
       // BEGIN IMMEDIATE takes the write lock first: another process (the admin command, a second server on the

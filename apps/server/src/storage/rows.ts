@@ -30,7 +30,6 @@ export function roomRecord(r: Row): RoomRecord {
   };
 }
 
-
 export function matchRecord(r: Row): MatchRecord {
   return {
     id: String(r.id),

@@ -6,7 +6,11 @@ describe('close queue', () => {
     const closed: string[] = [];
     const busy = new Set(['b']);
     const turns: (() => void)[] = [];
-    const q = new CloseQueue((id) => (busy.has(id) ? false : (closed.push(id), true)), 2, (f) => turns.push(f));
+    const q = new CloseQueue(
+      (id) => (busy.has(id) ? false : (closed.push(id), true)),
+      2,
+      (f) => turns.push(f),
+    );
     for (const id of ['a', 'b', 'c', 'd', 'e']) q.push(id);
     expect(closed).toEqual([]);
     expect(turns.length).toBe(1);
@@ -31,9 +35,12 @@ describe('reaper', () => {
     vi.useFakeTimers();
     let t = 0;
     const r = new Reaper(2_000, 2, () => t);
-    const socks = Array.from({ length: 5 }, () => ({ destroyed: false, destroy() {
-      this.destroyed = true;
-    } }));
+    const socks = Array.from({ length: 5 }, () => ({
+      destroyed: false,
+      destroy() {
+        this.destroyed = true;
+      },
+    }));
     for (const s of socks) r.add(s);
     socks[1]!.destroyed = true; // its peer closed it
     t = 1_999;

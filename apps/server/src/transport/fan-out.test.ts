@@ -4,7 +4,11 @@ import { FanOut } from './fan-out.js';
 function harness(slice: number) {
   const written: { ids: string[]; event: string }[] = [];
   const tasks: (() => void)[] = [];
-  const f = new FanOut((ids, event) => written.push({ ids: [...ids], event }), slice, (t) => tasks.push(t));
+  const f = new FanOut(
+    (ids, event) => written.push({ ids: [...ids], event }),
+    slice,
+    (t) => tasks.push(t),
+  );
   const turn = () => tasks.shift()?.();
   return { f, written, tasks, turn };
 }

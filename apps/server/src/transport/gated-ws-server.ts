@@ -22,7 +22,12 @@ export function gatedWsEngine(gates: ReadGates): new (options: ServerOptions) =>
         const parse = socket.listeners('data') as ((chunk: Buffer) => void)[];
         if (parse.length === 1) {
           socket.removeAllListeners('data');
-          const gate = new ReadGate(socket, (chunk) => parse[0]!.call(socket, chunk), this.options.maxPayload || Infinity, (feed) => gates.beforeOwned(feed));
+          const gate = new ReadGate(
+            socket,
+            (chunk) => parse[0]!.call(socket, chunk),
+            this.options.maxPayload || Infinity,
+            (feed) => gates.beforeOwned(feed),
+          );
           socket.on('data', (chunk: Buffer) => gate.onData(chunk));
           gates.gates.set(ws, gate);
         }

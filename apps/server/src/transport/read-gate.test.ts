@@ -11,7 +11,12 @@ function frame(text: string): Buffer {
   const payload = Buffer.from(text);
   const n = payload.length;
   const key = Buffer.from([1, 2, 3, 4]);
-  const head = n < 126 ? Buffer.from([0x81, 0x80 | n]) : n < 65_536 ? Buffer.from([0x81, 0x80 | 126, n >> 8, n & 255]) : Buffer.concat([Buffer.from([0x81, 0x80 | 127, 0, 0, 0, 0]), Buffer.from([(n >>> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255])]);
+  const head =
+    n < 126
+      ? Buffer.from([0x81, 0x80 | n])
+      : n < 65_536
+        ? Buffer.from([0x81, 0x80 | 126, n >> 8, n & 255])
+        : Buffer.concat([Buffer.from([0x81, 0x80 | 127, 0, 0, 0, 0]), Buffer.from([(n >>> 24) & 255, (n >> 16) & 255, (n >> 8) & 255, n & 255])]);
   return Buffer.concat([head, key, payload.map((b, i) => b ^ key[i % 4]!)]);
 }
 
@@ -64,7 +69,12 @@ describe('read gate', () => {
     const messages: string[] = [];
     receiver.on('message', (data: Buffer) => messages.push(data.toString()));
     const turns: (() => void)[] = [];
-    const gate = new ReadGate(socket, (chunk) => void receiver.write(chunk), 1_000, (feed) => turns.push(feed));
+    const gate = new ReadGate(
+      socket,
+      (chunk) => void receiver.write(chunk),
+      1_000,
+      (feed) => turns.push(feed),
+    );
     gate.onData(frame('40'));
     gate.onData(frame('2probe'));
     expect(messages).toEqual([]);

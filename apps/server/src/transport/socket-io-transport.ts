@@ -281,7 +281,13 @@ export class SocketIoTransport implements Transport {
           this.log.warn({ err: e }, 'ack failed');
         }
       };
-      this.deliver({ kind: 'message', socketId: socket.id, event: typeof event === 'string' ? event : String(event), payload: ack ? args.slice(0, -1)[0] : args[0], reply });
+      this.deliver({
+        kind: 'message',
+        socketId: socket.id,
+        event: typeof event === 'string' ? event : String(event),
+        payload: ack ? args.slice(0, -1)[0] : args[0],
+        reply,
+      });
     });
     socket.on('disconnect', (reason) => {
       this.wires.delete(socket.id);

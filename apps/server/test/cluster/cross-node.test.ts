@@ -13,7 +13,7 @@ import type { LobbyRooms } from '@vroyale/protocol';
 const cluster = useCluster('cross-node.test.ts');
 
 describe.skipIf(!cluster.available)('two nodes, one PostgreSQL, one Redis', () => {
-  it('delivers a send to a socket on the other node, and lists every node\'s rooms in every lobby', async () => {
+  it("delivers a send to a socket on the other node, and lists every node's rooms in every lobby", async () => {
     const c = await cluster.start(2);
     const [n1, n2] = c.nodes as [TestServer, TestServer];
     const clients: TestClient[] = [];
@@ -24,7 +24,10 @@ describe.skipIf(!cluster.available)('two nodes, one PostgreSQL, one Redis', () =
 
       // A server notice from node 1 to a socket only node 2 holds.
       n1.server.transport.send(watcher.socket.id!, 'server:notice', { kind: 'info', message: 'from n1' });
-      await until(() => watcher.received.some((m) => m.event === 'server:notice' && (m.payload as { message?: string }).message === 'from n1'), 'the cross-node notice');
+      await until(
+        () => watcher.received.some((m) => m.event === 'server:notice' && (m.payload as { message?: string }).message === 'from n1'),
+        'the cross-node notice',
+      );
 
       const first = (await watcher.emit('lobby:subscribe', {})) as unknown as LobbyRooms & { ok: boolean };
       expect(first.rooms).toEqual([]);
@@ -32,12 +35,20 @@ describe.skipIf(!cluster.available)('two nodes, one PostgreSQL, one Redis', () =
       const priv = await host.emit('room:create', { visibility: 'private' });
       if (!pub.ok || !priv.ok) throw new Error('room:create refused');
       const lists = () => watcher.received.filter((m) => m.event === 'lobby:rooms').map((m) => (m.payload as LobbyRooms).rooms);
-      await until(() => lists().some((l) => l.some((r) => r.roomId === pub.roomId)), 'node 1\'s room in node 2\'s lobby', 5_000);
-      expect(lists().flat().some((r) => r.roomId === priv.roomId)).toBe(false);
+      await until(() => lists().some((l) => l.some((r) => r.roomId === pub.roomId)), "node 1's room in node 2's lobby", 5_000);
+      expect(
+        lists()
+          .flat()
+          .some((r) => r.roomId === priv.roomId),
+      ).toBe(false);
 
       // A change on node 1 (a seat taken) reaches node 2's subscriber.
       await host.emit('room:join', { roomId: pub.roomId, roster: 'raid-night' });
-      await until(() => lists().some((l) => l.some((r) => r.roomId === pub.roomId && JSON.stringify(r).includes('host'))), 'the seat change in node 2\'s lobby', 5_000);
+      await until(
+        () => lists().some((l) => l.some((r) => r.roomId === pub.roomId && JSON.stringify(r).includes('host'))),
+        "the seat change in node 2's lobby",
+        5_000,
+      );
 
       // Node 2's own rooms are listed beside node 1's; a fresh subscriber on node 1 gets both at once.
       const own = await watcher.emit('room:create', { visibility: 'public' });

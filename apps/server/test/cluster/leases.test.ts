@@ -20,8 +20,29 @@ const roster = (id: string) => {
 
 function records(n: number): { room: RoomRecord; match: MatchRecord } {
   const occ = (userId: string, r: string) => ({ userId, name: userId, roster: roster(r), rosterLabel: r, bot: false });
-  const room: RoomRecord = { id: `room${n}`, visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('u_a', 'raid-night'), B: occ('u_b', 'mod-squad') }, matchId: `m${n}`, createdAt: 1, kind: 'room' };
-  const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
+  const room: RoomRecord = {
+    id: `room${n}`,
+    visibility: 'public',
+    status: 'active',
+    clock: { initialMs: 60_000, incrementMs: 0 },
+    seats: { A: occ('u_a', 'raid-night'), B: occ('u_b', 'mod-squad') },
+    matchId: `m${n}`,
+    createdAt: 1,
+    kind: 'room',
+  };
+  const match: MatchRecord = {
+    id: `m${n}`,
+    roomId: room.id,
+    seed: 's',
+    rosters: { A: roster('raid-night'), B: roster('mod-squad') },
+    seats: { A: room.seats.A!, B: room.seats.B! },
+    status: 'active',
+    result: null,
+    clocks: { A: 60_000, B: 60_000 },
+    createdAt: 1,
+    kind: 'room',
+    endedAt: null,
+  };
   return { room, match };
 }
 
@@ -99,7 +120,9 @@ describe.skipIf(!pgTest.available)('match leases with a fencing epoch (PostgreSQ
         await a.startMatch(room, match, 1);
       }
       for (const now of [10_000, 10_000 + LEASE + 1]) {
-        const results = await Promise.all(Array.from({ length: n }, (_, i) => [a.leases.acquire(`m${i + 1}`, now, LEASE), b.leases.acquire(`m${i + 1}`, now, LEASE)]).flat());
+        const results = await Promise.all(
+          Array.from({ length: n }, (_, i) => [a.leases.acquire(`m${i + 1}`, now, LEASE), b.leases.acquire(`m${i + 1}`, now, LEASE)]).flat(),
+        );
         for (let i = 0; i < n; i++) {
           const pair = [results[2 * i], results[2 * i + 1]];
           expect(pair.filter((e) => e !== null)).toHaveLength(1);

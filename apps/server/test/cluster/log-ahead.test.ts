@@ -51,7 +51,10 @@ async function logAhead(t: TestServer, databaseUrl: string): Promise<void> {
     // The match goes on from the log: B's mulligan is seq 2, and the log holds each action once.
     await b.waitFor(() => b.view(roomId)?.seq === 1, 10_000, 'B sees seq 1');
     expect(await b.emit('match:action', { roomId, clientActionId: 'b1', seenSeq: 1, action })).toEqual({ ok: true, seq: 2 });
-    const rows = (await db.query('SELECT seq, client_action_id FROM actions WHERE match_id = $1 ORDER BY seq', [matchId])).rows as { seq: number; client_action_id: string }[];
+    const rows = (await db.query('SELECT seq, client_action_id FROM actions WHERE match_id = $1 ORDER BY seq', [matchId])).rows as {
+      seq: number;
+      client_action_id: string;
+    }[];
     expect(rows.map((r) => [Number(r.seq), r.client_action_id])).toEqual([
       [1, 'A:lost-answer'],
       [2, 'B:b1'],
@@ -73,14 +76,18 @@ describe.skipIf(!pgTest.available)('the log ahead of the match in memory', () =>
     }
   }, 60_000);
 
-  it.skipIf(!redisInstalled)('a cluster node gives the lease back; the takeover scan replays it', async () => {
-    const databaseUrl = await pgTest.freshDatabase();
-    redis = await startRedis();
-    const t = await startTestServer({ databaseUrl, redisUrl: redis.url, nodeId: 'n1' });
-    try {
-      await logAhead(t, databaseUrl);
-    } finally {
-      await t.close();
-    }
-  }, 60_000);
+  it.skipIf(!redisInstalled)(
+    'a cluster node gives the lease back; the takeover scan replays it',
+    async () => {
+      const databaseUrl = await pgTest.freshDatabase();
+      redis = await startRedis();
+      const t = await startTestServer({ databaseUrl, redisUrl: redis.url, nodeId: 'n1' });
+      try {
+        await logAhead(t, databaseUrl);
+      } finally {
+        await t.close();
+      }
+    },
+    60_000,
+  );
 });

@@ -15,7 +15,8 @@ import type { TestClient } from '../helpers/test-client.js';
 const cluster = useCluster('ownership.test.ts');
 
 const leaseOf = async (pool: pg.Pool, matchId: string) =>
-  (await pool.query('SELECT node_id, epoch, lease_until FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as { node_id: string; epoch: number; lease_until: number } | undefined;
+  (await pool.query('SELECT node_id, epoch, lease_until FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as
+    { node_id: string; epoch: number; lease_until: number } | undefined;
 
 async function ownershipCount(t: TestServer, change: string): Promise<number> {
   const m = await t.server.metrics.registry.getSingleMetric('vroyale_ownership_changes_total')!.get();
@@ -23,7 +24,8 @@ async function ownershipCount(t: TestServer, change: string): Promise<number> {
 }
 
 /** A concession: accepted on any view, so only ownership can refuse it. */
-const concede = (c: TestClient, roomId: string, id: string) => c.emit('match:action', { roomId, clientActionId: id, seenSeq: c.view(roomId)!.seq, action: { type: 'concede' } });
+const concede = (c: TestClient, roomId: string, id: string) =>
+  c.emit('match:action', { roomId, clientActionId: id, seenSeq: c.view(roomId)!.seq, action: { type: 'concede' } });
 
 describe.skipIf(!cluster.available)('match ownership across nodes', () => {
   it('leases a match to the node that starts it, fences it once another node takes over, releases it at the end', async () => {

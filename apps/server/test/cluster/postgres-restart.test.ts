@@ -98,7 +98,14 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
   it('refuses actions while it is away, then both nodes carry on without a restart; nothing acked is lost', async () => {
     const databaseUrl = await pgTest.freshDatabase();
     redis = await startRedis();
-    const env = { VROYALE_DATABASE_URL: databaseUrl, VROYALE_REDIS_URL: redis.url, VROYALE_RATE_CAPACITY: '1000', VROYALE_RATE_PER_SEC: '1000', VROYALE_RATE_SESSION_CAPACITY: '2000', VROYALE_RATE_SESSION_PER_SEC: '2000' };
+    const env = {
+      VROYALE_DATABASE_URL: databaseUrl,
+      VROYALE_REDIS_URL: redis.url,
+      VROYALE_RATE_CAPACITY: '1000',
+      VROYALE_RATE_PER_SEC: '1000',
+      VROYALE_RATE_SESSION_CAPACITY: '2000',
+      VROYALE_RATE_SESSION_PER_SEC: '2000',
+    };
     nodes.push(await startNodeProcess('n1', env));
     nodes.push(await startNodeProcess('n2', env));
     const pids = nodes.map((n) => n.child.pid);
@@ -114,7 +121,8 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
         const db = new pg.Client({ connectionString: databaseUrl });
         await db.connect();
         try {
-          return (await db.query('SELECT node_id, epoch, lease_until FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as { node_id: string; epoch: number; lease_until: string } | undefined;
+          return (await db.query('SELECT node_id, epoch, lease_until FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as
+            { node_id: string; epoch: number; lease_until: string } | undefined;
         } finally {
           await db.end();
         }
@@ -130,7 +138,10 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
         return { status: r.status, body: (await r.json()) as { ok: boolean; checks: { database: string } } };
       };
 
-      for (const [mode, downMs] of [['fast', 4_000], ['immediate', 2_000]] as const) {
+      for (const [mode, downMs] of [
+        ['fast', 4_000],
+        ['immediate', 2_000],
+      ] as const) {
         const at = seq() + 10;
         await a.waitFor(() => seq() >= at, 60_000, `seq ${at} before the ${mode} stop`);
         const seqBefore = seq();
@@ -163,7 +174,11 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
             const t = Math.min(...players.flatMap((p) => p.acks.filter((k) => k.at > back).map((k) => k.at)));
             if (Number.isFinite(t)) return t - back;
             if (performance.now() > until) {
-              for (const n of nodes) console.log(n.id, JSON.stringify(n.lines.filter((l) => Number(l.level) >= 40 || /taken|lease|self|unreachable/.test(String(l.msg))).slice(-10)));
+              for (const n of nodes)
+                console.log(
+                  n.id,
+                  JSON.stringify(n.lines.filter((l) => Number(l.level) >= 40 || /taken|lease|self|unreachable/.test(String(l.msg))).slice(-10)),
+                );
               throw new Error(`no ack within 30 s of PostgreSQL's ${mode} restart (seq ${seq()})`);
             }
             await sleep(50);
@@ -204,7 +219,10 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
       // Every acked action is in PostgreSQL exactly once, at the seq its ack named.
       const db = new pg.Client({ connectionString: databaseUrl });
       await db.connect();
-      const stored = (await db.query('SELECT seq, client_action_id FROM actions WHERE match_id = $1 ORDER BY seq', [matchId])).rows as { seq: number; client_action_id: string | null }[];
+      const stored = (await db.query('SELECT seq, client_action_id FROM actions WHERE match_id = $1 ORDER BY seq', [matchId])).rows as {
+        seq: number;
+        client_action_id: string | null;
+      }[];
       await db.end();
       expect(stored.map((r) => Number(r.seq))).toEqual(stored.map((_, i) => i + 1));
       expect(stored.length).toBe(final.seq);
@@ -216,7 +234,11 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
       const replay = (await (await fetch(`http://127.0.0.1:${nodes[0]!.port}/api/matches/${matchId}/replay`)).json()) as Replay;
       const states = replayStates(replay);
       expect(hashState(states[states.length - 1]!)).toBe(final.stateHash);
-      for (const [cl, viewer] of [[a, 'A'], [b, 'B']] as const) expect(scanForLeaks(cl.received, secretsFor(states, viewer)).slice(0, 5)).toEqual([]);
+      for (const [cl, viewer] of [
+        [a, 'A'],
+        [b, 'B'],
+      ] as const)
+        expect(scanForLeaks(cl.received, secretsFor(states, viewer)).slice(0, 5)).toEqual([]);
     } finally {
       for (const c of clients) c.close();
       for (const n of nodes) if (n.child.exitCode === null && n.child.signalCode === null) n.kill('SIGTERM');

@@ -44,7 +44,10 @@ describe.skipIf(!pgTest.available || !redisInstalled)('Redis restarting', () => 
       await redis.stop();
       redis = null;
       // Node 1's manager acts on node 1: no Redis needed.
-      expect(await a.emit('match:action', { roomId, clientActionId: 'a1', seenSeq: 0, action: { type: 'mulligan', redraw: false } })).toEqual({ ok: true, seq: 1 });
+      expect(await a.emit('match:action', { roomId, clientActionId: 'a1', seenSeq: 0, action: { type: 'mulligan', redraw: false } })).toEqual({
+        ok: true,
+        seq: 1,
+      });
       // Node 2's manager: the forward waits for Redis.
       const pending = b.emit('match:action', { roomId, clientActionId: 'b1', seenSeq: 1, action: { type: 'mulligan', redraw: false } }, 20_000);
       await new Promise((r) => setTimeout(r, 1_000));
@@ -81,7 +84,11 @@ describe.skipIf(!pgTest.available || !redisInstalled)('Redis restarting', () => 
       const replay = (await (await fetch(`${n2.url}/api/matches/${matchId}/replay`)).json()) as Replay;
       const states = replayStates(replay);
       expect(hashState(states[states.length - 1]!)).toBe(final.stateHash);
-      for (const [cl, viewer] of [[a, 'A'], [b, 'B']] as const) expect(scanForLeaks(cl.received, secretsFor(states, viewer)).slice(0, 5)).toEqual([]);
+      for (const [cl, viewer] of [
+        [a, 'A'],
+        [b, 'B'],
+      ] as const)
+        expect(scanForLeaks(cl.received, secretsFor(states, viewer)).slice(0, 5)).toEqual([]);
     } finally {
       for (const c of clients) c.close();
       await Promise.all(nodes.map((n) => n.close()));

@@ -60,9 +60,14 @@ describe.skipIf(!cluster.available)('self-fencing', () => {
       // No flag fell while the node could not renew: the only action is A's mulligan, the match goes on.
       expect(rows.map((r) => [r.seq, r.origin])).toEqual([[1, 'player']]);
       expect((await n1.server.storage.match(matchId))?.status).toBe('active');
-      const lease = (await locker.query('SELECT node_id, epoch FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as { node_id: string; epoch: string };
+      const lease = (await locker.query('SELECT node_id, epoch FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as {
+        node_id: string;
+        epoch: string;
+      };
       expect({ node: lease.node_id, epoch: Number(lease.epoch) }).toEqual({ node: 'n1', epoch: 2 });
-      console.log(`self-fencing: locked ${(locked - t0).toFixed(0)} ms after the start, freed after ${(freed - locked).toFixed(0)} ms; acked again ${(performance.now() - freed).toFixed(0)} ms after`);
+      console.log(
+        `self-fencing: locked ${(locked - t0).toFixed(0)} ms after the start, freed after ${(freed - locked).toFixed(0)} ms; acked again ${(performance.now() - freed).toFixed(0)} ms after`,
+      );
     } finally {
       for (const cl of clients) cl.close();
       await locker.end();

@@ -17,7 +17,7 @@ import { until } from '../helpers/until.js';
 const cluster = useCluster('spectator-delay.test.ts');
 
 describe.skipIf(!cluster.available)('a ranked match watched from another node', () => {
-  it('is shown a turn behind there too, in views and in that node\'s lobby', async () => {
+  it("is shown a turn behind there too, in views and in that node's lobby", async () => {
     const c = await cluster.start(2, { rateLimit: { capacity: 100_000, refillPerSec: 100_000 } });
     const [n1, n2] = c.nodes as [TestServer, TestServer];
     const clients: TestClient[] = [];
@@ -25,7 +25,8 @@ describe.skipIf(!cluster.available)('a ranked match watched from another node', 
       const [x, y] = [await makeAccount(n1, null, freshName('K')), await makeAccount(n1, null, freshName('K'))];
       clients.push(x, y);
       for (const p of [x, y]) await p.fullControl();
-      const matched = (p: TestClient) => p.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
+      const matched = (p: TestClient) =>
+        p.received.map((m) => m.payload as QueueState).find((q) => q?.status === 'matched') as (QueueState & { status: 'matched' }) | undefined;
       expect(await x.emit('queue:join', { queue: 'ranked', roster: 'raid-night' })).toMatchObject({ ok: true });
       expect(await y.emit('queue:join', { queue: 'ranked', roster: 'mod-squad' })).toMatchObject({ ok: true });
       await until(() => matched(x) !== undefined && matched(y) !== undefined, 'paired', 10_000);

@@ -38,7 +38,10 @@ describe.skipIf(!cluster.available)('a match across three nodes', () => {
       await spec.waitFor(() => spec.view(roomId) !== undefined, 10_000, 'spectator view');
       expect(spec.view(roomId)!.viewer).toBe('spectator');
       // A seat is checked by the room's node: the spectator cannot act, nor can B act for A.
-      expect(await spec.emit('match:action', { roomId, clientActionId: 'x', seenSeq: spec.view(roomId)!.seq, action: { type: 'concede' } })).toMatchObject({ ok: false, code: 'not-a-manager' });
+      expect(await spec.emit('match:action', { roomId, clientActionId: 'x', seenSeq: spec.view(roomId)!.seq, action: { type: 'concede' } })).toMatchObject({
+        ok: false,
+        code: 'not-a-manager',
+      });
 
       // Chat from node 1 and node 3 reaches everyone.
       expect(await a.emit('room:chat', { roomId, text: 'good luck!' })).toEqual({ ok: true });
@@ -69,9 +72,16 @@ describe.skipIf(!cluster.available)('a match across three nodes', () => {
       const replay = (await res.json()) as Replay;
       const states = replayStates(replay);
       expect(hashState(states[states.length - 1]!)).toBe(final.stateHash);
-      for (const [cl, viewer] of [[a, 'A'], [b, 'B'], [spec, 'spectator']] as const) expect(scanForLeaks(cl.received, secretsFor(states, viewer)).slice(0, 5)).toEqual([]);
+      for (const [cl, viewer] of [
+        [a, 'A'],
+        [b, 'B'],
+        [spec, 'spectator'],
+      ] as const)
+        expect(scanForLeaks(cl.received, secretsFor(states, viewer)).slice(0, 5)).toEqual([]);
       expect(scanForLeaks(b.received, secretsFor(states, 'A')).length).toBeGreaterThan(0); // the scan is not vacuous
-      expect((await (n1.server.storage as PgStore).pool.query('SELECT node_id, lease_until FROM match_owners WHERE match_id = $1', [matchId])).rows).toEqual([{ node_id: 'n1', lease_until: 0 }]);
+      expect((await (n1.server.storage as PgStore).pool.query('SELECT node_id, lease_until FROM match_owners WHERE match_id = $1', [matchId])).rows).toEqual([
+        { node_id: 'n1', lease_until: 0 },
+      ]);
 
       // Node 2's manager leaving: the disconnect reaches node 1, which counts the seat's socket gone.
       b.close();

@@ -16,7 +16,19 @@ export interface ApiResponse {
  * cookie-authenticated POST without Origin or Referer is refused, origin-guard.ts); `origin: null` leaves it out,
  * a string sends that instead. `headers` are added last.
  */
-export async function api(url: string, path: string, o: { method?: string; body?: unknown; rawBody?: string; cookie?: string | null; bearer?: string; origin?: string | null; headers?: Record<string, string> } = {}): Promise<ApiResponse> {
+export async function api(
+  url: string,
+  path: string,
+  o: {
+    method?: string;
+    body?: unknown;
+    rawBody?: string;
+    cookie?: string | null;
+    bearer?: string;
+    origin?: string | null;
+    headers?: Record<string, string>;
+  } = {},
+): Promise<ApiResponse> {
   const headers: Record<string, string> = {};
   if (o.body !== undefined || o.rawBody !== undefined) headers['content-type'] = 'application/json';
   if (o.cookie) headers.cookie = o.cookie;
@@ -24,7 +36,11 @@ export async function api(url: string, path: string, o: { method?: string; body?
   if (origin !== null) headers.origin = origin;
   Object.assign(headers, o.headers);
   if (o.bearer) headers.authorization = `Bearer ${o.bearer}`;
-  const res = await fetch(`${url}${path}`, { method: o.method ?? (o.body === undefined && o.rawBody === undefined ? 'GET' : 'POST'), headers, body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)) });
+  const res = await fetch(`${url}${path}`, {
+    method: o.method ?? (o.body === undefined && o.rawBody === undefined ? 'GET' : 'POST'),
+    headers,
+    body: o.rawBody ?? (o.body === undefined ? undefined : JSON.stringify(o.body)),
+  });
   const text = await res.text();
   const setCookie = res.headers.getSetCookie().find((c) => c.startsWith(`${SESSION_COOKIE}=`)) ?? null;
   const pair = setCookie ? setCookie.split(';')[0]! : null;
@@ -43,7 +59,8 @@ export const tokenOf = (cookie: string): string => cookie.slice(SESSION_COOKIE.l
 /** Letters no look-alike folding touches (no i, l, o, r, n, v, w, m, digits): distinct names stay distinct keys. */
 const SAFE = 'abcdefghjkpqstxyz';
 /** A fresh valid username: `prefix` (a letter first) and 8 random safe letters. */
-export const freshName = (prefix = 'u'): string => `${prefix}${Array.from({ length: 8 }, () => SAFE[Math.floor(Math.random() * SAFE.length)]).join('')}`.slice(0, 20);
+export const freshName = (prefix = 'u'): string =>
+  `${prefix}${Array.from({ length: 8 }, () => SAFE[Math.floor(Math.random() * SAFE.length)]).join('')}`.slice(0, 20);
 
 /** Registers a new account (no session) and returns its cookie and user id. */
 export async function register(url: string, username: string, password = 'correct horse battery'): Promise<{ cookie: string; userId: string }> {

@@ -8,5 +8,8 @@ export { startHaproxy, type RunningHaproxy } from '../../../../scripts/services/
 export const haproxyInstalled = findBinary('haproxy') !== null;
 
 export function noteHaproxyMissing(file: string): void {
-  if (!haproxyInstalled) console.warn(`${file}: load-balancer tests skipped: haproxy is not installed (apt-get install -y haproxy, or: node scripts/services/haproxy.mjs install, as root)`);
+  if (!haproxyInstalled)
+    console.warn(
+      `${file}: load-balancer tests skipped: haproxy is not installed (apt-get install -y haproxy, or: node scripts/services/haproxy.mjs install, as root)`,
+    );
 }

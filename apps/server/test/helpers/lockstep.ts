@@ -42,7 +42,12 @@ export class Lockstep {
     if (va.result) return false;
     const [who, v] = va.legal.length > 0 ? [this.a, va] : [this.b, vb];
     if (v.legal.length === 0 || v.seq !== this.seq) throw new Error(`nobody to act at seq ${this.seq} (views at ${va.seq}/${vb.seq})`);
-    const ack = await who.emit('match:action', { roomId: this.roomId, clientActionId: `${who.instance}-ls-${++this.n}`, seenSeq: v.seq, action: pickRandom(v.legal, this.rnd) });
+    const ack = await who.emit('match:action', {
+      roomId: this.roomId,
+      clientActionId: `${who.instance}-ls-${++this.n}`,
+      seenSeq: v.seq,
+      action: pickRandom(v.legal, this.rnd),
+    });
     if (!ack.ok) throw new Error(`action refused: ${ack.code} ${ack.message}`);
     await this.a.waitFor(() => this.latest(this.a).seq >= ack.seq, 5_000, `A at ${ack.seq}`);
     await this.b.waitFor(() => this.latest(this.b).seq >= ack.seq, 5_000, `B at ${ack.seq}`);
@@ -55,7 +60,12 @@ export class Lockstep {
 
   /** Concedes for `who` (the match ends: spectators are shown everything). */
   async concede(who: TestClient): Promise<void> {
-    const ack = await who.emit('match:action', { roomId: this.roomId, clientActionId: `${who.instance}-ls-gg`, seenSeq: this.seq, action: { type: 'concede' } });
+    const ack = await who.emit('match:action', {
+      roomId: this.roomId,
+      clientActionId: `${who.instance}-ls-gg`,
+      seenSeq: this.seq,
+      action: { type: 'concede' },
+    });
     if (!ack.ok) throw new Error(`concede refused: ${ack.code}`);
     this.seq = ack.seq;
     await this.a.waitFor(() => this.latest(this.a).result != null, 5_000, 'A result');

@@ -11,7 +11,8 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { findPostgres, startPostgres, type RunningPostgres } from '../../../../scripts/services/postgres.mjs';
 
-export const POSTGRES_MISSING = 'PostgreSQL is not installed: its tests are skipped (install: sudo apt-get install -y postgresql, or sudo node scripts/services/postgres.mjs install)';
+export const POSTGRES_MISSING =
+  'PostgreSQL is not installed: its tests are skipped (install: sudo apt-get install -y postgresql, or sudo node scripts/services/postgres.mjs install)';
 
 export interface TestPostgres {
   /** Is PostgreSQL installed here? When false, the file's PostgreSQL tests skip. */

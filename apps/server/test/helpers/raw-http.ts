@@ -4,7 +4,13 @@
  */
 import { request } from 'node:http';
 
-export function rawHttp(o: { host: string; port: number; method?: string; path: string; headers?: Record<string, string> }): Promise<{ status: number; body: string }> {
+export function rawHttp(o: {
+  host: string;
+  port: number;
+  method?: string;
+  path: string;
+  headers?: Record<string, string>;
+}): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     const req = request({ host: o.host, port: o.port, method: o.method ?? 'GET', path: o.path, headers: o.headers ?? {} }, (res) => {
       let body = '';

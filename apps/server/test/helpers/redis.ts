@@ -9,5 +9,8 @@ export const redisInstalled = findBinary('redis-server') !== null;
 
 /** One console line saying why a test file's Redis tests are skipped (nothing when Redis is installed). */
 export function noteRedisMissing(file: string): void {
-  if (!redisInstalled) console.warn(`${file}: Redis tests skipped: redis-server is not installed (apt-get install -y redis-server, or: node scripts/services/redis.mjs install, as root)`);
+  if (!redisInstalled)
+    console.warn(
+      `${file}: Redis tests skipped: redis-server is not installed (apt-get install -y redis-server, or: node scripts/services/redis.mjs install, as root)`,
+    );
 }

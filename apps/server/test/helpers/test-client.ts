@@ -4,7 +4,16 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { realise, type Action, type Legal } from '@vroyale/engine';
-import { DEFAULT_STOP_SETTINGS, type Ack, type AckData, type ClientEventName, type ClientToServerEvents, type RoomState, type ServerToClientEvents, type ViewMessage } from '@vroyale/protocol';
+import {
+  DEFAULT_STOP_SETTINGS,
+  type Ack,
+  type AckData,
+  type ClientEventName,
+  type ClientToServerEvents,
+  type RoomState,
+  type ServerToClientEvents,
+  type ViewMessage,
+} from '@vroyale/protocol';
 import type { z } from 'zod';
 import type { CLIENT_PAYLOADS } from '@vroyale/protocol';
 
@@ -60,12 +69,24 @@ export class TestClient {
       this.poke();
     });
     // Reconnection after a server restart: identify again with the same token (as the browser would).
-    socket.io.on('reconnect', () => void this.hello().then(() => this.watchAgain()).catch(() => {}));
+    socket.io.on(
+      'reconnect',
+      () =>
+        void this.hello()
+          .then(() => this.watchAgain())
+          .catch(() => {}),
+    );
   }
 
   /** `headers`: sent with the handshake (issue 17: `{ cookie }` makes the session cookie decide who this is). */
   static async connect(url: string, name = `player${++counter}`, token?: string, headers?: Record<string, string>): Promise<TestClient> {
-    const socket: ClientSocket = io(url, { transports: ['websocket'], reconnectionDelay: 50, reconnectionDelayMax: 200, forceNew: true, ...(headers ? { extraHeaders: headers } : {}) });
+    const socket: ClientSocket = io(url, {
+      transports: ['websocket'],
+      reconnectionDelay: 50,
+      reconnectionDelayMax: 200,
+      forceNew: true,
+      ...(headers ? { extraHeaders: headers } : {}),
+    });
     const c = new TestClient(socket, name);
     c.token = token;
     await new Promise<void>((resolve, reject) => {

@@ -25,12 +25,43 @@ const roster = (id: string) => {
 
 async function addMatch(st: SqliteStore, n: number): Promise<void> {
   const occ = (name: string, r: string) => ({ userId: `u_${name}`, name, roster: roster(r), rosterLabel: r, bot: false });
-  const room: RoomRecord = { id: `room${n}`, visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') }, matchId: `m${n}`, createdAt: 1 };
-  const match: MatchRecord = { id: `m${n}`, roomId: room.id, seed: 's', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
+  const room: RoomRecord = {
+    id: `room${n}`,
+    visibility: 'public',
+    status: 'active',
+    clock: { initialMs: 60_000, incrementMs: 0 },
+    seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') },
+    matchId: `m${n}`,
+    createdAt: 1,
+  };
+  const match: MatchRecord = {
+    id: `m${n}`,
+    roomId: room.id,
+    seed: 's',
+    rosters: { A: roster('raid-night'), B: roster('mod-squad') },
+    seats: { A: room.seats.A!, B: room.seats.B! },
+    status: 'active',
+    result: null,
+    clocks: { A: 60_000, B: 60_000 },
+    createdAt: 1,
+    kind: 'room',
+    endedAt: null,
+  };
   await st.startMatch(room, match, 1);
 }
 
-const row = (n: number, seq: number): AppendAction => ({ matchId: `m${n}`, roomId: `room${n}`, seq, actor: 'A', origin: 'player', action: { type: 'pass', manager: 'A' }, clientActionId: `A:${n}-${seq}`, at: 2, clocks: { A: 1, B: 1 }, result: null });
+const row = (n: number, seq: number): AppendAction => ({
+  matchId: `m${n}`,
+  roomId: `room${n}`,
+  seq,
+  actor: 'A',
+  origin: 'player',
+  action: { type: 'pass', manager: 'A' },
+  clientActionId: `A:${n}-${seq}`,
+  at: 2,
+  clocks: { A: 1, B: 1 },
+  result: null,
+});
 
 describe('ActionWriter', () => {
   it('commits one turn of appends in one transaction and resolves each only after the commit', async () => {

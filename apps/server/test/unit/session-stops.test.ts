@@ -24,11 +24,13 @@ describe('stop settings in the session', () => {
     const old = new Database(path);
     MIGRATIONS[0]!.up({ dialect: 'sqlite', exec: (sql) => void old.exec(sql) });
     old.pragma('user_version = 1');
-    old.prepare('INSERT INTO sessions (token_hash, user_id, name, auto_pass, created_at, last_seen) VALUES (?, ?, ?, 1, 1, 1)').run(hashToken('tok'), 'u_old', 'Old');
+    old
+      .prepare('INSERT INTO sessions (token_hash, user_id, name, auto_pass, created_at, last_seen) VALUES (?, ?, ?, 1, 1, 1)')
+      .run(hashToken('tok'), 'u_old', 'Old');
     old.close();
     const st = await SqliteStore.open(path);
     const users = new Users(st, () => 2);
-    const { user } = (await users.hello('Old', 'tok'));
+    const { user } = await users.hello('Old', 'tok');
     expect(user.id).toBe('u_old');
     expect(user.stops).toEqual(DEFAULT_STOP_SETTINGS);
     st.closeNow();
@@ -37,7 +39,7 @@ describe('stop settings in the session', () => {
   it('settings sent once come back with the session, after the server forgot the user', async () => {
     const st = await SqliteStore.open(join(dir, 'a.db'));
     const users = new Users(st, () => 1);
-    const { user, token } = (await users.hello('Aki', undefined));
+    const { user, token } = await users.hello('Aki', undefined);
     expect(users.stopsOf(user.id)).toEqual(DEFAULT_STOP_SETTINGS);
     await users.setStops(user.id, full);
     users.forget(user.id);
@@ -51,7 +53,7 @@ describe('stop settings in the session', () => {
   it('stored settings that no longer parse are replaced by the defaults, not trusted', async () => {
     const st = await SqliteStore.open(join(dir, 'b.db'));
     const users = new Users(st, () => 1);
-    const { user, token } = (await users.hello('Bo', undefined));
+    const { user, token } = await users.hello('Bo', undefined);
     await st.setStops(user.id, { own: { combat: true } });
     users.forget(user.id);
     expect((await users.hello('Bo', token)).user.stops).toEqual(DEFAULT_STOP_SETTINGS);

@@ -89,10 +89,42 @@ describe('originAllowed', () => {
 
 describe('configFromEnv', () => {
   it('reads the documented variables over the defaults', () => {
-    const c = configFromEnv({ PORT: '4000', VROYALE_DB: '/tmp/x.db', VROYALE_ORIGINS: 'https://a.example, https://b.example', VROYALE_CLOCK_INITIAL_MS: '300000', VROYALE_CLOCK_INCREMENT_MS: '0', VROYALE_SEAT_HOLD_MS: '1000', VROYALE_METRICS_PORT: '9464', VROYALE_METRICS_HOST: '10.0.0.5', VROYALE_REDIS_URL: 'redis://127.0.0.1:6380/2' }, '/nonexistent');
-    expect(c).toMatchObject({ port: 4000, dbPath: '/tmp/x.db', origins: ['https://a.example', 'https://b.example'], clock: { initialMs: 300_000, incrementMs: 0 }, seatHoldMs: 1000, webDist: null, metricsPort: 9464, metricsHost: '10.0.0.5', redisUrl: 'redis://127.0.0.1:6380/2' });
+    const c = configFromEnv(
+      {
+        PORT: '4000',
+        VROYALE_DB: '/tmp/x.db',
+        VROYALE_ORIGINS: 'https://a.example, https://b.example',
+        VROYALE_CLOCK_INITIAL_MS: '300000',
+        VROYALE_CLOCK_INCREMENT_MS: '0',
+        VROYALE_SEAT_HOLD_MS: '1000',
+        VROYALE_METRICS_PORT: '9464',
+        VROYALE_METRICS_HOST: '10.0.0.5',
+        VROYALE_REDIS_URL: 'redis://127.0.0.1:6380/2',
+      },
+      '/nonexistent',
+    );
+    expect(c).toMatchObject({
+      port: 4000,
+      dbPath: '/tmp/x.db',
+      origins: ['https://a.example', 'https://b.example'],
+      clock: { initialMs: 300_000, incrementMs: 0 },
+      seatHoldMs: 1000,
+      webDist: null,
+      metricsPort: 9464,
+      metricsHost: '10.0.0.5',
+      redisUrl: 'redis://127.0.0.1:6380/2',
+    });
     const d = configFromEnv({}, '/nonexistent');
-    expect(d).toMatchObject({ port: 3000, dbPath: './data/vroyale.db', origins: [], clock: { initialMs: 600_000, incrementMs: 5_000 }, seatHoldMs: 60_000, metricsPort: null, metricsHost: '127.0.0.1', redisUrl: null });
+    expect(d).toMatchObject({
+      port: 3000,
+      dbPath: './data/vroyale.db',
+      origins: [],
+      clock: { initialMs: 600_000, incrementMs: 5_000 },
+      seatHoldMs: 60_000,
+      metricsPort: null,
+      metricsHost: '127.0.0.1',
+      redisUrl: null,
+    });
     expect(configFromEnv({ VROYALE_METRICS_PORT: '0' }, '/nonexistent').metricsPort).toBe(0);
     expect(() => configFromEnv({ VROYALE_METRICS_PORT: '70000' })).toThrow(/VROYALE_METRICS_PORT must be a port number/);
     expect(() => configFromEnv({ VROYALE_METRICS_PORT: '-1' })).toThrow(/VROYALE_METRICS_PORT/);
@@ -101,16 +133,36 @@ describe('configFromEnv', () => {
     expect(() => configFromEnv({ VROYALE_REDIS_URL: 'redis://:secret@127.0.0.1:6379/x' })).toThrow(/database number/);
     expect(configFromEnv({ VROYALE_REDIS_URL: 'rediss://:pw@cache.example:6380' }, '/nonexistent').redisUrl).toBe('rediss://:pw@cache.example:6380');
     expect(() => configFromEnv({ PORT: 'abc' })).toThrow(/PORT/);
-    const capped = configFromEnv({ VROYALE_MAX_ROOMS_PER_USER: '1', VROYALE_MAX_ROOMS_PER_ADDRESS: '2', VROYALE_MAX_BOT_MATCHES_PER_USER: '3', VROYALE_MAX_BOT_MATCHES_PER_ADDRESS: '4', VROYALE_MAX_SPECTATING_PER_USER: '5', VROYALE_MAX_SPECTATING_PER_ADDRESS: '6', VROYALE_IDLE_ROOM_TTL_MS: '7' }, '/nonexistent');
-    expect(capped).toMatchObject({ caps: { roomsPerUser: 1, roomsPerAddress: 2, botMatchesPerUser: 3, botMatchesPerAddress: 4, spectatingPerUser: 5, spectatingPerAddress: 6 }, idleRoomTtlMs: 7 });
+    const capped = configFromEnv(
+      {
+        VROYALE_MAX_ROOMS_PER_USER: '1',
+        VROYALE_MAX_ROOMS_PER_ADDRESS: '2',
+        VROYALE_MAX_BOT_MATCHES_PER_USER: '3',
+        VROYALE_MAX_BOT_MATCHES_PER_ADDRESS: '4',
+        VROYALE_MAX_SPECTATING_PER_USER: '5',
+        VROYALE_MAX_SPECTATING_PER_ADDRESS: '6',
+        VROYALE_IDLE_ROOM_TTL_MS: '7',
+      },
+      '/nonexistent',
+    );
+    expect(capped).toMatchObject({
+      caps: { roomsPerUser: 1, roomsPerAddress: 2, botMatchesPerUser: 3, botMatchesPerAddress: 4, spectatingPerUser: 5, spectatingPerAddress: 6 },
+      idleRoomTtlMs: 7,
+    });
     expect(d.spectateLimit).toEqual({ capacity: 6, refillPerSec: 1 });
-    expect(configFromEnv({ VROYALE_SPECTATE_CAPACITY: '20', VROYALE_SPECTATE_PER_SEC: '5' }, '/nonexistent').spectateLimit).toEqual({ capacity: 20, refillPerSec: 5 });
+    expect(configFromEnv({ VROYALE_SPECTATE_CAPACITY: '20', VROYALE_SPECTATE_PER_SEC: '5' }, '/nonexistent').spectateLimit).toEqual({
+      capacity: 20,
+      refillPerSec: 5,
+    });
   });
 
   it('reads the session TTL in days or milliseconds, and the new-session cap', () => {
     const DAY = 86_400_000;
     expect(configFromEnv({}, '/nonexistent')).toMatchObject({ sessionTtlMs: 30 * DAY, newSessionsPerAddressPerHour: 20 });
-    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '7', VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS: '5' }, '/nonexistent')).toMatchObject({ sessionTtlMs: 7 * DAY, newSessionsPerAddressPerHour: 5 });
+    expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '7', VROYALE_MAX_NEW_SESSIONS_PER_ADDRESS: '5' }, '/nonexistent')).toMatchObject({
+      sessionTtlMs: 7 * DAY,
+      newSessionsPerAddressPerHour: 5,
+    });
     expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '0.5' }, '/nonexistent').sessionTtlMs).toBe(DAY / 2);
     expect(configFromEnv({ VROYALE_SESSION_TTL_DAYS: '7', VROYALE_SESSION_TTL_MS: '60000' }, '/nonexistent').sessionTtlMs).toBe(60_000);
     expect(() => configFromEnv({ VROYALE_SESSION_TTL_DAYS: 'soon' })).toThrow(/VROYALE_SESSION_TTL_DAYS/);

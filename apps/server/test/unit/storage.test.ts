@@ -22,8 +22,28 @@ const roster = (id: string) => {
 
 async function seed(st: SqliteStore): Promise<MatchRecord> {
   const occ = (name: string, r: string) => ({ userId: `u_${name}`, name, roster: roster(r), rosterLabel: r, bot: false });
-  const room: RoomRecord = { id: 'room1', visibility: 'public', status: 'active', clock: { initialMs: 60_000, incrementMs: 0 }, seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') }, matchId: 'm1', createdAt: 1 };
-  const match: MatchRecord = { id: 'm1', roomId: 'room1', seed: 'abc', rosters: { A: roster('raid-night'), B: roster('mod-squad') }, seats: { A: room.seats.A!, B: room.seats.B! }, status: 'active', result: null, clocks: { A: 60_000, B: 60_000 }, createdAt: 1, kind: 'room', endedAt: null };
+  const room: RoomRecord = {
+    id: 'room1',
+    visibility: 'public',
+    status: 'active',
+    clock: { initialMs: 60_000, incrementMs: 0 },
+    seats: { A: occ('a', 'raid-night'), B: occ('b', 'mod-squad') },
+    matchId: 'm1',
+    createdAt: 1,
+  };
+  const match: MatchRecord = {
+    id: 'm1',
+    roomId: 'room1',
+    seed: 'abc',
+    rosters: { A: roster('raid-night'), B: roster('mod-squad') },
+    seats: { A: room.seats.A!, B: room.seats.B! },
+    status: 'active',
+    result: null,
+    clocks: { A: 60_000, B: 60_000 },
+    createdAt: 1,
+    kind: 'room',
+    endedAt: null,
+  };
   await st.startMatch(room, match, 1);
   return match;
 }
@@ -64,7 +84,8 @@ describe('SqliteStore', () => {
     const base = { matchId: 'm1', roomId: 'room1', origin: 'player' as const, at: 2, clocks: { A: 1, B: 1 }, result: null };
     for (let seq = 1; seq <= 200; seq++) st.appendRow({ ...base, actor: 'A', seq, action: { type: 'pass', manager: 'A' }, clientActionId: `A:${seq}` });
     const deadline = Date.now() + 10_000;
-    while (!(st.checkpoints.walFrames > 0 && st.checkpoints.copiedFrames === st.checkpoints.walFrames) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    while (!(st.checkpoints.walFrames > 0 && st.checkpoints.copiedFrames === st.checkpoints.walFrames) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
     expect(st.checkpoints.walFrames).toBeGreaterThan(0);
     expect(st.checkpoints.copiedFrames).toBe(st.checkpoints.walFrames);
     expect(st.checkpoints.failures).toBe(0);

@@ -4,7 +4,10 @@ import { ToggleLimit } from '../../src/rooms/toggle-limit.js';
 describe('ToggleLimit', () => {
   it('refuses once any key is out of tokens, refills with time, and forgets only buckets that are full again', () => {
     let now = 0;
-    const l = new ToggleLimit(() => ({ capacity: 3, refillPerSec: 1 }), () => now);
+    const l = new ToggleLimit(
+      () => ({ capacity: 3, refillPerSec: 1 }),
+      () => now,
+    );
     expect([1, 2, 3, 4].map(() => l.take(['s:1', 'u:x']))).toEqual([true, true, true, false]);
     // Another socket of the same user: its own bucket is full, the user's is not.
     expect(l.take(['s:2', 'u:x'])).toBe(false);

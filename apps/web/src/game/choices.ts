@@ -63,7 +63,9 @@ export function menuFor(actions: readonly Action[], def: CardDef | undefined, lo
     switch (a.type) {
       case 'play':
         key = 'play';
-        label = def?.types.includes('highlight') ? t('choices.play', { name: cardName(def) }) : t('choices.debut', { name: def ? cardName(def) : t('choices.card') });
+        label = def?.types.includes('highlight')
+          ? t('choices.play', { name: cardName(def) })
+          : t('choices.debut', { name: def ? cardName(def) : t('choices.card') });
         detail = def ? t('choices.cost', { cost: def.cost }) : undefined;
         break;
       case 'activate': {
@@ -130,13 +132,12 @@ export function complete(candidates: readonly Action[], picked: readonly string[
   return done.length === 1 ? done[0]! : null;
 }
 
-
 /** A target as an option: "Kiri Moonbeam (2) on Bea's Main Stage", "You", "Zap on the stack". */
 export function describeTarget(view: GameView, id: string, l: Labels): string {
   if (id === 'A' || id === 'B') return capitalise(l.who(id));
   const item = view.stack.find((s) => s.id === id);
   if (item) {
-    const src = l.ref(item.source) ? l.name(item.source) : (view.defs[item.sourceDef] ? cardName(view.defs[item.sourceDef]!) : t('log.anEffect'));
+    const src = l.ref(item.source) ? l.name(item.source) : view.defs[item.sourceDef] ? cardName(view.defs[item.sourceDef]!) : t('log.anEffect');
     return t('log.onStack', { item: item.kind === 'highlight' ? src : abilityOf(src) });
   }
   const r = l.ref(id);

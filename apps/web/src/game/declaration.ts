@@ -4,7 +4,16 @@
  * with live feedback from the engine's own legality functions, and sends the whole declaration once.
  * Nothing here decides legality: `attackProblems` / `blockProblems` are the engine's, run on the offer.
  */
-import { attackProblems, blockProblems, type Action, type AttackOffer, type Block, type BlockOffer, type DeclarationProblem, type Legal } from '@vroyale/engine';
+import {
+  attackProblems,
+  blockProblems,
+  type Action,
+  type AttackOffer,
+  type Block,
+  type BlockOffer,
+  type DeclarationProblem,
+  type Legal,
+} from '@vroyale/engine';
 
 export type Offer = AttackOffer | BlockOffer;
 
@@ -44,7 +53,9 @@ export function hasBlock(d: Draft, blocker: string, attacker: string): boolean {
 }
 
 export function toggleBlock(d: Draft, blocker: string, attacker: string): Draft {
-  const blocks = hasBlock(d, blocker, attacker) ? d.blocks.filter((b) => !(b.blocker === blocker && b.attacker === attacker)) : [...d.blocks, { blocker, attacker }];
+  const blocks = hasBlock(d, blocker, attacker)
+    ? d.blocks.filter((b) => !(b.blocker === blocker && b.attacker === attacker))
+    : [...d.blocks, { blocker, attacker }];
   return { ...d, blocks, selected: null };
 }
 

@@ -20,7 +20,12 @@ export function cardEnding(def: CardDef): 'win-condition' | 'lose-condition' | '
   return 'effect';
 }
 
-export function endCause(r: EndFacts, defs: Readonly<Record<string, CardDef>>, ctx: { me: ManagerId | null; names: Record<ManagerId, string> }, name: (def: CardDef) => string = (d) => d.name): string {
+export function endCause(
+  r: EndFacts,
+  defs: Readonly<Record<string, CardDef>>,
+  ctx: { me: ManagerId | null; names: Record<ManagerId, string> },
+  name: (def: CardDef) => string = (d) => d.name,
+): string {
   const def = r.card ? defs[r.card.def] : undefined;
   if (def && r.reason === 'card') return tx(`room.end.${cardEnding(def)}`, { card: name(def) });
   if (def && r.reason === 'sanity' && r.winner !== 'draw') {

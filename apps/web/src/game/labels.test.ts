@@ -70,7 +70,10 @@ describe('card labels', () => {
   });
 
   it('numbers same-named cards of one stage in stage order: Centre, then Main left to right', () => {
-    const v = view({}, { centre: [card('c', 'chat-regular', 'B')], main: [card('m1', 'hype-streamer', 'B'), card('m2', 'chat-regular', 'B'), card('m3', 'chat-regular', 'B')] });
+    const v = view(
+      {},
+      { centre: [card('c', 'chat-regular', 'B')], main: [card('m1', 'hype-streamer', 'B'), card('m2', 'chat-regular', 'B'), card('m3', 'chat-regular', 'B')] },
+    );
     const l = labels(v, names, 'A');
     expect(['c', 'm2', 'm3'].map((id) => l.name(id))).toEqual(['Chat Regular (1)', 'Chat Regular (2)', 'Chat Regular (3)']);
     expect(l.name('m1')).toBe('Hype Streamer');
@@ -100,7 +103,11 @@ describe('card labels', () => {
 
   it('counts each zone apart and sees only what the viewer sees', () => {
     const v = view(
-      { hand: [card('h1', 'chat-regular'), card('h2', 'chat-regular')], main: [card('a1', 'chat-regular')], starPool: [card('s1', 'chat-regular', 'A', { tilted: true })] },
+      {
+        hand: [card('h1', 'chat-regular'), card('h2', 'chat-regular')],
+        main: [card('a1', 'chat-regular')],
+        starPool: [card('s1', 'chat-regular', 'A', { tilted: true })],
+      },
       // Bea's hand is hidden (null): nothing there can make a name ambiguous.
       { handCount: 3 },
     );
@@ -110,7 +117,24 @@ describe('card labels', () => {
   });
 
   it('labels a highlight on the stack by its controller', () => {
-    const v = view({}, {}, { stack: [{ id: 'st1', controller: 'B', source: 'z1', sourceDef: 'chat-regular', kind: 'highlight', ability: 0, targets: [], card: card('z1', 'chat-regular', 'B') }] });
+    const v = view(
+      {},
+      {},
+      {
+        stack: [
+          {
+            id: 'st1',
+            controller: 'B',
+            source: 'z1',
+            sourceDef: 'chat-regular',
+            kind: 'highlight',
+            ability: 0,
+            targets: [],
+            card: card('z1', 'chat-regular', 'B'),
+          },
+        ],
+      },
+    );
     expect(labels(v, names, 'A').ref('z1')).toMatchObject({ side: 'B', zone: 'stack' });
   });
 
@@ -127,7 +151,10 @@ describe('card labels in Japanese', () => {
 
   it('show the Japanese name and tell same-named cards apart by their identity, an SSR printing included', async () => {
     await setLanguage('ja', false);
-    const v = view({ centre: [card('c1', 'midnight-diva')], main: [card('m1', 'midnight-diva-ssr'), card('m2', 'chat-regular')] }, { main: [card('b1', 'chat-regular', 'B')] });
+    const v = view(
+      { centre: [card('c1', 'midnight-diva')], main: [card('m1', 'midnight-diva-ssr'), card('m2', 'chat-regular')] },
+      { main: [card('b1', 'chat-regular', 'B')] },
+    );
     const l = labels(v, names, 'A');
     expect([l.name('c1'), l.name('m1'), l.name('m2')]).toEqual(['真夜中の歌姫 (1)', '真夜中の歌姫 (2)', 'コメ欄の常連']);
     expect(l.full('b1')).toBe('Beaのコメ欄の常連');

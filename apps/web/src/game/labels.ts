@@ -136,4 +136,3 @@ export function article(word: string): string {
 export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
-

@@ -3,7 +3,19 @@
  * a spectator as the server does, read by a spectator and by a manager of the match.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, deciders, legalActions, makeRng, project, projectEvents, realise, step, type GameState, type GameEvent, type ManagerId } from '@vroyale/engine';
+import {
+  createGame,
+  deciders,
+  legalActions,
+  makeRng,
+  project,
+  projectEvents,
+  realise,
+  step,
+  type GameState,
+  type GameEvent,
+  type ManagerId,
+} from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { labels } from './labels';
 import { historyLines, type LogContext } from './log';

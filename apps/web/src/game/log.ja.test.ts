@@ -17,11 +17,16 @@ describe('log sentences in Japanese', () => {
     expect(say({ t: 'coin', winner: 'A' }, 'A')).toBe('あなたがコイントスに勝ちました。');
     expect(say({ t: 'coin', winner: 'A' }, 'B')).toBe('Aikoがコイントスに勝ちました。');
     expect(say({ t: 'turn', turn: 3, active: 'B' }, 'A')).toBe('ターン3 — Beaのターン。');
-    expect(say({ t: 'move', owner: 'A', from: 'hand', to: 'main', card: 'c1', def: 'chat-regular', newId: 'c2' } as GameEvent, 'A')).toBe('あなたはコメ欄の常連をデビューさせました。');
+    expect(say({ t: 'move', owner: 'A', from: 'hand', to: 'main', card: 'c1', def: 'chat-regular', newId: 'c2' } as GameEvent, 'A')).toBe(
+      'あなたはコメ欄の常連をデビューさせました。',
+    );
   });
 
   it('puts targets, amounts and reasons where Japanese wants them', () => {
-    const push = { t: 'stack-push', item: { id: 's1', controller: 'B', source: 'src', sourceDef: 'chat-regular', kind: 'highlight', ability: 0, targets: ['A'] } } as GameEvent;
+    const push = {
+      t: 'stack-push',
+      item: { id: 's1', controller: 'B', source: 'src', sourceDef: 'chat-regular', kind: 'highlight', ability: 0, targets: ['A'] },
+    } as GameEvent;
     expect(say(push, 'A')).toBe('Beaがあなたを対象にコメ欄の常連をプレイしました。');
     expect(say({ t: 'sanity', manager: 'A', delta: -3, now: 17, reason: 'raid' }, 'A')).toBe('あなたはレイドで正気度を3失いました（残り17）。');
     expect(say({ t: 'counters', card: 'c9', counter: 'hype', now: 2 }, null)).toBe('コメ欄の常連のハイプカウンターが2個になりました。');
@@ -31,7 +36,13 @@ describe('log sentences in Japanese', () => {
 });
 
 /** Latin letters left once the managers' own names (which stay as their players typed them) are taken out. */
-const english = (line: string | undefined): string[] => [...(line ?? '').replaceAll('Aiko', '').replaceAll('Bea', '').matchAll(/[A-Za-z]+/g)].map((m) => m[0]);
+const english = (line: string | undefined): string[] =>
+  [
+    ...(line ?? '')
+      .replaceAll('Aiko', '')
+      .replaceAll('Bea', '')
+      .matchAll(/[A-Za-z]+/g),
+  ].map((m) => m[0]);
 
 /** Every counter the card set puts on cards (free text in the data). */
 function counters(x: unknown, out = new Set<string>()): Set<string> {
@@ -47,7 +58,7 @@ function counters(x: unknown, out = new Set<string>()): Set<string> {
 describe('Japanese log lines name every card in Japanese', () => {
   beforeAll(() => setLanguage('ja', false));
 
-  it('the check can fail: an English card name is caught, the managers\' names are not', () => {
+  it("the check can fail: an English card name is caught, the managers' names are not", () => {
     expect(english('Beaがあなたを対象にChat Regularをプレイしました。')).toEqual(['Chat', 'Regular']);
     expect(english('Aikoがコイントスに勝ちました。')).toEqual([]);
   });
@@ -90,9 +101,37 @@ describe('Japanese log lines name every card in Japanese', () => {
   });
 
   it('cards named by the board, with markers and whose', () => {
-    const cv = (id: string, def: string, owner: ManagerId): CardView => ({ id, def, owner, token: false, tilted: false, damage: 0, burnout: false, counters: {}, attachedTo: null });
-    const side = (main: CardView[]): ManagerView => ({ sanity: 20, rosterCount: 20, handCount: 0, hand: null, backstage: null, centre: [], main, starPool: [], graduation: [], hiatus: [], availableStars: 0, deckOuts: 0, mulligan: 'kept' });
-    const view = { managers: { A: side([cv('a1', 'chat-regular', 'A')]), B: side([cv('b1', 'chat-regular', 'B'), cv('b2', 'chat-regular', 'B')]) }, stack: [], defs: cardPool } as unknown as GameView;
+    const cv = (id: string, def: string, owner: ManagerId): CardView => ({
+      id,
+      def,
+      owner,
+      token: false,
+      tilted: false,
+      damage: 0,
+      burnout: false,
+      counters: {},
+      attachedTo: null,
+    });
+    const side = (main: CardView[]): ManagerView => ({
+      sanity: 20,
+      rosterCount: 20,
+      handCount: 0,
+      hand: null,
+      backstage: null,
+      centre: [],
+      main,
+      starPool: [],
+      graduation: [],
+      hiatus: [],
+      availableStars: 0,
+      deckOuts: 0,
+      mulligan: 'kept',
+    });
+    const view = {
+      managers: { A: side([cv('a1', 'chat-regular', 'A')]), B: side([cv('b1', 'chat-regular', 'B'), cv('b2', 'chat-regular', 'B')]) },
+      stack: [],
+      defs: cardPool,
+    } as unknown as GameView;
     const c: LogContext = { ...ctx('A'), before: labels(view, names, 'A'), after: labels(view, names, 'A') };
     expect(sentence({ t: 'damage', card: 'b2', amount: 3, combat: true }, c)?.text).toBe('Beaのコメ欄の常連 (2)が3ダメージを受けました。');
   });

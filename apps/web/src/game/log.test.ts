@@ -14,19 +14,28 @@ function persons(e: GameEvent, patch: (me: Seat) => Partial<LogContext> = () => 
   return (['A', 'B', null] as const).map((me) => sentence(e, ctx(me, patch(me)))?.text ?? null) as [string | null, string | null, string | null];
 }
 
-const move = (owner: ManagerId, from: string, to: string, def = 'chat-regular', extra: object = {}) => ({ t: 'move', owner, from, to, card: 'c1', def, newId: 'c2', ...extra }) as GameEvent;
+const move = (owner: ManagerId, from: string, to: string, def = 'chat-regular', extra: object = {}) =>
+  ({ t: 'move', owner, from, to, card: 'c1', def, newId: 'c2', ...extra }) as GameEvent;
 
 describe('log sentences, in both persons (and a spectator’s third person)', () => {
   it('setup: coin, order, mulligans, turns and phases', () => {
     expect(persons({ t: 'coin', winner: 'A' })).toEqual(['You win the coin flip.', 'Aiko wins the coin flip.', 'Aiko wins the coin flip.']);
     expect(persons({ t: 'order', first: 'B' })).toEqual(['Bea goes first.', 'You go first.', 'Bea goes first.']);
-    expect(persons({ t: 'mulligan-decided', manager: 'A' })).toEqual(['You have made your mulligan decision.', 'Aiko has made their mulligan decision.', 'Aiko has made their mulligan decision.']);
+    expect(persons({ t: 'mulligan-decided', manager: 'A' })).toEqual([
+      'You have made your mulligan decision.',
+      'Aiko has made their mulligan decision.',
+      'Aiko has made their mulligan decision.',
+    ]);
     expect(persons({ t: 'mulligan-decided', manager: 'A', redraw: true })).toEqual([
       'You shuffle your hand away and draw 5 new cards.',
       'Aiko shuffles their hand away and draws 5 new cards.',
       'Aiko shuffles their hand away and draws 5 new cards.',
     ]);
-    expect(persons({ t: 'mulligan-decided', manager: 'B', redraw: false })).toEqual(['Bea keeps their opening hand.', 'You keep your opening hand.', 'Bea keeps their opening hand.']);
+    expect(persons({ t: 'mulligan-decided', manager: 'B', redraw: false })).toEqual([
+      'Bea keeps their opening hand.',
+      'You keep your opening hand.',
+      'Bea keeps their opening hand.',
+    ]);
     expect(persons({ t: 'turn', turn: 3, active: 'A' })).toEqual(['Turn 3 — your turn.', "Turn 3 — Aiko's turn.", "Turn 3 — Aiko's turn."]);
     expect(persons({ t: 'phase', phase: 'combat-attack' })[0]).toBe('Combat: attackers are declared.');
     expect(persons({ t: 'phase', phase: 'combat-block' })[0]).toBe('Combat: blockers are declared.');
@@ -43,13 +52,21 @@ describe('log sentences, in both persons (and a spectator’s third person)', ()
   });
 
   it('moves between zones', () => {
-    expect(persons(move('A', 'hand', 'star-pool'))).toEqual(['You place Chat Regular in your Star Pool.', 'Aiko places Chat Regular in their Star Pool.', 'Aiko places Chat Regular in their Star Pool.']);
-    expect(persons(move('A', 'backstage', 'centre'))).toEqual(['You debut your Centre, Chat Regular!', 'Aiko debuts their Centre, Chat Regular!', 'Aiko debuts their Centre, Chat Regular!']);
+    expect(persons(move('A', 'hand', 'star-pool'))).toEqual([
+      'You place Chat Regular in your Star Pool.',
+      'Aiko places Chat Regular in their Star Pool.',
+      'Aiko places Chat Regular in their Star Pool.',
+    ]);
+    expect(persons(move('A', 'backstage', 'centre'))).toEqual([
+      'You debut your Centre, Chat Regular!',
+      'Aiko debuts their Centre, Chat Regular!',
+      'Aiko debuts their Centre, Chat Regular!',
+    ]);
     expect(persons(move('B', 'hand', 'main'))).toEqual(['Bea debuts Chat Regular.', 'You debut Chat Regular.', 'Bea debuts Chat Regular.']);
     expect(persons(move('B', 'hand', 'stack'))).toEqual([null, null, null]);
     expect(persons(move('A', 'hand', 'graduation'))).toEqual(['You discard Chat Regular.', 'Aiko discards Chat Regular.', 'Aiko discards Chat Regular.']);
     expect(persons(move('A', 'roster', 'graduation'))).toEqual([
-      "Chat Regular is sent from your roster to the Graduation Zone.",
+      'Chat Regular is sent from your roster to the Graduation Zone.',
       "Chat Regular is sent from Aiko's roster to the Graduation Zone.",
       "Chat Regular is sent from Aiko's roster to the Graduation Zone.",
     ]);
@@ -58,21 +75,41 @@ describe('log sentences, in both persons (and a spectator’s third person)', ()
     expect(persons(move('A', 'main', 'token-gone', 'devoted-viewer'))[1]).toBe('Devoted Viewer graduates.');
     expect(persons(move('A', 'main', 'hiatus'))[1]).toBe('Chat Regular goes on Hiatus.');
     expect(persons(move('A', 'hiatus', 'main'))[2]).toBe('Chat Regular returns from Hiatus.');
-    expect(persons(move('B', 'main', 'hand'))).toEqual(["Chat Regular returns to Bea's hand.", 'Chat Regular returns to your hand.', "Chat Regular returns to Bea's hand."]);
-    expect(persons(move('A', 'roster', 'main', 'devoted-viewer', { token: true }))).toEqual(['You commission a Devoted Viewer token.', 'Aiko commissions a Devoted Viewer token.', 'Aiko commissions a Devoted Viewer token.']);
-    expect(persons(move('A', 'roster', 'main'))).toEqual(['Chat Regular enters your stage.', "Chat Regular enters Aiko's stage.", "Chat Regular enters Aiko's stage."]);
+    expect(persons(move('B', 'main', 'hand'))).toEqual([
+      "Chat Regular returns to Bea's hand.",
+      'Chat Regular returns to your hand.',
+      "Chat Regular returns to Bea's hand.",
+    ]);
+    expect(persons(move('A', 'roster', 'main', 'devoted-viewer', { token: true }))).toEqual([
+      'You commission a Devoted Viewer token.',
+      'Aiko commissions a Devoted Viewer token.',
+      'Aiko commissions a Devoted Viewer token.',
+    ]);
+    expect(persons(move('A', 'roster', 'main'))).toEqual([
+      'Chat Regular enters your stage.',
+      "Chat Regular enters Aiko's stage.",
+      "Chat Regular enters Aiko's stage.",
+    ]);
   });
 
   it('the stack: plays, activations, triggers, with their targets; resolving and cancelling', () => {
     const push = (kind: 'highlight' | 'ability' | 'trigger', targets: string[] = []) =>
       ({ t: 'stack-push', item: { id: `s-${kind}`, controller: 'A', source: 'src', sourceDef: 'chat-regular', kind, ability: 0, targets } }) as GameEvent;
-    expect(persons(push('highlight', ['B']))).toEqual(['You play Chat Regular, targeting Bea.', 'Aiko plays Chat Regular, targeting you.', 'Aiko plays Chat Regular, targeting Bea.']);
+    expect(persons(push('highlight', ['B']))).toEqual([
+      'You play Chat Regular, targeting Bea.',
+      'Aiko plays Chat Regular, targeting you.',
+      'Aiko plays Chat Regular, targeting Bea.',
+    ]);
     expect(persons(push('ability', ['A', 'B']))).toEqual([
       "You activate Chat Regular's ability, targeting you and Bea.",
       "Aiko activates Chat Regular's ability, targeting Aiko and you.",
       "Aiko activates Chat Regular's ability, targeting Aiko and Bea.",
     ]);
-    expect(persons(push('trigger'))).toEqual(["Chat Regular's ability triggers for you.", "Chat Regular's ability triggers for Aiko.", "Chat Regular's ability triggers for Aiko."]);
+    expect(persons(push('trigger'))).toEqual([
+      "Chat Regular's ability triggers for you.",
+      "Chat Regular's ability triggers for Aiko.",
+      "Chat Regular's ability triggers for Aiko.",
+    ]);
     // A target on the stack, a resolution and a cancellation name the item by its source.
     const c = ctx('B');
     learn([push('ability'), push('highlight', ['s-ability'])], c);
@@ -93,13 +130,29 @@ describe('log sentences, in both persons (and a spectator’s third person)', ()
   });
 
   it('sanity, never below 0, and deck-outs', () => {
-    expect(persons({ t: 'sanity', manager: 'A', delta: -3, now: 17, reason: 'raid' })).toEqual(['You lose 3 sanity from Raid (17 left).', 'Aiko loses 3 sanity from Raid (17 left).', 'Aiko loses 3 sanity from Raid (17 left).']);
-    expect(persons({ t: 'sanity', manager: 'B', delta: -2, now: 5, reason: 'combat' })).toEqual(['Bea loses 2 sanity in combat (5 left).', 'You lose 2 sanity in combat (5 left).', 'Bea loses 2 sanity in combat (5 left).']);
+    expect(persons({ t: 'sanity', manager: 'A', delta: -3, now: 17, reason: 'raid' })).toEqual([
+      'You lose 3 sanity from Raid (17 left).',
+      'Aiko loses 3 sanity from Raid (17 left).',
+      'Aiko loses 3 sanity from Raid (17 left).',
+    ]);
+    expect(persons({ t: 'sanity', manager: 'B', delta: -2, now: 5, reason: 'combat' })).toEqual([
+      'Bea loses 2 sanity in combat (5 left).',
+      'You lose 2 sanity in combat (5 left).',
+      'Bea loses 2 sanity in combat (5 left).',
+    ]);
     expect(persons({ t: 'sanity', manager: 'A', delta: -2, now: 8, reason: 'deck-out' })[0]).toBe('You lose 2 sanity to the deck-out (8 left).');
-    expect(persons({ t: 'sanity', manager: 'A', delta: 2, now: 19, reason: 'effect' })).toEqual(['You gain 2 sanity (now 19).', 'Aiko gains 2 sanity (now 19).', 'Aiko gains 2 sanity (now 19).']);
+    expect(persons({ t: 'sanity', manager: 'A', delta: 2, now: 19, reason: 'effect' })).toEqual([
+      'You gain 2 sanity (now 19).',
+      'Aiko gains 2 sanity (now 19).',
+      'Aiko gains 2 sanity (now 19).',
+    ]);
     // 5 damage with 3 left: the match is over at 0, and the log says 0.
     expect(persons({ t: 'sanity', manager: 'B', delta: -5, now: -2, reason: 'combat' })[0]).toBe('Bea loses 5 sanity in combat (0 left).');
-    expect(persons({ t: 'deck-out', manager: 'B', amount: 1 })).toEqual(['Bea has no cards left to draw.', 'You have no cards left to draw.', 'Bea has no cards left to draw.']);
+    expect(persons({ t: 'deck-out', manager: 'B', amount: 1 })).toEqual([
+      'Bea has no cards left to draw.',
+      'You have no cards left to draw.',
+      'Bea has no cards left to draw.',
+    ]);
   });
 
   it('the end of the match, about the loser', () => {
@@ -108,7 +161,11 @@ describe('log sentences, in both persons (and a spectator’s third person)', ()
       "You win the match: Aiko's sanity ran out.",
       "Bea wins the match: Aiko's sanity ran out.",
     ]);
-    expect(persons({ t: 'game-over', winner: 'A', reason: 'concede' })).toEqual(['You win the match: Bea conceded.', 'Aiko wins the match: you conceded.', 'Aiko wins the match: Bea conceded.']);
+    expect(persons({ t: 'game-over', winner: 'A', reason: 'concede' })).toEqual([
+      'You win the match: Bea conceded.',
+      'Aiko wins the match: you conceded.',
+      'Aiko wins the match: Bea conceded.',
+    ]);
     expect(persons({ t: 'game-over', winner: 'draw', reason: 'double-ko' })[0]).toBe('The match is a draw: both managers fell at once.');
     expect(endReason('time', 'A', { me: 'B', names })).toBe('you ran out of time');
     expect(endReason('deck-out', 'A', { me: 'A', names })).toBe("Bea's roster ran out");
@@ -132,8 +189,32 @@ describe('log sentences, in both persons (and a spectator’s third person)', ()
 });
 
 describe('log sentences name cards as the board does', () => {
-  const cv = (id: string, def: string, owner: ManagerId): CardView => ({ id, def, owner, token: false, tilted: false, damage: 0, burnout: false, counters: {}, attachedTo: null });
-  const side = (main: CardView[]): ManagerView => ({ sanity: 20, rosterCount: 20, handCount: 0, hand: null, backstage: null, centre: [], main, starPool: [], graduation: [], hiatus: [], availableStars: 0, deckOuts: 0, mulligan: 'kept' });
+  const cv = (id: string, def: string, owner: ManagerId): CardView => ({
+    id,
+    def,
+    owner,
+    token: false,
+    tilted: false,
+    damage: 0,
+    burnout: false,
+    counters: {},
+    attachedTo: null,
+  });
+  const side = (main: CardView[]): ManagerView => ({
+    sanity: 20,
+    rosterCount: 20,
+    handCount: 0,
+    hand: null,
+    backstage: null,
+    centre: [],
+    main,
+    starPool: [],
+    graduation: [],
+    hiatus: [],
+    availableStars: 0,
+    deckOuts: 0,
+    mulligan: 'kept',
+  });
   const board = (a: CardView[], b: CardView[]) => ({ managers: { A: side(a), B: side(b) }, stack: [], defs: cardPool }) as unknown as GameView;
   const before = board([cv('a1', 'chat-regular', 'A')], [cv('b1', 'chat-regular', 'B'), cv('b2', 'chat-regular', 'B')]);
   const after = board([cv('a1', 'chat-regular', 'A'), cv('a2', 'chat-regular', 'A')], [cv('b1', 'chat-regular', 'B')]);
@@ -146,7 +227,9 @@ describe('log sentences name cards as the board does', () => {
       "Bea's Chat Regular (2) takes 3 damage.",
     ]);
     // Leaving: named where it was. Arriving: where it is now, and the actor's own card needs no "whose".
-    expect(persons({ t: 'move', owner: 'B', from: 'main', to: 'graduation', card: 'b2', def: 'chat-regular', newId: 'g1' }, withLabels)[0]).toBe("Bea's Chat Regular (2) graduates.");
+    expect(persons({ t: 'move', owner: 'B', from: 'main', to: 'graduation', card: 'b2', def: 'chat-regular', newId: 'g1' }, withLabels)[0]).toBe(
+      "Bea's Chat Regular (2) graduates.",
+    );
     expect(persons({ t: 'move', owner: 'A', from: 'hand', to: 'main', card: 'h1', def: 'chat-regular', newId: 'a2' }, withLabels)).toEqual([
       'You debut Chat Regular (2).',
       'Aiko debuts Chat Regular (2).',

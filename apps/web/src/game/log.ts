@@ -134,7 +134,9 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       // Arriving on the board: named where it now is; anything else: where it was.
       const arriving = STAGE_LIKE.has(e.to);
       const name = (subject: ManagerId | null = null) =>
-        arriving && e.newId && labelled(ctx, e.newId, { after: true }) ? cardName(ctx, e.newId, e.def, { subject, after: true }) : cardName(ctx, e.card, e.def, { subject });
+        arriving && e.newId && labelled(ctx, e.newId, { after: true })
+          ? cardName(ctx, e.newId, e.def, { subject, after: true })
+          : cardName(ctx, e.card, e.def, { subject });
       if (e.from === 'roster' && e.to === 'hand') return info(e.def && ctx.me === p ? t('log.drawSeen', { card: name(p) }) : say(ctx, p, 'draw'));
       if (e.from === 'hand' && e.to === 'roster') return null;
       if (e.to === 'star-pool') return info(say(ctx, p, 'star', { card: name(p) }));
@@ -186,8 +188,18 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
     case 'blockers': {
       if (!e.blocks.length) return combat(t('log.noBlocks'));
       const side = labelled(ctx, e.blocks[0]!.blocker, {})?.ref(e.blocks[0]!.blocker)?.side;
-      if (!side) return combat(t('log.blocksUnknown', { pairs: e.blocks.map((b) => t('log.blockPair', { blocker: cardName(ctx, b.blocker), attacker: cardName(ctx, b.attacker) })).join(t('log.clauseSep')) }));
-      const pairs = e.blocks.map((b) => t('log.blockWith', { attacker: cardName(ctx, b.attacker, undefined, { subject: side }), blocker: cardName(ctx, b.blocker, undefined, { subject: side }) }));
+      if (!side)
+        return combat(
+          t('log.blocksUnknown', {
+            pairs: e.blocks.map((b) => t('log.blockPair', { blocker: cardName(ctx, b.blocker), attacker: cardName(ctx, b.attacker) })).join(t('log.clauseSep')),
+          }),
+        );
+      const pairs = e.blocks.map((b) =>
+        t('log.blockWith', {
+          attacker: cardName(ctx, b.attacker, undefined, { subject: side }),
+          blocker: cardName(ctx, b.blocker, undefined, { subject: side }),
+        }),
+      );
       return combat(say(ctx, side, 'block', { pairs: list(pairs, true) }));
     }
     case 'counters':
@@ -197,7 +209,10 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       return info(t('log.attach', { asset: cardName(ctx, e.asset, undefined, { after: true }), card: cardName(ctx, e.to, undefined, { after: true }) }));
     case 'game-over':
       return {
-        text: e.winner === 'draw' ? t('log.matchDraw', { reason: endReason(e.reason, 'draw', ctx) }) : say(ctx, e.winner, 'win', { reason: endReason(e.reason, e.winner, ctx) }),
+        text:
+          e.winner === 'draw'
+            ? t('log.matchDraw', { reason: endReason(e.reason, 'draw', ctx) })
+            : say(ctx, e.winner, 'win', { reason: endReason(e.reason, e.winner, ctx) }),
         kind: 'end',
       };
     default:

@@ -16,9 +16,25 @@ function problems(): RosterProblem[] {
   const token = Object.values(cardPool).find((c) => c.token)!;
   const rosters = [
     { centre: 'nobody', cards: ['no-such-card', token.id, ...Array(5).fill(r[0]!.id)] },
-    { centre: start.centre, cards: [...start.cards.slice(0, 10), ...r.flatMap((c) => [c.id, c.id]).slice(0, 12), ...sr.slice(0, 2).map((c) => c.id), ...srLeaders.slice(0, 3).map((c) => c.id)] },
-    ...(ssr ? [{ centre: start.centre, cards: [...start.cards.slice(0, 28), ssr.id, cardList.find((c) => c.name === ssr.name && c.rarity === 'SR')!.id] }] : []),
-    { centre: 'x', cards: cardList.filter((c) => !c.types.includes('leader')).slice(0, 30).map((c) => c.id) },
+    {
+      centre: start.centre,
+      cards: [
+        ...start.cards.slice(0, 10),
+        ...r.flatMap((c) => [c.id, c.id]).slice(0, 12),
+        ...sr.slice(0, 2).map((c) => c.id),
+        ...srLeaders.slice(0, 3).map((c) => c.id),
+      ],
+    },
+    ...(ssr
+      ? [{ centre: start.centre, cards: [...start.cards.slice(0, 28), ssr.id, cardList.find((c) => c.name === ssr.name && c.rarity === 'SR')!.id] }]
+      : []),
+    {
+      centre: 'x',
+      cards: cardList
+        .filter((c) => !c.types.includes('leader'))
+        .slice(0, 30)
+        .map((c) => c.id),
+    },
   ];
   return rosters.flatMap((x) => validateRoster(x, cardPool));
 }

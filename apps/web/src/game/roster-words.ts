@@ -30,7 +30,12 @@ export function rosterProblemText(p: RosterProblem, defs: Readonly<Record<string
     case 'sr-and-ssr':
       return t('deck.problem.srAndSsr', { name: byName(s.name) });
     case 'copies':
-      return t(s.rarity === 'SR' ? (s.leader ? 'deck.problem.copiesSrLeader' : 'deck.problem.copiesSr') : 'deck.problem.copies', { name: byName(s.name), count: s.count, rarity: s.rarity, limit: s.limit });
+      return t(s.rarity === 'SR' ? (s.leader ? 'deck.problem.copiesSrLeader' : 'deck.problem.copiesSr') : 'deck.problem.copies', {
+        name: byName(s.name),
+        count: s.count,
+        rarity: s.rarity,
+        limit: s.limit,
+      });
     case 'r-total':
       return t('deck.problem.rTotal', { count: s.count });
     case 'sr-total':

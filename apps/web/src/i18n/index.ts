@@ -37,7 +37,7 @@ function stored(): Language | null {
 }
 
 function fromBrowser(): Language {
-  const langs = typeof navigator === 'undefined' ? [] : navigator.languages ?? [navigator.language];
+  const langs = typeof navigator === 'undefined' ? [] : (navigator.languages ?? [navigator.language]);
   return langs.some((l) => l?.toLowerCase().startsWith('ja')) ? 'ja' : 'en';
 }
 

@@ -18,11 +18,17 @@ const names: Record<ManagerId, string> = { A: 'Aiko', B: 'Bea' };
 
 /** The English names, shown on purpose as the hint (a title) over a Japanese card name. */
 const HINTS = new Set(Object.values(cardPool).map((d) => d.name));
-const unescape = (x: string) => x.replace(/&#x27;/g, "'").replace(/&quot;/g, '"').replace(/&amp;/g, '&');
+const unescape = (x: string) =>
+  x
+    .replace(/&#x27;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, '&');
 
 /** Everything the markup shows or says, with the managers' names and the English-name hints taken out. */
 function words(html: string): string {
-  const attrs = [...html.matchAll(/\s(aria-label|title|aria-description)="([^"]*)"/g)].filter((m) => !(m[1] === 'title' && HINTS.has(unescape(m[2]!)))).map((m) => m[2]!);
+  const attrs = [...html.matchAll(/\s(aria-label|title|aria-description)="([^"]*)"/g)]
+    .filter((m) => !(m[1] === 'title' && HINTS.has(unescape(m[2]!))))
+    .map((m) => m[2]!);
   const text = html.replace(/<[^>]+>/g, ' ');
   return [...attrs, text]
     .join(' ')
@@ -87,7 +93,8 @@ describe('the playmat in Japanese', () => {
     sweep([2, 3], 'playmat-ja-2', bad, kinds);
     sweep([4, 2], 'playmat-ja-3', bad, kinds, 'B');
     // The matches went through the decisions that carry texts of their own.
-    for (const k of ['mulligan', 'choose-order', 'resource', 'main', 'combat-attack', 'combat-block', 'combat-attack-window', 'choice', 'discard']) expect([...kinds], k).toContain(k);
+    for (const k of ['mulligan', 'choose-order', 'resource', 'main', 'combat-attack', 'combat-block', 'combat-attack-window', 'choice', 'discard'])
+      expect([...kinds], k).toContain(k);
     expect(Object.fromEntries(bad)).toEqual({});
   });
 });

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { GameEvent } from '@vroyale/engine';
 import { intoPile, MAX_MOTIONS, planMotion } from './plan';
 
-const move = (card: string, newId: string, from: string, to: string, owner: 'A' | 'B' = 'A'): GameEvent => ({ t: 'move', owner, from, to, card, def: 'd', newId }) as GameEvent;
+const move = (card: string, newId: string, from: string, to: string, owner: 'A' | 'B' = 'A'): GameEvent =>
+  ({ t: 'move', owner, from, to, card, def: 'd', newId }) as GameEvent;
 
 describe('planMotion: which animations a batch of events produces', () => {
   it('a card played from hand: one move, old id to new id', () => {
@@ -11,7 +12,12 @@ describe('planMotion: which animations a batch of events produces', () => {
 
   it('joins a card moving twice in one batch (hand → stack → stage) into one move, with the stack in and out', () => {
     const item = { id: 's1', controller: 'A', source: 'c2', sourceDef: 'd', kind: 'highlight', ability: 0, targets: [] };
-    const plan = planMotion([move('c1', 'c2', 'hand', 'stack'), { t: 'stack-push', item } as GameEvent, { t: 'stack-resolve', item: 's1', fizzled: false }, move('c2', 'c3', 'stack', 'graduation')]);
+    const plan = planMotion([
+      move('c1', 'c2', 'hand', 'stack'),
+      { t: 'stack-push', item } as GameEvent,
+      { t: 'stack-resolve', item: 's1', fizzled: false },
+      move('c2', 'c3', 'stack', 'graduation'),
+    ]);
     expect(plan).toEqual([
       { kind: 'move', from: 'c1', to: 'c3', owner: 'A', fromZone: 'hand', toZone: 'graduation' },
       { kind: 'stack-on', item: 's1', highlight: true },
@@ -21,7 +27,9 @@ describe('planMotion: which animations a batch of events produces', () => {
   });
 
   it('follows a card from a hidden hand by its zone, and skips moves hidden at both ends', () => {
-    expect(planMotion([move('', 'c9', 'hand', 'main', 'B'), move('', '', 'roster', 'hand', 'B')])).toEqual([{ kind: 'move', from: '', to: 'c9', owner: 'B', fromZone: 'hand', toZone: 'main' }]);
+    expect(planMotion([move('', 'c9', 'hand', 'main', 'B'), move('', '', 'roster', 'hand', 'B')])).toEqual([
+      { kind: 'move', from: '', to: 'c9', owner: 'B', fromZone: 'hand', toZone: 'main' },
+    ]);
   });
 
   it('attacks nudge, blocks nudge toward their attacker, damage and sanity float numbers', () => {

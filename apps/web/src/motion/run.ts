@@ -105,7 +105,17 @@ function floatNumber(at: DOMRect, amount: number, cls: string): void {
   const c = centre(at);
   Object.assign(n.style, { left: `${c.x}px`, top: `${c.y}px` });
   document.body.append(n);
-  const a = animate(n, [{ transform: 'translate(-50%, -50%) scale(0.8)', opacity: 0 }, { transform: 'translate(-50%, -90%) scale(1.15)', opacity: 1, offset: 0.2 }, { transform: 'translate(-50%, -260%)', opacity: 0 }], 950, 'damage', 'ease-out');
+  const a = animate(
+    n,
+    [
+      { transform: 'translate(-50%, -50%) scale(0.8)', opacity: 0 },
+      { transform: 'translate(-50%, -90%) scale(1.15)', opacity: 1, offset: 0.2 },
+      { transform: 'translate(-50%, -260%)', opacity: 0 },
+    ],
+    950,
+    'damage',
+    'ease-out',
+  );
   a.onfinish = a.oncancel = () => n.remove();
 }
 
@@ -133,7 +143,8 @@ function play(board: Element, plan: Motion[], before: Before): void {
           if (grad) g.classList.add('graduating');
           const pile = zoneEl(board, m.owner, m.toZone);
           flyGhost(g, pile, from, grad ? 'graduation' : 'leave', grad ? 650 : 420);
-          if (pile && grad) animate(pile, [{ transform: 'scale(1)' }, { transform: 'scale(1.14)', offset: 0.7 }, { transform: 'scale(1)' }], 650, 'graduation-pile');
+          if (pile && grad)
+            animate(pile, [{ transform: 'scale(1)' }, { transform: 'scale(1.14)', offset: 0.7 }, { transform: 'scale(1)' }], 650, 'graduation-pile');
           return;
         }
         const el = cardEl(board, m.to);
@@ -170,7 +181,12 @@ function play(board: Element, plan: Motion[], before: Before): void {
         const b = centre(target.getBoundingClientRect());
         const d = Math.hypot(b.x - a.x, b.y - a.y) || 1;
         const k = 18 / d;
-        animate(el, [{ transform: 'none' }, { transform: `translate(${(b.x - a.x) * k}px, ${(b.y - a.y) * k}px)`, offset: 0.4 }, { transform: 'none' }], 420, 'block');
+        animate(
+          el,
+          [{ transform: 'none' }, { transform: `translate(${(b.x - a.x) * k}px, ${(b.y - a.y) * k}px)`, offset: 0.4 }, { transform: 'none' }],
+          420,
+          'block',
+        );
         return;
       }
       case 'damage': {
@@ -185,14 +201,32 @@ function play(board: Element, plan: Motion[], before: Before): void {
       }
       case 'stack-on': {
         const el = stackEl(board, m.item);
-        if (el) animate(el, [{ transform: 'translateX(28px) scale(0.92)', opacity: 0 }, { transform: 'none', opacity: 1 }], 360, 'stack-on');
+        if (el)
+          animate(
+            el,
+            [
+              { transform: 'translateX(28px) scale(0.92)', opacity: 0 },
+              { transform: 'none', opacity: 1 },
+            ],
+            360,
+            'stack-on',
+          );
         return;
       }
       case 'stack-off': {
         const g = before.ghosts.get(`s${i}`);
         if (!g) return;
         document.body.append(g);
-        const a = animate(g, [{ transform: 'none', opacity: 1 }, { transform: 'translateX(-28px) scale(0.92)', opacity: 0 }], 360, 'stack-off', 'ease-in');
+        const a = animate(
+          g,
+          [
+            { transform: 'none', opacity: 1 },
+            { transform: 'translateX(-28px) scale(0.92)', opacity: 0 },
+          ],
+          360,
+          'stack-off',
+          'ease-in',
+        );
         a.onfinish = a.oncancel = () => g.remove();
         return;
       }

@@ -152,7 +152,13 @@ function flush(leaving: boolean): void {
   if (Object.keys(body).length === 0) return;
   if (leaving) {
     // The page is going away: a request that outlives it (the unsaved copy covers it failing).
-    void fetch('/api/settings', { method: 'PUT', keepalive: true, credentials: 'same-origin', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }).catch(() => undefined);
+    void fetch('/api/settings', {
+      method: 'PUT',
+      keepalive: true,
+      credentials: 'same-origin',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    }).catch(() => undefined);
     return;
   }
   void api('PUT', '/api/settings', body).then((r) => {

@@ -3,7 +3,12 @@ import { setLanguage } from '../i18n';
 import { registerProblems } from '../account/credentials';
 import { apiErrorText, waitText } from './api-errors';
 
-const fail = (status: number, error: string, message = 'server words', retryAfterS: number | null = null) => ({ ok: false as const, status, error: { error, message } as never, retryAfterS });
+const fail = (status: number, error: string, message = 'server words', retryAfterS: number | null = null) => ({
+  ok: false as const,
+  status,
+  error: { error, message } as never,
+  retryAfterS,
+});
 
 describe('HTTP refusals for people', () => {
   afterAll(() => setLanguage('en', false));
@@ -41,8 +46,8 @@ describe('sign-up checked live with the protocol’s schemas', () => {
   it('says what is wrong with each field', () => {
     expect(registerProblems('ab', 'correct horse').username).toBe('A username has at least 3 characters');
     expect(registerProblems('a'.repeat(21), 'correct horse').username).toBe('A username has at most 20 characters');
-    expect(registerProblems('7eleven', 'correct horse').username).toBe("Start with a letter; use only letters A–Z, digits, _ and -");
-    expect(registerProblems('Aikö', 'correct horse').username).toBe("Start with a letter; use only letters A–Z, digits, _ and -");
+    expect(registerProblems('7eleven', 'correct horse').username).toBe('Start with a letter; use only letters A–Z, digits, _ and -');
+    expect(registerProblems('Aikö', 'correct horse').username).toBe('Start with a letter; use only letters A–Z, digits, _ and -');
     expect(registerProblems('Admin', 'correct horse').username).toBe('That username is reserved');
     expect(registerProblems('Aiko', 'short').password).toBe('A password has at least 8 characters');
     expect(registerProblems('Aikoaiko', 'AIKOAIKO').password).toBe('The password may not be the username');

@@ -9,7 +9,17 @@ import type { ApiResult } from './api';
 
 const tx = t as unknown as (key: string, o?: Record<string, unknown>) => string;
 
-const KNOWN: readonly ApiErrorCode[] = ['username-taken', 'bad-credentials', 'not-signed-in', 'already-registered', 'banned', 'too-many-sessions', 'too-many-decks', 'not-found', 'forbidden'];
+const KNOWN: readonly ApiErrorCode[] = [
+  'username-taken',
+  'bad-credentials',
+  'not-signed-in',
+  'already-registered',
+  'banned',
+  'too-many-sessions',
+  'too-many-decks',
+  'not-found',
+  'forbidden',
+];
 
 /** A wait in words: "40 s", "3 min" (rounded up: never tell someone to come back too early). */
 export function waitText(seconds: number): string {

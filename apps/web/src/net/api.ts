@@ -28,7 +28,10 @@ export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
   }
   if (res.ok) return { ok: true, status: res.status, data: json as T };
   const retry = Number(res.headers.get('retry-after'));
-  const err = json && typeof json === 'object' && 'error' in json ? (json as ApiError) : { error: res.status === 404 ? 'not-found' : 'bad-request', message: `HTTP ${res.status}` };
+  const err =
+    json && typeof json === 'object' && 'error' in json
+      ? (json as ApiError)
+      : { error: res.status === 404 ? 'not-found' : 'bad-request', message: `HTTP ${res.status}` };
   return { ok: false, status: res.status, error: err as ApiError, retryAfterS: Number.isFinite(retry) && retry > 0 ? retry : null };
 }
 

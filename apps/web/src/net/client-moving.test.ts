@@ -63,7 +63,8 @@ describe('a match moving to another server, as the page sees it', () => {
   it("resends an action refused 'moved' with the same clientActionId; no toast", async () => {
     actions.length = 0;
     let calls = 0;
-    answer = (_p, ack) => ack(++calls === 1 ? { ok: false, code: 'moved', message: 'This match moved to another server; send it again' } : { ok: true, seq: 4 });
+    answer = (_p, ack) =>
+      ack(++calls === 1 ? { ok: false, code: 'moved', message: 'This match moved to another server; send it again' } : { ok: true, seq: 4 });
     expect(await client.act('r1', { type: 'pass' } as never)).toBe(true);
     expect(actions).toHaveLength(2);
     expect(actions[1]).toBe(actions[0]);
@@ -93,7 +94,12 @@ describe('a match moving to another server, as the page sees it', () => {
   it("'shutting-down' is silent too; any other refusal is shown", async () => {
     actions.length = 0;
     let calls = 0;
-    answer = (_p, ack) => ack(++calls === 1 ? { ok: false, code: 'shutting-down', message: 'The server is restarting' } : { ok: false, code: 'wrong-phase', message: 'That cannot be done in this phase' });
+    answer = (_p, ack) =>
+      ack(
+        ++calls === 1
+          ? { ok: false, code: 'shutting-down', message: 'The server is restarting' }
+          : { ok: false, code: 'wrong-phase', message: 'That cannot be done in this phase' },
+      );
     expect(await client.act('r1', { type: 'pass' } as never)).toBe(false);
     expect(actions).toHaveLength(2);
     expect(store.getState().toasts.map((t) => t.text)).toEqual(['That cannot be done in this phase']);

@@ -77,7 +77,16 @@ export async function emit<E extends ClientEventName>(event: E, payload: Payload
  * Messages that are safe to be handled twice (net/resend.ts): also sent again when no answer came. An action is,
  * because it keeps its clientActionId (the server answers a duplicate with the first ack).
  */
-const IDEMPOTENT: ReadonlySet<ClientEventName> = new Set<ClientEventName>(['match:action', 'match:pass-until', 'room:join', 'room:spectate', 'room:leave', 'settings', 'lobby:subscribe', 'lobby:unsubscribe']);
+const IDEMPOTENT: ReadonlySet<ClientEventName> = new Set<ClientEventName>([
+  'match:action',
+  'match:pass-until',
+  'room:join',
+  'room:spectate',
+  'room:leave',
+  'settings',
+  'lobby:subscribe',
+  'lobby:unsubscribe',
+]);
 
 /** Connected and identified (hello answered on this very socket connection). */
 let identifiedOn: string | null = null;
@@ -166,7 +175,9 @@ export function connect(url?: string): void {
   s.on('lobby:rooms', (m) => store.setState({ lobby: m.rooms, lobbyRecent: m.recent ?? [] }));
   s.on('room:state', (m) => store.setState((st) => ({ roomStates: { ...st.roomStates, [m.roomId]: m } })));
   s.on('room:chat', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: [...(st.chat[m.roomId] ?? []), m].slice(-CHAT_MAX) } })));
-  s.on('room:chat-history', (m) => store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: mergeChatHistory(st.chat[m.roomId] ?? [], m.messages, CHAT_MAX) } })));
+  s.on('room:chat-history', (m) =>
+    store.setState((st) => ({ chat: { ...st.chat, [m.roomId]: mergeChatHistory(st.chat[m.roomId] ?? [], m.messages, CHAT_MAX) } })),
+  );
   s.on('server:notice', (m) => {
     const effect = noticeEffect(m.kind);
     if (effect === 'session-ended') return onSessionEnded();
@@ -217,7 +228,9 @@ export function applyView(m: ViewMessage): void {
   if (m.full && (!prev || prev.matchId !== m.matchId)) {
     // After a reload this tab still has the log it wrote before (sessionStorage): carry on from it.
     const kept = m.seq > 0 ? restoredLog(m.matchId, m.viewer) : null;
-    log = kept ? [...kept, { seq: m.seq, kind: 'info', text: t('log.reconnected') }] : [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? t('log.begins') : t('log.joined') }];
+    log = kept
+      ? [...kept, { seq: m.seq, kind: 'info', text: t('log.reconnected') }]
+      : [{ seq: m.seq, kind: 'info', text: m.seq === 0 ? t('log.begins') : t('log.joined') }];
     if (!kept && m.seq > 0) wantsHistory.set(m.roomId, m.matchId);
     else wantsHistory.delete(m.roomId);
   }
@@ -230,7 +243,8 @@ export function applyView(m: ViewMessage): void {
   }
   // A one-shot ends on public events (the server's rule, shared): mirror it, so the controls show it ending.
   const shot = st.oneShots[m.roomId] ?? null;
-  const oneShots = shot && m.viewer !== 'spectator' ? { ...st.oneShots, [m.roomId]: oneShotAfter(shot, m.viewer, m.events, prev?.view.active ?? m.view.active) } : st.oneShots;
+  const oneShots =
+    shot && m.viewer !== 'spectator' ? { ...st.oneShots, [m.roomId]: oneShotAfter(shot, m.viewer, m.events, prev?.view.active ?? m.view.active) } : st.oneShots;
   store.setState({
     oneShots,
     views: { ...st.views, [m.roomId]: m },
@@ -359,7 +373,9 @@ async function startAgainstBot(send: () => Promise<Ack<{ roomId: string; seat: '
 }
 
 export function playBot(roster: string, clock?: ClockConfig, level?: BotLevel, concede?: string): Promise<BotStart> {
-  return startAgainstBot(() => emitSettled('room:play-bot', { roster, ...(clock ? { clock } : {}), ...(level ? { level } : {}), ...(concede ? { concede } : {}) }));
+  return startAgainstBot(() =>
+    emitSettled('room:play-bot', { roster, ...(clock ? { clock } : {}), ...(level ? { level } : {}), ...(concede ? { concede } : {}) }),
+  );
 }
 
 export async function spectate(roomId: string): Promise<boolean> {

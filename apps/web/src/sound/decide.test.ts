@@ -3,7 +3,20 @@ import type { GameEvent } from '@vroyale/engine';
 import type { ViewMessage } from '@vroyale/protocol';
 import { soundsFor } from './decide';
 
-const msg = (p: Partial<ViewMessage>): ViewMessage => ({ roomId: 'r', matchId: 'm', seq: 1, viewer: 'A', view: {} as never, events: [], legal: [], deciders: [], clocks: {} as never, result: null, full: false, ...p });
+const msg = (p: Partial<ViewMessage>): ViewMessage => ({
+  roomId: 'r',
+  matchId: 'm',
+  seq: 1,
+  viewer: 'A',
+  view: {} as never,
+  events: [],
+  legal: [],
+  deciders: [],
+  clocks: {} as never,
+  result: null,
+  full: false,
+  ...p,
+});
 const legal = [{ type: 'pass', manager: 'A' }] as never;
 
 describe('soundsFor: events → which sounds', () => {

@@ -8,7 +8,20 @@ import { useT } from '../i18n';
 import { useApp } from '../store';
 import { navigate } from '../ui/route';
 import { useMedia } from '../ui/use-media';
-import { acknowledge, advance, dismissHint, lessonById, lessonCount, lessonFocus, lessonQuotes, lessonText, restoreProgress, type CoachState, type Focus, type Progress } from './lessons';
+import {
+  acknowledge,
+  advance,
+  dismissHint,
+  lessonById,
+  lessonCount,
+  lessonFocus,
+  lessonQuotes,
+  lessonText,
+  restoreProgress,
+  type CoachState,
+  type Focus,
+  type Progress,
+} from './lessons';
 import { completeTutorial, savedProgress, saveProgress } from './progress';
 import './coach.css';
 
@@ -58,7 +71,14 @@ export default function CoachPanel({ roomId }: { roomId: string }) {
 
   const state: CoachState | null = useMemo(() => {
     if (!msg || msg.viewer === 'spectator') return null;
-    return { view: msg.view, legal: msg.legal, me: msg.viewer, defs, winner: msg.result?.winner ?? msg.view.winner, ended: !!msg.result || msg.view.phase === 'game-over' };
+    return {
+      view: msg.view,
+      legal: msg.legal,
+      me: msg.viewer,
+      defs,
+      winner: msg.result?.winner ?? msg.view.winner,
+      ended: !!msg.result || msg.view.phase === 'game-over',
+    };
   }, [msg, defs]);
 
   // The position the coach last looked at: the panel says which (data-seq), so a test can tell a lesson shown

@@ -3,7 +3,7 @@ import i18next from 'i18next';
 import { textProblems, type Tree } from '../i18n/check-texts';
 import { LESSON_TEXTS } from './lesson-texts';
 
-describe('the lessons\' texts', () => {
+describe("the lessons' texts", () => {
   it('say everything in both languages: the same keys and placeholders, nothing empty, nothing English in Japanese', () => {
     expect(textProblems(LESSON_TEXTS.en as unknown as Tree, LESSON_TEXTS.ja as unknown as Tree)).toEqual([]);
   });

@@ -4,12 +4,38 @@
  * asks meets the lessons in teaching order; one who passes instead gets the hint and the lesson back later.
  */
 import { describe, expect, it } from 'vitest';
-import { createGame, deciders, legalActions, project, simplest, step, strongBot, type Action, type GameState, type Legal, type ManagerId } from '@vroyale/engine';
+import {
+  createGame,
+  deciders,
+  legalActions,
+  project,
+  simplest,
+  step,
+  strongBot,
+  type Action,
+  type GameState,
+  type Legal,
+  type ManagerId,
+} from '@vroyale/engine';
 import { cardPool, tutorialRosters, TUTORIAL_SEED } from '@vroyale/cards';
 import i18next from 'i18next';
 import { setLanguage } from '../i18n';
 import { LESSON_TEXTS } from './lesson-texts';
-import { acknowledge, advance, KEYWORDS, lessonCount, lessonQuotes, LESSONS, lessonText, lessonVars, nextLesson, restoreProgress, START, type CoachState, type Progress } from './lessons';
+import {
+  acknowledge,
+  advance,
+  KEYWORDS,
+  lessonCount,
+  lessonQuotes,
+  LESSONS,
+  lessonText,
+  lessonVars,
+  nextLesson,
+  restoreProgress,
+  START,
+  type CoachState,
+  type Progress,
+} from './lessons';
 
 function start(seed = TUTORIAL_SEED): GameState {
   const g = createGame({ seed, pool: cardPool, rosters: { A: tutorialRosters.player, B: tutorialRosters.bot } });
@@ -30,7 +56,8 @@ const coach = (s: GameState, me: ManagerId = 'A'): CoachState => {
 function newcomer(legal: readonly Legal[], s: GameState, skip: ReadonlySet<Legal['type']> = new Set()): Action {
   const find = (t: Legal['type']) => (skip.has(t) ? undefined : legal.find((a) => a.type === t));
   const att = legal.find((a) => a.type === 'choose-attackers');
-  if (att && att.type === 'choose-attackers') return { type: 'declare-attackers', manager: 'A', attackers: skip.has('choose-attackers') ? [] : att.eligible.map((e) => e.id) };
+  if (att && att.type === 'choose-attackers')
+    return { type: 'declare-attackers', manager: 'A', attackers: skip.has('choose-attackers') ? [] : att.eligible.map((e) => e.id) };
   const bl = legal.find((a) => a.type === 'choose-blocks');
   if (bl) return simplest(bl);
   const keep = legal.find((a) => a.type === 'mulligan' && !a.redraw);
@@ -47,7 +74,9 @@ function newcomer(legal: readonly Legal[], s: GameState, skip: ReadonlySet<Legal
   const centre = skip.has('play') ? undefined : legal.find((a) => a.type === 'play' && a.card === backstage);
   if (s.phase === 'main' && centre) return simplest(centre);
   const combat = s.phase.startsWith('combat');
-  const play = skip.has('play') ? undefined : legal.find((a) => a.type === 'play' && (cardPool[s.cards[a.card]!.def]!.types.includes('highlight') ? combat : true));
+  const play = skip.has('play')
+    ? undefined
+    : legal.find((a) => a.type === 'play' && (cardPool[s.cards[a.card]!.def]!.types.includes('highlight') ? combat : true));
   if (play) return simplest(play);
   const other = legal.find((a) => a.type === 'choose' || a.type === 'discard');
   if (other) return simplest(other);
@@ -75,7 +104,12 @@ interface Run {
 }
 
 /** Plays the tutorial match, the coach following every position the newcomer would see; read lessons are acknowledged at once. */
-function play(skip: (s: GameState) => ReadonlySet<Legal['type']> = () => new Set(), seed = TUTORIAL_SEED, maxSteps = 3000, own?: (s: GameState, legal: readonly Legal[]) => Action | undefined): Run {
+function play(
+  skip: (s: GameState) => ReadonlySet<Legal['type']> = () => new Set(),
+  seed = TUTORIAL_SEED,
+  maxSteps = 3000,
+  own?: (s: GameState, legal: readonly Legal[]) => Action | undefined,
+): Run {
   let s = start(seed);
   let p: Progress = START;
   const shown: string[] = [];
@@ -111,11 +145,17 @@ describe('tutorial lessons', () => {
     const s = start();
     expect(nextLesson(coach(s), START)?.id).toBe('mulligan');
     expect(project(s, 'A').managers.A.hand!.map((c) => c.def)).toEqual(project(start(), 'A').managers.A.hand!.map((c) => c.def));
-    const kept = step(s, legalActions(s, 'A').find((a) => a.type === 'mulligan' && !a.redraw)!);
+    const kept = step(
+      s,
+      legalActions(s, 'A').find((a) => a.type === 'mulligan' && !a.redraw)!,
+    );
     if (!kept.ok) throw new Error(kept.message);
     let t = kept.state;
     if (deciders(t).includes('B')) {
-      const r = step(t, legalActions(t, 'B').find((a) => a.type === 'mulligan' && !a.redraw)!);
+      const r = step(
+        t,
+        legalActions(t, 'B').find((a) => a.type === 'mulligan' && !a.redraw)!,
+      );
       if (!r.ok) throw new Error(r.message);
       t = r.state;
     }
@@ -217,7 +257,10 @@ describe('tutorial lessons', () => {
       },
       TUTORIAL_SEED,
       3000,
-      (s, legal) => (s.phase === 'main' && !firstMain ? legal.find((a): a is Extract<Legal, { type: 'play' }> => a.type === 'play' && cardPool[s.cards[a.card]!.def]!.types.includes('highlight')) : undefined),
+      (s, legal) =>
+        s.phase === 'main' && !firstMain
+          ? legal.find((a): a is Extract<Legal, { type: 'play' }> => a.type === 'play' && cardPool[s.cards[a.card]!.def]!.types.includes('highlight'))
+          : undefined,
     );
     expectSteady(wanderer);
     expect(wanderer.missed).toContain('debut');
@@ -233,7 +276,10 @@ describe('tutorial lessons', () => {
     const p = advance({ ...START, done: ['mulligan', 'turn-order'], shown: ['mulligan', 'turn-order'] }, coach(s));
     expect(p.skipped).toEqual(['mulligan', 'turn-order'].filter((id) => !p.shown.includes(id)));
     const c = coach(s);
-    const centreOnStage: CoachState = { ...c, view: { ...c.view, managers: { ...c.view.managers, A: { ...c.view.managers.A, centre: [c.view.managers.A.backstage!], backstage: null } } } };
+    const centreOnStage: CoachState = {
+      ...c,
+      view: { ...c.view, managers: { ...c.view.managers, A: { ...c.view.managers.A, centre: [c.view.managers.A.backstage!], backstage: null } } },
+    };
     const q = advance(p, centreOnStage);
     expect(q.skipped).toContain('centre-debut');
     expect(lessonCount(q, centreOnStage).total).toBe(LESSONS.length - q.skipped.length);
@@ -262,8 +308,13 @@ describe('what the lessons say', () => {
         const s = run.at.get(l.id)!;
         const vars = lessonVars(l.id, s);
         const texts = TEXTS[lang][l.id]!;
-        for (const [part, text] of Object.entries(texts)) for (const ph of placeholders(text)) expect(Object.keys(vars), `${lang} ${l.id}.${part} {{${ph}}}`).toContain(ph);
-        for (const q of Object.keys(l.quotes ?? {})) expect(Object.values(texts).some((x) => placeholders(x).includes(q)), `${lang} ${l.id} quotes ${q}`).toBe(true);
+        for (const [part, text] of Object.entries(texts))
+          for (const ph of placeholders(text)) expect(Object.keys(vars), `${lang} ${l.id}.${part} {{${ph}}}`).toContain(ph);
+        for (const q of Object.keys(l.quotes ?? {}))
+          expect(
+            Object.values(texts).some((x) => placeholders(x).includes(q)),
+            `${lang} ${l.id} quotes ${q}`,
+          ).toBe(true);
         // What the player reads: no placeholder left, every quoted label word for word.
         for (const touch of [false, true])
           for (const part of ['title', 'body', ...('hint' in texts ? (['hint'] as const) : [])] as const) {
@@ -272,15 +323,33 @@ describe('what the lessons say', () => {
           }
         for (const q of lessonQuotes(l.id, s)) expect(q.label, `${lang} ${l.id}`).not.toBe('');
       }
-      for (const l of LESSONS) for (const q of Object.values(l.quotes ?? {})) expect(i18next.exists(q.key, { lng: lang, ...q.values?.(run.at.get(l.id)!) }), `${lang} ${q.key}`).toBe(true);
+      for (const l of LESSONS)
+        for (const q of Object.values(l.quotes ?? {}))
+          expect(i18next.exists(q.key, { lng: lang, ...q.values?.(run.at.get(l.id)!) }), `${lang} ${q.key}`).toBe(true);
     }
     await setLanguage('en', false);
   });
 
   it("never write a control's label by hand: buttons are quoted from their own texts", () => {
-    const labels = ['prompt.keep', 'prompt.redraw', 'prompt.goFirst', 'prompt.goSecond', 'prompt.pass', 'prompt.noBlocks', 'prompt.requiredBlocks', 'prompt.attackAll', 'prompt.confirm', 'choices.placeStar', 'lobby.playBot', 'lobby.deckBuilder', 'help.howToPlay'].map((k) => i18next.t(k as never, { lng: 'en' }) as string);
+    const labels = [
+      'prompt.keep',
+      'prompt.redraw',
+      'prompt.goFirst',
+      'prompt.goSecond',
+      'prompt.pass',
+      'prompt.noBlocks',
+      'prompt.requiredBlocks',
+      'prompt.attackAll',
+      'prompt.confirm',
+      'choices.placeStar',
+      'lobby.playBot',
+      'lobby.deckBuilder',
+      'help.howToPlay',
+    ].map((k) => i18next.t(k as never, { lng: 'en' }) as string);
     // Titles may ask the question ("Go first or second?"); bodies and hints name the buttons.
-    for (const l of LESSONS) for (const [part, text] of Object.entries(TEXTS.en[l.id]!).filter(([k]) => k !== 'title')) for (const label of labels) expect(text.includes(label), `${l.id}.${part} writes "${label}"`).toBe(false);
+    for (const l of LESSONS)
+      for (const [part, text] of Object.entries(TEXTS.en[l.id]!).filter(([k]) => k !== 'title'))
+        for (const label of labels) expect(text.includes(label), `${l.id}.${part} writes "${label}"`).toBe(false);
   });
 
   it("quote the controls the player sees at that moment: the prompt's answers are listed when the lesson shows", () => {
@@ -300,7 +369,10 @@ describe('what the lessons say', () => {
     expect(lessonText('block', 'body', block, false)).toContain('a block is required');
     expect(lessonText('block', 'body', block, true)).toContain('tap your characters');
     // Where no block is required, "No blocks" is what it names.
-    const free: CoachState = { ...block, legal: block.legal.map((a) => (a.type === 'choose-blocks' ? { ...a, blockers: a.blockers.map((b) => ({ ...b, moderator: false })) } : a)) };
+    const free: CoachState = {
+      ...block,
+      legal: block.legal.map((a) => (a.type === 'choose-blocks' ? { ...a, blockers: a.blockers.map((b) => ({ ...b, moderator: false })) } : a)),
+    };
     expect(lessonQuotes('block', free).map((q) => q.label)).toEqual(['No blocks']);
     expect(lessonText('block', 'body', free, false)).toContain('Or press “No blocks”');
   });

@@ -29,9 +29,7 @@ export interface CoachState {
 }
 
 /** Where the coach points: a zone of the newcomer's side, the prompt, the stack, or a card. */
-export type Focus =
-  | { zone: 'hand' | 'stars' | 'backstage' | 'centre' | 'main' | 'graduation' | 'prompt' | 'stack' | 'opponent' }
-  | { card: string };
+export type Focus = { zone: 'hand' | 'stars' | 'backstage' | 'centre' | 'main' | 'graduation' | 'prompt' | 'stack' | 'opponent' } | { card: string };
 
 export type KeywordName = 'ban' | 'callout' | 'clip' | 'clout' | 'moderator' | 'raid';
 export const KEYWORDS: readonly KeywordName[] = ['ban', 'callout', 'clip', 'clout', 'moderator', 'raid'];
@@ -78,7 +76,7 @@ const theirs = (s: CoachState) => s.view.managers[s.me === 'A' ? 'B' : 'A'];
 const myTurn = (s: CoachState) => s.view.active === s.me;
 const has = (s: CoachState, type: Legal['type']) => s.legal.some((a) => a.type === type);
 const stage = (s: CoachState): CardView[] => (['A', 'B'] as const).flatMap((m) => [...s.view.managers[m].centre, ...s.view.managers[m].main]);
-const def = (s: CoachState, c: CardView | undefined): CardDef | undefined => (c ? s.defs[c.def] ?? s.view.defs[c.def] : undefined);
+const def = (s: CoachState, c: CardView | undefined): CardDef | undefined => (c ? (s.defs[c.def] ?? s.view.defs[c.def]) : undefined);
 /** As the board shows it (Japanese names in Japanese). */
 const nameOf = (s: CoachState, c: CardView | undefined): string => {
   const d = def(s, c);
@@ -89,12 +87,19 @@ const isHighlight = (s: CoachState, c: CardView) => !!def(s, c)?.types.includes(
 const handCard = (s: CoachState, id: string) => mine(s).hand?.find((c) => c.id === id);
 /** Legal plays of a card from the newcomer's hand (or backstage, for the Centre). */
 const plays = (s: CoachState) => s.legal.filter((a): a is Extract<Legal, { type: 'play' }> => a.type === 'play');
-const debutable = (s: CoachState) => plays(s).map((a) => handCard(s, a.card)).find((c): c is CardView => !!c && isCharacter(s, c));
-const playableHighlight = (s: CoachState) => plays(s).map((a) => handCard(s, a.card)).find((c): c is CardView => !!c && isHighlight(s, c));
-const withKeyword = (s: CoachState, k: KeywordName) => stage(s).find((c) => {
-  const v = c.keywords?.[k];
-  return v !== undefined && v !== 0;
-});
+const debutable = (s: CoachState) =>
+  plays(s)
+    .map((a) => handCard(s, a.card))
+    .find((c): c is CardView => !!c && isCharacter(s, c));
+const playableHighlight = (s: CoachState) =>
+  plays(s)
+    .map((a) => handCard(s, a.card))
+    .find((c): c is CardView => !!c && isHighlight(s, c));
+const withKeyword = (s: CoachState, k: KeywordName) =>
+  stage(s).find((c) => {
+    const v = c.keywords?.[k];
+    return v !== undefined && v !== 0;
+  });
 const blockOffer = (s: CoachState) => s.legal.find((a): a is Extract<Legal, { type: 'choose-blocks' }> => a.type === 'choose-blocks');
 const attackOffer = (s: CoachState) => s.legal.find((a): a is Extract<Legal, { type: 'choose-attackers' }> => a.type === 'choose-attackers');
 const COMBAT = new Set(['combat-attack', 'combat-attack-window', 'combat-block', 'combat-block-window']);
@@ -210,7 +215,8 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'highlight',
     kind: 'do',
-    when: (s) => COMBAT.has(s.view.phase) && s.view.phase !== 'combat-attack' && s.view.phase !== 'combat-block' && s.view.priority === s.me && !!playableHighlight(s),
+    when: (s) =>
+      COMBAT.has(s.view.phase) && s.view.phase !== 'combat-attack' && s.view.phase !== 'combat-block' && s.view.priority === s.me && !!playableHighlight(s),
     done: (s) => s.view.stack.some((it) => it.controller === s.me && it.kind === 'highlight') || mine(s).graduation.some((c) => isHighlight(s, c)),
     // A highlight played outside combat already (it is in the Graduation Zone): the lesson's moment will not come.
     gone: (s) => mine(s).graduation.some((c) => isHighlight(s, c)),
@@ -236,7 +242,9 @@ export const LESSONS: readonly Lesson[] = [
   {
     id: 'hand-limit',
     kind: 'read',
-    when: (s) => (s.view.pending?.kind === 'discard' && s.view.pending.manager === s.me) || (myTurn(s) && (s.view.phase === 'resource' || s.view.phase === 'main') && (mine(s).hand?.length ?? 0) >= 4 && s.view.turn >= 3),
+    when: (s) =>
+      (s.view.pending?.kind === 'discard' && s.view.pending.manager === s.me) ||
+      (myTurn(s) && (s.view.phase === 'resource' || s.view.phase === 'main') && (mine(s).hand?.length ?? 0) >= 4 && s.view.turn >= 3),
     focus: () => ({ zone: 'hand' }),
   },
   {
@@ -250,7 +258,11 @@ export const LESSONS: readonly Lesson[] = [
     id: 'finished',
     kind: 'read',
     when: (s) => s.ended,
-    quotes: { playBot: { key: 'lobby.playBot', where: 'lobby' }, deckBuilder: { key: 'lobby.deckBuilder', where: 'lobby' }, howToPlay: { key: 'help.howToPlay', where: 'lobby' } },
+    quotes: {
+      playBot: { key: 'lobby.playBot', where: 'lobby' },
+      deckBuilder: { key: 'lobby.deckBuilder', where: 'lobby' },
+      howToPlay: { key: 'help.howToPlay', where: 'lobby' },
+    },
   },
 ];
 

@@ -6,7 +6,20 @@
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { createGame, deciders, legalActions, makeRng, project, realise, step, type CardView, type Legal, type GameState, type GameView, type ManagerId } from '@vroyale/engine';
+import {
+  createGame,
+  deciders,
+  legalActions,
+  makeRng,
+  project,
+  realise,
+  step,
+  type CardView,
+  type Legal,
+  type GameState,
+  type GameView,
+  type ManagerId,
+} from '@vroyale/engine';
 import { cardList, cardPool, starterRosters } from '@vroyale/cards';
 import { store } from '../store';
 import { Board, BoardCard, boardCtx, handFan, placeMenu, stageCardWidth } from './board';
@@ -48,7 +61,9 @@ function richView(viewer: 'A' | 'spectator'): GameView {
   a.main.push({ id: 'equip-1', def: asset.id, owner: 'A', token: false, tilted: false, damage: 0, burnout: false, counters: {}, attachedTo: a.main[0]!.id });
   const highlight = cardList.find((d) => d.types.includes('highlight'))!;
   v.defs[highlight.id] = highlight;
-  v.stack = [{ id: 'st-1', controller: 'B', source: 'gone-1', sourceDef: highlight.id, kind: 'highlight', ability: 0, targets: [a.main[0]!.id, 'A'], card: null }];
+  v.stack = [
+    { id: 'st-1', controller: 'B', source: 'gone-1', sourceDef: highlight.id, kind: 'highlight', ability: 0, targets: [a.main[0]!.id, 'A'], card: null },
+  ];
   v.played = 2;
   v.active = 'A';
   v.priority = 'A';
@@ -171,7 +186,9 @@ describe('the playmat from a projection', () => {
     expect(out).toContain('Declare blocks: click your characters to block ');
     // The prompt names the card and the keyword that forces a block, before any block is made, once.
     const name = view.defs[b.main[1]!.def]!.name;
-    expect(out).toMatch(new RegExp(`<ul class="forced unmet"[^>]*><li>${name}( \\(\\d\\))? has Callout: block it with at least one character if you can.</li>`));
+    expect(out).toMatch(
+      new RegExp(`<ul class="forced unmet"[^>]*><li>${name}( \\(\\d\\))? has Callout: block it with at least one character if you can.</li>`),
+    );
     expect(out).not.toContain('it must be blocked while you are able to');
     expect(out).toMatch(/<button class="btn primary" disabled="">Declare blocks<\/button>/);
   });
@@ -226,7 +243,10 @@ describe('same-named cards, quiet stars, sanity', () => {
       const ctx = boardCtx({ view: v, legal, names, me: 'A', busy: false, onAct: () => undefined }, null, null);
       return renderToStaticMarkup(createElement(BoardCard, { ctx, card: star, size: 'sm' }));
     };
-    const slot = (html: string) => new RegExp(`<div class="([^"]*)"><div class="slot-btn" role="(\\w+)"[^>]*aria-label="([^"]*)"[^>]*><div class="card[^"]*"[^>]*data-card-id="${star.id}"`).exec(html);
+    const slot = (html: string) =>
+      new RegExp(
+        `<div class="([^"]*)"><div class="slot-btn" role="(\\w+)"[^>]*aria-label="([^"]*)"[^>]*><div class="card[^"]*"[^>]*data-card-id="${star.id}"`,
+      ).exec(html);
     const quiet = slot(drawStar([{ type: 'tilt-star', manager: 'A', card: star.id }]))!;
     expect(quiet[1]).not.toMatch(/actionable/);
     // Still one click away (its menu), and says so to a screen reader.
@@ -237,8 +257,15 @@ describe('same-named cards, quiet stars, sanity', () => {
     expect(board).toMatch(/class="star-stack can-tilt/);
     // Any other action makes a card playable again (the class the e2e policy and the glow read).
     const hand = v.managers.A.hand![0]!;
-    const other = render(v, 'A', [{ type: 'tilt-star', manager: 'A', card: star.id }, { type: 'place-star', manager: 'A', card: hand.id }]);
-    expect(other).toMatch(new RegExp(`class="slot actionable[^"]*"><div class="slot-btn"[^>]*>(<div class="drag-card-src"[^>]*>)?<div class="card[^"]*"[^>]*data-card-id="${hand.id}"`));
+    const other = render(v, 'A', [
+      { type: 'tilt-star', manager: 'A', card: star.id },
+      { type: 'place-star', manager: 'A', card: hand.id },
+    ]);
+    expect(other).toMatch(
+      new RegExp(
+        `class="slot actionable[^"]*"><div class="slot-btn"[^>]*>(<div class="drag-card-src"[^>]*>)?<div class="card[^"]*"[^>]*data-card-id="${hand.id}"`,
+      ),
+    );
   });
 
   it('never shows sanity below 0', () => {
@@ -252,7 +279,17 @@ describe('same-named cards, quiet stars, sanity', () => {
 });
 
 describe('layout helpers', () => {
-  const card = (id: string, tilted = false, attachedTo: string | null = null): CardView => ({ id, def: 'x', owner: 'A', token: false, tilted, damage: 0, burnout: false, counters: {}, attachedTo });
+  const card = (id: string, tilted = false, attachedTo: string | null = null): CardView => ({
+    id,
+    def: 'x',
+    owner: 'A',
+    token: false,
+    tilted,
+    damage: 0,
+    burnout: false,
+    counters: {},
+    attachedTo,
+  });
 
   it('keeps a card menu off the prompt and on screen', () => {
     const box = (left: number, top: number, width: number, height: number) => ({ left, top, width, height, right: left + width, bottom: top + height });

@@ -42,7 +42,11 @@ export function boardCtx(props: BoardProps, aiming: UiState['aiming'], stored: U
   const problems = new Map<string, string[]>();
   if (offer?.type === 'choose-blocks') for (const p of problemsOf(offer, draft)) problems.set(p.card, [...(problems.get(p.card) ?? []), p.message]);
   const declarable = new Set<string>(
-    offer?.type === 'choose-attackers' ? offer.eligible.map((e) => e.id) : offer ? [...offer.blockers.map((b) => b.id), ...(draft.selected ? offer.attackers.map((a) => a.id) : [])] : [],
+    offer?.type === 'choose-attackers'
+      ? offer.eligible.map((e) => e.id)
+      : offer
+        ? [...offer.blockers.map((b) => b.id), ...(draft.selected ? offer.attackers.map((a) => a.id) : [])]
+        : [],
   );
   return {
     ...props,
@@ -69,26 +73,26 @@ export function Board(props: BoardProps) {
   const ctx = boardCtx(props, aiming, stored);
   return (
     <BoardDnd ctx={ctx}>
-    <div
-      ref={root}
-      className={`board${aiming ? ' is-aiming' : ''}${props.busy ? ' is-busy' : ''}`}
-      data-seq={view.seq}
-      data-phase={view.phase}
-      data-turn={view.turn}
-      data-legal={props.legal.length}
-    >
-      <Side ctx={ctx} m={top} top />
-      <div className="midline">
-        <PhaseTracker view={view} names={props.names} me={me} />
-        <div className="mid-main">
-          {props.status ?? <Prompt ctx={ctx} />}
-          <StackPanel ctx={ctx} />
+      <div
+        ref={root}
+        className={`board${aiming ? ' is-aiming' : ''}${props.busy ? ' is-busy' : ''}`}
+        data-seq={view.seq}
+        data-phase={view.phase}
+        data-turn={view.turn}
+        data-legal={props.legal.length}
+      >
+        <Side ctx={ctx} m={top} top />
+        <div className="midline">
+          <PhaseTracker view={view} names={props.names} me={me} />
+          <div className="mid-main">
+            {props.status ?? <Prompt ctx={ctx} />}
+            <StackPanel ctx={ctx} />
+          </div>
         </div>
+        <Side ctx={ctx} m={bottom} top={false} />
+        <Browse ctx={ctx} />
+        <CombatArrows ctx={ctx} root={root} />
       </div>
-      <Side ctx={ctx} m={bottom} top={false} />
-      <Browse ctx={ctx} />
-      <CombatArrows ctx={ctx} root={root} />
-    </div>
     </BoardDnd>
   );
 }

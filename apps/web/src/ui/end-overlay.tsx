@@ -36,7 +36,14 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
   const offers = rematch?.offers ?? [];
   const iOffered = me !== null && offers.includes(me);
   const theyOffered = them !== null && offers.includes(them);
-  const title = result.winner === 'draw' ? t('room.draw') : me === null ? t('room.wins', { name: names[result.winner] }) : result.winner === me ? t('room.victory') : t('room.defeat');
+  const title =
+    result.winner === 'draw'
+      ? t('room.draw')
+      : me === null
+        ? t('room.wins', { name: names[result.winner] })
+        : result.winner === me
+          ? t('room.victory')
+          : t('room.defeat');
   const ask = async () => {
     setAsking(true);
     await offerRematch(roomId);

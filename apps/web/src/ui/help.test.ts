@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { isHelpKey } from './help';
 
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({ key: k, ctrlKey: false, metaKey: false, altKey: false, ...mods });
+const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; altKey: boolean }> = {}) => ({
+  key: k,
+  ctrlKey: false,
+  metaKey: false,
+  altKey: false,
+  ...mods,
+});
 const el = (closest: (sel: string) => unknown, editable = false) => ({ isContentEditable: editable, closest }) as unknown as Element;
 
 describe('the help shortcut', () => {
@@ -13,8 +19,23 @@ describe('the help shortcut', () => {
   });
 
   it('stays out of text fields and dialogs', () => {
-    expect(isHelpKey(key('?'), el((sel) => (sel.includes('input') ? {} : null)))).toBe(false);
-    expect(isHelpKey(key('?'), el((sel) => (sel.includes('dialog') ? {} : null)))).toBe(false);
-    expect(isHelpKey(key('?'), el(() => null))).toBe(true);
+    expect(
+      isHelpKey(
+        key('?'),
+        el((sel) => (sel.includes('input') ? {} : null)),
+      ),
+    ).toBe(false);
+    expect(
+      isHelpKey(
+        key('?'),
+        el((sel) => (sel.includes('dialog') ? {} : null)),
+      ),
+    ).toBe(false);
+    expect(
+      isHelpKey(
+        key('?'),
+        el(() => null),
+      ),
+    ).toBe(true);
   });
 });

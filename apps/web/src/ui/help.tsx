@@ -46,7 +46,13 @@ export function HelpButton({ compact = true }: { compact?: boolean }) {
   return (
     <>
       {/* The keys are a mouse-and-keyboard user's tooltip and aria-keyshortcuts, not part of the name a touch screen reads out. */}
-      <button className="btn ghost help-button" onClick={() => setOpen(true)} aria-label={t('help.howToPlay')} aria-keyshortcuts="? F1" title={t('help.openHelp')}>
+      <button
+        className="btn ghost help-button"
+        onClick={() => setOpen(true)}
+        aria-label={t('help.howToPlay')}
+        aria-keyshortcuts="? F1"
+        title={t('help.openHelp')}
+      >
         ?{!compact && <span> {t('help.howToPlay')}</span>}
       </button>
       {open && (

@@ -10,12 +10,16 @@ import { KEYWORD_GLYPHS } from './art/keyword-glyphs.generated';
 import { KeywordIcon, KeywordLegend } from './keyword-icon';
 
 const items = (html: string) => [...html.matchAll(/<li class="kw-legend-item"[^>]*>([\s\S]*?)<\/li>/g)].map((m) => m[1]!);
-const text = (html: string) => html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim();
+const text = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 
 describe('keyword icons', () => {
   afterAll(() => setLanguage('en', false));
 
-  it('draw each keyword with its own game-icons glyph, filled, keeping the chip\'s accessible name', () => {
+  it("draw each keyword with its own game-icons glyph, filled, keeping the chip's accessible name", () => {
     const html = renderToStaticMarkup(createElement(KeywordIcon, { k: 'raid', label: 'Raid', text: 'Excess damage…' }));
     expect(html).toContain('aria-label="Raid: Excess damage…"');
     expect(html).toContain('viewBox="0 0 512 512"');

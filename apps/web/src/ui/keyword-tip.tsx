@@ -18,7 +18,11 @@ export function KeywordTip() {
   const left = Math.max(6, Math.min(window.innerWidth - w - 6, tip.x - w / 2));
   const below = tip.y < 110;
   return (
-    <div className={`kw-tip${below ? ' below' : ''}`} role="tooltip" style={{ left, width: w, ...(below ? { top: tip.y + 26 } : { bottom: window.innerHeight - tip.y + 8 }) }}>
+    <div
+      className={`kw-tip${below ? ' below' : ''}`}
+      role="tooltip"
+      style={{ left, width: w, ...(below ? { top: tip.y + 26 } : { bottom: window.innerHeight - tip.y + 8 }) }}
+    >
       <b>{tip.label}</b> {tip.text}
     </div>
   );

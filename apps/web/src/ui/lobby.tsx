@@ -34,7 +34,14 @@ export function NameForm({ onDone }: { onDone?: () => void }) {
       }}
     >
       <label htmlFor="name">{t('lobby.nameLabel')}</label>
-      <input id="name" value={name} maxLength={LIMITS.nameMax} onChange={(e) => setName(e.target.value)} placeholder={t('lobby.namePlaceholder')} autoComplete="nickname" />
+      <input
+        id="name"
+        value={name}
+        maxLength={LIMITS.nameMax}
+        onChange={(e) => setName(e.target.value)}
+        placeholder={t('lobby.namePlaceholder')}
+        autoComplete="nickname"
+      />
       <button className="btn primary" disabled={!name.trim() || conn !== 'online'}>
         {me ? t('lobby.changeName') : t('lobby.enter')}
       </button>
@@ -117,7 +124,9 @@ export function Lobby() {
           <RoomTools />
         </div>
       </div>
-      <a className="lobby-about hint" href="#/about">{t('common.about')}</a>
+      <a className="lobby-about hint" href="#/about">
+        {t('common.about')}
+      </a>
     </div>
   );
 }

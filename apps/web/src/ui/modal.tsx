@@ -7,7 +7,14 @@ import { useEffect, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { ui } from '../store';
 
-export function Modal(props: { className: string; role: 'dialog' | 'alertdialog'; labelledBy: string; describedBy?: string; onClose: () => void; children: ReactNode }) {
+export function Modal(props: {
+  className: string;
+  role: 'dialog' | 'alertdialog';
+  labelledBy: string;
+  describedBy?: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   // A card menu left open would float over the dialog (menus are portals too): a dialog closes it.
   useEffect(() => ui.setState((s) => (s.menu || s.aiming ? { menu: null, aiming: null } : s)), []);
   // On body, so a dialog opened from a hidden menu sheet (room-menu.tsx) still shows.

@@ -13,7 +13,19 @@ import { profilePath } from './route';
 
 type Reason = (typeof REPORT_REASONS)[number];
 
-export function PlayerMenu({ roomId, seat, name, username, matchId }: { roomId: string; seat: Seat; name: string; username: string | null; matchId: string | null }) {
+export function PlayerMenu({
+  roomId,
+  seat,
+  name,
+  username,
+  matchId,
+}: {
+  roomId: string;
+  seat: Seat;
+  name: string;
+  username: string | null;
+  matchId: string | null;
+}) {
   const t = useT();
   const [open, setOpen] = useState(false);
   const [dialog, setDialog] = useState<'block' | 'report' | null>(null);
@@ -33,7 +45,14 @@ export function PlayerMenu({ roomId, seat, name, username, matchId }: { roomId: 
   };
   return (
     <div className="player-name-wrap" ref={wrap} onKeyDown={(e) => e.key === 'Escape' && open && (e.stopPropagation(), setOpen(false), btn.current?.focus())}>
-      <button ref={btn} className="btn ghost small player-name-btn" aria-haspopup="menu" aria-expanded={open} aria-label={t('profile.menuFor', { name })} onClick={() => setOpen((x) => !x)}>
+      <button
+        ref={btn}
+        className="btn ghost small player-name-btn"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-label={t('profile.menuFor', { name })}
+        onClick={() => setOpen((x) => !x)}
+      >
         {name} ▾
       </button>
       {open && (
@@ -65,7 +84,9 @@ export function PlayerMenu({ roomId, seat, name, username, matchId }: { roomId: 
         </div>
       )}
       {dialog === 'block' && username && <BlockDialog name={username} onClose={() => (setDialog(null), btn.current?.focus())} />}
-      {dialog === 'report' && <ReportDialog name={name} target={username ? { username } : { matchId: matchId!, seat }} onClose={() => (setDialog(null), btn.current?.focus())} />}
+      {dialog === 'report' && (
+        <ReportDialog name={name} target={username ? { username } : { matchId: matchId!, seat }} onClose={() => (setDialog(null), btn.current?.focus())} />
+      )}
     </div>
   );
 }

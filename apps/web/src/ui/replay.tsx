@@ -3,7 +3,18 @@
  * engine here, in the browser (it is pure and deterministic), then steps through the states.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { createGame, project, projectEvents, step, type Action, type GameEvent, type GameState, type ManagerId, type Roster, type Viewer } from '@vroyale/engine';
+import {
+  createGame,
+  project,
+  projectEvents,
+  step,
+  type Action,
+  type GameEvent,
+  type GameState,
+  type ManagerId,
+  type Roster,
+  type Viewer,
+} from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
 import { abilityOf, cardName, labels, type Labels } from '../game/labels';
 import { endReason, learn, sentence, type LogContext } from '../game/log';
@@ -85,8 +96,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
       } else if (e.key === 'PageUp') {
         e.preventDefault();
         setI((x) => stepTurn(turns, x, -1));
-      }
-      else if (e.key === ' ') {
+      } else if (e.key === ' ') {
         e.preventDefault();
         setPlaying((p) => !p);
       }
@@ -150,7 +160,12 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
           {data.result
             ? data.result.winner === 'draw'
               ? tr('replay.titleDraw', { a: names.A, b: names.B, reason: endReason(data.result.reason, 'draw', { me: null, names }) })
-              : tr('replay.titleWon', { a: names.A, b: names.B, name: names[data.result.winner], reason: endReason(data.result.reason, data.result.winner, { me: null, names }) })
+              : tr('replay.titleWon', {
+                  a: names.A,
+                  b: names.B,
+                  name: names[data.result.winner],
+                  reason: endReason(data.result.reason, data.result.winner, { me: null, names }),
+                })
             : tr('replay.title', { a: names.A, b: names.B })}
         </span>
         <div className="replay-controls" role="group" aria-label={tr('replay.controls')}>
@@ -169,14 +184,28 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
           <button className="btn small" onClick={() => setI(last)} aria-label={tr('replay.last')}>
             <Icon d="M18 5v14M5 5l10 7-10 7z" />
           </button>
-          <input type="range" min={0} max={last} value={i} onChange={(e) => setI(Number(e.target.value))} aria-label={tr('replay.position')} list="replay-turns" />
+          <input
+            type="range"
+            min={0}
+            max={last}
+            value={i}
+            onChange={(e) => setI(Number(e.target.value))}
+            aria-label={tr('replay.position')}
+            list="replay-turns"
+          />
           {/* Turn markers on the slider (ticks where the browser draws them). */}
           <datalist id="replay-turns">
             {turns.map((s) => (
               <option key={s.at} value={s.at} label={String(s.turn)} />
             ))}
           </datalist>
-          <select className="replay-turn" value={turnIndexAt(turns, i)} onChange={(e) => setI(Number(e.target.value) < 0 ? 0 : turns[Number(e.target.value)]!.at)} aria-label={tr('pace.jumpToTurn')} aria-keyshortcuts="PageUp PageDown">
+          <select
+            className="replay-turn"
+            value={turnIndexAt(turns, i)}
+            onChange={(e) => setI(Number(e.target.value) < 0 ? 0 : turns[Number(e.target.value)]!.at)}
+            aria-label={tr('pace.jumpToTurn')}
+            aria-keyshortcuts="PageUp PageDown"
+          >
             <option value={-1}>{tr('pace.setup')}</option>
             {turns.map((s, k) => (
               <option key={s.at} value={k}>
@@ -211,7 +240,12 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
             status={
               <section className="prompt" aria-label={tr('replay.position')}>
                 <h2 className="prompt-title">
-                  {i === 0 ? tr('replay.dealt') : tr('replay.action', { n: i, what: describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null)) })}
+                  {i === 0
+                    ? tr('replay.dealt')
+                    : tr('replay.action', {
+                        n: i,
+                        what: describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null)),
+                      })}
                 </h2>
               </section>
             }
@@ -268,7 +302,9 @@ export function describe(a: { actor: ManagerId; action: unknown }, names: Record
     case 'tilt-star':
       return t('replay.do.tilt', { ...o, card: card(act.card) });
     case 'play':
-      return act.targets.length ? t('replay.do.playTargets', { ...o, card: card(act.card), targets: targets(act.targets) }) : t('replay.do.play', { ...o, card: card(act.card) });
+      return act.targets.length
+        ? t('replay.do.playTargets', { ...o, card: card(act.card), targets: targets(act.targets) })
+        : t('replay.do.play', { ...o, card: card(act.card) });
     case 'activate':
       return act.targets.length
         ? t('replay.do.activateTargets', { ...o, card: abilityOf(card(act.card)), targets: targets(act.targets) })
@@ -277,7 +313,10 @@ export function describe(a: { actor: ManagerId; action: unknown }, names: Record
       return act.attackers.length ? t('replay.do.attack', { ...o, cards: act.attackers.map(card).join(t('cards.sep')) }) : t('replay.do.noAttack', o);
     case 'declare-blocks':
       return act.blocks.length
-        ? t('replay.do.blocks', { ...o, pairs: act.blocks.map((b) => t('log.blockPair', { blocker: card(b.blocker), attacker: card(b.attacker) })).join(t('log.clauseSep')) })
+        ? t('replay.do.blocks', {
+            ...o,
+            pairs: act.blocks.map((b) => t('log.blockPair', { blocker: card(b.blocker), attacker: card(b.attacker) })).join(t('log.clauseSep')),
+          })
         : t('replay.do.noBlocks', o);
     case 'discard':
       return t('replay.do.discard', { ...o, card: card(act.card) });

@@ -57,7 +57,11 @@ function ChessClock({ m, clocks, at, name, active, mine }: { m: ManagerId; clock
     }
   }, [warn, running]);
   return (
-    <div className={`clock${running ? ' running' : ''}${(mine ? warn : left < 30_000) ? ' low' : ''}${warn ? ' warn' : ''}`} role="timer" aria-label={t(c.running ? 'room.clockRunning' : 'room.clock', { name, time: fmt(left) })}>
+    <div
+      className={`clock${running ? ' running' : ''}${(mine ? warn : left < 30_000) ? ' low' : ''}${warn ? ' warn' : ''}`}
+      role="timer"
+      aria-label={t(c.running ? 'room.clockRunning' : 'room.clock', { name, time: fmt(left) })}
+    >
       <span className="clock-name">{name}</span>
       <span className="clock-time">{fmt(left)}</span>
     </div>

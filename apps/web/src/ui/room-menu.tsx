@@ -24,7 +24,15 @@ export function RoomMenu({ children }: { children: ReactNode }) {
   }, [open]);
   return (
     <>
-      <button ref={button} className="btn ghost menu-button" aria-haspopup="true" aria-expanded={open} aria-label={t('room.menu')} title={t('room.menu')} onClick={() => setOpen((o) => !o)}>
+      <button
+        ref={button}
+        className="btn ghost menu-button"
+        aria-haspopup="true"
+        aria-expanded={open}
+        aria-label={t('room.menu')}
+        title={t('room.menu')}
+        onClick={() => setOpen((o) => !o)}
+      >
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path d="M4 7h16M4 12h16M4 17h16" />
         </svg>

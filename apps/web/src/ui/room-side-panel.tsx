@@ -58,7 +58,13 @@ export function SidePanel({ roomId, spectator }: { roomId: string; spectator: bo
               void sendChat(roomId, text.trim()).then((ok) => ok && setText(''));
             }}
           >
-            <input aria-label={spectator ? t('room.chatAsSpectator') : t('room.chatMessage')} value={text} maxLength={300} onChange={(e) => setText(e.target.value)} placeholder={t('room.chatPlaceholder')} />
+            <input
+              aria-label={spectator ? t('room.chatAsSpectator') : t('room.chatMessage')}
+              value={text}
+              maxLength={300}
+              onChange={(e) => setText(e.target.value)}
+              placeholder={t('room.chatPlaceholder')}
+            />
             <button className="btn">{t('room.send')}</button>
           </form>
         </>

@@ -77,7 +77,10 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const legal = msg?.legal ?? [];
   useBoardKeys(legal, msg?.seq ?? -1, busy, onAct);
 
-  const names: Record<ManagerId, string> = { A: room?.seats.A ? seatName(room.seats.A) : t('room.managerA'), B: room?.seats.B ? seatName(room.seats.B) : t('room.managerB') };
+  const names: Record<ManagerId, string> = {
+    A: room?.seats.A ? seatName(room.seats.A) : t('room.managerA'),
+    B: room?.seats.B ? seatName(room.seats.B) : t('room.managerB'),
+  };
   const seat: ManagerId | null = msg ? (msg.viewer === 'spectator' ? null : msg.viewer) : null;
   const bot = !!(room?.seats.A?.bot || room?.seats.B?.bot);
   useFollowRematch(roomId, seat !== null);
@@ -113,7 +116,15 @@ export function RoomScreen({ roomId }: { roomId: string }) {
         <span className="room-name">{seat === null ? t('room.spectating') : bot ? t('room.versusBot') : t('room.match')}</span>
         <div className="clocks">
           {(['A', 'B'] as const).map((m) => (
-            <Clock key={m} m={m} clocks={msg.clocks} at={viewAt} name={m === seat ? t('room.you', { name: names[m] }) : names[m]} active={!msg.result} mine={m === seat} />
+            <Clock
+              key={m}
+              m={m}
+              clocks={msg.clocks}
+              at={viewAt}
+              name={m === seat ? t('room.you', { name: names[m] }) : names[m]}
+              active={!msg.result}
+              mine={m === seat}
+            />
           ))}
         </div>
         {room && <SeatStatus room={room} seat={seat === 'A' ? 'B' : seat === 'B' ? 'A' : 'A'} me={seat} />}

@@ -5,7 +5,16 @@
  */
 import { useSyncExternalStore } from 'react';
 
-export type Route = { name: 'lobby' } | { name: 'room'; id: string } | { name: 'decks' } | { name: 'replay'; id: string } | { name: 'how-to-play' } | { name: 'settings' } | { name: 'profile'; username: string } | { name: 'leaderboard'; queue: 'ranked' | 'casual' } | { name: 'about' };
+export type Route =
+  | { name: 'lobby' }
+  | { name: 'room'; id: string }
+  | { name: 'decks' }
+  | { name: 'replay'; id: string }
+  | { name: 'how-to-play' }
+  | { name: 'settings' }
+  | { name: 'profile'; username: string }
+  | { name: 'leaderboard'; queue: 'ranked' | 'casual' }
+  | { name: 'about' };
 
 export function parseRoute(hash: string, pathname = '/'): Route {
   // Hash routes first; plain paths (/room/ID) work too, since the server serves the app for them.

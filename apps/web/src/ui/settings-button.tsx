@@ -10,7 +10,14 @@ export function SettingsButton({ compact }: { compact?: boolean }) {
   const opener = useRef<HTMLButtonElement>(null);
   return (
     <>
-      <button ref={opener} className="btn ghost settings-btn" aria-haspopup="dialog" aria-label={t('settings.open')} title={t('settings.open')} onClick={() => setOpen(true)}>
+      <button
+        ref={opener}
+        className="btn ghost settings-btn"
+        aria-haspopup="dialog"
+        aria-label={t('settings.open')}
+        title={t('settings.open')}
+        onClick={() => setOpen(true)}
+      >
         <svg viewBox="0 0 24 24" width="16" height="16" aria-hidden="true">
           <path
             fill="currentColor"

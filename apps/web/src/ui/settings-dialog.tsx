@@ -36,7 +36,14 @@ export default function SettingsDialog({ onClose }: { onClose: () => void }) {
         <div className="set-radios">
           {modes.map((m, i) => (
             <label key={m.value} className="toggle">
-              <input ref={i === 0 ? first : undefined} type="radio" name="set-animations" checked={s.animations === m.value} onChange={() => changeSettings({ animations: m.value })} /> {m.label}
+              <input
+                ref={i === 0 ? first : undefined}
+                type="radio"
+                name="set-animations"
+                checked={s.animations === m.value}
+                onChange={() => changeSettings({ animations: m.value })}
+              />{' '}
+              {m.label}
             </label>
           ))}
         </div>

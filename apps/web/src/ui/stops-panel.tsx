@@ -43,7 +43,11 @@ export function StopsButton() {
 }
 
 /** Embedded (the settings dialog): the same content in a section of a dialog already open. */
-const Section = (p: { className: string; labelledBy: string; children: ReactNode }) => <section className={`${p.className} embedded`} aria-labelledby={p.labelledBy}>{p.children}</section>;
+const Section = (p: { className: string; labelledBy: string; children: ReactNode }) => (
+  <section className={`${p.className} embedded`} aria-labelledby={p.labelledBy}>
+    {p.children}
+  </section>
+);
 
 export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedded?: boolean }) {
   const stops = useApp((s) => s.stops);
@@ -72,7 +76,8 @@ export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedd
       </h2>
       <p className="hint">{t('stops.hint')}</p>
       <label className="toggle">
-        <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} /> {t('stops.fullControl')}
+        <input ref={first} type="checkbox" checked={stops.fullControl} onChange={(e) => void change({ ...stops, fullControl: e.target.checked })} />{' '}
+        {t('stops.fullControl')}
       </label>
       <div className="stop-turns">
         <fieldset className="stop-turn">
@@ -81,7 +86,11 @@ export function StopsDialog({ onClose, embedded }: { onClose: () => void; embedd
         </fieldset>
         <fieldset className="stop-turn">
           <legend>{t('stops.theirTurn')}</legend>
-          <ul>{OPPONENT_TURN_WINDOWS.map((w) => line(w, stops.opponent[w], say('their', w), (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })))}</ul>
+          <ul>
+            {OPPONENT_TURN_WINDOWS.map((w) =>
+              line(w, stops.opponent[w], say('their', w), (v) => change({ ...stops, opponent: { ...stops.opponent, [w]: v } })),
+            )}
+          </ul>
         </fieldset>
       </div>
       <label className="toggle">

@@ -29,7 +29,9 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
         <>
           <p className="hint">{t(room.visibility === 'private' ? 'lobby.privateNote' : 'lobby.publicNote')}</p>
           <p>
-            {isUntimed(room.clock) ? `${t('pace.untimedNote')} · ${t('lobby.watching', { count: room.spectators })}` : t('lobby.roomClock', { initial: fmt(room.clock.initialMs), s: room.clock.incrementMs / 1000, count: room.spectators })}
+            {isUntimed(room.clock)
+              ? `${t('pace.untimedNote')} · ${t('lobby.watching', { count: room.spectators })}`
+              : t('lobby.roomClock', { initial: fmt(room.clock.initialMs), s: room.clock.incrementMs / 1000, count: room.spectators })}
           </p>
           <ul className="seats" aria-label={t('lobby.players')}>
             {(['A', 'B'] as const).map((s) => (

@@ -132,13 +132,15 @@ function candidates(s: GameState, m: ManagerId, out: Legal[]): number {
 
 export function legalActions(s: GameState, m: ManagerId): Legal[] {
   // Listing changes nothing, so like a step it may trust the stage index once checked (core/stage-index.ts).
-  return duringStep(s, () => withStatsMemo(s, () => {
-    const all: Legal[] = [];
-    const exact = candidates(s, m, all);
-    let n = exact;
-    // Past `exact` come only activations, mulligans and choices: never offers.
-    for (let i = exact; i < all.length; i++) if (checkAction(s, all[i] as Action) === null) all[n++] = all[i]!;
-    if (n !== all.length) all.length = n;
-    return all;
-  }));
+  return duringStep(s, () =>
+    withStatsMemo(s, () => {
+      const all: Legal[] = [];
+      const exact = candidates(s, m, all);
+      let n = exact;
+      // Past `exact` come only activations, mulligans and choices: never offers.
+      for (let i = exact; i < all.length; i++) if (checkAction(s, all[i] as Action) === null) all[n++] = all[i]!;
+      if (n !== all.length) all.length = n;
+      return all;
+    }),
+  );
 }

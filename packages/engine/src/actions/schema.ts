@@ -23,9 +23,7 @@ export const Action = z.discriminatedUnion('type', [
     .strict(),
   // RUL-COMBAT-1/2: attackers and blocks are each declared as a whole (bounded: a stage holds at most ~30 cards).
   z.object({ type: z.literal('declare-attackers'), manager, attackers: z.array(id).max(40) }).strict(),
-  z
-    .object({ type: z.literal('declare-blocks'), manager, blocks: z.array(z.object({ blocker: id, attacker: id }).strict()).max(80) })
-    .strict(),
+  z.object({ type: z.literal('declare-blocks'), manager, blocks: z.array(z.object({ blocker: id, attacker: id }).strict()).max(80) }).strict(),
   z.object({ type: z.literal('discard'), manager, card: id }).strict(),
   z.object({ type: z.literal('choose'), manager, option: z.number().int().min(0).max(99) }).strict(),
   z.object({ type: z.literal('concede'), manager }).strict(),

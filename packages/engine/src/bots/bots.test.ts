@@ -68,8 +68,10 @@ describe('randomBot', () => {
 describe('strongBot', () => {
   it('only ever returns a listed legal action, and every match ends (card set and test pool)', () => {
     const games: { name: string; pool: typeof cardPool; rosters: { A: Roster; B: Roster }; bots: { A: Bot; B: Bot } }[] = [];
-    for (let g = 0; g < 4; g++) games.push({ name: `strong v strong ${g}`, pool: cardPool, rosters: pairing(g * 6 + 4), bots: { A: checked(strongBot), B: checked(strongBot) } });
-    for (let g = 0; g < 4; g++) games.push({ name: `random v strong ${g}`, pool: cardPool, rosters: pairing(g * 7 + 3), bots: { A: checked(randomBot), B: checked(strongBot) } });
+    for (let g = 0; g < 4; g++)
+      games.push({ name: `strong v strong ${g}`, pool: cardPool, rosters: pairing(g * 6 + 4), bots: { A: checked(strongBot), B: checked(strongBot) } });
+    for (let g = 0; g < 4; g++)
+      games.push({ name: `random v strong ${g}`, pool: cardPool, rosters: pairing(g * 7 + 3), bots: { A: checked(randomBot), B: checked(strongBot) } });
     games.push({ name: 'test pool', pool: basicPool, rosters: { A: basicRoster(), B: basicRoster() }, bots: { A: checked(strongBot), B: checked(strongBot) } });
     for (const [i, g] of games.entries()) {
       const r = playMatch({ seed: `legal-${i}`, pool: g.pool, rosters: g.rosters, bots: g.bots, maxActions: 5000 });
@@ -117,10 +119,33 @@ describe('strongBot', () => {
  * Moderators. Assignments that break Callout, Clout or Moderator are easy to reach and hard to leave.
  */
 function crowdedBlockPosition(): GameState {
-  const bigCall = CardDef.parse({ id: 'big-caller', name: 'Big Caller', types: ['character'], rarity: 'R', cost: 4, stars: 2, atk: 4, hp: 4, keywords: { callout: true, clout: true }, abilities: [] });
+  const bigCall = CardDef.parse({
+    id: 'big-caller',
+    name: 'Big Caller',
+    types: ['character'],
+    rarity: 'R',
+    cost: 4,
+    stars: 2,
+    atk: 4,
+    hp: 4,
+    keywords: { callout: true, clout: true },
+    abilities: [],
+  });
   const pool: Record<string, CardDef> = { ...basicPool, [bigCall.id]: bigCall };
   const attackers = ['big-caller', 'big-caller', 'test-caller', 'test-caller', 'test-caller', 'test-clout', 'test-clout'];
-  const defenders = ['test-mod', 'test-mod', 'test-mod', 'test-grunt', 'test-grunt', 'test-grunt', 'test-grunt', 'test-caller', 'test-caller', 'test-raider', 'test-banner'];
+  const defenders = [
+    'test-mod',
+    'test-mod',
+    'test-mod',
+    'test-grunt',
+    'test-grunt',
+    'test-grunt',
+    'test-grunt',
+    'test-caller',
+    'test-caller',
+    'test-raider',
+    'test-banner',
+  ];
   const p = Position.parse({
     turn: 9,
     phase: 'combat-block',
@@ -154,7 +179,12 @@ describe('blocking in a crowded combat (RUL-COMBAT-3)', () => {
 
 describe('bots see only their own manager’s projection', () => {
   /** Plays a match by hand so the real state can be compared with what each bot is given. */
-  function playWatched(seed: string, rosters: { A: Roster; B: Roster }, bots: Record<ManagerId, Bot>, onInput: (s: GameState, who: ManagerId, input: BotInput) => void): GameState {
+  function playWatched(
+    seed: string,
+    rosters: { A: Roster; B: Roster },
+    bots: Record<ManagerId, Bot>,
+    onInput: (s: GameState, who: ManagerId, input: BotInput) => void,
+  ): GameState {
     const c = createGame({ seed, pool: cardPool, rosters });
     if (!c.ok) throw new Error(c.message);
     let s = c.state;

@@ -136,7 +136,15 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
       add(card, 'stack');
       stackCards.push(card.id);
     }
-    return { id: item.id, controller: item.controller, source: item.source, sourceDef: item.sourceDef, kind: item.kind, ability: item.ability, targets: item.targets.slice() };
+    return {
+      id: item.id,
+      controller: item.controller,
+      source: item.source,
+      sourceDef: item.sourceDef,
+      kind: item.kind,
+      ability: item.ability,
+      targets: item.targets.slice(),
+    };
   });
   let pending: Pending | null = null;
   if (view.pending?.kind === 'choose-order') pending = { kind: 'choose-order', manager: view.pending.manager };

@@ -8,7 +8,11 @@ import { strongBot } from './strong-bot.js';
 /** Positions at the start of every turn of a few strongBot matches over different starters. */
 function turnStarts(): GameState[] {
   const out: GameState[] = [];
-  for (const [a, b] of [[0, 1], [2, 3], [4, 2]] as const) {
+  for (const [a, b] of [
+    [0, 1],
+    [2, 3],
+    [4, 2],
+  ] as const) {
     let turn = -1;
     playMatch({
       seed: `terms-${a}-${b}`,
@@ -42,6 +46,10 @@ describe('evaluationTerms (what bench:eval-fit fits)', () => {
 
   it('are the opponent’s with the sign changed, and some differ from zero', () => {
     for (const s of positions) expect(evaluationTerms(s, 'B')).toEqual(evaluationTerms(s, 'A').map((t) => (t === 0 ? 0 : -t)));
-    for (const k of ['sanity', 'character', 'atk', 'hp', 'hand', 'star'] as const) expect(positions.some((s) => evaluationTerms(s, 'A')[EVAL_TERMS.indexOf(k)] !== 0), k).toBe(true);
+    for (const k of ['sanity', 'character', 'atk', 'hp', 'hand', 'star'] as const)
+      expect(
+        positions.some((s) => evaluationTerms(s, 'A')[EVAL_TERMS.indexOf(k)] !== 0),
+        k,
+      ).toBe(true);
   });
 });

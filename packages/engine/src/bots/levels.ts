@@ -119,7 +119,10 @@ export function botForLevel(level: BotLevel, o: LevelOptions = {}): Bot {
     case 'expert': {
       const deal = (o.deal ?? LEVEL_DEALS[level]) && o.knowledge;
       const anchorTo = LEVEL_ANCHOR[level] ?? (o.anchorGate !== undefined && level === 'expert' ? { level: 'hard' as const, gate: o.anchorGate } : null);
-      const anchor = anchorTo && { bot: botForLevel(anchorTo.level, { goFirst, ...(o.stopper ? { stopper: o.stopper } : {}), ...(o.knowledge ? { knowledge: o.knowledge } : {}) }), gate: o.anchorGate ?? anchorTo.gate };
+      const anchor = anchorTo && {
+        bot: botForLevel(anchorTo.level, { goFirst, ...(o.stopper ? { stopper: o.stopper } : {}), ...(o.knowledge ? { knowledge: o.knowledge } : {}) }),
+        gate: o.anchorGate ?? anchorTo.gate,
+      };
       return createSearchBot({
         goFirst,
         iterations: o.iterations ?? LEVEL_ITERATIONS[level],

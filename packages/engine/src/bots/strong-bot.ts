@@ -325,7 +325,12 @@ function blockDecision(view: GameView, me: ManagerId, offer: BlockOffer, o: Opts
       for (const attacker of cb.attackers) {
         for (let i = 0; i < defenders.length; i++) {
           consider([{ blocker: defenders[i]!, attacker }]);
-          if (clout.has(attacker)) for (let j = i + 1; j < defenders.length; j++) consider([{ blocker: defenders[i]!, attacker }, { blocker: defenders[j]!, attacker }]);
+          if (clout.has(attacker))
+            for (let j = i + 1; j < defenders.length; j++)
+              consider([
+                { blocker: defenders[i]!, attacker },
+                { blocker: defenders[j]!, attacker },
+              ]);
         }
         // Clout may need more than two blockers: the fewest strongest ones that reach its ATK.
         if (clout.has(attacker)) {
@@ -544,7 +549,8 @@ function repairStep(offer: BlockOffer, blocks: Block[]): Block[] | null {
   for (const b of blocks) used.set(b.blocker, (used.get(b.blocker) ?? 0) + 1);
   for (const d of offer.blockers)
     if ((used.get(d.id) ?? 0) < d.capacity)
-      for (const a of offer.attackers) if (!blocks.some((b) => b.blocker === d.id && b.attacker === a.id)) options.push([...blocks, { blocker: d.id, attacker: a.id }]);
+      for (const a of offer.attackers)
+        if (!blocks.some((b) => b.blocker === d.id && b.attacker === a.id)) options.push([...blocks, { blocker: d.id, attacker: a.id }]);
   const adds = options.length;
   for (const b of blocks) options.push(blocks.filter((x) => x !== b));
   let best: Block[] | null = null;

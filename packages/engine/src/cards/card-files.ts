@@ -18,7 +18,12 @@ export class CardFileError extends Error {
 }
 
 function pathString(path: readonly PropertyKey[]): string {
-  return path.map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`)).join('').replace(/^\./, '') || '(root)';
+  return (
+    path
+      .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+      .join('')
+      .replace(/^\./, '') || '(root)'
+  );
 }
 
 /** Custom handlers must exist; tokens referenced by commission must be defined somewhere in the pool. */

@@ -88,8 +88,7 @@ export function statsJa(atk: number | undefined, hp: number | undefined): string
 
 /** "3枚以上", "5以下", "1枚以上4枚以下", "ちょうど2枚", "0枚" (unit: 枚, 体, 個 or nothing). */
 export function rangeJa(atLeast: number | undefined, atMost: number | undefined, unit: string): string {
-  if (atLeast !== undefined && atMost !== undefined)
-    return atLeast === atMost ? `ちょうど${atLeast}${unit}` : `${atLeast}${unit}以上${atMost}${unit}以下`;
+  if (atLeast !== undefined && atMost !== undefined) return atLeast === atMost ? `ちょうど${atLeast}${unit}` : `${atLeast}${unit}以上${atMost}${unit}以下`;
   if (atLeast !== undefined) return `${atLeast}${unit}以上`;
   if (atMost === 0) return `0${unit}`;
   return `${atMost ?? 0}${unit}${atMost === undefined ? '以上' : '以下'}`;
@@ -176,10 +175,12 @@ export function conditionJa(c: Condition, self: string): Pred {
       return { p: `自分が${c.you === 'first' ? '先攻' : '後攻'}`, neg: false };
     case 'all':
       return {
-        p: c.of.map((x, i) => {
-          const q = conditionJa(x, self);
-          return i === c.of.length - 1 ? q.p : `${q.p}${q.neg ? 'ではなく' : 'で'}、`;
-        }).join(''),
+        p: c.of
+          .map((x, i) => {
+            const q = conditionJa(x, self);
+            return i === c.of.length - 1 ? q.p : `${q.p}${q.neg ? 'ではなく' : 'で'}、`;
+          })
+          .join(''),
         neg: conditionJa(c.of[c.of.length - 1]!, self).neg,
       };
     case 'not': {

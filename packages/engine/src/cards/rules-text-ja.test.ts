@@ -5,7 +5,18 @@ import { CardDef, CardFilter, Cost, Zone, type CardDef as Def } from './schema.j
 import { rulesText } from './rules-text.js';
 import { NO_ABILITIES_JA, rulesTextJa } from './rules-text-ja.js';
 import { CUSTOM_HANDLERS } from '../effects/custom-handlers.js';
-import { ABILITY_SAMPLES, COST_SAMPLES, CONDITION_SAMPLES, FILTER_SAMPLES, DRAW, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
+import {
+  ABILITY_SAMPLES,
+  COST_SAMPLES,
+  CONDITION_SAMPLES,
+  FILTER_SAMPLES,
+  DRAW,
+  EFFECT_SAMPLES,
+  STATIC_SAMPLES,
+  T0,
+  TARGET_SAMPLES,
+  TRIGGER_SAMPLES,
+} from './schema-samples.js';
 
 const all = Object.values(cardPool);
 const ja = (id: string): string[] => rulesText(cardPool[id]!, getCard, 'ja');
@@ -89,7 +100,9 @@ describe('Japanese rules text of the card set', () => {
   });
 
   it('exact text: targeted highlights (a second mention is "そのキャラクター")', () => {
-    expect(ja('raid-party')).toEqual(['ターン終了時まで、対象の自分のキャラクター1体はレイドを得る。ターン終了時まで、そのキャラクターは攻撃力+1の修整を受ける。']);
+    expect(ja('raid-party')).toEqual([
+      'ターン終了時まで、対象の自分のキャラクター1体はレイドを得る。ターン終了時まで、そのキャラクターは攻撃力+1の修整を受ける。',
+    ]);
     expect(ja('copyright-strike')).toEqual(['対象の相手のハイライトか能力1つを打ち消す。']);
     expect(ja('mandatory-vacation')).toEqual(['対象のリーダー以外のキャラクター1体を、持ち主の次のターンまで活動休止にする。']);
   });
@@ -125,28 +138,41 @@ describe('rulesTextJa: every schema variant renders in Japanese', () => {
 
   it('every effect and every target requirement', () => {
     for (const [kind, e] of Object.entries(EFFECT_SAMPLES)) {
-      const targets = kind === 'cancel' ? [TARGET_SAMPLES['stack-item'][0]] : kind === 'lose-game' ? [TARGET_SAMPLES.manager[0]] : [{ kind: 'character', side: 'opponent' }];
+      const targets =
+        kind === 'cancel' ? [TARGET_SAMPLES['stack-item'][0]] : kind === 'lose-game' ? [TARGET_SAMPLES.manager[0]] : [{ kind: 'character', side: 'opponent' }];
       const lines = rulesTextJa(highlight([e], targets), lookup);
       assertJapanese(lines, kind);
       expect(lines[0], kind).toMatch(/。$/);
     }
     for (const t of Object.values(TARGET_SAMPLES).flat()) {
-      const lines = rulesTextJa(highlight([{ kind: 'tilt', what: T0 }, { kind: 'untilt', what: T0 }], [t]));
+      const lines = rulesTextJa(
+        highlight(
+          [
+            { kind: 'tilt', what: T0 },
+            { kind: 'untilt', what: T0 },
+          ],
+          [t],
+        ),
+      );
       assertJapanese(lines, JSON.stringify(t));
       expect(lines[0]).toMatch(/対象|自分/);
     }
   });
 
   it('every trigger, condition, static effect and ability kind', () => {
-    for (const trigger of Object.values(TRIGGER_SAMPLES)) assertJapanese(rulesTextJa(fighter([{ kind: 'triggered', trigger, effects: [DRAW] }])), JSON.stringify(trigger));
+    for (const trigger of Object.values(TRIGGER_SAMPLES))
+      assertJapanese(rulesTextJa(fighter([{ kind: 'triggered', trigger, effects: [DRAW] }])), JSON.stringify(trigger));
     for (const condition of Object.values(CONDITION_SAMPLES)) {
       const lines = rulesTextJa(fighter([{ kind: 'end-condition', result: 'win', condition }]));
       assertJapanese(lines, JSON.stringify(condition));
       expect(lines[0]).toMatch(/なら、自分は対戦に勝利する。$/);
     }
     for (const effect of Object.values(STATIC_SAMPLES)) assertJapanese(rulesTextJa(fighter([{ kind: 'static', effect }])), JSON.stringify(effect));
-    for (const a of Object.values(ABILITY_SAMPLES)) assertJapanese(rulesTextJa(a === ABILITY_SAMPLES.play ? highlight([DRAW]) : fighter([a])), JSON.stringify(a));
-    expect(rulesTextJa(fighter([ABILITY_SAMPLES.triggered]))).toEqual(['このキャラクターがデビューした時、カードを1枚引いてもよい。そうしたなら、このキャラクターをアンティルトする。']);
+    for (const a of Object.values(ABILITY_SAMPLES))
+      assertJapanese(rulesTextJa(a === ABILITY_SAMPLES.play ? highlight([DRAW]) : fighter([a])), JSON.stringify(a));
+    expect(rulesTextJa(fighter([ABILITY_SAMPLES.triggered]))).toEqual([
+      'このキャラクターがデビューした時、カードを1枚引いてもよい。そうしたなら、このキャラクターをアンティルトする。',
+    ]);
     expect(rulesTextJa(fighter([ABILITY_SAMPLES.activated]))).toEqual(['ティルト：カードを1枚引く。自分のターン中に、1ターンに1回のみ起動できる。']);
     const limited = { kind: 'activated', cost: { discard: 2 }, condition: { kind: 'sanity', who: 'you', atLeast: 3 }, effects: [DRAW] };
     expect(rulesTextJa(fighter([limited]))).toEqual(['手札を2枚捨てる：カードを1枚引く。自分の正気度が3以上の場合にのみ起動できる。']);

@@ -3,7 +3,17 @@ import { describe, it, expect } from 'vitest';
 import { Ability, CardDef, CardFilter, Cost, Effect, StaticEffect, TargetReq, Trigger, Zone, type CardDef as Def } from './schema.js';
 import { NO_ABILITIES, rulesText } from './rules-text.js';
 import { CUSTOM_HANDLERS } from '../effects/custom-handlers.js';
-import { ABILITY_SAMPLES, COST_SAMPLES, CONDITION_SAMPLES, FILTER_SAMPLES, EFFECT_SAMPLES, STATIC_SAMPLES, T0, TARGET_SAMPLES, TRIGGER_SAMPLES } from './schema-samples.js';
+import {
+  ABILITY_SAMPLES,
+  COST_SAMPLES,
+  CONDITION_SAMPLES,
+  FILTER_SAMPLES,
+  EFFECT_SAMPLES,
+  STATIC_SAMPLES,
+  T0,
+  TARGET_SAMPLES,
+  TRIGGER_SAMPLES,
+} from './schema-samples.js';
 
 /** A card from partial data, through the real schema (so the fixtures can never be invalid). */
 function card(partial: Record<string, unknown>): Def {
@@ -46,13 +56,20 @@ describe('rulesText: exact wording', () => {
 
   it('Tilt, 2 stars: Deal 2 damage to target opposing character.', () => {
     const c = fighter([
-      { kind: 'activated', cost: { stars: 2, tilt: true }, targets: [{ kind: 'character', side: 'opponent' }], effects: [{ kind: 'damage', to: T0, amount: 2 }] },
+      {
+        kind: 'activated',
+        cost: { stars: 2, tilt: true },
+        targets: [{ kind: 'character', side: 'opponent' }],
+        effects: [{ kind: 'damage', to: T0, amount: 2 }],
+      },
     ]);
     expect(rulesText(c)).toEqual(['Tilt, 2 stars: Deal 2 damage to target opposing character.']);
   });
 
   it('Your other characters get +1 ATK.', () => {
-    const c = fighter([{ kind: 'static', effect: { kind: 'stats', what: { ref: 'each', side: 'you', filter: { types: ['character'], other: true } }, atk: 1 } }]);
+    const c = fighter([
+      { kind: 'static', effect: { kind: 'stats', what: { ref: 'each', side: 'you', filter: { types: ['character'], other: true } }, atk: 1 } },
+    ]);
     expect(rulesText(c)).toEqual(['Your other characters get +1 ATK.']);
   });
 
@@ -75,7 +92,9 @@ describe('rulesText: exact wording', () => {
       [{ kind: 'character', side: 'you' }],
     );
     expect(rulesText(pump)).toEqual(['Target character you control gains Raid until end of turn. That character gets +1 ATK until end of turn.']);
-    const blocker = fighter([{ kind: 'triggered', trigger: { on: 'block' }, effects: [{ kind: 'modify-stats', what: { ref: 'self' }, atk: 1, hp: 1, duration: 'turn' }] }]);
+    const blocker = fighter([
+      { kind: 'triggered', trigger: { on: 'block' }, effects: [{ kind: 'modify-stats', what: { ref: 'self' }, atk: 1, hp: 1, duration: 'turn' }] },
+    ]);
     expect(rulesText(blocker)).toEqual(['When this character blocks, it gets +1 ATK and +1 HP until end of turn.']);
   });
 
@@ -134,7 +153,12 @@ describe('rulesText: exact wording', () => {
       hp: undefined,
       abilities: [
         { kind: 'activated', cost: { graduate: { types: ['character'], nonLeader: true } }, effects: [{ kind: 'draw', who: { ref: 'you' }, count: 2 }] },
-        { kind: 'activated', cost: { discard: 2, removeCounters: { counter: 'sub', count: 2 } }, oncePerTurn: true, effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 3 }] },
+        {
+          kind: 'activated',
+          cost: { discard: 2, removeCounters: { counter: 'sub', count: 2 } },
+          oncePerTurn: true,
+          effects: [{ kind: 'gain-sanity', who: { ref: 'you' }, amount: 3 }],
+        },
         { kind: 'activated', cost: {}, oncePerTurn: true, condition: { kind: 'turn', whose: 'yours' }, effects: [{ kind: 'untilt', what: { ref: 'self' } }] },
       ],
     });
@@ -149,9 +173,9 @@ describe('rulesText: exact wording', () => {
     expect(rulesText(highlight([{ kind: 'cancel', what: T0 }], [{ kind: 'stack-item', side: 'opponent', item: 'any' }]))).toEqual([
       'Cancel target highlight or ability your opponent controls.',
     ]);
-    expect(rulesText(highlight([{ kind: 'hiatus', what: T0, until: 'owner-next-turn' }], [{ kind: 'character', side: 'any', filter: { nonLeader: true } }]))).toEqual([
-      "Put target non-leader character on Hiatus until its owner's next turn.",
-    ]);
+    expect(
+      rulesText(highlight([{ kind: 'hiatus', what: T0, until: 'owner-next-turn' }], [{ kind: 'character', side: 'any', filter: { nonLeader: true } }])),
+    ).toEqual(["Put target non-leader character on Hiatus until its owner's next turn."]);
     expect(
       rulesText(highlight([{ kind: 'recover', what: T0 }], [{ kind: 'graduated-card', side: 'you', filter: { types: ['character'], nonLeader: true } }])),
     ).toEqual(["Return target non-leader character in your Graduation Zone to its owner's hand."]);
@@ -171,7 +195,10 @@ describe('rulesText: exact wording', () => {
 
   it('static auras and extra plays', () => {
     const c = fighter([
-      { kind: 'static', effect: { kind: 'keyword', what: { ref: 'each', side: 'you', filter: { types: ['character'], nonLeader: true, maxCost: 2 } }, keyword: 'raid' } },
+      {
+        kind: 'static',
+        effect: { kind: 'keyword', what: { ref: 'each', side: 'you', filter: { types: ['character'], nonLeader: true, maxCost: 2 } }, keyword: 'raid' },
+      },
       { kind: 'static', effect: { kind: 'stats', what: { ref: 'self' }, atk: 1, perCounter: 'hype' } },
       { kind: 'static', effect: { kind: 'extra-plays', amount: 1 } },
       { kind: 'static', condition: { kind: 'sanity', who: 'you', atLeast: 15 }, effect: { kind: 'stats', what: { ref: 'each', side: 'opponent' }, atk: -1 } },
@@ -200,7 +227,8 @@ describe('rulesText: every schema variant renders', () => {
 
   it('every effect, in a highlight with one target of each kind', () => {
     for (const [kind, e] of Object.entries(EFFECT_SAMPLES)) {
-      const targets = kind === 'cancel' ? [TARGET_SAMPLES['stack-item'][0]] : kind === 'lose-game' ? [TARGET_SAMPLES.manager[0]] : [{ kind: 'character', side: 'opponent' }];
+      const targets =
+        kind === 'cancel' ? [TARGET_SAMPLES['stack-item'][0]] : kind === 'lose-game' ? [TARGET_SAMPLES.manager[0]] : [{ kind: 'character', side: 'opponent' }];
       const lines = rulesText(highlight([e], targets), lookup);
       assertClean(lines);
       expect(lines[0], kind).toMatch(/^[A-Z].*\.$/);
@@ -224,7 +252,8 @@ describe('rulesText: every schema variant renders', () => {
       expect(lines[0]).toMatch(/^You win the match if .+\.$/);
     }
     for (const effect of Object.values(STATIC_SAMPLES)) assertClean(rulesText(fighter([{ kind: 'static', effect }])));
-    for (const a of Object.values(ABILITY_SAMPLES)) assertClean(rulesText(a === ABILITY_SAMPLES.play ? highlight([{ kind: 'draw', who: { ref: 'you' }, count: 1 }]) : fighter([a])));
+    for (const a of Object.values(ABILITY_SAMPLES))
+      assertClean(rulesText(a === ABILITY_SAMPLES.play ? highlight([{ kind: 'draw', who: { ref: 'you' }, count: 1 }]) : fighter([a])));
   });
 
   it('every cost field and every filter field has wording', () => {

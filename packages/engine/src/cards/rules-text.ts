@@ -136,9 +136,22 @@ function filterNoun(f: CardFilter | undefined, base: string, many: boolean): str
       if (w.withPart) withParts.push(w.withPart);
       if (w.post) post.push(w.post);
     }
-  const typeWord = f?.types ? list(f.types.map((t) => TYPE_NOUN[t][many ? 1 : 0]), 'or') : null;
+  const typeWord = f?.types
+    ? list(
+        f.types.map((t) => TYPE_NOUN[t][many ? 1 : 0]),
+        'or',
+      )
+    : null;
   let noun: string;
-  if (f?.token) noun = `${f.types ? `${list(f.types.map((t) => TYPE_NOUN[t][0]), 'or')} ` : ''}${many ? 'tokens' : 'token'}`;
+  if (f?.token)
+    noun = `${
+      f.types
+        ? `${list(
+            f.types.map((t) => TYPE_NOUN[t][0]),
+            'or',
+          )} `
+        : ''
+    }${many ? 'tokens' : 'token'}`;
   else noun = typeWord ?? (many ? `${base}s` : base);
   return [...pre, noun, ...(withParts.length ? [`with ${list(withParts, 'and')}`] : []), ...post].join(' ');
 }
@@ -170,7 +183,10 @@ function conditionText(c: Condition, self = 'this card'): string {
     case 'turn-order':
       return `you went ${c.you}`;
     case 'all':
-      return list(c.of.map((x) => conditionText(x, self)), 'and');
+      return list(
+        c.of.map((x) => conditionText(x, self)),
+        'and',
+      );
     case 'not':
       return `it is not true that ${conditionText(c.of, self)}`;
     default:
@@ -187,7 +203,10 @@ function conditionPrefix(cs: readonly (Condition | undefined)[], lead: 'if' | 'a
   if (all.length === 0) return '';
   const [only] = all;
   if (all.length === 1 && only!.kind === 'turn') return only!.whose === 'yours' ? 'during your turn, ' : "during your opponent's turn, ";
-  return `${lead} ${list(all.map((c) => conditionText(c, self)), 'and')}, `;
+  return `${lead} ${list(
+    all.map((c) => conditionText(c, self)),
+    'and',
+  )}, `;
 }
 
 // ---------------------------------------------------------------------------------------------- selectors
@@ -441,7 +460,11 @@ function triggerLead(t: Trigger, def: CardDef): string {
     case 'ally-graduated':
       return `Whenever another of your ${filterNoun(t.filter, 'character', true)} graduates`;
     case 'highlight-played':
-      return t.whose === 'yours' ? 'Whenever you play a highlight' : t.whose === 'opponents' ? 'Whenever your opponent plays a highlight' : 'Whenever a manager plays a highlight';
+      return t.whose === 'yours'
+        ? 'Whenever you play a highlight'
+        : t.whose === 'opponents'
+          ? 'Whenever your opponent plays a highlight'
+          : 'Whenever a manager plays a highlight';
     default:
       return unreachable(t);
   }

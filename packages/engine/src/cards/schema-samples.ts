@@ -35,11 +35,27 @@ export const EFFECT_SAMPLES: Record<Effect['kind'], unknown> = {
   custom: { kind: 'custom', handler: 'double-counters' },
 };
 export const TARGET_SAMPLES: Record<TargetReq['kind'], unknown[]> = {
-  character: [{ kind: 'character', side: 'you', filter: { tilted: true } }, { kind: 'character', side: 'any' }],
-  'stage-card': [{ kind: 'stage-card', side: 'any', filter: { types: ['asset'], token: false } }, { kind: 'stage-card', side: 'opponent' }],
-  manager: [{ kind: 'manager', side: 'any' }, { kind: 'manager', side: 'you' }, { kind: 'manager', side: 'opponent' }],
-  'stack-item': [{ kind: 'stack-item', side: 'any', item: 'ability' }, { kind: 'stack-item', side: 'you', item: 'highlight' }],
-  'graduated-card': [{ kind: 'graduated-card', side: 'opponent' }, { kind: 'graduated-card', side: 'any' }],
+  character: [
+    { kind: 'character', side: 'you', filter: { tilted: true } },
+    { kind: 'character', side: 'any' },
+  ],
+  'stage-card': [
+    { kind: 'stage-card', side: 'any', filter: { types: ['asset'], token: false } },
+    { kind: 'stage-card', side: 'opponent' },
+  ],
+  manager: [
+    { kind: 'manager', side: 'any' },
+    { kind: 'manager', side: 'you' },
+    { kind: 'manager', side: 'opponent' },
+  ],
+  'stack-item': [
+    { kind: 'stack-item', side: 'any', item: 'ability' },
+    { kind: 'stack-item', side: 'you', item: 'highlight' },
+  ],
+  'graduated-card': [
+    { kind: 'graduated-card', side: 'opponent' },
+    { kind: 'graduated-card', side: 'any' },
+  ],
 };
 export const TRIGGER_SAMPLES: Record<Trigger['on'], unknown> = {
   debut: { on: 'debut' },
@@ -57,8 +73,23 @@ export const CONDITION_SAMPLES: Record<Condition['kind'], unknown> = {
   counters: { kind: 'counters', counter: 'sub', atLeast: 2 },
   turn: { kind: 'turn', whose: 'opponents' },
   'turn-order': { kind: 'turn-order', you: 'first' },
-  all: { kind: 'all', of: [{ kind: 'turn', whose: 'yours' }, { kind: 'not', of: { kind: 'sanity', who: 'opponent', atMost: 3 } }] },
-  not: { kind: 'not', of: { kind: 'all', of: [{ kind: 'count', zone: 'hiatus', side: 'you', atLeast: 1 }, { kind: 'turn-order', you: 'second' }] } },
+  all: {
+    kind: 'all',
+    of: [
+      { kind: 'turn', whose: 'yours' },
+      { kind: 'not', of: { kind: 'sanity', who: 'opponent', atMost: 3 } },
+    ],
+  },
+  not: {
+    kind: 'not',
+    of: {
+      kind: 'all',
+      of: [
+        { kind: 'count', zone: 'hiatus', side: 'you', atLeast: 1 },
+        { kind: 'turn-order', you: 'second' },
+      ],
+    },
+  },
 };
 export const STATIC_SAMPLES: Record<StaticEffect['kind'], unknown> = {
   stats: { kind: 'stats', what: { ref: 'each', side: 'any', filter: { types: ['leader'] } }, hp: -1, perCounter: 'memory' },
@@ -73,7 +104,13 @@ export const ABILITY_SAMPLES: Record<Ability['kind'], unknown> = {
   'end-condition': { kind: 'end-condition', result: 'lose', condition: { kind: 'sanity', who: 'you', atMost: 1 } },
 };
 /** One sample per cost field and per filter field: each must change the wording. */
-export const COST_SAMPLES: Record<keyof Cost, unknown> = { stars: 3, tilt: true, graduate: { token: true }, discard: 1, removeCounters: { counter: 'hype', count: 1 } };
+export const COST_SAMPLES: Record<keyof Cost, unknown> = {
+  stars: 3,
+  tilt: true,
+  graduate: { token: true },
+  discard: 1,
+  removeCounters: { counter: 'hype', count: 1 },
+};
 export const FILTER_SAMPLES: Record<keyof CardFilter, unknown> = {
   types: ['event'],
   nonLeader: true,

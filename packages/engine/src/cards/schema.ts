@@ -144,9 +144,7 @@ export const Effect = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('graduate'), what: CardSel, ...cond }).strict(),
   z.object({ kind: z.literal('return-to-hand'), what: CardSel, ...cond }).strict(),
   z.object({ kind: z.literal('recover'), what: CardSel, ...cond }).strict(),
-  z
-    .object({ kind: z.literal('modify-stats'), what: CardSel, atk: delta.optional(), hp: delta.optional(), duration: Duration, ...cond })
-    .strict(),
+  z.object({ kind: z.literal('modify-stats'), what: CardSel, atk: delta.optional(), hp: delta.optional(), duration: Duration, ...cond }).strict(),
   z
     .object({
       kind: z.literal('grant-keyword'),
@@ -193,7 +191,10 @@ export const Cost = z
     tilt: z.literal(true).optional(),
     graduate: CardFilter.optional(),
     discard: z.number().int().min(1).max(2).optional(),
-    removeCounters: z.object({ counter: z.string().min(1), count }).strict().optional(),
+    removeCounters: z
+      .object({ counter: z.string().min(1), count })
+      .strict()
+      .optional(),
   })
   .strict();
 export type Cost = z.infer<typeof Cost>;
@@ -293,7 +294,11 @@ export const CardDef = z
       a.effects.forEach((e, j) => {
         for (const v of Object.values(e)) {
           if (v && typeof v === 'object' && 'ref' in v && v.ref === 'target' && (v as { index: number }).index >= n)
-            ctx.addIssue({ code: 'custom', path: ['abilities', i, 'effects', j], message: `refers to target ${(v as { index: number }).index} but the ability declares ${n}` });
+            ctx.addIssue({
+              code: 'custom',
+              path: ['abilities', i, 'effects', j],
+              message: `refers to target ${(v as { index: number }).index} but the ability declares ${n}`,
+            });
         }
       });
     });

@@ -57,7 +57,13 @@ function computeOffer(s: GameState): BlockOffer {
   const offer: BlockOffer = { type: 'choose-blocks', manager: d, attackers: [], blockers: [] };
   for (const a of s.combat ? s.combat.attackers : []) {
     const c = s.cards[a]!;
-    offer.attackers.push({ id: a, label: theirs.get(a) ?? defById(s, c.def).name, atk: statsOf(s, c).atk, callout: hasKeyword(s, c, 'callout'), clout: hasKeyword(s, c, 'clout') });
+    offer.attackers.push({
+      id: a,
+      label: theirs.get(a) ?? defById(s, c.def).name,
+      atk: statsOf(s, c).atk,
+      callout: hasKeyword(s, c, 'callout'),
+      clout: hasKeyword(s, c, 'clout'),
+    });
   }
   for (const id of defenderCharacters(s)) {
     const c = s.cards[id]!;
@@ -168,7 +174,8 @@ export function blockProblems(offer: BlockOffer, blocks: readonly Block[], first
     const i = aIndex.get(b.attacker);
     if (j === undefined) out.push({ code: 'unknown-card', card: b.blocker, message: `None of your characters on stage has the id ${b.blocker}` });
     else if (i === undefined) out.push({ code: 'unknown-card', card: b.attacker, message: `No attacking character has the id ${b.attacker}` });
-    else if (pairs.has(`${j}>${i}`)) out.push({ code: 'duplicate', card: b.blocker, message: `${offer.blockers[j]!.label} is assigned to ${offer.attackers[i]!.label} twice` });
+    else if (pairs.has(`${j}>${i}`))
+      out.push({ code: 'duplicate', card: b.blocker, message: `${offer.blockers[j]!.label} is assigned to ${offer.attackers[i]!.label} twice` });
     else {
       pairs.add(`${j}>${i}`);
       const f = offer.blockers[j]!;
@@ -176,7 +183,10 @@ export function blockProblems(offer: BlockOffer, blocks: readonly Block[], first
         out.push({
           code: 'cannot-block',
           card: f.id,
-          message: f.capacity === 1 ? `${f.label} can block only one attacker (RUL-COMBAT-2)` : `${f.label} can block at most ${f.capacity} attackers (Moderator ${f.capacity}, RUL-COMBAT-2)`,
+          message:
+            f.capacity === 1
+              ? `${f.label} can block only one attacker (RUL-COMBAT-2)`
+              : `${f.label} can block at most ${f.capacity} attackers (Moderator ${f.capacity}, RUL-COMBAT-2)`,
         });
     }
     if (firstOnly && out.length) return out;
@@ -200,7 +210,8 @@ export function blockProblems(offer: BlockOffer, blocks: readonly Block[], first
     });
     if (unblocked && calloutsBlocked < maxCalloutBlocked(offer))
       offer.attackers.forEach((a, i) => {
-        if (a.callout && !blocked[i]) out.push({ code: 'callout', card: a.id, message: `${a.label} has Callout: it must be blocked while you are able to (RUL-COMBAT-3)` });
+        if (a.callout && !blocked[i])
+          out.push({ code: 'callout', card: a.id, message: `${a.label} has Callout: it must be blocked while you are able to (RUL-COMBAT-3)` });
       });
     if (firstOnly && out.length) return out;
   }
@@ -208,7 +219,11 @@ export function blockProblems(offer: BlockOffer, blocks: readonly Block[], first
     const a = offer.attackers[i]!;
     if (blocked[i]) {
       if (a.clout && sums[i]! < a.atk) {
-        out.push({ code: 'clout', card: a.id, message: `${a.label} has Clout: its blockers need at least ${a.atk} combined ATK (they have ${sums[i]}) (RUL-COMBAT-3)` });
+        out.push({
+          code: 'clout',
+          card: a.id,
+          message: `${a.label} has Clout: its blockers need at least ${a.atk} combined ATK (they have ${sums[i]}) (RUL-COMBAT-3)`,
+        });
         if (firstOnly) return out;
       }
       continue;

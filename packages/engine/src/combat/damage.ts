@@ -81,7 +81,10 @@ export function combatDamage(ctx: Ctx): void {
   const clip = attackers.filter((a) => hasKeyword(s, s.cards[a]!, 'clip'));
   // RUL-COMBAT-5: Clip attackers first; their casualties graduate before the second step.
   if (clip.length) {
-    dealAll(ctx, withStatsMemo(s, () => clip.flatMap((a) => attackerHits(ctx, a))));
+    dealAll(
+      ctx,
+      withStatsMemo(s, () => clip.flatMap((a) => attackerHits(ctx, a))),
+    );
     graduateDoomed(ctx);
   }
   const rest = attackers.filter((a) => !clip.includes(a) && present(ctx, a));

@@ -15,9 +15,20 @@ const attackOffer: AttackOffer = {
   barred: [{ id: 't', label: 'Tired', reason: 'tilted' }],
 };
 
-const fighter = (id: string, atk: number, kw: { callout?: boolean; clout?: boolean } = {}) => ({ id, label: id.toUpperCase(), atk, callout: !!kw.callout, clout: !!kw.clout });
+const fighter = (id: string, atk: number, kw: { callout?: boolean; clout?: boolean } = {}) => ({
+  id,
+  label: id.toUpperCase(),
+  atk,
+  callout: !!kw.callout,
+  clout: !!kw.clout,
+});
 const blocker = (id: string, atk: number, capacity = 1) => ({ id, label: id.toUpperCase(), atk, capacity, moderator: capacity > 1 });
-const offerOf = (attackers: BlockOffer['attackers'], blockers: BlockOffer['blockers']): BlockOffer => ({ type: 'choose-blocks', manager: 'B', attackers, blockers });
+const offerOf = (attackers: BlockOffer['attackers'], blockers: BlockOffer['blockers']): BlockOffer => ({
+  type: 'choose-blocks',
+  manager: 'B',
+  attackers,
+  blockers,
+});
 
 describe('declaring attackers (RUL-COMBAT-1)', () => {
   it('RUL-COMBAT-1: any subset of the eligible characters is legal; each problem is named, with its label', () => {
@@ -45,9 +56,25 @@ describe('declaring attackers (RUL-COMBAT-1)', () => {
 describe('declaring blocks (RUL-COMBAT-2, RUL-COMBAT-3)', () => {
   it('RUL-COMBAT-2: pairs must name a listed blocker and attacker, once, within capacity', () => {
     const o = offerOf([fighter('x', 2), fighter('y', 2)], [blocker('d', 1), blocker('m', 1, 2)]);
-    expect(blockProblems(o, [{ blocker: 'd', attacker: 'x' }, { blocker: 'm', attacker: 'x' }, { blocker: 'm', attacker: 'y' }])).toEqual([]);
-    expect(blockProblems(o, [{ blocker: 'd', attacker: 'x' }, { blocker: 'd', attacker: 'y' }]).map((p) => p.code)).toEqual(['cannot-block']);
-    expect(blockProblems(o, [{ blocker: 'm', attacker: 'x' }, { blocker: 'm', attacker: 'x' }]).map((p) => p.code)).toEqual(['duplicate']);
+    expect(
+      blockProblems(o, [
+        { blocker: 'd', attacker: 'x' },
+        { blocker: 'm', attacker: 'x' },
+        { blocker: 'm', attacker: 'y' },
+      ]),
+    ).toEqual([]);
+    expect(
+      blockProblems(o, [
+        { blocker: 'd', attacker: 'x' },
+        { blocker: 'd', attacker: 'y' },
+      ]).map((p) => p.code),
+    ).toEqual(['cannot-block']);
+    expect(
+      blockProblems(o, [
+        { blocker: 'm', attacker: 'x' },
+        { blocker: 'm', attacker: 'x' },
+      ]).map((p) => p.code),
+    ).toEqual(['duplicate']);
     // A made-up id and a hidden one read the same: neither is a listed blocker.
     const never = blockProblems(o, [{ blocker: 'c999', attacker: 'x' }])[0]!.message;
     expect(blockProblems(o, [{ blocker: 'c17', attacker: 'x' }])[0]!.message).toBe(never.replace('c999', 'c17'));
@@ -59,7 +86,12 @@ describe('declaring blocks (RUL-COMBAT-2, RUL-COMBAT-3)', () => {
     expect(maxCalloutBlocked(callout)).toBe(1);
     const clout = offerOf([fighter('k', 3, { clout: true })], [blocker('d', 1), blocker('e', 2)]);
     expect(blockProblems(clout, [{ blocker: 'd', attacker: 'k' }]).map((p) => p.code)).toEqual(['clout']);
-    expect(blockProblems(clout, [{ blocker: 'd', attacker: 'k' }, { blocker: 'e', attacker: 'k' }])).toEqual([]);
+    expect(
+      blockProblems(clout, [
+        { blocker: 'd', attacker: 'k' },
+        { blocker: 'e', attacker: 'k' },
+      ]),
+    ).toEqual([]);
     const mod = offerOf([fighter('x', 2)], [blocker('m', 1, 2)]);
     expect(blockProblems(mod, []).map((p) => p.code)).toEqual(['moderator']);
     expect(blockProblems(mod, aLegalAssignment(mod))).toEqual([]);
@@ -85,7 +117,10 @@ describe('declaring blocks (RUL-COMBAT-2, RUL-COMBAT-3)', () => {
 
   it('when legal assignments are rare, the draw still finds one (enumeration, then aLegalAssignment)', () => {
     // Four Callout attackers and four blockers: only the 24 one-to-one matchings among 625 are legal.
-    const o = offerOf(['p', 'q', 'r', 's'].map((id) => fighter(id, 1, { callout: true })), ['d', 'e', 'f', 'g'].map((id) => blocker(id, 1)));
+    const o = offerOf(
+      ['p', 'q', 'r', 's'].map((id) => fighter(id, 1, { callout: true })),
+      ['d', 'e', 'f', 'g'].map((id) => blocker(id, 1)),
+    );
     const rng = makeRng('rare');
     for (let i = 0; i < 20; i++) {
       const a = randomBlocks(o, rng);

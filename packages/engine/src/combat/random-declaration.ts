@@ -52,7 +52,11 @@ export function randomBlocks(offer: BlockOffer, rng: Rng): Action {
   const declare = (blocks: Block[]): Action => ({ type: 'declare-blocks', manager: offer.manager, blocks });
   const options = optionsOf(offer);
   for (let t = 0; t < TRIES; t++) {
-    const blocks = toBlocks(offer, options, options.map((o) => Math.floor(rng() * o.length)));
+    const blocks = toBlocks(
+      offer,
+      options,
+      options.map((o) => Math.floor(rng() * o.length)),
+    );
     if (blockProblems(offer, blocks, true).length === 0) return declare(blocks);
   }
   const total = options.reduce((n, o) => n * o.length, 1);

@@ -48,8 +48,6 @@ export function cloneState(s: GameState): GameState {
   x.stackCards = s.stackCards.slice();
   x.triggerQueue = s.triggerQueue.map((t) => ({ ...t }));
   x.pending = clonePending(s.pending);
-  x.combat = s.combat
-    ? { attackers: s.combat.attackers.slice(), blocks: s.combat.blocks.map((b) => ({ ...b })), blocked: s.combat.blocked.slice() }
-    : null;
+  x.combat = s.combat ? { attackers: s.combat.attackers.slice(), blocks: s.combat.blocks.map((b) => ({ ...b })), blocked: s.combat.blocked.slice() } : null;
   return x;
 }

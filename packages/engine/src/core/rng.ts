@@ -3,7 +3,10 @@ import type { GameState } from './types.js';
 
 /** cyrb128: spreads a seed string over four 32-bit words. */
 export function seedRng(seed: string): [number, number, number, number] {
-  let h1 = 1779033703, h2 = 3144134277, h3 = 1013904242, h4 = 2773480762;
+  let h1 = 1779033703,
+    h2 = 3144134277,
+    h3 = 1013904242,
+    h4 = 2773480762;
   for (let i = 0; i < seed.length; i++) {
     const k = seed.charCodeAt(i);
     h1 = h2 ^ Math.imul(h1 ^ k, 597399067);
@@ -22,7 +25,10 @@ export function seedRng(seed: string): [number, number, number, number] {
 
 function nextRaw(st: [number, number, number, number]): number {
   // Indexed reads: destructuring goes through the array iterator, which showed up in playout profiles.
-  let a = st[0] >>> 0, b = st[1] >>> 0, c = st[2] >>> 0, d = st[3] >>> 0;
+  let a = st[0] >>> 0,
+    b = st[1] >>> 0,
+    c = st[2] >>> 0,
+    d = st[3] >>> 0;
   let t = (a + b) | 0;
   a = b ^ (b >>> 9);
   b = (c + (c << 3)) | 0;
@@ -30,7 +36,10 @@ function nextRaw(st: [number, number, number, number]): number {
   d = (d + 1) | 0;
   t = (t + d) | 0;
   c = (c + t) | 0;
-  st[0] = a >>> 0; st[1] = b >>> 0; st[2] = c >>> 0; st[3] = d >>> 0;
+  st[0] = a >>> 0;
+  st[1] = b >>> 0;
+  st[2] = c >>> 0;
+  st[3] = d >>> 0;
   return t >>> 0;
 }
 

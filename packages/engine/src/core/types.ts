@@ -126,10 +126,7 @@ export type Pending =
  * another language (card ids are definition ids, whose names are public).
  */
 export type PromptSay =
-  | { key: 'roster-search' }
-  | { key: 'look-at-top'; count: number }
-  | { key: 'choose-targets'; card: string }
-  | { key: 'use-ability'; card: string };
+  { key: 'roster-search' } | { key: 'look-at-top'; count: number } | { key: 'choose-targets'; card: string } | { key: 'use-ability'; card: string };
 
 /** What an option's label says, as data (absent: the label is card ids, which interfaces name themselves). */
 export type OptionSay = { key: 'take'; card: string } | { key: 'take-nothing' } | { key: 'yes' } | { key: 'no' };
@@ -220,14 +217,4 @@ export interface CardRef {
   def: string;
 }
 
-export type CardLocation =
-  | 'roster'
-  | 'hand'
-  | 'backstage'
-  | 'centre'
-  | 'main'
-  | 'star-pool'
-  | 'graduation'
-  | 'hiatus'
-  | 'stack'
-  | 'token-gone';
+export type CardLocation = 'roster' | 'hand' | 'backstage' | 'centre' | 'main' | 'star-pool' | 'graduation' | 'hiatus' | 'stack' | 'token-gone';

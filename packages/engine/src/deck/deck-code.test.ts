@@ -53,7 +53,7 @@ describe('deck codes', () => {
     expect(deckCodeTable(cardPool).size).toBe(Object.keys(cardPool).length);
     // The hash is part of the v1 format: changing it would silently break every code in the wild.
     expect(cardIdHash('captain-pixelhook').toString(16)).toMatchInlineSnapshot(`"fe256"`);
-    expect(cardIdHash('')).toBe(0x811c9dc5 >>> 24 ^ (0x811c9dc5 & 0xffffff));
+    expect(cardIdHash('')).toBe((0x811c9dc5 >>> 24) ^ (0x811c9dc5 & 0xffffff));
   });
 
   it('refuses a pool whose ids collide', () => {
@@ -191,7 +191,7 @@ describe('deck codes', () => {
       expect(decode(`v12-${code.slice(3)}`)).toMatchObject({ ok: false, code: 'unsupported-version', message: expect.stringContaining('(v12)') });
     });
 
-    it('unknown card: a code made with a bigger pool, read with today\'s', () => {
+    it("unknown card: a code made with a bigger pool, read with today's", () => {
       const newCard: CardDef = { ...cardPool['fresh-debut-rookie']!, id: 'brand-new-rookie', name: 'Brand New Rookie' };
       const future = { ...cardPool, [newCard.id]: newCard };
       const withNew = { centre: roster.centre, cards: [...roster.cards.slice(0, 29), newCard.id] };

@@ -57,12 +57,22 @@ export function validateRoster(roster: Roster, pool: CardLookup | Record<string,
     else defs.push(d);
   }
   if (roster.cards.length !== ROSTER_SIZE)
-    out.push({ rule: 'RUL-DECK-1', message: `A roster has exactly ${ROSTER_SIZE} cards, the Centre included; this one has ${roster.cards.length}`, say: { key: 'size', size: ROSTER_SIZE, count: roster.cards.length } });
-  if (!defs.some((d) => d.types.includes('leader'))) out.push({ rule: 'RUL-DECK-1', message: 'A roster must contain at least one Leader', say: { key: 'no-leader' } });
-  for (const d of defs) if (d.token) out.push({ rule: 'RUL-DECK-4', message: `'${d.name}' is a token and can never be put in a roster`, say: { key: 'token', name: d.name } });
+    out.push({
+      rule: 'RUL-DECK-1',
+      message: `A roster has exactly ${ROSTER_SIZE} cards, the Centre included; this one has ${roster.cards.length}`,
+      say: { key: 'size', size: ROSTER_SIZE, count: roster.cards.length },
+    });
+  if (!defs.some((d) => d.types.includes('leader')))
+    out.push({ rule: 'RUL-DECK-1', message: 'A roster must contain at least one Leader', say: { key: 'no-leader' } });
+  for (const d of defs)
+    if (d.token) out.push({ rule: 'RUL-DECK-4', message: `'${d.name}' is a token and can never be put in a roster`, say: { key: 'token', name: d.name } });
   const centre = get(roster.centre);
   if (!roster.cards.includes(roster.centre) || !centre || !centre.types.includes('leader'))
-    out.push({ rule: 'RUL-SETUP-1', message: `The Centre must be a Leader in the roster ('${roster.centre}' is not)`, say: { key: 'centre', card: roster.centre } });
+    out.push({
+      rule: 'RUL-SETUP-1',
+      message: `The Centre must be a Leader in the roster ('${roster.centre}' is not)`,
+      say: { key: 'centre', card: roster.centre },
+    });
 
   // Copies by name: an SSR shares its SR card's name and limit (RUL-DECK-3).
   const byName = new Map<string, { count: number; rarity: 'C' | 'U' | 'R' | 'SR'; leader: boolean; ids: Set<string> }>();
@@ -94,8 +104,19 @@ export function validateRoster(roster: Roster, pool: CardLookup | Record<string,
     if (e.rarity === 'R') rTotal += e.count;
     if (e.rarity === 'SR') e.leader ? (srLeaderTotal += e.count) : (srTotal += e.count);
   }
-  if (rTotal > 10) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 10 R cards; this one has ${rTotal}`, say: { key: 'r-total', count: rTotal } });
-  if (srTotal > 1) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 1 SR non-leader card; this one has ${srTotal}`, say: { key: 'sr-total', count: srTotal } });
-  if (srLeaderTotal > 2) out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 2 SR leader cards; this one has ${srLeaderTotal}`, say: { key: 'sr-leader-total', count: srLeaderTotal } });
+  if (rTotal > 10)
+    out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 10 R cards; this one has ${rTotal}`, say: { key: 'r-total', count: rTotal } });
+  if (srTotal > 1)
+    out.push({
+      rule: 'RUL-DECK-2',
+      message: `A roster may hold at most 1 SR non-leader card; this one has ${srTotal}`,
+      say: { key: 'sr-total', count: srTotal },
+    });
+  if (srLeaderTotal > 2)
+    out.push({
+      rule: 'RUL-DECK-2',
+      message: `A roster may hold at most 2 SR leader cards; this one has ${srLeaderTotal}`,
+      say: { key: 'sr-leader-total', count: srLeaderTotal },
+    });
   return out;
 }

@@ -159,9 +159,21 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
         emit(ctx, { t: 'shuffle', manager: f.controller });
         return 'done';
       }
-      const options: ChoiceOption[] = found.map((id) => ({ label: `Take ${defById(s, s.cards[id]!.def).name}`, say: { key: 'take', card: s.cards[id]!.def }, cards: [id], take: id }));
+      const options: ChoiceOption[] = found.map((id) => ({
+        label: `Take ${defById(s, s.cards[id]!.def).name}`,
+        say: { key: 'take', card: s.cards[id]!.def },
+        cards: [id],
+        take: id,
+      }));
       options.push({ label: 'Take nothing', say: { key: 'take-nothing' } });
-      s.pending = { kind: 'choice', manager: f.controller, prompt: 'Search your roster for a card', say: { key: 'roster-search' }, options, resume: { kind: 'pick', frame: f, from: 'roster-search', looked: [] } };
+      s.pending = {
+        kind: 'choice',
+        manager: f.controller,
+        prompt: 'Search your roster for a card',
+        say: { key: 'roster-search' },
+        options,
+        resume: { kind: 'pick', frame: f, from: 'roster-search', looked: [] },
+      };
       return 'suspend';
     }
     case 'look-at-top': {
@@ -205,4 +217,3 @@ export function finishPick(ctx: Ctx, from: 'roster-search' | 'look-at-top', look
     }
   }
 }
-

@@ -31,7 +31,14 @@ export function doChoose(ctx: Ctx, m: ManagerId, option: number): void {
     runFrame(ctx, r.frame);
   } else {
     const t = r.trigger;
-    pushItem(ctx, { controller: t.controller, source: t.source, sourceDef: t.sourceDef, kind: 'trigger', ability: t.ability, targets: p.options[option]!.targets ?? [] });
+    pushItem(ctx, {
+      controller: t.controller,
+      source: t.source,
+      sourceDef: t.sourceDef,
+      kind: 'trigger',
+      ability: t.ability,
+      targets: p.options[option]!.targets ?? [],
+    });
     s.passes = 0;
     // As for any new stack item (RUL-STACK-1): the other manager gets priority; with nobody holding
     // priority (an automatic step) the active manager does.

@@ -33,8 +33,7 @@ export function evalCondition(s: GameState, c: Condition, you: ManagerId, source
     case 'count': {
       const sides: ManagerId[] = c.side === 'any' ? ['A', 'B'] : [c.side === 'you' ? you : other(you)];
       let n = 0;
-      for (const m of sides)
-        for (const id of zoneIds(s, m, c.zone)) if (matchesPrintedFilter(s, s.cards[id]!, c.filter, sourceId)) n++;
+      for (const m of sides) for (const id of zoneIds(s, m, c.zone)) if (matchesPrintedFilter(s, s.cards[id]!, c.filter, sourceId)) n++;
       return (c.atLeast === undefined || n >= c.atLeast) && (c.atMost === undefined || n <= c.atMost);
     }
     case 'counters': {

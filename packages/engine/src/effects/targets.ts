@@ -85,7 +85,13 @@ export function targetCombos(s: GameState, reqs: readonly TargetReq[] | undefine
  * is refused before any requirement reads it (RUL-ZONE-6): it is answered as an id that names nothing, which
  * no requirement accepts, so no target kind added later can tell a hidden card from a made-up id.
  */
-export function targetsLegal(s: GameState, reqs: readonly TargetReq[] | undefined, controller: ManagerId, sourceId: string | null, targets: readonly string[]): boolean {
+export function targetsLegal(
+  s: GameState,
+  reqs: readonly TargetReq[] | undefined,
+  controller: ManagerId,
+  sourceId: string | null,
+  targets: readonly string[],
+): boolean {
   const n = reqs?.length ?? 0;
   if (targets.length !== n) return false;
   if (n > 1 && new Set(targets).size !== n) return false;

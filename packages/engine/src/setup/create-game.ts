@@ -26,8 +26,7 @@ export interface MatchConfig {
 }
 
 export type CreateResult =
-  | { ok: true; state: GameState; events: GameEvent[] }
-  | { ok: false; code: 'invalid-roster'; message: string; problems: Record<ManagerId, RosterProblem[]> };
+  { ok: true; state: GameState; events: GameEvent[] } | { ok: false; code: 'invalid-roster'; message: string; problems: Record<ManagerId, RosterProblem[]> };
 
 export function emptyManager(): ManagerState {
   return managerRecord({

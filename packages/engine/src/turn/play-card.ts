@@ -55,8 +55,7 @@ export function checkPlay(s: GameState, m: ManagerId, card: string, targets: rea
   const d = defOf(s, c);
   if (c.zone !== 'hand' && c.zone !== 'backstage') return reject('wrong-zone', `${d.name} is not in your hand or Backstage`);
   if (isHighlight(d)) {
-    if (countsAsPlay(s, m) && s.played >= playLimit(s, m))
-      return reject('play-limit', `You have played ${s.played} cards this Main Phase (RUL-TURN-4)`);
+    if (countsAsPlay(s, m) && s.played >= playLimit(s, m)) return reject('play-limit', `You have played ${s.played} cards this Main Phase (RUL-TURN-4)`);
   } else {
     if (s.active !== m || s.phase !== 'main') return reject('wrong-phase', `${d.name} can only be debuted in your own Main Step`);
     if (s.stack.length) return reject('stack-not-empty', 'Wait for the stack to resolve before debuting');

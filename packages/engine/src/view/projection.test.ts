@@ -57,12 +57,17 @@ describe('projection (RUL-ZONE-6)', () => {
     expect(project(s, 'spectator').defs['test-token']).toEqual(state.defs['test-token']);
   });
 
-  it('RUL-TURN-4: the view carries each manager\'s play limit, extra-plays statics included', () => {
+  it("RUL-TURN-4: the view carries each manager's play limit, extra-plays statics included", () => {
     const { state } = game();
     expect(project(state, 'spectator').playLimit).toEqual({ A: 3, B: 3 });
     const s = structuredClone(state);
     s.defs['busy-schedule'] = {
-      id: 'busy-schedule', name: 'Busy Schedule', types: ['event'], rarity: 'C', cost: 0, stars: 0,
+      id: 'busy-schedule',
+      name: 'Busy Schedule',
+      types: ['event'],
+      rarity: 'C',
+      cost: 0,
+      stars: 0,
       abilities: [{ kind: 'static', effect: { kind: 'extra-plays', amount: 1 } }],
     } as (typeof s.defs)[string];
     s.cards['x1'] = makeCard('x1', 'busy-schedule', 'A', 'main');

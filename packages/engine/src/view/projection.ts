@@ -9,7 +9,20 @@ import type { CardDef, Keywords } from '../cards/schema.js';
 import { meta } from '../cards/def-meta.js';
 import { playLimit, statsOf } from '../effects/stats.js';
 import { onStage, isCharacterDef } from '../core/query.js';
-import { managerOf, type CardInstance, type ChoiceOption, type PromptSay, type CombatState, type CounterBatch, type CardRef, type EndReason, type GameState, type ManagerId, type Phase, type StackItem } from '../core/types.js';
+import {
+  managerOf,
+  type CardInstance,
+  type ChoiceOption,
+  type PromptSay,
+  type CombatState,
+  type CounterBatch,
+  type CardRef,
+  type EndReason,
+  type GameState,
+  type ManagerId,
+  type Phase,
+  type StackItem,
+} from '../core/types.js';
 import { counterTotals } from '../zones/counters.js';
 
 export type Viewer = ManagerId | 'spectator';
@@ -144,7 +157,13 @@ export function project(s: GameState, viewer: Viewer): GameView {
   else if (p?.kind === 'choice') {
     const mine = viewer === p.manager;
     if (mine) for (const o of p.options) for (const id of o.cards ?? []) if (s.cards[id]) defs[s.cards[id]!.def] = s.defs[s.cards[id]!.def]!;
-    pending = { kind: 'choice', manager: p.manager, prompt: p.prompt, say: { ...p.say }, options: mine ? p.options.map((o) => ({ ...o, ...(o.say ? { say: { ...o.say } } : {}) })) : null };
+    pending = {
+      kind: 'choice',
+      manager: p.manager,
+      prompt: p.prompt,
+      say: { ...p.say },
+      options: mine ? p.options.map((o) => ({ ...o, ...(o.say ? { say: { ...o.say } } : {}) })) : null,
+    };
   }
   // A shown card's text names the tokens it commissions, so their definitions travel with it.
   if (s.endCard && s.defs[s.endCard.def]) defs[s.endCard.def] = s.defs[s.endCard.def]!;

@@ -17,7 +17,6 @@ import { checkConservation, fail, playRandomGame, POOLS, REAL, FC_SEED, gamesPer
 
 const GAMES = gamesPerPool(1000);
 
-
 function checkCoherent(s: GameState): void {
   for (const m of MANAGERS) {
     const ms = s.managers[m];
@@ -31,7 +30,8 @@ function checkCoherent(s: GameState): void {
       if (!Number.isInteger(b.count) || b.count <= 0) fail(`card ${id} has ${b.count} ${b.counter} counters`);
       // RUL-ZONE-3: counters whose producer left the stage have vanished, so a producer is always on stage.
       const p = b.producer === null ? null : s.cards[b.producer];
-      if (p === undefined || (p && p.zone !== 'main' && p.zone !== 'centre')) fail(`card ${id} keeps ${b.counter} counters of ${b.producer}, which is not on stage (RUL-ZONE-3)`, c);
+      if (p === undefined || (p && p.zone !== 'main' && p.zone !== 'centre'))
+        fail(`card ${id} keeps ${b.counter} counters of ${b.producer}, which is not on stage (RUL-ZONE-3)`, c);
     }
     if (c.damage < 0) fail(`card ${id} has negative damage`);
     if (c.zone !== 'main' && c.zone !== 'centre' && (c.damage !== 0 || c.counters.length || c.attachedTo))
@@ -55,11 +55,13 @@ function checkCoherent(s: GameState): void {
     if (onStack || resuming) continue;
     fail(`highlight ${id} (${s.cards[id]?.def}) is stuck in the stack zone with no stack item (RUL-STACK-3)`);
   }
-  for (const i of s.stack) if (i.kind === 'highlight' && !s.stackCards.includes(i.source)) fail(`stack item ${i.id} is a highlight whose card ${i.source} is not in the stack zone`);
+  for (const i of s.stack)
+    if (i.kind === 'highlight' && !s.stackCards.includes(i.source)) fail(`stack item ${i.id} is a highlight whose card ${i.source} is not in the stack zone`);
   // RUL-ZONE-4: an equipped asset is attached to a character of its own side.
   for (const id in s.cards) {
     const c = s.cards[id]!;
-    if (c.attachedTo && s.cards[c.attachedTo]?.owner !== c.owner) fail(`asset ${id} of ${c.owner} is attached to ${c.attachedTo}, not one of ${c.owner}'s characters`);
+    if (c.attachedTo && s.cards[c.attachedTo]?.owner !== c.owner)
+      fail(`asset ${id} of ${c.owner} is attached to ${c.attachedTo}, not one of ${c.owner}'s characters`);
   }
   const ds = deciders(s);
   if (s.phase === 'game-over') {
@@ -87,7 +89,8 @@ function checkEventsMatchState(s: GameState, events: GameEvent[]): void {
   if (events.some((e) => e.t === 'turn') && s.phase !== 'game-over') {
     const lastTurn = events.map((e) => e.t).lastIndexOf('turn');
     const paidSince = events.slice(lastTurn).some((e) => e.t === 'stars' && e.available !== 0);
-    for (const m of MANAGERS) if (!paidSince && s.managers[m].availableStars !== 0) fail(`manager ${m} kept ${s.managers[m].availableStars} stars into the next turn (RUL-TURN-5)`);
+    for (const m of MANAGERS)
+      if (!paidSince && s.managers[m].availableStars !== 0) fail(`manager ${m} kept ${s.managers[m].availableStars} stars into the next turn (RUL-TURN-5)`);
     if (s.played !== 0 || s.starPlaced) fail(`a new turn starts with played=${s.played}, starPlaced=${s.starPlaced} (RUL-TURN-4)`);
   }
 }

@@ -220,8 +220,18 @@ export function playRandomGame(spec: PoolSpec, gameSeed: number, opts: GameOptio
 // (a) legality: listed actions apply; unlisted actions are rejected
 
 export const ACTION_TYPES: ActionType[] = [
-  'mulligan', 'choose-order', 'pass', 'place-star', 'tilt-star', 'play', 'activate', 'declare-attackers',
-  'declare-blocks', 'discard', 'choose', 'concede',
+  'mulligan',
+  'choose-order',
+  'pass',
+  'place-star',
+  'tilt-star',
+  'play',
+  'activate',
+  'declare-attackers',
+  'declare-blocks',
+  'discard',
+  'choose',
+  'concede',
 ];
 
 /** Every id a mutated action could name: live cards (hidden ones included), stack items, stale ids, managers. */
@@ -416,7 +426,6 @@ export function checkPlainJson(v: unknown, path = 'state', depth = 0): void {
 // ---------------------------------------------------------------------------------------------------------
 // (d) hidden information
 
-
 /** Ids a viewer must never see: every roster card, and the hands of managers other than the viewer. */
 export function hiddenIds(s: GameState, viewer: Viewer): Set<string> {
   const out = new Set<string>();
@@ -426,7 +435,8 @@ export function hiddenIds(s: GameState, viewer: Viewer): Set<string> {
   }
   // A search / look-at-top shows its chooser the roster cards it found (the option's `cards`).
   const p = s.pending;
-  if (p?.kind === 'choice' && p.manager === viewer) for (const o of p.options) for (const id of [...(o.cards ?? []), ...(o.take ? [o.take] : [])]) out.delete(id);
+  if (p?.kind === 'choice' && p.manager === viewer)
+    for (const o of p.options) for (const id of [...(o.cards ?? []), ...(o.take ? [o.take] : [])]) out.delete(id);
   return out;
 }
 
@@ -531,7 +541,10 @@ export function scrambleHidden(s: GameState, viewer: Viewer, rng: Rng, permuteDe
     if (!permuteDefs) continue;
     const hidden = ms.roster.filter((id) => !shownToViewer.has(id));
     if (m !== viewer) hidden.push(...ms.hand);
-    const defs = shuffle(rng, hidden.map((id) => t.cards[id]!.def));
+    const defs = shuffle(
+      rng,
+      hidden.map((id) => t.cards[id]!.def),
+    );
     hidden.forEach((id, i) => (t.cards[id]!.def = defs[i]!));
   }
   return t;
@@ -553,4 +566,3 @@ export function checkMoveEvent(raw: Extract<GameEvent, { t: 'move' }>, seen: Gam
   if (!vis(raw.to) && e.newId !== '') fail(`move event ${raw.from}→${raw.to} shows the new id to ${viewer}`, e);
   if (!vis(raw.from) && !vis(raw.to) && e.def !== '') fail(`move event ${raw.from}→${raw.to} shows the definition to ${viewer}`, e);
 }
-

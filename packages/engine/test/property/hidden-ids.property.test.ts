@@ -56,7 +56,8 @@ function idsShown(v: GameView): Set<string> {
       out.add(c.id);
   }
   for (const i of v.stack) if (i.card) out.add(i.card.id);
-  if (v.pending?.kind === 'choice' && v.pending.options) for (const o of v.pending.options) for (const id of [...(o.cards ?? []), ...(o.take ? [o.take] : [])]) out.add(id);
+  if (v.pending?.kind === 'choice' && v.pending.options)
+    for (const o of v.pending.options) for (const id of [...(o.cards ?? []), ...(o.take ? [o.take] : [])]) out.add(id);
   return out;
 }
 
@@ -80,24 +81,59 @@ function slotsOf(a: Action): Slot[] {
   if (a.type === 'play' || a.type === 'activate') {
     const n = a.targets.length;
     for (let i = 0; i <= n && i < 4; i++)
-      out.push({ name: `targets[${i}]`, put: (id) => { const b = copy() as typeof a; b.targets = [...b.targets.slice(0, i), id, ...b.targets.slice(i + 1)]; return b; } });
+      out.push({
+        name: `targets[${i}]`,
+        put: (id) => {
+          const b = copy() as typeof a;
+          b.targets = [...b.targets.slice(0, i), id, ...b.targets.slice(i + 1)];
+          return b;
+        },
+      });
   }
   if (a.type === 'activate') {
     const n = a.costCards.length;
     for (let i = 0; i <= n && i < 4; i++)
-      out.push({ name: `costCards[${i}]`, put: (id) => { const b = copy() as typeof a; b.costCards = [...b.costCards.slice(0, i), id, ...b.costCards.slice(i + 1)]; return b; } });
+      out.push({
+        name: `costCards[${i}]`,
+        put: (id) => {
+          const b = copy() as typeof a;
+          b.costCards = [...b.costCards.slice(0, i), id, ...b.costCards.slice(i + 1)];
+          return b;
+        },
+      });
   }
   if (a.type === 'declare-attackers') {
     const n = a.attackers.length;
     for (let i = 0; i <= n; i++)
-      out.push({ name: `attackers[${i}]`, put: (id) => { const b = copy() as typeof a; b.attackers = [...b.attackers.slice(0, i), id, ...b.attackers.slice(i + 1)]; return b; } });
+      out.push({
+        name: `attackers[${i}]`,
+        put: (id) => {
+          const b = copy() as typeof a;
+          b.attackers = [...b.attackers.slice(0, i), id, ...b.attackers.slice(i + 1)];
+          return b;
+        },
+      });
   }
   if (a.type === 'declare-blocks') {
     const n = a.blocks.length;
     for (let i = 0; i < n; i++)
       for (const end of ['blocker', 'attacker'] as const)
-        out.push({ name: `blocks[${i}].${end}`, put: (id) => { const b = copy() as typeof a; b.blocks[i]![end] = id; return b; } });
-    out.push({ name: 'blocks[+]', put: (id) => { const b = copy() as typeof a; b.blocks.push({ blocker: id, attacker: a.blocks[0]?.attacker ?? id }); return b; } });
+        out.push({
+          name: `blocks[${i}].${end}`,
+          put: (id) => {
+            const b = copy() as typeof a;
+            b.blocks[i]![end] = id;
+            return b;
+          },
+        });
+    out.push({
+      name: 'blocks[+]',
+      put: (id) => {
+        const b = copy() as typeof a;
+        b.blocks.push({ blocker: id, attacker: a.blocks[0]?.attacker ?? id });
+        return b;
+      },
+    });
   }
   return out;
 }
@@ -113,13 +149,16 @@ function compare(before: GameState, m: ManagerId, slot: Slot, base: Action, hidd
   compared++;
   if (h.ok) hiddenAccepted++;
   if (h.ok !== f.ok || (!h.ok && !f.ok && (h.code !== f.code || unname(h.message, hidden) !== unname(f.message, fresh))))
-    fail(`${m} naming hidden ${hidden} in ${base.type} ${slot.name} is answered differently from a never-issued id (phase ${before.phase}, turn ${before.turn})`, {
-      hidden: h.ok ? 'accepted' : { code: h.code, message: h.message },
-      neverIssued: f.ok ? 'accepted' : { code: f.code, message: f.message },
-      zone: before.cards[hidden]!.zone,
-      owner: before.cards[hidden]!.owner,
-      action: withHidden,
-    });
+    fail(
+      `${m} naming hidden ${hidden} in ${base.type} ${slot.name} is answered differently from a never-issued id (phase ${before.phase}, turn ${before.turn})`,
+      {
+        hidden: h.ok ? 'accepted' : { code: h.code, message: h.message },
+        neverIssued: f.ok ? 'accepted' : { code: f.code, message: f.message },
+        zone: before.cards[hidden]!.zone,
+        owner: before.cards[hidden]!.owner,
+        action: withHidden,
+      },
+    );
   if (!h.ok) refusedCodes.set(h.code, (refusedCodes.get(h.code) ?? 0) + 1);
 }
 
@@ -127,7 +166,9 @@ function compare(before: GameState, m: ManagerId, slot: Slot, base: Action, hidd
 function checkVisibleTo(s: GameState, viewer: Viewer, shown: Set<string>): void {
   for (const id in s.cards)
     if (visibleTo(s, viewer, id) !== shown.has(id))
-      fail(`visibleTo(${viewer}, ${id}) is ${!shown.has(id)} but the projection ${shown.has(id) ? 'shows' : 'hides'} it (zone ${s.cards[id]!.zone}, owner ${s.cards[id]!.owner})`);
+      fail(
+        `visibleTo(${viewer}, ${id}) is ${!shown.has(id)} but the projection ${shown.has(id) ? 'shows' : 'hides'} it (zone ${s.cards[id]!.zone}, owner ${s.cards[id]!.owner})`,
+      );
   visibleChecks++;
 }
 

@@ -60,7 +60,11 @@ function nearDeclaration(rng: Rng, offer: Offer, pool: readonly string[]): Actio
   const blockers = offer.blockers.map((b) => b.id);
   const attackers = offer.attackers.map((a) => a.id);
   const from = (xs: string[]) => (xs.length && rng() >= 0.1 ? pick(rng, xs) : pick(rng, pool));
-  return { type: 'declare-blocks', manager: offer.manager, blocks: Array.from({ length: randInt(rng, 5) }, () => ({ blocker: from(blockers), attacker: from(attackers) })) };
+  return {
+    type: 'declare-blocks',
+    manager: offer.manager,
+    blocks: Array.from({ length: randInt(rng, 5) }, () => ({ blocker: from(blockers), attacker: from(attackers) })),
+  };
 }
 
 /** The offer's legality function, as the engine must apply it. */
@@ -146,7 +150,11 @@ function checkStep(info: DecideInfo, stale: string[]): void {
       if (!r.ok) fail(`a listed action was rejected: ${r.code}: ${r.message}`, mutant);
     } else {
       mutantsUnlisted++;
-      if (r.ok) fail(`an unlisted action was accepted at step ${info.index} (phase ${before.phase}, turn ${before.turn})`, { mutant, card: before.cards[(mutant as { card?: string }).card ?? ''] ?? null });
+      if (r.ok)
+        fail(`an unlisted action was accepted at step ${info.index} (phase ${before.phase}, turn ${before.turn})`, {
+          mutant,
+          card: before.cards[(mutant as { card?: string }).card ?? ''] ?? null,
+        });
       if (r.code === 'internal-error') fail(`internal error: ${r.message}`, mutant);
     }
   }

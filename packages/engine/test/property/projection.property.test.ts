@@ -83,8 +83,7 @@ function projected(s: GameState, viewer: Viewer): Projected {
   if (view.pending?.kind === 'choice' && view.pending.options)
     for (const o of view.pending.options) for (const id of o.cards ?? []) if (s.cards[id]) shown.add(s.cards[id]!.def);
   // A shown card's text names the tokens it commissions; their definitions may travel with it.
-  for (const d of [...shown])
-    for (const m of JSON.stringify(s.defs[d]?.abilities ?? []).matchAll(/"token":"([^"]+)"/g)) if (s.defs[m[1]!]) shown.add(m[1]!);
+  for (const d of [...shown]) for (const m of JSON.stringify(s.defs[d]?.abilities ?? []).matchAll(/"token":"([^"]+)"/g)) if (s.defs[m[1]!]) shown.add(m[1]!);
   return { view, index, shown };
 }
 
@@ -113,7 +112,9 @@ function checkView(s: GameState, viewer: Viewer, p: Projected, mem: ViewerMemory
     if (text2 !== full) {
       let i = 0;
       while (i < full.length && full[i] === text2[i]) i++;
-      fail(`project(state, ${viewer}) depends on hidden information (roster order${permuteDefs ? ' or hidden cards' : ''}); first difference: …${full.slice(Math.max(0, i - 150), i + 80)}…`);
+      fail(
+        `project(state, ${viewer}) depends on hidden information (roster order${permuteDefs ? ' or hidden cards' : ''}); first difference: …${full.slice(Math.max(0, i - 150), i + 80)}…`,
+      );
     }
   }
 }
@@ -140,7 +141,13 @@ function checkEvents(prev: HiddenBefore, after: GameState, events: GameEvent[], 
     if (e.t === 'move' && (vis(e.from, e.owner) || vis(e.to, e.owner))) publicNow.add(e.def);
     if (e.t === 'stack-push') publicNow.add(e.item.sourceDef);
   }
-  checkNoLeak(after, { what: `projectEvents(events, ${viewer})`, index: indexJson(seen), ids, defs: new Set([...prev.defs, ...defsOf([after], ids)]), visibleDefs: publicNow });
+  checkNoLeak(after, {
+    what: `projectEvents(events, ${viewer})`,
+    index: indexJson(seen),
+    ids,
+    defs: new Set([...prev.defs, ...defsOf([after], ids)]),
+    visibleDefs: publicNow,
+  });
   // projectEvents is projectEvent on each event, dropping only events kept secret from this viewer.
   const one = events.map((e) => projectEvent(e, viewer));
   if (JSON.stringify(one.filter((e) => e !== null)) !== JSON.stringify(seen)) fail('projectEvents differs from projectEvent on each event');
@@ -169,12 +176,14 @@ function checkMulliganSecret(before: GameState, action: Action): void {
   if (!keep.ok || !redraw.ok) fail('a mulligan was rejected');
   for (const v of [other(action.manager), 'spectator'] as const) {
     if (JSON.stringify(projectEvents(keep.events, v)) !== JSON.stringify(projectEvents(redraw.events, v)))
-      fail(`${v} can tell from the events whether ${action.manager} redrew before deciding (RUL-SETUP-2)`, { keep: projectEvents(keep.events, v), redraw: projectEvents(redraw.events, v) });
+      fail(`${v} can tell from the events whether ${action.manager} redrew before deciding (RUL-SETUP-2)`, {
+        keep: projectEvents(keep.events, v),
+        redraw: projectEvents(redraw.events, v),
+      });
     if (JSON.stringify(project(keep.state, v)) !== JSON.stringify(project(redraw.state, v)))
       fail(`${v} can tell from the view whether ${action.manager} redrew before deciding (RUL-SETUP-2)`);
   }
 }
-
 
 /**
  * RUL-ZONE-6: answering a search or look-at-top (roster cards only the chooser sees) tells the others no
@@ -196,11 +205,14 @@ function checkPickSecret(before: GameState, action: Action): void {
       if (opts.length < 2) continue;
       for (const i of opts.slice(1)) {
         if (seenBy(v, i) === seenBy(v, opts[0]!)) continue;
-        fail(`${v} can tell which option ${p.manager} picked from a ${p.resume.from} (option ${opts[0]} vs ${i}): the choice reveals hidden roster contents (RUL-ZONE-6)`, {
-          options: p.options.map((o) => o.label),
-          a: JSON.parse(seenBy(v, opts[0]!))[0],
-          b: JSON.parse(seenBy(v, i))[0],
-        });
+        fail(
+          `${v} can tell which option ${p.manager} picked from a ${p.resume.from} (option ${opts[0]} vs ${i}): the choice reveals hidden roster contents (RUL-ZONE-6)`,
+          {
+            options: p.options.map((o) => o.label),
+            a: JSON.parse(seenBy(v, opts[0]!))[0],
+            b: JSON.parse(seenBy(v, i))[0],
+          },
+        );
       }
     }
 }
@@ -230,7 +242,13 @@ describe('property (d): projections and projected events hide hidden information
                   checkView(s, v, projected(s, v), mem[v], () => 0.5, true, permuteDefs);
                   // Setup events: as if they were one step from an empty table.
                   const seen = projectEvents(events, v);
-                  checkNoLeak(s, { what: `setup events for ${v}`, index: indexJson(seen), ids: hiddenIds(s, v), defs: defsOf([s], hiddenIds(s, v)), visibleDefs: mem[v].known });
+                  checkNoLeak(s, {
+                    what: `setup events for ${v}`,
+                    index: indexJson(seen),
+                    ids: hiddenIds(s, v),
+                    defs: defsOf([s], hiddenIds(s, v)),
+                    visibleDefs: mem[v].known,
+                  });
                   for (const d of defsInEvents(seen)) mem[v].known.add(d);
                 }
               });

@@ -21,7 +21,7 @@ export function renderRulesDoc(tests: FoundTest[] = discoverTests()): string {
     'Every clause of the published rules text (`../shared/rules/VROYALE-RULES.md`) and every ruling',
     '(`../shared/rules/RULINGS.md`) with the engine code that enforces it (paths under `packages/engine/src/`)',
     'and the tests that prove it (scenarios under `packages/engine/test/scenarios/`, unit and property tests).',
-    'A test counts for a clause when the clause id or tag is in a scenario\'s `rules` or starts its name.',
+    "A test counts for a clause when the clause id or tag is in a scenario's `rules` or starts its name.",
     '`packages/engine/test/rules-map/rules-map.test.ts` fails if a ruling is missing here, has no test, or this',
     'file is stale.',
     '',

@@ -20,7 +20,10 @@ describe('docs/rules.md', () => {
 
   it('every RUL id appears in the name of at least one test', () => {
     for (const c of clauses.filter((x) => x.id.startsWith('RUL-')))
-      expect(tests.some((t) => t.name.includes(c.id)), `${c.id} in a test name`).toBe(true);
+      expect(
+        tests.some((t) => t.name.includes(c.id)),
+        `${c.id} in a test name`,
+      ).toBe(true);
   });
 
   it('every clause has at least one test, and its code cites the ruling id', () => {

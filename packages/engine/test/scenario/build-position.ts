@@ -3,7 +3,18 @@
  * issued the engine's way (see newId), and checks everything a hand-written position can get wrong, with
  * errors that name the scenario file and the field.
  */
-import { blankState, collectDefs, counterBatch, makeCard, type CardDef, type CardInstance, type CardLookup, type GameState, type ManagerId, type StackItem } from '../../src/index.js';
+import {
+  blankState,
+  collectDefs,
+  counterBatch,
+  makeCard,
+  type CardDef,
+  type CardInstance,
+  type CardLookup,
+  type GameState,
+  type ManagerId,
+  type StackItem,
+} from '../../src/index.js';
 import { Aliases, RefError, resolveRef, ScenarioError, type ZoneName } from './refs.js';
 import type { CardEntry, Position } from './scenario-schema.js';
 
@@ -48,7 +59,8 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
   const used = new Set<string>(inline.map((d) => d.id));
   for (const m of ['A', 'B'] as const) {
     const pm = p[m];
-    for (const z of ['roster', 'hand', 'centre', 'main', 'starPool', 'graduation', 'hiatus'] as const) for (const e of pm[z]) entryDefs(e).forEach((d) => used.add(d));
+    for (const z of ['roster', 'hand', 'centre', 'main', 'starPool', 'graduation', 'hiatus'] as const)
+      for (const e of pm[z]) entryDefs(e).forEach((d) => used.add(d));
     entryDefs(pm.backstage).forEach((d) => used.add(d));
   }
   for (const it of p.stack) if (it.kind === 'highlight') entryDefs(it.card).forEach((d) => used.add(d));
@@ -119,7 +131,11 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
     if (!to) throw err(a.field, `unknown alias '${a.to}'`);
     const target = s.cards[to]!;
     if (!defs[asset.def]!.types.includes('asset') || asset.zone !== 'main') throw err(a.field, 'only an asset in main can be attached');
-    if (target.owner !== asset.owner || !(target.zone === 'main' || target.zone === 'centre') || !(defs[target.def]!.types.includes('character') || defs[target.def]!.types.includes('leader')))
+    if (
+      target.owner !== asset.owner ||
+      !(target.zone === 'main' || target.zone === 'centre') ||
+      !(defs[target.def]!.types.includes('character') || defs[target.def]!.types.includes('leader'))
+    )
       throw err(a.field, `'${a.to}' is not a character on the same manager's stage`);
     asset.attachedTo = to;
   }
@@ -170,7 +186,10 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
   if (inCombat) {
     const c = p.combat ?? { attackers: [], blocks: [], blocked: undefined };
     const attackers = c.attackers.map((r, i) => ref(r, `combat.attackers[${i}]`));
-    const blocks = c.blocks.map((b, i) => ({ blocker: ref(b.blocker, `combat.blocks[${i}].blocker`), attacker: ref(b.attacker, `combat.blocks[${i}].attacker`) }));
+    const blocks = c.blocks.map((b, i) => ({
+      blocker: ref(b.blocker, `combat.blocks[${i}].blocker`),
+      attacker: ref(b.attacker, `combat.blocks[${i}].attacker`),
+    }));
     for (const [i, b] of blocks.entries())
       if (!attackers.includes(b.attacker)) throw err(`combat.blocks[${i}].attacker`, 'blocks an attacker not in combat.attackers');
     const blocked = c.blocked ? c.blocked.map((r, i) => ref(r, `combat.blocked[${i}]`)) : attackers.filter((a) => blocks.some((b) => b.attacker === a));
@@ -181,7 +200,8 @@ export function buildPosition(file: string, p: Position, lookup: CardLookup, inl
   s.phase = p.phase;
   s.active = p.active;
   s.first = p.first;
-  if (p.windowOpen !== undefined && !AFTER_AUTO.includes(p.phase)) throw err('windowOpen', `only start and resolution open a window after an automatic part, not ${p.phase}`);
+  if (p.windowOpen !== undefined && !AFTER_AUTO.includes(p.phase))
+    throw err('windowOpen', `only start and resolution open a window after an automatic part, not ${p.phase}`);
   s.priority = p.priority === undefined ? defaultPriority(p) : p.priority;
   s.windowOpen = p.windowOpen ?? (AFTER_AUTO.includes(p.phase) && s.priority !== null && s.stack.length === 0);
   if (!s.windowOpen && AFTER_AUTO.includes(p.phase) && s.priority !== null && s.stack.length === 0)

@@ -42,7 +42,8 @@ export function checkZone(s: GameState, aliases: Aliases, ids: string[], want: Z
   if (bad) return bad;
   const { missing, extra } = unmatched(s, aliases, wants, ids);
   if ('cards' in want) {
-    if (missing.length || extra.length) return `${where}: expected [${wants.join(', ')}] in any order, got ${got} (missing ${show(missing)}, extra ${show(extra)})`;
+    if (missing.length || extra.length)
+      return `${where}: expected [${wants.join(', ')}] in any order, got ${got} (missing ${show(missing)}, extra ${show(extra)})`;
   } else if (missing.length) return `${where}: expected to contain [${wants.join(', ')}], got ${got} (missing ${show(missing)})`;
   return null;
 }

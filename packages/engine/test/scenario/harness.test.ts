@@ -53,20 +53,32 @@ describe('scenario harness self-test', () => {
       rules: ['RUL-TURN-5'],
       description: 'g1 goes hand → star pool; g2 hand → main; ids change each time.',
       cards: [grunt],
-      position: { turn: 3, phase: 'resource', A: { hand: [{ def: 'grunt', as: 'g1' }, { def: 'grunt', as: 'g2' }] } },
-      actions: [
-        { manager: 'A', action: { type: 'place-star', card: 'g1' } },
-        { passUntil: 'main' },
-        { manager: 'A', action: { type: 'play', card: 'g2' } },
-      ],
+      position: {
+        turn: 3,
+        phase: 'resource',
+        A: {
+          hand: [
+            { def: 'grunt', as: 'g1' },
+            { def: 'grunt', as: 'g2' },
+          ],
+        },
+      },
+      actions: [{ manager: 'A', action: { type: 'place-star', card: 'g1' } }, { passUntil: 'main' }, { manager: 'A', action: { type: 'play', card: 'g2' } }],
       expect: { A: { main: ['g2'], starPool: ['g1'], hand: [] }, cards: { g1: { zone: 'star-pool', tilted: true }, g2: { zone: 'main', burnout: true } } },
     });
     expect(r.failures).toEqual([]);
   });
 
   it('builds a stack and a combat from a position', async () => {
-    const zap = { id: 'zap', name: 'Zap', types: ['highlight'], rarity: 'C', cost: 1, stars: 1,
-      abilities: [{ kind: 'play', targets: [{ kind: 'character', side: 'any' }], effects: [{ kind: 'damage', to: { ref: 'target', index: 0 }, amount: 2 }] }] };
+    const zap = {
+      id: 'zap',
+      name: 'Zap',
+      types: ['highlight'],
+      rarity: 'C',
+      cost: 1,
+      stars: 1,
+      abilities: [{ kind: 'play', targets: [{ kind: 'character', side: 'any' }], effects: [{ kind: 'damage', to: { ref: 'target', index: 0 }, amount: 2 }] }],
+    };
     const tough = { id: 'tough', name: 'Tough', types: ['character'], rarity: 'C', cost: 1, stars: 1, atk: 1, hp: 5 };
     const r = await runScenario('inline', {
       name: 'RUL-STACK-1: position with a stack item and a combat',
@@ -74,7 +86,10 @@ describe('scenario harness self-test', () => {
       description: 'A zap on the stack targets the blocker; both pass; it resolves; then combat damage.',
       cards: [zap, tough],
       position: {
-        turn: 3, phase: 'combat-block-window', active: 'A', priority: 'A',
+        turn: 3,
+        phase: 'combat-block-window',
+        active: 'A',
+        priority: 'A',
         A: { main: [{ def: 'tough', as: 'att', tilted: true }], roster: ['tough', 'tough'] },
         B: { main: [{ def: 'tough', as: 'blk' }], roster: ['tough'] },
         stack: [{ controller: 'B', kind: 'highlight', card: { def: 'zap', as: 'z1' }, targets: ['blk'] }],
@@ -82,9 +97,20 @@ describe('scenario harness self-test', () => {
       },
       actions: [
         { manager: 'A', action: { type: 'pass' }, expectAfter: { stackSize: 1, priority: 'B', cards: { z1: { zone: 'stack' } } } },
-        { manager: 'B', action: { type: 'pass' }, expectAfter: { stackSize: 0, cards: { blk: { damage: 2 }, z1: { zone: 'graduation' } }, B: { graduation: ['z1'] } } },
+        {
+          manager: 'B',
+          action: { type: 'pass' },
+          expectAfter: { stackSize: 0, cards: { blk: { damage: 2 }, z1: { zone: 'graduation' } }, B: { graduation: ['z1'] } },
+        },
         { manager: 'A', action: { type: 'pass' } },
-        { manager: 'B', action: { type: 'pass' }, events: [{ t: 'damage', amount: 1, combat: true }, { t: 'damage', amount: 1, combat: true }] },
+        {
+          manager: 'B',
+          action: { type: 'pass' },
+          events: [
+            { t: 'damage', amount: 1, combat: true },
+            { t: 'damage', amount: 1, combat: true },
+          ],
+        },
         { passUntil: { phase: 'start', turn: 4 } },
       ],
       expect: { turn: 4, active: 'B', A: { main: ['att'] }, B: { main: ['blk'], sanity: 20 } },
@@ -95,10 +121,13 @@ describe('scenario harness self-test', () => {
   it('rejects a position that breaks the rules of the board', async () => {
     const lead = { id: 'lead', name: 'Lead', types: ['leader'], rarity: 'R', cost: 3, stars: 2, atk: 3, hp: 5 };
     const r = await runScenario('inline.json', {
-      name: 'RUL-ZONE-5: bad position', rules: ['RUL-ZONE-5'], description: 'A leader in main.', cards: [lead],
-      position: { A: { main: ['lead'] } }, expect: { phase: 'main' },
+      name: 'RUL-ZONE-5: bad position',
+      rules: ['RUL-ZONE-5'],
+      description: 'A leader in main.',
+      cards: [lead],
+      position: { A: { main: ['lead'] } },
+      expect: { phase: 'main' },
     });
     expect(r.failures[0]).toContain('inline.json: position.A.main[0]: lead is a Leader; on stage it belongs in "centre"');
   });
 });
-

@@ -36,7 +36,8 @@ const MANY = ['targets', 'costCards'] as const;
 
 function resolveAction(s: GameState, aliases: Aliases, st: ActionStep): Record<string, unknown> {
   const a: Record<string, unknown> = { ...st.action };
-  if (a.manager !== undefined && a.manager !== st.manager) throw new RefError(`action.manager '${String(a.manager)}' disagrees with the step's manager '${st.manager}'`);
+  if (a.manager !== undefined && a.manager !== st.manager)
+    throw new RefError(`action.manager '${String(a.manager)}' disagrees with the step's manager '${st.manager}'`);
   a.manager = st.manager;
   for (const k of ONE) if (typeof a[k] === 'string') a[k] = resolveRef(s, aliases, a[k] as string);
   for (const k of MANY) if (Array.isArray(a[k])) a[k] = (a[k] as unknown[]).map((x) => (typeof x === 'string' ? resolveRef(s, aliases, x) : x));
@@ -111,7 +112,8 @@ function passedThrough(before: GameState, events: readonly GameEvent[], t: Targe
     if (e.t === 'turn') {
       turn = e.turn;
       active = e.active;
-    } else if (e.t === 'phase' && e.phase === t.phase && (t.turn === undefined || turn === t.turn) && (t.active === undefined || active === t.active)) return true;
+    } else if (e.t === 'phase' && e.phase === t.phase && (t.turn === undefined || turn === t.turn) && (t.active === undefined || active === t.active))
+      return true;
   }
   return false;
 }
@@ -130,9 +132,13 @@ function passUntil(run: Run, st: PassStep, label: string): boolean {
     else if (s.phase === 'combat-block') action = { type: 'declare-blocks', manager: s.active === 'A' ? 'B' : 'A', blocks: [] };
     else return fail(run, `${label}: nobody can act in ${s.phase}, turn ${s.turn}`);
     const r = apply(run, action, label);
-    if (!r.ok) return fail(run, `${label}: ${action.manager as ManagerId} ${action.type as string} was rejected in ${s.phase}, turn ${s.turn}: ${r.code}: ${r.message}`);
+    if (!r.ok)
+      return fail(run, `${label}: ${action.manager as ManagerId} ${action.type as string} was rejected in ${s.phase}, turn ${s.turn}: ${r.code}: ${r.message}`);
     if (!reached(run.s, target) && passedThrough(s, r.events, target))
-      return fail(run, `${label}: the game went through ${target.phase} without stopping (nobody acts there) and is now in ${run.s.phase}, turn ${run.s.turn}; target a point where someone acts`);
+      return fail(
+        run,
+        `${label}: the game went through ${target.phase} without stopping (nobody acts there) and is now in ${run.s.phase}, turn ${run.s.turn}; target a point where someone acts`,
+      );
   }
   return fail(run, `${label}: not reached after 200 passes (now ${run.s.phase}, turn ${run.s.turn})`);
 }
@@ -157,7 +163,8 @@ function runStep(run: Run, st: ActionStep | PassStep, i: number): boolean {
     const before = run.s;
     const r = apply(run, action, label);
     const want = st.expect;
-    if (want === 'ok' && !r.ok) return fail(run, `${label}: expected ok, rejected ${r.code}: ${r.message} (phase ${before.phase}, priority ${before.priority})`);
+    if (want === 'ok' && !r.ok)
+      return fail(run, `${label}: expected ok, rejected ${r.code}: ${r.message} (phase ${before.phase}, priority ${before.priority})`);
     if (want !== 'ok') {
       if (r.ok) return fail(run, `${label}: expected rejection '${want.reject}', but the engine accepted it`);
       if (r.code !== want.reject) run.failures.push(`${label}: expected rejection '${want.reject}', got '${r.code}': ${r.message}`);
@@ -185,7 +192,11 @@ async function start(file: string, sc: Scenario): Promise<Run | ScenarioResult> 
     const got = [...new Set(validateRoster(sc.roster, lookup).map((p) => p.rule))].sort();
     const want = [...new Set(sc.expectProblems)].sort();
     const msgs = validateRoster(sc.roster, lookup).map((p) => `${p.rule}: ${p.message}`);
-    return result(JSON.stringify(got) === JSON.stringify(want) ? [] : [`expectProblems: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)} (${msgs.join('; ') || 'no problems'})`]);
+    return result(
+      JSON.stringify(got) === JSON.stringify(want)
+        ? []
+        : [`expectProblems: expected ${JSON.stringify(want)}, got ${JSON.stringify(got)} (${msgs.join('; ') || 'no problems'})`],
+    );
   }
   if (sc.setup) {
     const pool: Record<string, CardDef> = {};
@@ -245,4 +256,3 @@ export async function runScenarioFile(file: string): Promise<ScenarioResult> {
   }
   return runScenario(file, json);
 }
-

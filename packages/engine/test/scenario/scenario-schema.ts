@@ -150,7 +150,12 @@ export type Position = z.output<typeof Position>;
 export const Setup = z
   .object({
     seed: z.string(),
-    rosters: z.object({ A: z.object({ centre: z.string(), cards: z.array(z.string()) }).strict(), B: z.object({ centre: z.string(), cards: z.array(z.string()) }).strict() }).strict(),
+    rosters: z
+      .object({
+        A: z.object({ centre: z.string(), cards: z.array(z.string()) }).strict(),
+        B: z.object({ centre: z.string(), cards: z.array(z.string()) }).strict(),
+      })
+      .strict(),
     /** Skip roster construction checks (small test rosters), as createGame's own option. */
     unchecked: z.boolean().optional(),
   })
@@ -221,7 +226,11 @@ export const Expect = z
     endCard: z.string().nullable().optional(),
     /** null, a kind ("discard"), or kind and manager. */
     pending: z
-      .union([z.null(), z.enum(['choose-order', 'discard', 'choice']), z.object({ kind: z.enum(['choose-order', 'discard', 'choice']), manager: managerId }).strict()])
+      .union([
+        z.null(),
+        z.enum(['choose-order', 'discard', 'choice']),
+        z.object({ kind: z.enum(['choose-order', 'discard', 'choice']), manager: managerId }).strict(),
+      ])
       .optional(),
     stackSize: nonNeg.optional(),
     /** The start or resolution window has opened (RUL-STACK-5). */
@@ -287,7 +296,10 @@ export const Scenario = z
     description: z.string().min(1),
     cards: z.array(z.unknown()).default([]),
     useCardSet: z.boolean().default(false),
-    roster: z.object({ centre: z.string(), cards: z.array(z.string()) }).strict().optional(),
+    roster: z
+      .object({ centre: z.string(), cards: z.array(z.string()) })
+      .strict()
+      .optional(),
     /** Rule ids of the problems validateRoster must report (as a set; [] = legal). */
     expectProblems: z.array(ruleId).optional(),
     setup: Setup.optional(),
@@ -299,8 +311,10 @@ export const Scenario = z
   .superRefine((s, ctx) => {
     const starts = [s.roster, s.setup, s.position].filter((x) => x !== undefined).length;
     if (starts !== 1) ctx.addIssue({ code: 'custom', path: [], message: 'give exactly one of roster, setup or position' });
-    if (s.roster && s.expectProblems === undefined) ctx.addIssue({ code: 'custom', path: ['expectProblems'], message: 'a roster scenario needs expectProblems' });
-    if (!s.roster && s.expectProblems !== undefined) ctx.addIssue({ code: 'custom', path: ['expectProblems'], message: 'expectProblems belongs to roster scenarios' });
+    if (s.roster && s.expectProblems === undefined)
+      ctx.addIssue({ code: 'custom', path: ['expectProblems'], message: 'a roster scenario needs expectProblems' });
+    if (!s.roster && s.expectProblems !== undefined)
+      ctx.addIssue({ code: 'custom', path: ['expectProblems'], message: 'expectProblems belongs to roster scenarios' });
     if (s.roster && (s.actions.length || s.expect)) ctx.addIssue({ code: 'custom', path: ['actions'], message: 'a roster scenario has no actions or expect' });
     if (!s.roster && !s.expect && !s.actions.some((a) => a.expectAfter || ('expect' in a && a.expect !== 'ok')))
       ctx.addIssue({ code: 'custom', path: ['expect'], message: 'a scenario must expect something' });

@@ -15,7 +15,8 @@ const INT8 = 20;
 const NUMERIC = 1700;
 /** INT8 as a JS number: every BIGINT here is a ms timestamp, a count or an id, all far below 2^53. */
 const types = {
-  getTypeParser: (oid: number, format?: 'text' | 'binary') => (oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format ?? 'text')),
+  getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+    oid === INT8 || oid === NUMERIC ? (v: string) => Number(v) : pg.types.getTypeParser(oid, format ?? 'text'),
 };
 
 export function createPool(url: string, max = 10): pg.Pool {

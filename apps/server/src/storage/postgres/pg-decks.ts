@@ -10,7 +10,13 @@ import { DECKS_PER_ACCOUNT, type DeckBody, type DeckRecord } from '@vroyale/prot
 import type { DecksStore, ImportResult } from '../store.js';
 import { row, rows, run, type Queryable, type Row, type WriteLane } from './pg-db.js';
 
-const record = (r: Row): DeckRecord => ({ id: String(r.id), name: String(r.name), code: String(r.code), createdAt: Number(r.created_at), updatedAt: Number(r.updated_at) });
+const record = (r: Row): DeckRecord => ({
+  id: String(r.id),
+  name: String(r.name),
+  code: String(r.code),
+  createdAt: Number(r.created_at),
+  updatedAt: Number(r.updated_at),
+});
 const newDeckId = (): string => `d_${randomBytes(9).toString('base64url')}`;
 const COLUMNS = 'id, name, code, created_at, updated_at';
 
@@ -42,7 +48,14 @@ export class PgDecks implements DecksStore {
       await run(c, 'SELECT 1 FROM users WHERE id = ? FOR UPDATE', [userId]);
       if ((await this.count(c, userId)) >= DECKS_PER_ACCOUNT) return null;
       const id = newDeckId();
-      await run(c, 'INSERT INTO decks (id, user_id, name, code, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [id, userId, deck.name, deck.code, now, now]);
+      await run(c, 'INSERT INTO decks (id, user_id, name, code, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
+        id,
+        userId,
+        deck.name,
+        deck.code,
+        now,
+        now,
+      ]);
       return { id, name: deck.name, code: deck.code, createdAt: now, updatedAt: now };
     });
   }
@@ -73,7 +86,15 @@ export class PgDecks implements DecksStore {
         return true;
       });
       if ((await this.count(c, userId)) + fresh.length > DECKS_PER_ACCOUNT) return { ok: false, reason: 'too-many-decks' };
-      for (const d of fresh) await run(c, 'INSERT INTO decks (id, user_id, name, code, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [newDeckId(), userId, d.name, d.code, now, now]);
+      for (const d of fresh)
+        await run(c, 'INSERT INTO decks (id, user_id, name, code, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?)', [
+          newDeckId(),
+          userId,
+          d.name,
+          d.code,
+          now,
+          now,
+        ]);
       return { ok: true, imported: fresh.length, skipped: decks.length - fresh.length };
     });
   }

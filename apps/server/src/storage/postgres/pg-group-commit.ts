@@ -60,7 +60,10 @@ export class PgActionWriter implements ActionLog {
         const t0 = performance.now();
         await inTransaction(c, async () => {
           // Fencing first, under a share lock on the lease rows until COMMIT (pg-leases.ts says why).
-          const fenced = await this.fenced(c, batch.map((p) => p.row.matchId));
+          const fenced = await this.fenced(
+            c,
+            batch.map((p) => p.row.matchId),
+          );
           for (const p of batch) {
             if (fenced.has(p.row.matchId)) {
               failed.set(p, new FencedError(p.row.matchId));

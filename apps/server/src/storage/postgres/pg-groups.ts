@@ -130,13 +130,16 @@ export class PgUsers implements UsersLookup {
   constructor(private readonly pool: pg.Pool) {}
 
   async byUsername(name: string): Promise<UserSummary | null> {
-    const r = await row(this.pool, 'SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username_key = ?', [usernameKey(name.trim())]);
+    const r = await row(this.pool, 'SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username_key = ?', [
+      usernameKey(name.trim()),
+    ]);
     return r ? summary(r) : null;
   }
 
   async byPrefix(prefix: string, limit = 50): Promise<UserSummary[]> {
     const like = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
-    const sql = "SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username IS NOT NULL AND lower(username) LIKE ? ESCAPE '\\' ORDER BY lower(username) LIMIT ?";
+    const sql =
+      "SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username IS NOT NULL AND lower(username) LIKE ? ESCAPE '\\' ORDER BY lower(username) LIMIT ?";
     return (await rows(this.pool, sql, [like, limit])).map(summary);
   }
 
@@ -179,7 +182,10 @@ export class PgBlocks implements BlocksStore {
   }
 
   add(userId: string, blockedId: string, now: number): Promise<void> {
-    return this.lane.tx(async (c) => void (await run(c, 'INSERT INTO blocks (user_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [userId, blockedId, now])));
+    return this.lane.tx(
+      async (c) =>
+        void (await run(c, 'INSERT INTO blocks (user_id, blocked_id, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING', [userId, blockedId, now])),
+    );
   }
 
   remove(userId: string, blockedId: string): Promise<void> {
@@ -231,7 +237,8 @@ export function pgFacts(pool: pg.Pool): AccountFacts {
     usernameOf: async (id) => str((await user(id))?.username),
     userIdOf: async (name) => str((await row(pool, 'SELECT id FROM users WHERE username_key = ?', [usernameKey(name.trim())]))?.id),
     bannedAt: async (id) => num((await user(id))?.banned_at),
-    bannedAmong: async (ids) => new Set((await rows(pool, 'SELECT id FROM users WHERE id = ANY(?) AND banned_at IS NOT NULL', [[...ids]])).map((r) => String(r.id))),
+    bannedAmong: async (ids) =>
+      new Set((await rows(pool, 'SELECT id FROM users WHERE id = ANY(?) AND banned_at IS NOT NULL', [[...ids]])).map((r) => String(r.id))),
     ratingOf: async (id, queue: QueueName) => {
       const r = await row(pool, 'SELECT rating, rd FROM ratings WHERE user_id = ? AND queue = ?', [id, queue]);
       return r ? { rating: Number(r.rating), rd: Number(r.rd) } : { rating: DEFAULT_RATING, rd: DEFAULT_RD };

@@ -43,7 +43,9 @@ export async function migratePostgres(pool: pg.Pool, opts: { migrations?: readon
   const umzug = new Umzug<MigrationContext>({
     context: { dialect: 'postgres', exec: () => Promise.reject(new Error('a migration runs inside its runner')) },
     storage,
-    logger: log ? { info: (m) => log.info(m, 'migration'), warn: (m) => log.warn(m, 'migration'), error: (m) => log.error(m, 'migration'), debug: () => {} } : undefined,
+    logger: log
+      ? { info: (m) => log.info(m, 'migration'), warn: (m) => log.warn(m, 'migration'), error: (m) => log.error(m, 'migration'), debug: () => {} }
+      : undefined,
     migrations: list.map((m) => ({
       name: m.name,
       up: () =>

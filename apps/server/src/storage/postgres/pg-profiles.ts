@@ -10,7 +10,6 @@ import { matchSummary } from '../sqlite/profiles.js';
 import type { ProfilesStore } from '../store.js';
 import { row, rows, type Row } from './pg-db.js';
 
-
 export class PgProfiles implements ProfilesStore {
   constructor(private readonly pool: pg.Pool) {}
 
@@ -24,7 +23,16 @@ export class PgProfiles implements ProfilesStore {
 
   async ratings(userId: string): Promise<RatingSummary[]> {
     return (await rows(this.pool, PROFILE_SQL.ratings, [userId])).map((r) => {
-      const s = { queue: r.queue as QueueName, rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility), games: Number(r.games), wins: Number(r.wins), losses: Number(r.losses), draws: Number(r.draws) };
+      const s = {
+        queue: r.queue as QueueName,
+        rating: Number(r.rating),
+        rd: Number(r.rd),
+        volatility: Number(r.volatility),
+        games: Number(r.games),
+        wins: Number(r.wins),
+        losses: Number(r.losses),
+        draws: Number(r.draws),
+      };
       return { ...s, provisional: isProvisional(s) };
     });
   }
@@ -33,7 +41,12 @@ export class PgProfiles implements ProfilesStore {
     const u = await this.account(username);
     if (!u) return null;
     const id = String(u.id);
-    const [rec, ratings, starters, recent] = await Promise.all([row(this.pool, PROFILE_SQL.record, [id]), this.ratings(id), rows(this.pool, PROFILE_SQL.starters, [id]), this.historyOf(id, 1, 10)]);
+    const [rec, ratings, starters, recent] = await Promise.all([
+      row(this.pool, PROFILE_SQL.record, [id]),
+      this.ratings(id),
+      rows(this.pool, PROFILE_SQL.starters, [id]),
+      this.historyOf(id, 1, 10),
+    ]);
     return {
       username: String(u.username),
       createdAt: Number(u.created_at),
@@ -56,7 +69,15 @@ export class PgProfiles implements ProfilesStore {
   }
 
   async leaderboard(queue: QueueName, limit: number): Promise<Leaderboard> {
-    const entries = (await rows(this.pool, PROFILE_SQL.board, [queue, limit])).map((r, i) => ({ rank: i + 1, username: String(r.username), rating: Number(r.rating), rd: Number(r.rd), provisional: isProvisional({ rd: Number(r.rd) }), games: Number(r.games), wins: Number(r.wins) }));
+    const entries = (await rows(this.pool, PROFILE_SQL.board, [queue, limit])).map((r, i) => ({
+      rank: i + 1,
+      username: String(r.username),
+      rating: Number(r.rating),
+      rd: Number(r.rd),
+      provisional: isProvisional({ rd: Number(r.rd) }),
+      games: Number(r.games),
+      wins: Number(r.wins),
+    }));
     return { queue, entries };
   }
 }

@@ -14,7 +14,14 @@ import { row, rows, run } from './pg-db.js';
 export async function matchStarted(c: pg.PoolClient, m: MatchRecord): Promise<void> {
   for (const seat of ['A', 'B'] as const) {
     const o = m.seats[seat];
-    await run(c, 'INSERT INTO match_players (match_id, seat, user_id, bot, name, starter) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [m.id, seat, o.userId, o.bot ? 1 : 0, o.name, o.rosterLabel]);
+    await run(c, 'INSERT INTO match_players (match_id, seat, user_id, bot, name, starter) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING', [
+      m.id,
+      seat,
+      o.userId,
+      o.bot ? 1 : 0,
+      o.name,
+      o.rosterLabel,
+    ]);
   }
 }
 
@@ -34,7 +41,10 @@ export async function matchEnded(c: pg.PoolClient, matchId: string, result: Matc
   const [ra, rb] = [await before(ida), await before(idb)];
   const scoreA: Score = result.winner === 'draw' ? 0.5 : result.winner === 'A' ? 1 : 0;
   const after = rateGame(ra, rb, scoreA);
-  for (const [userId, seat, prev, next] of [[ida, 'A', ra, after.a], [idb, 'B', rb, after.b]] as const) {
+  for (const [userId, seat, prev, next] of [
+    [ida, 'A', ra, after.a],
+    [idb, 'B', rb, after.b],
+  ] as const) {
     const o = outcome(seat);
     const [win, loss, draw] = [o === 'win' ? 1 : 0, o === 'loss' ? 1 : 0, o === 'draw' ? 1 : 0];
     await run(

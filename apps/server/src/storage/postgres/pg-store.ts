@@ -57,7 +57,11 @@ export class PgStore implements Store {
   private constructor(readonly pool: pg.Pool) {
     this.lane = new WriteLane(pool);
     this.leases = new PgLeases(pool, this.lane);
-    this.writer = new PgActionWriter(this.lane, (c, a) => this.appendRow(c, a), (c, ids) => this.leases.fenced(c, ids));
+    this.writer = new PgActionWriter(
+      this.lane,
+      (c, a) => this.appendRow(c, a),
+      (c, ids) => this.leases.fenced(c, ids),
+    );
     this.accounts = new PgAccounts(pool, this.lane);
     this.users = new PgUsers(pool);
     this.decks = new PgDecks(pool, this.lane);
@@ -72,9 +76,20 @@ export class PgStore implements Store {
   // --- sessions -------------------------------------------------------------------------------------------
 
   async findSession(tokenHash: string): Promise<SessionRecord | null> {
-    const r = await row(this.pool, 'SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?', [tokenHash]);
+    const r = await row(
+      this.pool,
+      'SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?',
+      [tokenHash],
+    );
     return r
-      ? { userId: String(r.user_id), name: String(r.name), username: r.username === null ? null : String(r.username), banned: r.banned_at !== null, stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) }
+      ? {
+          userId: String(r.user_id),
+          name: String(r.name),
+          username: r.username === null ? null : String(r.username),
+          banned: r.banned_at !== null,
+          stops: parseJson(r.stops_json),
+          lastSeen: Number(r.last_seen),
+        }
       : null;
   }
 
@@ -121,7 +136,17 @@ export class PgStore implements Store {
       `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, seats_json = EXCLUDED.seats_json, match_id = EXCLUDED.match_id, updated_at = EXCLUDED.updated_at`,
-      [r.id, r.visibility, r.status, isUntimed(r.clock) ? 0 : r.clock.initialMs, isUntimed(r.clock) ? 0 : r.clock.incrementMs, JSON.stringify(r.seats), r.matchId, r.createdAt, now],
+      [
+        r.id,
+        r.visibility,
+        r.status,
+        isUntimed(r.clock) ? 0 : r.clock.initialMs,
+        isUntimed(r.clock) ? 0 : r.clock.incrementMs,
+        JSON.stringify(r.seats),
+        r.matchId,
+        r.createdAt,
+        now,
+      ],
     );
   }
 
@@ -134,7 +159,9 @@ export class PgStore implements Store {
   }
 
   async liveRooms(): Promise<RoomRecord[]> {
-    return (await rows(this.pool, "SELECT r.*, m.kind AS kind FROM rooms r LEFT JOIN matches m ON m.id = r.match_id WHERE r.status IN ('waiting', 'active')")).map(roomRecord);
+    return (
+      await rows(this.pool, "SELECT r.*, m.kind AS kind FROM rooms r LEFT JOIN matches m ON m.id = r.match_id WHERE r.status IN ('waiting', 'active')")
+    ).map(roomRecord);
   }
 
   async finishedRoomsSince(since: number): Promise<RoomRecord[]> {
@@ -168,7 +195,9 @@ export class PgStore implements Store {
   }
 
   async actions(matchId: string): Promise<ActionRecord[]> {
-    return (await rows(this.pool, 'SELECT seq, actor, origin, action_json, client_action_id, at FROM actions WHERE match_id = ? ORDER BY seq', [matchId])).map(actionRecord);
+    return (await rows(this.pool, 'SELECT seq, actor, origin, action_json, client_action_id, at FROM actions WHERE match_id = ? ORDER BY seq', [matchId])).map(
+      actionRecord,
+    );
   }
 
   /** One accepted action, inside the group commit's savepoint: the row, the clocks, and a result with its ratings. */

@@ -30,7 +30,9 @@ export class SqliteAccounts implements AccountsStore {
       byId: db.prepare(`SELECT ${COLUMNS} FROM users WHERE id = ?`),
       byKey: db.prepare(`SELECT ${COLUMNS} FROM users WHERE username_key = ?`),
       insertGuest: db.prepare('INSERT INTO users (id, display_name, created_at) VALUES (?, ?, ?)'),
-      register: db.prepare('UPDATE users SET username = ?, username_key = ?, display_name = ?, password_hash = ?, registered_at = ? WHERE id = ? AND username IS NULL'),
+      register: db.prepare(
+        'UPDATE users SET username = ?, username_key = ?, display_name = ?, password_hash = ?, registered_at = ? WHERE id = ? AND username IS NULL',
+      ),
       setPassword: db.prepare('UPDATE users SET password_hash = ? WHERE id = ?'),
       insertSession: db.prepare('INSERT INTO sessions (token_hash, user_id, created_at, last_seen) VALUES (?, ?, ?, ?)'),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
@@ -124,5 +126,4 @@ export class SqliteAccounts implements AccountsStore {
   async sessionCount(userId: string): Promise<number> {
     return Number((this.st.countSessions.get(userId) as { n: number }).n);
   }
-
 }

@@ -18,7 +18,6 @@ interface DeckRow {
 const record = (r: DeckRow): DeckRecord => ({ id: r.id, name: r.name, code: r.code, createdAt: r.created_at, updatedAt: r.updated_at });
 const newDeckId = (): string => `d_${randomBytes(9).toString('base64url')}`;
 
-
 export class SqliteDecks implements DecksStore {
   private readonly st;
 
@@ -53,12 +52,14 @@ export class SqliteDecks implements DecksStore {
 
   /** A new deck, or null when the user already has DECKS_PER_ACCOUNT (counted in the same transaction). */
   async create(userId: string, deck: DeckBody, now: number): Promise<DeckRecord | null> {
-    return this.db.transaction(() => {
-      if (this.count(userId) >= DECKS_PER_ACCOUNT) return null;
-      const id = newDeckId();
-      this.st.insert.run(id, userId, deck.name, deck.code, now, now);
-      return { id, name: deck.name, code: deck.code, createdAt: now, updatedAt: now };
-    }).immediate();
+    return this.db
+      .transaction(() => {
+        if (this.count(userId) >= DECKS_PER_ACCOUNT) return null;
+        const id = newDeckId();
+        this.st.insert.run(id, userId, deck.name, deck.code, now, now);
+        return { id, name: deck.name, code: deck.code, createdAt: now, updatedAt: now };
+      })
+      .immediate();
   }
 
   /** Renames and/or replaces the list; null when this user has no such deck. */
@@ -82,17 +83,19 @@ export class SqliteDecks implements DecksStore {
    * the browser can keep its copy and the person choose what to drop).
    */
   async import(userId: string, decks: readonly DeckBody[], now: number): Promise<ImportResult> {
-    return this.db.transaction((): ImportResult => {
-      const seen = new Set<string>();
-      const fresh = decks.filter((d) => {
-        const key = JSON.stringify([d.name, d.code]);
-        if (seen.has(key) || this.st.same.get(userId, d.name, d.code)) return false;
-        seen.add(key);
-        return true;
-      });
-      if (this.count(userId) + fresh.length > DECKS_PER_ACCOUNT) return { ok: false, reason: 'too-many-decks' };
-      for (const d of fresh) this.st.insert.run(newDeckId(), userId, d.name, d.code, now, now);
-      return { ok: true, imported: fresh.length, skipped: decks.length - fresh.length };
-    }).immediate();
+    return this.db
+      .transaction((): ImportResult => {
+        const seen = new Set<string>();
+        const fresh = decks.filter((d) => {
+          const key = JSON.stringify([d.name, d.code]);
+          if (seen.has(key) || this.st.same.get(userId, d.name, d.code)) return false;
+          seen.add(key);
+          return true;
+        });
+        if (this.count(userId) + fresh.length > DECKS_PER_ACCOUNT) return { ok: false, reason: 'too-many-decks' };
+        for (const d of fresh) this.st.insert.run(newDeckId(), userId, d.name, d.code, now, now);
+        return { ok: true, imported: fresh.length, skipped: decks.length - fresh.length };
+      })
+      .immediate();
   }
 }

@@ -3,13 +3,21 @@
  * through the queries both backends share (../profile-sql.ts).
  */
 import type Database from 'better-sqlite3';
-import { usernameKey, type Leaderboard, type MatchHistoryPage, type MatchKind, type MatchSummary, type PublicProfile, type QueueName, type RatingSummary } from '@vroyale/protocol';
+import {
+  usernameKey,
+  type Leaderboard,
+  type MatchHistoryPage,
+  type MatchKind,
+  type MatchSummary,
+  type PublicProfile,
+  type QueueName,
+  type RatingSummary,
+} from '@vroyale/protocol';
 import { isProvisional } from '../../ratings/glicko.js';
 import { PROFILE_SQL } from '../profile-sql.js';
 import type { ProfilesStore } from '../store.js';
 
 type Row = Record<string, unknown>;
-
 
 /** A match_players row joined as the history query selects it, as the API shows it. */
 export function matchSummary(r: Row): MatchSummary {
@@ -95,7 +103,15 @@ export class SqliteProfiles implements ProfilesStore {
   async leaderboard(queue: QueueName, limit: number): Promise<Leaderboard> {
     return {
       queue,
-      entries: (this.st.board.all(queue, limit) as Row[]).map((r, i) => ({ rank: i + 1, username: String(r.username), rating: Number(r.rating), rd: Number(r.rd), provisional: isProvisional({ rd: Number(r.rd) }), games: Number(r.games), wins: Number(r.wins) })),
+      entries: (this.st.board.all(queue, limit) as Row[]).map((r, i) => ({
+        rank: i + 1,
+        username: String(r.username),
+        rating: Number(r.rating),
+        rd: Number(r.rd),
+        provisional: isProvisional({ rd: Number(r.rd) }),
+        games: Number(r.games),
+        wins: Number(r.wins),
+      })),
     };
   }
 }

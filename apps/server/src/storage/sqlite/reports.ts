@@ -18,14 +18,22 @@ const account = (r: Record<string, unknown>): UserSummary => ({
 
 /** A registered account by username (any case or look-alike spelling), or null. */
 function accountByUsername(db: Database.Database, name: string): UserSummary | null {
-  const r = db.prepare('SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username_key = ?').get(usernameKey(name.trim())) as Record<string, unknown> | undefined;
+  const r = db
+    .prepare('SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username_key = ?')
+    .get(usernameKey(name.trim())) as Record<string, unknown> | undefined;
   return r ? account(r) : null;
 }
 
 /** Registered accounts whose username starts with `prefix` (case-insensitive), by username; at most `limit`. */
 function accountsByPrefix(db: Database.Database, prefix: string, limit = 50): UserSummary[] {
   const like = prefix.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`) + '%';
-  return (db.prepare("SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username IS NOT NULL AND lower(username) LIKE ? ESCAPE '\\' ORDER BY lower(username) LIMIT ?").all(like, limit) as Record<string, unknown>[]).map(account);
+  return (
+    db
+      .prepare(
+        "SELECT id, username, display_name, created_at, banned_at, ban_reason FROM users WHERE username IS NOT NULL AND lower(username) LIKE ? ESCAPE '\\' ORDER BY lower(username) LIMIT ?",
+      )
+      .all(like, limit) as Record<string, unknown>[]
+  ).map(account);
 }
 
 /** How a report names its people: the username when there is one, else the display name and id (guests). */

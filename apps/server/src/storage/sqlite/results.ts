@@ -69,7 +69,10 @@ export class SqliteResults {
     const [ra, rb] = [before(ida), before(idb)];
     const scoreA: Score = result.winner === 'draw' ? 0.5 : result.winner === 'A' ? 1 : 0;
     const after = rateGame(ra, rb, scoreA);
-    for (const [userId, seat, prev, next] of [[ida, 'A', ra, after.a], [idb, 'B', rb, after.b]] as const) {
+    for (const [userId, seat, prev, next] of [
+      [ida, 'A', ra, after.a],
+      [idb, 'B', rb, after.b],
+    ] as const) {
       const o = outcome(seat);
       this.st.upsertRating.run({ userId, queue, ...next, win: o === 'win' ? 1 : 0, loss: o === 'loss' ? 1 : 0, draw: o === 'draw' ? 1 : 0, at });
       this.st.insertChange.run(matchId, userId, queue, prev.rating, prev.rd, prev.volatility, next.rating, next.rd, next.volatility, at);

@@ -103,7 +103,9 @@ export class SqliteStore implements Store {
     this.facts = sqliteFacts(db);
     this.admin = new SqliteAdmin(db);
     this.st = {
-      sessionByToken: db.prepare('SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?'),
+      sessionByToken: db.prepare(
+        'SELECT s.user_id, u.display_name AS name, u.username, u.banned_at, u.stops_json, s.last_seen FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.token_hash = ?',
+      ),
       deleteSession: db.prepare('DELETE FROM sessions WHERE token_hash = ?'),
       touchLastSeen: db.prepare('UPDATE sessions SET last_seen = ? WHERE user_id = ?'),
       deleteSessionsBefore: db.prepare('DELETE FROM sessions WHERE last_seen < ?'),
@@ -130,9 +132,7 @@ export class SqliteStore implements Store {
          VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
       ),
       matchById: db.prepare('SELECT * FROM matches WHERE id = ?'),
-      insertAction: db.prepare(
-        `INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`,
-      ),
+      insertAction: db.prepare(`INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
       setClocks: db.prepare('UPDATE matches SET clocks_json = ? WHERE id = ?'),
       // The status guard: a match is finished once; only the transaction that did it records the result.
       finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ? AND status = 'active'"),
@@ -146,7 +146,14 @@ export class SqliteStore implements Store {
   async findSession(tokenHash: string): Promise<SessionRecord | null> {
     const r = this.st.sessionByToken.get(tokenHash) as Row | undefined;
     return r
-      ? { userId: String(r.user_id), name: String(r.name), username: r.username === null ? null : String(r.username), banned: r.banned_at !== null, stops: parseJson(r.stops_json), lastSeen: Number(r.last_seen) }
+      ? {
+          userId: String(r.user_id),
+          name: String(r.name),
+          username: r.username === null ? null : String(r.username),
+          banned: r.banned_at !== null,
+          stops: parseJson(r.stops_json),
+          lastSeen: Number(r.last_seen),
+        }
       : null;
   }
 

@@ -24,5 +24,27 @@ import account from './account.json';
 import play from './play.json';
 import profile from './profile.json';
 
-export const en = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial, settings, account, play, profile };
+export const en = {
+  common,
+  labels,
+  log,
+  errors,
+  glossary,
+  choices,
+  lobby,
+  room,
+  stops,
+  cards,
+  playmat,
+  prompt,
+  deck,
+  replay,
+  help,
+  pace,
+  tutorial,
+  settings,
+  account,
+  play,
+  profile,
+};
 export type Texts = typeof en;

@@ -26,4 +26,26 @@ import account from './account.json';
 import play from './play.json';
 import profile from './profile.json';
 
-export const ja: Shape<Texts> = { common, labels, log, errors, glossary, choices, lobby, room, stops, cards, playmat, prompt, deck, replay, help, pace, tutorial, settings, account, play, profile };
+export const ja: Shape<Texts> = {
+  common,
+  labels,
+  log,
+  errors,
+  glossary,
+  choices,
+  lobby,
+  room,
+  stops,
+  cards,
+  playmat,
+  prompt,
+  deck,
+  replay,
+  help,
+  pace,
+  tutorial,
+  settings,
+  account,
+  play,
+  profile,
+};

@@ -58,7 +58,13 @@ function IconsByAuthor() {
             </dt>
             <dd>
               {names.map((n) => (
-                <svg key={n} viewBox="0 0 512 512" role="img" aria-label={n} dangerouslySetInnerHTML={{ __html: `<title>${n}</title>${KEYWORD_GLYPHS[n] ?? art?.iconMarkup(n) ?? ''}` }} />
+                <svg
+                  key={n}
+                  viewBox="0 0 512 512"
+                  role="img"
+                  aria-label={n}
+                  dangerouslySetInnerHTML={{ __html: `<title>${n}</title>${KEYWORD_GLYPHS[n] ?? art?.iconMarkup(n) ?? ''}` }}
+                />
               ))}
             </dd>
           </div>

@@ -64,7 +64,14 @@ export function AccountBar({ header }: { header?: boolean }) {
         </>
       ) : (
         <div className="account-menu-wrap" ref={menuRef} onKeyDown={(e) => e.key === 'Escape' && (setMenu(false), opener.current?.focus())}>
-          <button ref={opener} className="btn account-name" aria-haspopup="menu" aria-expanded={menu} aria-label={t('account.menu', { name: account.username })} onClick={() => setMenu((x) => !x)}>
+          <button
+            ref={opener}
+            className="btn account-name"
+            aria-haspopup="menu"
+            aria-expanded={menu}
+            aria-label={t('account.menu', { name: account.username })}
+            onClick={() => setMenu((x) => !x)}
+          >
             <span className="avatar" aria-hidden="true">
               {account.username.slice(0, 1).toUpperCase()}
             </span>

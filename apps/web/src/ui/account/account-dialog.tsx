@@ -136,8 +136,26 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
       }}
     >
       <label htmlFor="acc-current">{t('account.currentPassword')}</label>
-      <input ref={first} id="acc-current" type="password" autoComplete="current-password" value={current} maxLength={128} onChange={(e) => setCurrent(e.target.value)} />
-      <Field id="acc-next" label={t('account.newPassword')} hint={t('account.passwordHint')} problem={next !== '' && !nextOk} type="password" autoComplete="new-password" value={next} maxLength={128} onChange={(e) => setNext(e.target.value)} />
+      <input
+        ref={first}
+        id="acc-current"
+        type="password"
+        autoComplete="current-password"
+        value={current}
+        maxLength={128}
+        onChange={(e) => setCurrent(e.target.value)}
+      />
+      <Field
+        id="acc-next"
+        label={t('account.newPassword')}
+        hint={t('account.passwordHint')}
+        problem={next !== '' && !nextOk}
+        type="password"
+        autoComplete="new-password"
+        value={next}
+        maxLength={128}
+        onChange={(e) => setNext(e.target.value)}
+      />
       <Failure text={failure} />
       <button className="btn primary big" disabled={!ready || busy}>
         {busy ? t('account.working') : t('account.savePassword')}
@@ -147,7 +165,14 @@ function PasswordForm({ onDone }: { onDone: () => void }) {
 }
 
 /** A labelled input with its hint below, which turns into the problem when there is one (aria-invalid, aria-describedby). */
-function Field({ id, label, hint, problem, inputRef, ...input }: { id: string; label: string; hint: string; problem: boolean; inputRef?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
+function Field({
+  id,
+  label,
+  hint,
+  problem,
+  inputRef,
+  ...input
+}: { id: string; label: string; hint: string; problem: boolean; inputRef?: Ref<HTMLInputElement> } & InputHTMLAttributes<HTMLInputElement>) {
   return (
     <>
       <label htmlFor={id}>{label}</label>

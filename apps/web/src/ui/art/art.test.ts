@@ -15,7 +15,9 @@ import { artSvg, artUrl, clearArtCache } from './render';
 import { CardArt } from './card-art';
 
 const all = Object.values(cardPool);
-const fullSet = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/game-icons/icons.json'), 'utf8')) as { icons: Record<string, { body: string }> };
+const fullSet = JSON.parse(readFileSync(createRequire(import.meta.url).resolve('@iconify-json/game-icons/icons.json'), 'utf8')) as {
+  icons: Record<string, { body: string }>;
+};
 const shipped = (name: string) => fullSet.icons[name]?.body.replaceAll(' fill="currentColor"', '');
 
 describe('icons', () => {
@@ -31,7 +33,7 @@ describe('icons', () => {
     expect(Object.keys(CARD_ICON).filter((id) => !cardPool[id])).toEqual([]);
   });
 
-  it('a card without a hand-picked icon falls back to its type\'s', () => {
+  it("a card without a hand-picked icon falls back to its type's", () => {
     const def = { id: 'brand-new', types: ['event'], token: undefined } as Pick<CardDef, 'id' | 'types' | 'token'>;
     expect(iconName(def)).toBe(TYPE_ICON.event);
     expect(iconName({ ...def, types: ['character'], token: true })).toBe(TYPE_ICON.token);
@@ -71,7 +73,7 @@ describe('rendering', () => {
     }
   });
 
-  it('draws characters and leaders as DiceBear portraits in the card\'s colour, the rest as their glyph', () => {
+  it("draws characters and leaders as DiceBear portraits in the card's colour, the rest as their glyph", () => {
     for (const d of all) {
       const s = artSvg(d);
       if (hasPortrait(d)) {
@@ -96,7 +98,7 @@ describe('rendering', () => {
     }
   });
 
-  it('tints by the card\'s colour (near its hue), and by a hash for a card without one', () => {
+  it("tints by the card's colour (near its hue), and by a hash for a card without one", () => {
     for (const d of all) {
       expect(Math.abs(((tintOf(d).hue - COLOUR_HUE[d.colour!] + 540) % 360) - 180), d.id).toBeLessThanOrEqual(8);
     }
@@ -109,7 +111,7 @@ describe('rendering', () => {
 });
 
 describe('CardArt', () => {
-  it('renders the card\'s colours at once (the art comes with its chunk), hidden from assistive technology', () => {
+  it("renders the card's colours at once (the art comes with its chunk), hidden from assistive technology", () => {
     const def = cardPool['chat-regular']!;
     const html = renderToStaticMarkup(createElement(CardArt, { def, className: 'x' }));
     expect(html).toContain('class="card-art x"');

@@ -89,8 +89,7 @@ export const KEYWORD_ICON: Readonly<Record<Keyword, string>> = {
 export const LEADER_ICON = 'crown';
 
 /** Characters and leaders get a portrait; everything else, tokens included, an icon. */
-export const hasPortrait = (def: Pick<CardDef, 'types' | 'token'>): boolean =>
-  !def.token && (def.types.includes('character') || def.types.includes('leader'));
+export const hasPortrait = (def: Pick<CardDef, 'types' | 'token'>): boolean => !def.token && (def.types.includes('character') || def.types.includes('leader'));
 
 /** The icon a card shows: its own, else its type's. */
 export function iconName(def: Pick<CardDef, 'id' | 'types' | 'token'>): string {

@@ -36,7 +36,11 @@ function Stat({ kind, now, printed, damage = 0 }: { kind: 'atk' | 'hp'; now: num
   return (
     <span className={`c-stat c-${kind}${cls}`} aria-label={t(kind === 'atk' ? 'cards.atk' : 'cards.hp', { n: now })}>
       <svg viewBox="0 0 24 24" aria-hidden="true">
-        {kind === 'atk' ? <path d="M12 1.5l3 3.2 4.4-.4.4 4.4 3.2 3-3.2 3 .2 4.6-4.4-.2-3.6 3.4-3.6-3.4-4.4.2.2-4.6L1 11.7l3.2-3 .4-4.4 4.4.4z" /> : <path d="M12 21.6s-9.6-6.2-9.6-12.6A5.3 5.3 0 0112 6a5.3 5.3 0 019.6 3c0 6.4-9.6 12.6-9.6 12.6z" />}
+        {kind === 'atk' ? (
+          <path d="M12 1.5l3 3.2 4.4-.4.4 4.4 3.2 3-3.2 3 .2 4.6-4.4-.2-3.6 3.4-3.6-3.4-4.4.2.2-4.6L1 11.7l3.2-3 .4-4.4 4.4.4z" />
+        ) : (
+          <path d="M12 21.6s-9.6-6.2-9.6-12.6A5.3 5.3 0 0112 6a5.3 5.3 0 019.6 3c0 6.4-9.6 12.6-9.6 12.6z" />
+        )}
       </svg>
       <span className="c-stat-n">{shown}</span>
     </span>

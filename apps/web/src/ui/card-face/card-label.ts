@@ -25,6 +25,11 @@ export function cardLabel(def: CardDef, v?: CardView | null, name = cardName(def
   if (v?.tilted) parts.push(t('cards.tilted'));
   if (v?.damage) parts.push(t('cards.damage', { n: v.damage }));
   if (v?.burnout && (def.types.includes('character') || def.types.includes('leader'))) parts.push(t('cards.burnoutName'));
-  if (v && Object.keys(v.counters).length) parts.push(Object.entries(v.counters).map(([k, n]) => t('cards.counters', { count: n, counter: counterName(k) })).join(t('cards.sep')));
+  if (v && Object.keys(v.counters).length)
+    parts.push(
+      Object.entries(v.counters)
+        .map(([k, n]) => t('cards.counters', { count: n, counter: counterName(k) }))
+        .join(t('cards.sep')),
+    );
   return t('cards.label', { parts: parts.join(t('cards.sep')), rules: rulesFor(def).join(' ') });
 }

@@ -27,7 +27,12 @@ export function endPress(ref: { current: LongPress | null }, keepFired: boolean)
 }
 
 /** Pointer handlers that call `show(el)` on hover or a long press and `hide()` when it ends. */
-export function zoomHandlers(press: { current: LongPress | null }, show: (el: HTMLElement) => void, hide: () => void, hovering: () => boolean): React.HTMLAttributes<HTMLDivElement> {
+export function zoomHandlers(
+  press: { current: LongPress | null },
+  show: (el: HTMLElement) => void,
+  hide: () => void,
+  hovering: () => boolean,
+): React.HTMLAttributes<HTMLDivElement> {
   return {
     onPointerEnter: (e) => void (e.pointerType === 'mouse' && canHover() && show(e.currentTarget)),
     onPointerMove: (e) => {

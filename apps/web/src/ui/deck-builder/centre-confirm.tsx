@@ -16,7 +16,9 @@ export function CentreConfirm({ centre, next, onRemove, onKeep }: { centre: stri
   return (
     <Modal className="centre-confirm" role="alertdialog" labelledBy="centre-confirm-title" describedBy="centre-confirm-text" onClose={onKeep}>
       <h2 id="centre-confirm-title">{t('deck.centreConfirmTitle', { name })}</h2>
-      <p id="centre-confirm-text">{next ? t('deck.centreConfirmNext', { name, next: cardPool[next] ? cardName(cardPool[next]) : next }) : t('deck.centreConfirmNone', { name })}</p>
+      <p id="centre-confirm-text">
+        {next ? t('deck.centreConfirmNext', { name, next: cardPool[next] ? cardName(cardPool[next]) : next }) : t('deck.centreConfirmNone', { name })}
+      </p>
       <div className="options">
         <button ref={keep} className="btn primary" onClick={onKeep}>
           {t('deck.keepCentre', { name })}

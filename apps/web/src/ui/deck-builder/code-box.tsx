@@ -15,7 +15,14 @@ export function CodeBox({ code, onImport }: { code: string | null; onImport: (co
   return (
     <div className="db-codes">
       <div className="db-code">
-        <input className="code-out" aria-label={t('deck.code')} readOnly value={shown} placeholder={code ? t('deck.codeWaiting') : t('deck.codeNeedsLegal')} onFocus={(e) => e.target.select()} />
+        <input
+          className="code-out"
+          aria-label={t('deck.code')}
+          readOnly
+          value={shown}
+          placeholder={code ? t('deck.codeWaiting') : t('deck.codeNeedsLegal')}
+          onFocus={(e) => e.target.select()}
+        />
         <button
           className="btn"
           disabled={!code}

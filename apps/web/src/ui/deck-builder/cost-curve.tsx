@@ -32,7 +32,10 @@ export function CostCurve({ columns, drawn }: { columns: CurveColumn[]; drawn: n
             y -= h;
             return <rect key={ty} x={x} y={y} width={BAR} height={h} className={`db-curve-${ty}`} />;
           });
-          const title = [t('deck.curveColumn', { count: c.total, cost: c.cost }), ...TYPES.filter((ty) => c[ty] > 0).map((ty) => t('deck.typeCount', { type: typeLabel(ty), count: c[ty] }))].join(t('cards.sep'));
+          const title = [
+            t('deck.curveColumn', { count: c.total, cost: c.cost }),
+            ...TYPES.filter((ty) => c[ty] > 0).map((ty) => t('deck.typeCount', { type: typeLabel(ty), count: c[ty] })),
+          ].join(t('cards.sep'));
           return (
             <g key={c.cost}>
               <title>{title}</title>

@@ -49,13 +49,20 @@ export function rosterLines(cards: readonly string[]): { id: string; def: CardDe
   for (const id of cards) counts.set(id, (counts.get(id) ?? 0) + 1);
   return [...counts.entries()]
     .map(([id, n]) => ({ id, def: cardPool[id], n }))
-    .sort((a, b) => (a.def?.cost ?? 0) - (b.def?.cost ?? 0) || (a.def ? cardName(a.def) : a.id).localeCompare(b.def ? cardName(b.def) : b.id, language()) || a.id.localeCompare(b.id));
+    .sort(
+      (a, b) =>
+        (a.def?.cost ?? 0) - (b.def?.cost ?? 0) ||
+        (a.def ? cardName(a.def) : a.id).localeCompare(b.def ? cardName(b.def) : b.id, language()) ||
+        a.id.localeCompare(b.id),
+    );
 }
 
 /** A legal roster's deck code (what Export gives); null while the engine finds a problem. */
 export function legalCode(d: Draft): string | null {
   try {
-    return d.centre && validateRoster({ centre: d.centre, cards: d.cards }, cardPool).length === 0 ? encodeDeckCode({ centre: d.centre, cards: d.cards }, cardPool) : null;
+    return d.centre && validateRoster({ centre: d.centre, cards: d.cards }, cardPool).length === 0
+      ? encodeDeckCode({ centre: d.centre, cards: d.cards }, cardPool)
+      : null;
   } catch {
     return null;
   }

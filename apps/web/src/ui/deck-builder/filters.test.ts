@@ -15,7 +15,9 @@ describe('the gallery filters', () => {
 
   it('filter by type, rarity, cost (6 and more together) and keyword', () => {
     expect(filterCards(cardList, { ...NO_FILTERS, type: 'leader' }, none).every((c) => c.types.includes('leader'))).toBe(true);
-    expect(filterCards(cardList, { ...NO_FILTERS, rarity: 'SSR' }, none).map((c) => c.rarity)).toEqual(cardList.filter((c) => c.rarity === 'SSR').map(() => 'SSR'));
+    expect(filterCards(cardList, { ...NO_FILTERS, rarity: 'SSR' }, none).map((c) => c.rarity)).toEqual(
+      cardList.filter((c) => c.rarity === 'SSR').map(() => 'SSR'),
+    );
     expect(filterCards(cardList, { ...NO_FILTERS, cost: '6+' }, none).map((c) => c.id)).toEqual(cardList.filter((c) => c.cost >= 6).map((c) => c.id));
     expect(filterCards(cardList, { ...NO_FILTERS, cost: '2' }, none).every((c) => c.cost === 2)).toBe(true);
     const raid = filterCards(cardList, { ...NO_FILTERS, kw: 'raid' }, none);

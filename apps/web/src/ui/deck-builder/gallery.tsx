@@ -17,7 +17,19 @@ import { CURVE_COSTS, TYPES } from './stats';
 /** What a card is found by besides its name, in the interface's language. */
 const words = (d: CardDef): string => [...rulesFor(d), ...keywordList(d.keywords).map((k) => k.label), ...d.types.map(typeLabel)].join('\n');
 
-export function Gallery({ draft, problems, filters, setFilters, onAdd }: { draft: Draft; problems: RosterProblem[]; filters: Filters; setFilters: (f: Filters) => void; onAdd: (def: CardDef) => void }) {
+export function Gallery({
+  draft,
+  problems,
+  filters,
+  setFilters,
+  onAdd,
+}: {
+  draft: Draft;
+  problems: RosterProblem[];
+  filters: Filters;
+  setFilters: (f: Filters) => void;
+  onAdd: (def: CardDef) => void;
+}) {
   const t = useT();
   const lang = useLanguage();
   // `lang`: rules text and keyword names are searched in the language on screen.
@@ -33,7 +45,13 @@ export function Gallery({ draft, problems, filters, setFilters, onAdd }: { draft
   return (
     <section className="db-gallery" aria-label={t('deck.gallery')}>
       <div className="filters" role="search">
-        <input type="search" aria-label={t('deck.search')} placeholder={t('deck.searchPlaceholder')} value={filters.q} onChange={(e) => set({ q: e.target.value })} />
+        <input
+          type="search"
+          aria-label={t('deck.search')}
+          placeholder={t('deck.searchPlaceholder')}
+          value={filters.q}
+          onChange={(e) => set({ q: e.target.value })}
+        />
         <select aria-label={t('deck.byType')} value={filters.type} onChange={(e) => set({ type: e.target.value as CardType | '' })}>
           <option value="">{t('deck.allTypes')}</option>
           {TYPES.map((x) => (
@@ -82,7 +100,12 @@ export function Gallery({ draft, problems, filters, setFilters, onAdd }: { draft
             const why = breaks.get(d.id);
             return (
               <div className={`gallery-item${why ? ' would-break' : ''}`} key={d.id}>
-                <button className="slot-btn" onClick={() => onAdd(d)} aria-label={t('deck.addCard', { name: cardName(d), rarity: d.rarity, cost: d.cost })} title={why ? t('deck.wouldBreak', { problem: why }) : undefined}>
+                <button
+                  className="slot-btn"
+                  onClick={() => onAdd(d)}
+                  aria-label={t('deck.addCard', { name: cardName(d), rarity: d.rarity, cost: d.cost })}
+                  title={why ? t('deck.wouldBreak', { problem: why }) : undefined}
+                >
                   <CardFace def={d} size="sm" />
                 </button>
                 {n ? <span className="in-deck">×{n}</span> : null}

@@ -55,7 +55,8 @@ export default function DeckBuilder() {
       setAsking(id);
     } else setDraft((x) => removeCard(x, id));
   };
-  const load = (d: { id?: string | null; name: string; centre: string; cards: readonly string[] }) => setDraft({ id: d.id ?? null, name: d.name, centre: d.centre, cards: [...d.cards] });
+  const load = (d: { id?: string | null; name: string; centre: string; cards: readonly string[] }) =>
+    setDraft({ id: d.id ?? null, name: d.name, centre: d.centre, cards: [...d.cards] });
 
   const save = async () => {
     const kept = anyCode(draft);

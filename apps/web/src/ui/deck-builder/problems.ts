@@ -44,7 +44,12 @@ const MENDED_BY_ADDING = new Set<RosterProblem['say']['key']>(['size', 'no-leade
  * What adding one copy of `def` would break, worded: a problem the engine finds after adding it that it did
  * not find before (a copy count or a total going over, or further over). Null when nothing new breaks.
  */
-export function addingBreaks(roster: { centre: string; cards: readonly string[] }, before: readonly RosterProblem[], def: CardDef, word: Word = byPool): string | null {
+export function addingBreaks(
+  roster: { centre: string; cards: readonly string[] },
+  before: readonly RosterProblem[],
+  def: CardDef,
+  word: Word = byPool,
+): string | null {
   const had = new Set(before.map((p) => p.message));
   const after = validateRoster({ centre: roster.centre || (def.types.includes('leader') ? def.id : ''), cards: [...roster.cards, def.id] }, cardPool);
   const fresh = after.find((p) => !MENDED_BY_ADDING.has(p.say.key) && !had.has(p.message));

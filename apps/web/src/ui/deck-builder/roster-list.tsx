@@ -15,7 +15,19 @@ export interface Line {
   n: number;
 }
 
-export function RosterList({ lines, centre, byCard, onAdd, onRemove }: { lines: Line[]; centre: string; byCard: Map<string, string[]>; onAdd: (def: CardDef) => void; onRemove: (id: string) => void }) {
+export function RosterList({
+  lines,
+  centre,
+  byCard,
+  onAdd,
+  onRemove,
+}: {
+  lines: Line[];
+  centre: string;
+  byCard: Map<string, string[]>;
+  onAdd: (def: CardDef) => void;
+  onRemove: (id: string) => void;
+}) {
   const t = useT();
   if (!lines.length) return null;
   return (

@@ -63,13 +63,22 @@ export function RosterPanel(p: RosterPanelProps) {
             </b>{' '}
             {t('deck.cardsWord')}
           </div>
-          <span className={`db-verdict ${legal ? 'ok' : 'bad'}`}>{legal ? t('deck.legalShort') : notes.empty ? t('deck.emptyShort') : t('deck.problemCount', { count: notes.lines.length })}</span>
+          <span className={`db-verdict ${legal ? 'ok' : 'bad'}`}>
+            {legal ? t('deck.legalShort') : notes.empty ? t('deck.emptyShort') : t('deck.problemCount', { count: notes.lines.length })}
+          </span>
           <button className="btn db-toggle" aria-expanded={open} aria-controls="db-roster-body" onClick={() => setOpen((o) => !o)}>
             {open ? t('deck.hideRoster') : t('deck.showRoster')}
           </button>
         </div>
         <div className="db-roster-body" id="db-roster-body">
-          <input className="db-name" aria-label={t('deck.deckName')} placeholder={t('deck.deckName')} value={draft.name} maxLength={40} onChange={(e) => p.onName(e.target.value)} />
+          <input
+            className="db-name"
+            aria-label={t('deck.deckName')}
+            placeholder={t('deck.deckName')}
+            value={draft.name}
+            maxLength={40}
+            onChange={(e) => p.onName(e.target.value)}
+          />
           <div className="db-centre">
             <label htmlFor="centre">{t('deck.centreShort')}</label>
             <select id="centre" value={draft.centre} disabled={!leaders.length} title={t('deck.centre')} onChange={(e) => p.onCentre(e.target.value)}>

@@ -7,7 +7,15 @@ import { typeLabel } from '../../game/glossary';
 import { useT } from '../../i18n';
 import { RARITY_LIMITS, TYPES, type RarityCounts } from './stats';
 
-export function RosterStats({ types, rarities, over }: { types: Record<CardType, number>; rarities: RarityCounts; over: { R: boolean; SR: boolean; srLeader: boolean; leader: boolean } }) {
+export function RosterStats({
+  types,
+  rarities,
+  over,
+}: {
+  types: Record<CardType, number>;
+  rarities: RarityCounts;
+  over: { R: boolean; SR: boolean; srLeader: boolean; leader: boolean };
+}) {
   const t = useT();
   const limited = (key: 'R' | 'SR' | 'srLeader', label: string, title: string) => (
     <li className={over[key] ? 'over' : ''} title={title}>

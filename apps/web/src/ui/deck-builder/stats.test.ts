@@ -12,12 +12,16 @@ describe('the cost curve', () => {
     for (const s of starterRosters) {
       const curve = costCurve(s.cards, s.centre, get);
       expect(curve.map((c) => c.cost)).toEqual(['0', '1', '2', '3', '4', '5', '6+']);
-      expect(curve.reduce((n, c) => n + c.total, 0), s.name).toBe(29);
+      expect(
+        curve.reduce((n, c) => n + c.total, 0),
+        s.name,
+      ).toBe(29);
       for (const col of curve) expect(col.leader + col.character + col.highlight + col.event + col.asset).toBe(col.total);
       // the same count, done the long way
       const drawn = [...s.cards];
       drawn.splice(drawn.indexOf(s.centre), 1);
-      for (const [i, col] of curve.entries()) expect(col.total, `${s.name} cost ${col.cost}`).toBe(drawn.filter((id) => Math.min(cardPool[id]!.cost, 6) === i).length);
+      for (const [i, col] of curve.entries())
+        expect(col.total, `${s.name} cost ${col.cost}`).toBe(drawn.filter((id) => Math.min(cardPool[id]!.cost, 6) === i).length);
     }
   });
 
@@ -72,7 +76,7 @@ describe('type and rarity counts', () => {
 
   it('agree with validateRoster on random rosters: a count over its printed limit is exactly when the engine objects', () => {
     let seed = 7;
-    const rand = () => ((seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32);
+    const rand = () => (seed = (seed * 1103515245 + 12345) >>> 0) / 2 ** 32;
     const pool = cardList.filter((c) => !c.token);
     let overSeen = 0;
     for (let i = 0; i < 400; i++) {

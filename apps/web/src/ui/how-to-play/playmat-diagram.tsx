@@ -91,7 +91,14 @@ export function PlaymatDiagram(props: { texts: HowTo }) {
       <ul className="zone-legend" aria-label={t.zones.legend}>
         {ZONES.map((z) => (
           <li key={z}>
-            <button type="button" className={`zone-chip${z === active ? ' on' : ''}`} aria-pressed={z === active} onMouseEnter={() => setActive(z)} onFocus={() => setActive(z)} onClick={() => setActive(z)}>
+            <button
+              type="button"
+              className={`zone-chip${z === active ? ' on' : ''}`}
+              aria-pressed={z === active}
+              onMouseEnter={() => setActive(z)}
+              onFocus={() => setActive(z)}
+              onClick={() => setActive(z)}
+            >
               {t.zones[z].name}
             </button>
           </li>
@@ -100,7 +107,14 @@ export function PlaymatDiagram(props: { texts: HowTo }) {
       <figcaption aria-live="polite">
         <b>{t.zones[active].name}</b> — {t.zones[active].text}
       </figcaption>
-      <div className="howto-mini" ref={outer} style={{ height: fit.height || undefined }} onPointerMove={(e) => e.pointerType === 'mouse' && point(e)} onClick={point} aria-hidden="true">
+      <div
+        className="howto-mini"
+        ref={outer}
+        style={{ height: fit.height || undefined }}
+        onPointerMove={(e) => e.pointerType === 'mouse' && point(e)}
+        onClick={point}
+        aria-hidden="true"
+      >
         {box && (
           <div
             ref={room}

@@ -18,7 +18,7 @@ describe('the sample position', () => {
     expect(JSON.stringify(samplePosition())).toBe(JSON.stringify(samplePosition()));
   });
 
-  it('is your projection at your move: your hand face up, the rival\'s hidden, plays and a pass to offer', () => {
+  it("is your projection at your move: your hand face up, the rival's hidden, plays and a pass to offer", () => {
     const { view, legal } = samplePosition();
     expect(view.managers.A.hand?.length).toBeGreaterThanOrEqual(3);
     expect(view.managers.B.hand).toBeNull();

@@ -39,7 +39,13 @@ function direct(s: GameState, who: 'A' | 'B', legal: Legal[], rnd: () => number)
   const star = legal.find((l) => l.type === 'place-star');
   if (star && (who === 'B' || mine.starPool.length < 4) && rnd() < 0.9) return star;
   // You: one character a turn at most, onto a Main Stage of three at most; highlights kept in hand.
-  const yours = (l: Legal) => l.type === 'play' && s.active === 'A' && s.played < 2 && mine.main.length < 3 && l.card !== mine.backstage && !!cardPool[s.cards[l.card]!.def]?.types.includes('character');
+  const yours = (l: Legal) =>
+    l.type === 'play' &&
+    s.active === 'A' &&
+    s.played < 2 &&
+    mine.main.length < 3 &&
+    l.card !== mine.backstage &&
+    !!cardPool[s.cards[l.card]!.def]?.types.includes('character');
   const plays = legal.filter((l) => l.type === 'play' && (who === 'B' || yours(l)));
   const centre = plays.find((l) => l.type === 'play' && l.card === mine.backstage);
   if (centre) return centre;

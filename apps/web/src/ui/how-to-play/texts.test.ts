@@ -9,6 +9,11 @@ describe('How to play texts', () => {
 
   it('keep the same number of steps, lines and examples in both languages', () => {
     const { en, ja } = HOW_TO_TEXTS;
-    expect([ja.setup.length, ja.turn.length, ja.combat.length, ja.controls.length]).toEqual([en.setup.length, en.turn.length, en.combat.length, en.controls.length]);
+    expect([ja.setup.length, ja.turn.length, ja.combat.length, ja.controls.length]).toEqual([
+      en.setup.length,
+      en.turn.length,
+      en.combat.length,
+      en.controls.length,
+    ]);
   });
 });

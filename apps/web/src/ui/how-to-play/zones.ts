@@ -39,4 +39,3 @@ export function zoneIn(root: ParentNode, key: ZoneKey): Element | null {
 
 /** Pointing at the miniature: the smallest zone under the pointer (a pile before the side it sits on). */
 export const BY_SIZE: readonly ZoneKey[] = ['roster', 'graduation', 'badge', 'stars', 'backstage', 'centre', 'main', 'hand', 'phases', 'prompt', 'opponent'];
-

@@ -19,7 +19,9 @@ export function IncomingChallenges() {
   const all = useApp((s) => s.challenges);
   if (!me) return null;
   // Pending ones, and for a moment the ones the challenger withdrew or that ran out (this person's own answers need no echo).
-  const incoming = Object.values(all).filter((c) => c.to.username.toLowerCase() === me && (c.status === 'pending' || c.status === 'cancelled' || c.status === 'expired'));
+  const incoming = Object.values(all).filter(
+    (c) => c.to.username.toLowerCase() === me && (c.status === 'pending' || c.status === 'cancelled' || c.status === 'expired'),
+  );
   if (incoming.length === 0) return null;
   return (
     <div className="incoming-challenges">
@@ -38,7 +40,11 @@ function Incoming({ c }: { c: ChallengeUpdate }) {
   if (c.status !== 'pending')
     return (
       <div className="incoming-challenge" role="status">
-        {c.status === 'cancelled' ? t('play.cancelled', { name: c.from.username }) : c.status === 'expired' ? t('play.expired', { from: c.from.username, to: c.to.username }) : null}
+        {c.status === 'cancelled'
+          ? t('play.cancelled', { name: c.from.username })
+          : c.status === 'expired'
+            ? t('play.expired', { from: c.from.username, to: c.to.username })
+            : null}
       </div>
     );
   return (

@@ -34,12 +34,19 @@ export function LiveNow() {
             const title = summaryTitle(r);
             const names = { A: r.seats.A ? seatName(r.seats.A) : '', B: r.seats.B ? seatName(r.seats.B) : '' };
             const open = r.status === 'waiting' && (!r.seats.A || !r.seats.B);
-            const meta = [r.status === 'waiting' ? clockText(r.clock) : turnText(r.turn, r.active, names), r.spectators > 0 ? t('lobby.watching', { count: r.spectators }) : null].filter(Boolean).join(' · ');
+            const meta = [
+              r.status === 'waiting' ? clockText(r.clock) : turnText(r.turn, r.active, names),
+              r.spectators > 0 ? t('lobby.watching', { count: r.spectators }) : null,
+            ]
+              .filter(Boolean)
+              .join(' · ');
             return (
               <li key={r.roomId} className="live-item" data-room={r.roomId} data-kind={r.kind}>
                 <div className="live-main">
                   <span className={`kind-chip kind-${r.kind}`}>{kindText(r.kind)}</span>
-                  <b className="live-title">{r.seats.A && r.seats.B ? t('lobby.versus', { a: seatWithRating(r.seats.A), b: seatWithRating(r.seats.B) }) : title}</b>
+                  <b className="live-title">
+                    {r.seats.A && r.seats.B ? t('lobby.versus', { a: seatWithRating(r.seats.A), b: seatWithRating(r.seats.B) }) : title}
+                  </b>
                   <span className="live-meta">
                     {meta}
                     {r.delayed && (
@@ -51,11 +58,19 @@ export function LiveNow() {
                 </div>
                 <div className="live-actions">
                   {open && (
-                    <button className="btn small primary" aria-label={t('lobby.joinRoom', { room: title })} onClick={async () => (await joinRoom(r.roomId, lastRoster())) && navigate(`/room/${r.roomId}`)}>
+                    <button
+                      className="btn small primary"
+                      aria-label={t('lobby.joinRoom', { room: title })}
+                      onClick={async () => (await joinRoom(r.roomId, lastRoster())) && navigate(`/room/${r.roomId}`)}
+                    >
                       {t('lobby.join')}
                     </button>
                   )}
-                  <button className="btn small" aria-label={t('lobby.watchRoom', { room: title })} onClick={async () => (await spectate(r.roomId)) && navigate(`/room/${r.roomId}`)}>
+                  <button
+                    className="btn small"
+                    aria-label={t('lobby.watchRoom', { room: title })}
+                    onClick={async () => (await spectate(r.roomId)) && navigate(`/room/${r.roomId}`)}
+                  >
                     {t('lobby.watch')}
                   </button>
                 </div>

@@ -5,8 +5,29 @@ import { setLanguage } from '../../i18n';
 import { resultText, roomName, seatWithRating, summaryTitle, turnText } from './match-words';
 import { myMatches, oldestBotMatch } from './my-matches';
 
-const seat = (name: string, extra: Partial<RoomSummary['seats']['A'] & object> = {}) => ({ name, username: null, bot: false, rating: null, provisional: false, ...extra });
-const summary = (over: Partial<RoomSummary>): RoomSummary => ({ roomId: 'r1Xy9AbcDEFghiJK', kind: 'room', status: 'active', clock: { untimed: true }, seats: { A: null, B: null }, spectators: 0, createdAt: 1, turn: null, active: null, delayed: false, result: null, endedAt: null, ...over });
+const seat = (name: string, extra: Partial<RoomSummary['seats']['A'] & object> = {}) => ({
+  name,
+  username: null,
+  bot: false,
+  rating: null,
+  provisional: false,
+  ...extra,
+});
+const summary = (over: Partial<RoomSummary>): RoomSummary => ({
+  roomId: 'r1Xy9AbcDEFghiJK',
+  kind: 'room',
+  status: 'active',
+  clock: { untimed: true },
+  seats: { A: null, B: null },
+  spectators: 0,
+  createdAt: 1,
+  turn: null,
+  active: null,
+  delayed: false,
+  result: null,
+  endedAt: null,
+  ...over,
+});
 
 describe('match words', () => {
   it('names a room in words, the same for everyone, never by its id', async () => {
@@ -28,8 +49,12 @@ describe('match words', () => {
     expect(summaryTitle(summary({ status: 'waiting' }))).toBe(roomName('r1Xy9AbcDEFghiJK'));
     expect(seatWithRating(seat('Hana', { rating: 1532 }))).toBe('Hana (1532)');
     expect(seatWithRating(seat('Kenta', { rating: 1500, provisional: true }))).toBe('Kenta (1500?)');
-    expect(resultText(summary({ status: 'finished', seats: { A: seat('Mei'), B: seat('Taro') }, result: { winner: 'B', reason: 'concede' } }))).toBe('Taro beat Mei');
-    expect(resultText(summary({ status: 'finished', seats: { A: seat('Mei'), B: seat('Taro') }, result: { winner: 'draw', reason: 'abandoned' } }))).toBe('Mei and Taro drew');
+    expect(resultText(summary({ status: 'finished', seats: { A: seat('Mei'), B: seat('Taro') }, result: { winner: 'B', reason: 'concede' } }))).toBe(
+      'Taro beat Mei',
+    );
+    expect(resultText(summary({ status: 'finished', seats: { A: seat('Mei'), B: seat('Taro') }, result: { winner: 'draw', reason: 'abandoned' } }))).toBe(
+      'Mei and Taro drew',
+    );
     expect(turnText(0, null, { A: 'Aiko', B: 'Bea' })).toBe('Opening (mulligans)');
     expect(turnText(5, 'B', { A: 'Aiko', B: 'Bea' })).toBe("Turn 5 · Bea's turn");
     expect(turnText(null, null, { A: 'Aiko', B: 'Bea' })).toBeNull();
@@ -51,7 +76,10 @@ describe('your matches', () => {
     createdAt: 1,
     status: 'active',
     clock: { untimed: true },
-    seats: { A: { name: 'Me', username: null, bot: false, connected: true, holdDeadline: null, holdRemainingMs: null }, B: { name: 'Bot (normal)', username: null, bot: true, connected: true, holdDeadline: null, holdRemainingMs: null } },
+    seats: {
+      A: { name: 'Me', username: null, bot: false, connected: true, holdDeadline: null, holdRemainingMs: null },
+      B: { name: 'Bot (normal)', username: null, bot: true, connected: true, holdDeadline: null, holdRemainingMs: null },
+    },
     spectators: 0,
     matchId: `m-${roomId}`,
     result: null,
@@ -60,13 +88,18 @@ describe('your matches', () => {
     serverNow: 1,
     ...over,
   });
-  const view = (roomId: string, turn: number, deciders: ('A' | 'B')[]) => ({ roomId, matchId: `m-${roomId}`, view: { turn, active: 'B' }, deciders, result: null }) as unknown as ViewMessage;
+  const view = (roomId: string, turn: number, deciders: ('A' | 'B')[]) =>
+    ({ roomId, matchId: `m-${roomId}`, view: { turn, active: 'B' }, deciders, result: null }) as unknown as ViewMessage;
 
   it('lists the live rooms this socket sits in, newest first, with the turn and whose move; the oldest bot match is offered', () => {
     const roomStates = {
       old: state('old', { createdAt: 10 }),
       tut: state('tut', { kind: 'tutorial', createdAt: 20 }),
-      human: state('human', { kind: 'ranked', createdAt: 30, seats: { A: state('x', {}).seats.A, B: { ...state('x', {}).seats.B!, name: 'Bea', bot: false } } }),
+      human: state('human', {
+        kind: 'ranked',
+        createdAt: 30,
+        seats: { A: state('x', {}).seats.A, B: { ...state('x', {}).seats.B!, name: 'Bea', bot: false } },
+      }),
       over: state('over', { status: 'finished', createdAt: 40 }),
       watched: state('watched', { yourSeat: null, createdAt: 50 }),
     };

@@ -28,7 +28,13 @@ export function RoomTools() {
           <fieldset className="radio-row">
             <legend>{t('lobby.newRoom')}</legend>
             <label>
-              <input type="radio" name="vis" checked={visibility === 'public'} onChange={() => (setVisibility('public'), clockIdx === UNTIMED_IDX && setClockIdx(0))} /> {t('lobby.public')}
+              <input
+                type="radio"
+                name="vis"
+                checked={visibility === 'public'}
+                onChange={() => (setVisibility('public'), clockIdx === UNTIMED_IDX && setClockIdx(0))}
+              />{' '}
+              {t('lobby.public')}
             </label>
             <label>
               <input type="radio" name="vis" checked={visibility === 'private'} onChange={() => setVisibility('private')} /> {t('lobby.private')}

@@ -26,7 +26,7 @@ export function YourMatches() {
       <p className="hint">{t('lobby.yourMatchesHint')}</p>
       <ul className="match-list">
         {list.map((m) => {
-          const name = (m.opponent ? seatName(m.opponent) : '');
+          const name = m.opponent ? seatName(m.opponent) : '';
           return (
             <li key={m.roomId} className={`match-item${m.yourMove ? ' your-move' : ''}`} data-room={m.roomId}>
               <div className="match-main">
@@ -40,7 +40,11 @@ export function YourMatches() {
                     <a className="btn small primary" href={`#/room/${m.roomId}`} aria-label={t('lobby.openRoom', { room: roomName(m.roomId) })}>
                       {t('lobby.open')}
                     </a>
-                    <button className="btn small ghost" aria-label={t('lobby.leaveNamed', { room: roomName(m.roomId) })} onClick={() => void leaveRoom(m.roomId)}>
+                    <button
+                      className="btn small ghost"
+                      aria-label={t('lobby.leaveNamed', { room: roomName(m.roomId) })}
+                      onClick={() => void leaveRoom(m.roomId)}
+                    >
                       {t('lobby.leave')}
                     </button>
                   </>
@@ -69,7 +73,7 @@ function metaText(m: MyMatch): string {
   if (m.status === 'waiting') return tx('lobby.waitingForOpponent');
   if (m.turn === null) return '';
   const turn = m.turn > 0 ? tx('lobby.turnN', { n: m.turn }) : tx('lobby.turnOpening');
-  return `${turn} · ${m.yourMove ? tx('lobby.yourMove') : tx('lobby.theirMove', { name: (m.opponent ? seatName(m.opponent) : '') })}`;
+  return `${turn} · ${m.yourMove ? tx('lobby.yourMove') : tx('lobby.theirMove', { name: m.opponent ? seatName(m.opponent) : '' })}`;
 }
 
 /** The same question the playmat asks before a concession (room.json's texts), for a match not on screen. */
@@ -81,7 +85,7 @@ function ConcedeFromLobby({ match, onClose }: { match: MyMatch; onClose: () => v
   return (
     <Modal className="concede-confirm" role="alertdialog" labelledBy="lobby-concede-title" describedBy="lobby-concede-text" onClose={onClose}>
       <h2 id="lobby-concede-title">{t('room.concedeTitle')}</h2>
-      <p id="lobby-concede-text">{t('room.concedeText', { name: (match.opponent ? seatName(match.opponent) : '') })}</p>
+      <p id="lobby-concede-text">{t('room.concedeText', { name: match.opponent ? seatName(match.opponent) : '' })}</p>
       <div className="options">
         <button ref={keep} className="btn primary" onClick={onClose}>
           {t('room.keepPlaying')}

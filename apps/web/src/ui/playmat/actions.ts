@@ -11,7 +11,12 @@ import { lookup, type Ctx } from './context';
 /** Starts a card's action: acts at once when there is nothing to choose, else aims or opens the menu. */
 export function startEntry(ctx: Ctx, card: string, e: MenuEntry): void {
   const first = e.actions[0]!;
-  if (e.actions.length === 1 && (first.type !== 'play' && first.type !== 'activate' ? true : (first.type === 'play' ? first.targets.length : first.targets.length + first.costCards.length) === 0)) {
+  if (
+    e.actions.length === 1 &&
+    (first.type !== 'play' && first.type !== 'activate'
+      ? true
+      : (first.type === 'play' ? first.targets.length : first.targets.length + first.costCards.length) === 0)
+  ) {
     ctx.onAct(first);
     return;
   }

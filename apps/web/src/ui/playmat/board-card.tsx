@@ -87,7 +87,19 @@ export function BoardCard({ ctx, card, size, extraClass }: { ctx: Ctx; card: Car
   const inHand = extraClass?.includes('in-hand') ?? false;
   // What a click does, said under the card while it is pointed at (a mouse's click acts at once when it is one thing).
   const one = actionable && !targetable && !declarable ? oneClick(ctx, card.id, def, !canHover(), inHand) : null;
-  const hint = targetable ? t('playmat.hint.choose') : declarable ? (ctx.offer?.type === 'choose-attackers' ? (attacking ? t('playmat.hint.unattack') : t('playmat.hint.attack')) : t('playmat.hint.block')) : one ? (t as unknown as (k: string) => string)(`playmat.hint.${hintKey(one.key, def)}`) : menuable ? t('playmat.hint.open') : null;
+  const hint = targetable
+    ? t('playmat.hint.choose')
+    : declarable
+      ? ctx.offer?.type === 'choose-attackers'
+        ? attacking
+          ? t('playmat.hint.unattack')
+          : t('playmat.hint.attack')
+        : t('playmat.hint.block')
+      : one
+        ? (t as unknown as (k: string) => string)(`playmat.hint.${hintKey(one.key, def)}`)
+        : menuable
+          ? t('playmat.hint.open')
+          : null;
   const canDrag = card.owner === ctx.me && (inHand || declarable) && draggable(ctx, card.id, def);
   return (
     <div className={cls} ref={anchor} {...(linked ? pointing(linked) : {})}>

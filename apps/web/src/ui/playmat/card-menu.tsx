@@ -14,7 +14,13 @@ type Box = { left: number; top: number; right: number; bottom: number; width: nu
  * Where a card's menu goes: above the card, else beside it (right, then left), else below; never over the
  * prompt (combat warnings and options live there) and never off screen.
  */
-export function placeMenu(a: Box, m: { width: number; height: number }, avoid: Box | null, vw = window.innerWidth, vh = window.innerHeight): { left: number; top: number } {
+export function placeMenu(
+  a: Box,
+  m: { width: number; height: number },
+  avoid: Box | null,
+  vw = window.innerWidth,
+  vh = window.innerHeight,
+): { left: number; top: number } {
   const clampX = (x: number) => Math.max(4, Math.min(vw - m.width - 4, x));
   const clampY = (y: number) => Math.max(4, Math.min(vh - m.height - 4, y));
   const midX = a.left + a.width / 2 - m.width / 2;
@@ -35,7 +41,19 @@ export function placeMenu(a: Box, m: { width: number; height: number }, avoid: B
  * The card's action menu, in a portal so scrolling zones never clip it; placed above (or below) the card. On a
  * touch screen it shows the card large too: a tap there is how a card is inspected before it is played.
  */
-export function CardMenu({ ctx, id, def, view, anchor }: { ctx: Ctx; id: string; def: CardDef | undefined; view?: CardView; anchor: RefObject<HTMLDivElement | null> }) {
+export function CardMenu({
+  ctx,
+  id,
+  def,
+  view,
+  anchor,
+}: {
+  ctx: Ctx;
+  id: string;
+  def: CardDef | undefined;
+  view?: CardView;
+  anchor: RefObject<HTMLDivElement | null>;
+}) {
   const t = useT();
   const entries = menuFor(ctx.byCard.get(id) ?? [], def, lookup);
   const ref = useRef<HTMLDivElement>(null);
@@ -46,7 +64,8 @@ export function CardMenu({ ctx, id, def, view, anchor }: { ctx: Ctx; id: string;
       // A closing menu gives focus back to its card rather than to the page (if the card then moves, the prompt
       // takes focus: prompt.tsx).
       const active = document.activeElement;
-      if (!active || active === document.body || !active.isConnected || menu?.contains(active)) slot?.querySelector<HTMLElement>('.slot-btn')?.focus({ preventScroll: true });
+      if (!active || active === document.body || !active.isConnected || menu?.contains(active))
+        slot?.querySelector<HTMLElement>('.slot-btn')?.focus({ preventScroll: true });
     };
   }, [anchor]);
   const [pos, setPos] = useState<{ left: number; top: number } | null>(null);
@@ -79,13 +98,7 @@ export function CardMenu({ ctx, id, def, view, anchor }: { ctx: Ctx; id: string;
         </div>
       )}
       {entries.map((e) => (
-        <button
-          key={e.key}
-          role="menuitem"
-          disabled={ctx.busy}
-          onClick={(ev) => (ev.stopPropagation(), startEntry(ctx, id, e))}
-          title={e.detail}
-        >
+        <button key={e.key} role="menuitem" disabled={ctx.busy} onClick={(ev) => (ev.stopPropagation(), startEntry(ctx, id, e))} title={e.detail}>
           <span>{e.label}</span>
           {e.detail && <small>{e.detail}</small>}
         </button>

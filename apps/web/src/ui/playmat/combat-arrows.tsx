@@ -91,7 +91,11 @@ export function CombatArrows({ ctx, root }: { ctx: Ctx; root: RefObject<HTMLElem
         <g key={a.key} className={`arrow${a.blocked ? ' blocked' : ''}${a.draft ? ' draft' : ''}`}>
           <path className="arrow-glow" d={a.d} />
           <path className="arrow-line" d={a.d} />
-          <path className="arrow-head" d="M0,0 L-14,-8 L-10,0 L-14,8 Z" transform={`translate(${a.head.x.toFixed(1)} ${a.head.y.toFixed(1)}) rotate(${a.head.angle.toFixed(1)})`} />
+          <path
+            className="arrow-head"
+            d="M0,0 L-14,-8 L-10,0 L-14,8 Z"
+            transform={`translate(${a.head.x.toFixed(1)} ${a.head.y.toFixed(1)}) rotate(${a.head.angle.toFixed(1)})`}
+          />
         </g>
       ))}
     </svg>

@@ -5,7 +5,19 @@
  * listed actions do not allow does nothing. The keyboard keeps its own path (Enter acts or opens the menu,
  * Space passes), so no keyboard sensor competes for those keys; dnd-kit's announcements speak for the pointer.
  */
-import { DndContext, DragOverlay, PointerSensor, pointerWithin, TouchSensor, useDraggable, useDroppable, useSensor, useSensors, type DragEndEvent, type DragStartEvent } from '@dnd-kit/core';
+import {
+  DndContext,
+  DragOverlay,
+  PointerSensor,
+  pointerWithin,
+  TouchSensor,
+  useDraggable,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+  type DragStartEvent,
+} from '@dnd-kit/core';
 import { useId, useState, type ReactNode } from 'react';
 import type { CardDef } from '@vroyale/engine';
 import { menuFor, type MenuEntry } from '../../game/choices';
@@ -40,7 +52,10 @@ export function BoardDnd({ ctx, children }: { ctx: Ctx; children: ReactNode }) {
   const [dragging, setDragging] = useState<string | null>(null);
   const t = useT();
   // A small move starts a drag with the mouse; a finger holds a moment first, so a swipe still scrolls.
-  const sensors = useSensors(useSensor(PointerSensor, { activationConstraint: { distance: 8 } }), useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 6 } }));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 8 } }),
+    useSensor(TouchSensor, { activationConstraint: { delay: 180, tolerance: 6 } }),
+  );
   const defOf = (id: string) => {
     for (const m of ['A', 'B'] as const) {
       const mv = ctx.view.managers[m];
@@ -79,7 +94,13 @@ export function BoardDnd({ ctx, children }: { ctx: Ctx; children: ReactNode }) {
       accessibility={{ screenReaderInstructions: { draggable: t('playmat.dragInstructions') } }}
     >
       {children}
-      <DragOverlay dropAnimation={null}>{held?.def ? <div className="drag-card"><CardFace def={held.def} view={held.card} size="md" zoom={false} /></div> : null}</DragOverlay>
+      <DragOverlay dropAnimation={null}>
+        {held?.def ? (
+          <div className="drag-card">
+            <CardFace def={held.def} view={held.card} size="md" zoom={false} />
+          </div>
+        ) : null}
+      </DragOverlay>
     </DndContext>
   );
 }

@@ -15,7 +15,11 @@ import { handFan, useWidth } from './layout';
 function fanStyle(i: number, n: number, overlap: boolean): CSSProperties {
   const d = i - (n - 1) / 2;
   const turn = overlap ? 2.2 : 1.2;
-  return { zIndex: i + 1, ['--rot' as string]: `${(d * turn).toFixed(2)}deg`, ['--drop' as string]: `${(d * d * (overlap ? 1.6 : 0.8)).toFixed(1)}px` } as CSSProperties;
+  return {
+    zIndex: i + 1,
+    ['--rot' as string]: `${(d * turn).toFixed(2)}deg`,
+    ['--drop' as string]: `${(d * d * (overlap ? 1.6 : 0.8)).toFixed(1)}px`,
+  } as CSSProperties;
 }
 
 export function Hand({ ctx, m, top, label, cardLabel }: { ctx: Ctx; m: ManagerId; top: boolean; label: string; cardLabel: (n: number) => string }) {

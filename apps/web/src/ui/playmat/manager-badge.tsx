@@ -40,7 +40,11 @@ export function ManagerBadge({ ctx, m }: { ctx: Ctx; m: ManagerId }) {
       {content}
     </button>
   ) : (
-    <div className={`manager-badge${priority ? ' has-priority' : ''}${ctx.view.active === m ? ' is-active' : ''}${pointed ? ' pointed' : ''}`} role="group" aria-label={label}>
+    <div
+      className={`manager-badge${priority ? ' has-priority' : ''}${ctx.view.active === m ? ' is-active' : ''}${pointed ? ' pointed' : ''}`}
+      role="group"
+      aria-label={label}
+    >
       {content}
     </div>
   );

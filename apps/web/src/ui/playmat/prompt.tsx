@@ -53,7 +53,13 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   useEffect(() => () => pointAt(null), [aiming, view.seq]);
   const has = (t: Action['type']) => legal.filter((a): a is Action => a.type === t);
   const btn = (a: Action, label: string, primary = false, key?: string) => (
-    <button key={key ?? label} className={primary ? 'btn primary' : 'btn'} disabled={busy} onClick={() => onAct(a)} aria-keyshortcuts={primary ? 'Space' : undefined}>
+    <button
+      key={key ?? label}
+      className={primary ? 'btn primary' : 'btn'}
+      disabled={busy}
+      onClick={() => onAct(a)}
+      aria-keyshortcuts={primary ? 'Space' : undefined}
+    >
       {label}
       {primary && <KeyHint />}
     </button>
@@ -67,7 +73,8 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   } else if (aiming) {
     const { next, kind } = narrow(aiming.candidates, aiming.picked);
     const done = complete(aiming.candidates, aiming.picked);
-    title = kind === 'cost' ? t('prompt.chooseCost', { action: aiming.label }) : t('prompt.chooseTarget', { action: aiming.label, n: aiming.picked.length + 1 });
+    title =
+      kind === 'cost' ? t('prompt.chooseCost', { action: aiming.label }) : t('prompt.chooseTarget', { action: aiming.label, n: aiming.picked.length + 1 });
     body = (
       <div className="options">
         {next.map((t) => (
@@ -86,8 +93,14 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
       </div>
     );
   } else if (legal.length === 0 || (legal.length === 1 && legal[0]!.type === 'concede')) {
-    title = view.phase === 'mulligan' ? t('prompt.waitMulligan', { name: names[other(me ?? 'A')] }) : waitingOn === me ? t('prompt.waitServer') : t('prompt.waitFor', { name: names[waitingOn] });
-    if (view.pending?.kind === 'choice' && view.pending.manager !== me) body = <p className="hint">{t('prompt.isChoosing', { name: names[view.pending.manager], prompt: promptText(view.pending, view.defs) })}</p>;
+    title =
+      view.phase === 'mulligan'
+        ? t('prompt.waitMulligan', { name: names[other(me ?? 'A')] })
+        : waitingOn === me
+          ? t('prompt.waitServer')
+          : t('prompt.waitFor', { name: names[waitingOn] });
+    if (view.pending?.kind === 'choice' && view.pending.manager !== me)
+      body = <p className="hint">{t('prompt.isChoosing', { name: names[view.pending.manager], prompt: promptText(view.pending, view.defs) })}</p>;
   } else if (has('mulligan').length) {
     title = t('prompt.mulligan');
     body = (
@@ -97,7 +110,13 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     );
   } else if (has('choose-order').length) {
     title = t('prompt.order');
-    body = <div className="options">{has('choose-order').map((a) => btn(a, a.type === 'choose-order' && a.goFirst ? t('prompt.goFirst') : t('prompt.goSecond'), a.type === 'choose-order' && a.goFirst))}</div>;
+    body = (
+      <div className="options">
+        {has('choose-order').map((a) =>
+          btn(a, a.type === 'choose-order' && a.goFirst ? t('prompt.goFirst') : t('prompt.goSecond'), a.type === 'choose-order' && a.goFirst),
+        )}
+      </div>
+    );
   } else if (view.pending?.kind === 'discard' && has('discard').length) {
     title = t('prompt.handLimit', { count: view.pending.count });
     body = (
@@ -119,7 +138,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         {has('choose').map((a) => {
           if (a.type !== 'choose') return null;
           const o = opts[a.option];
-          const label = o?.targets?.length ? o.targets.map((x) => describeTarget(view, x, labels)).join(t('cards.sep')) : o ? (optionText(o, view.defs) ?? o.label) : t('prompt.option', { n: a.option + 1 });
+          const label = o?.targets?.length
+            ? o.targets.map((x) => describeTarget(view, x, labels)).join(t('cards.sep'))
+            : o
+              ? (optionText(o, view.defs) ?? o.label)
+              : t('prompt.option', { n: a.option + 1 });
           const def = o?.say?.key === 'take' ? view.defs[o.say.card] : undefined;
           const means = o?.targets?.length ? o.targets : o?.take ? [o.take] : (o?.cards ?? []);
           return (
@@ -155,7 +178,11 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
         )}
         {declare && btn(declare, n ? t('prompt.attackWith', { n }) : t('prompt.noAttack'), true, 'declare')}
         {barredCharacters.length > 0 && (
-          <span className="hint">{barredCharacters.map((b) => t('prompt.barredLine', { card: labels.name(b.id), why: BARRED.includes(b.reason) ? tx(`prompt.barred.${b.reason}`) : b.reason })).join(' · ')}</span>
+          <span className="hint">
+            {barredCharacters
+              .map((b) => t('prompt.barredLine', { card: labels.name(b.id), why: BARRED.includes(b.reason) ? tx(`prompt.barred.${b.reason}`) : b.reason }))
+              .join(' · ')}
+          </span>
         )}
       </div>
     );
@@ -167,7 +194,14 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
     // What a keyword requires is said once, above (`forced`); the problems list what else is wrong.
     const problems = problemsOf(offer, ctx.draft)
       .filter((p) => !FORCED.has(p.code))
-      .map((p) => (language() === 'en' ? p.message : tx(`prompt.problem.${p.code}`, { card: labels.ref(p.card) ? labels.full(p.card) : p.card, atk: offer.attackers.find((a) => a.id === p.card)?.atk ?? '' })));
+      .map((p) =>
+        language() === 'en'
+          ? p.message
+          : tx(`prompt.problem.${p.code}`, {
+              card: labels.ref(p.card) ? labels.full(p.card) : p.card,
+              atk: offer.attackers.find((a) => a.id === p.card)?.atk ?? '',
+            }),
+      );
     const unmet = problemsOf(offer, ctx.draft).some((p) => FORCED.has(p.code));
     const declare = declarationOf(offer, ctx.draft);
     const selected = ctx.draft.selected ? labels.full(ctx.draft.selected) : null;
@@ -236,7 +270,12 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
   const sending = busy && !aiming && view.phase !== 'game-over' && legal.length > 1;
   if (sending) title = t('prompt.sending');
   return (
-    <section className={`prompt${legal.length > 1 && !sending ? ' my-turn' : ''}${sending ? ' is-sending' : ''}`} aria-label={t('prompt.label')} aria-live="polite" ref={ref}>
+    <section
+      className={`prompt${legal.length > 1 && !sending ? ' my-turn' : ''}${sending ? ' is-sending' : ''}`}
+      aria-label={t('prompt.label')}
+      aria-live="polite"
+      ref={ref}
+    >
       <h2 className="prompt-title">{title}</h2>
       {body}
     </section>

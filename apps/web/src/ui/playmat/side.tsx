@@ -53,7 +53,9 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
             {ctx.view.first === m ? t('playmat.wentFirst') : t('playmat.wentSecond')}
           </span>
         )}
-        {ctx.view.phase === 'mulligan' && <span className="stat-chip">{t('playmat.mulliganState', { state: tx(`playmat.mulliganStates.${mv.mulligan}`) })}</span>}
+        {ctx.view.phase === 'mulligan' && (
+          <span className="stat-chip">{t('playmat.mulliganState', { state: tx(`playmat.mulliganStates.${mv.mulligan}`) })}</span>
+        )}
       </div>
       {/* On an upright phone the Star Pool's counter moves here, beside the manager (playmat-sizes.css). */}
       <div className="head-stars">
@@ -61,14 +63,22 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
       </div>
       <div className="piles">
         <Pile title={t('playmat.roster')} count={mv.rosterCount} cls="pile-roster" icon="roster" />
-        <Pile title={t('playmat.graduation')} count={mv.graduation.length} onOpen={() => browse(own('graduation'), mv.graduation)} cls="pile-grad" icon="graduation">
+        <Pile
+          title={t('playmat.graduation')}
+          count={mv.graduation.length}
+          onOpen={() => browse(own('graduation'), mv.graduation)}
+          cls="pile-grad"
+          icon="graduation"
+        >
           {lastGrad && (
             <span className="grad-top" aria-hidden="true">
               {ctx.view.defs[lastGrad.def] && cardName(ctx.view.defs[lastGrad.def]!)}
             </span>
           )}
         </Pile>
-        {mv.hiatus.length > 0 && <Pile title={t('playmat.hiatus')} count={mv.hiatus.length} onOpen={() => browse(own('hiatus'), mv.hiatus)} cls="pile-hiatus" icon="hiatus" />}
+        {mv.hiatus.length > 0 && (
+          <Pile title={t('playmat.hiatus')} count={mv.hiatus.length} onOpen={() => browse(own('hiatus'), mv.hiatus)} cls="pile-hiatus" icon="hiatus" />
+        )}
       </div>
       {top && <Hand ctx={ctx} m={m} top label={own('hand', { count: mv.handCount })} cardLabel={(n) => own('handCard', { n })} />}
     </div>
@@ -90,7 +100,12 @@ export function Side({ ctx, m, top }: { ctx: Ctx; m: ManagerId; top: boolean }) 
     </div>
   );
   return (
-    <section className={`side ${top ? 'side-top' : 'side-bottom'}${ctx.view.active === m ? ' is-active' : ''}${attackDrop.cls}`} aria-label={own('side')} data-manager={m} ref={attackDrop.ref}>
+    <section
+      className={`side ${top ? 'side-top' : 'side-bottom'}${ctx.view.active === m ? ' is-active' : ''}${attackDrop.cls}`}
+      aria-label={own('side')}
+      data-manager={m}
+      ref={attackDrop.ref}
+    >
       {top ? (
         <>
           {head}

@@ -5,7 +5,6 @@ import { CardFace } from '../card';
 import { pick } from './actions';
 import type { Ctx } from './context';
 
-
 export function StackPanel({ ctx }: { ctx: Ctx }) {
   const { view, labels } = ctx;
   const point = useUi((s) => s.point);
@@ -20,7 +19,8 @@ export function StackPanel({ ctx }: { ctx: Ctx }) {
           const targetable = ctx.aimingNext.has(it.id);
           // The source's board label when it is on view ("Chat Regular (2)"), else its printed name.
           const source = labels.ref(it.source) ? labels.name(it.source) : (def?.name ?? t('playmat.effect'));
-          const text = it.controller === ctx.me ? t(`playmat.item.${it.kind}_you`, { source }) : t(`playmat.item.${it.kind}`, { source, name: ctx.names[it.controller] });
+          const text =
+            it.controller === ctx.me ? t(`playmat.item.${it.kind}_you`, { source }) : t(`playmat.item.${it.kind}`, { source, name: ctx.names[it.controller] });
           const targets = it.targets.map((t) => describeTarget(view, t, labels));
           const body = (
             <>

@@ -33,7 +33,12 @@ export function StarStack({ ctx, m, title }: { ctx: Ctx; m: ManagerId; title: st
   const open = () => ui.setState({ browse: { title, ids: mv.starPool.map((c) => c.id), manager: m }, menu: null });
   const actionable = mv.starPool.some((c) => ctx.byCard.get(c.id)?.length);
   return (
-    <button className={`star-stack${actionable ? ' can-tilt' : ''}${available === 0 && total > 0 ? ' spent' : ''}`} onClick={open} aria-label={label} title={t('playmat.starsTitle', { now: mv.availableStars, ready: available - mv.availableStars })}>
+    <button
+      className={`star-stack${actionable ? ' can-tilt' : ''}${available === 0 && total > 0 ? ' spent' : ''}`}
+      onClick={open}
+      aria-label={label}
+      title={t('playmat.starsTitle', { now: mv.availableStars, ready: available - mv.availableStars })}
+    >
       <span className="star-counter" aria-hidden="true">
         <span className="star-glyph">★</span>
         <b>{available}</b>
@@ -47,8 +52,14 @@ export function StarStack({ ctx, m, title }: { ctx: Ctx; m: ManagerId; title: st
         </span>
       )}
       <span className="star-pile" aria-hidden="true">
-        {cards === 0 ? <span className="star-none">{t('playmat.noStarCards')}</span> : mv.starPool.slice(-4).map((c) => <span key={c.id} className={`star-chip${c.tilted ? ' tilted' : ''}`} />)}
-        {cards > 0 && <span className="star-cards-n">{tilted ? t('playmat.starCardsTilted', { count: cards, tilted }) : t('playmat.starCards', { count: cards })}</span>}
+        {cards === 0 ? (
+          <span className="star-none">{t('playmat.noStarCards')}</span>
+        ) : (
+          mv.starPool.slice(-4).map((c) => <span key={c.id} className={`star-chip${c.tilted ? ' tilted' : ''}`} />)
+        )}
+        {cards > 0 && (
+          <span className="star-cards-n">{tilted ? t('playmat.starCardsTilted', { count: cards, tilted }) : t('playmat.starCards', { count: cards })}</span>
+        )}
       </span>
     </button>
   );

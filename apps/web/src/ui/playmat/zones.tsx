@@ -15,7 +15,21 @@ const PILE_ICONS = {
   hiatus: 'M20 14.5A8.5 8.5 0 019.5 4a8.5 8.5 0 1010.5 10.5z',
 } as const;
 
-export function Pile({ title, count, onOpen, children, cls, icon }: { title: string; count: number; onOpen?: () => void; children?: ReactNode; cls?: string; icon?: keyof typeof PILE_ICONS }) {
+export function Pile({
+  title,
+  count,
+  onOpen,
+  children,
+  cls,
+  icon,
+}: {
+  title: string;
+  count: number;
+  onOpen?: () => void;
+  children?: ReactNode;
+  cls?: string;
+  icon?: keyof typeof PILE_ICONS;
+}) {
   const t = useT();
   const body = (
     <>
@@ -44,7 +58,21 @@ export function Pile({ title, count, onOpen, children, cls, icon }: { title: str
  * A titled zone. `fit` lays its cards out to the zone's width (the Main Stage); `drop` makes it a place a
  * dragged card can go (playmat/dnd.tsx).
  */
-export function Zone({ title, info, children, cls, fit, drop }: { title: string; info: string; children: ReactNode; cls: string; fit?: CardView[]; drop?: DropTarget | undefined }) {
+export function Zone({
+  title,
+  info,
+  children,
+  cls,
+  fit,
+  drop,
+}: {
+  title: string;
+  info: string;
+  children: ReactNode;
+  cls: string;
+  fit?: CardView[];
+  drop?: DropTarget | undefined;
+}) {
   const ref = useRef<HTMLDivElement>(null);
   const dropping = useDrop(drop);
   const width = useWidth(fit ? ref : null);

@@ -3,7 +3,17 @@ import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
 import type { ApiResult } from '../../net/api';
 
-export function Fetched<T>({ r, isEmpty, emptyText, children }: { r: ApiResult<T> | null; isEmpty: (data: T) => boolean; emptyText: string; children: (data: T) => ReactNode }) {
+export function Fetched<T>({
+  r,
+  isEmpty,
+  emptyText,
+  children,
+}: {
+  r: ApiResult<T> | null;
+  isEmpty: (data: T) => boolean;
+  emptyText: string;
+  children: (data: T) => ReactNode;
+}) {
   const t = useT();
   if (!r) return <p className="hint">{t('common.loading')}</p>;
   if (!r.ok) return <p role="alert">{t('profile.loadFailed')}</p>;

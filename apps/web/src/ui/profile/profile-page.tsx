@@ -21,7 +21,12 @@ export default function ProfilePage({ username }: { username: string }) {
   const r = useApiGet<PublicProfile>(`/api/users/${seg(username)}`);
   let body;
   if (!r) body = <p className="loading">{t('common.loading')}</p>;
-  else if (!r.ok) body = <p className="panel profile-missing" role="alert">{r.status === 404 ? t('profile.notFound', { name: username }) : t('profile.loadFailed')}</p>;
+  else if (!r.ok)
+    body = (
+      <p className="panel profile-missing" role="alert">
+        {r.status === 404 ? t('profile.notFound', { name: username }) : t('profile.loadFailed')}
+      </p>
+    );
   else body = <Profile p={r.data} />;
   return (
     <div className="profile-page">
@@ -177,7 +182,10 @@ function MatchRow({ m }: { m: MatchSummary }) {
       <td className="rating-change">
         {m.rating ? (
           <>
-            <b className={m.rating.after > m.rating.before ? 'up' : m.rating.after < m.rating.before ? 'down' : ''}>{ratingDelta(m.rating.before, m.rating.after)}</b> <span className="hint">{roundRating(m.rating.after)}</span>
+            <b className={m.rating.after > m.rating.before ? 'up' : m.rating.after < m.rating.before ? 'down' : ''}>
+              {ratingDelta(m.rating.before, m.rating.after)}
+            </b>{' '}
+            <span className="hint">{roundRating(m.rating.after)}</span>
           </>
         ) : (
           '—'

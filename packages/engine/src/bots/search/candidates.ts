@@ -62,7 +62,11 @@ export function rootCandidates(input: BotInput, strong: Action, o: CandidateOpti
 /** One key per distinct move: declarations compare as sets. */
 export function keyOf(a: Action): string {
   if (a.type === 'declare-attackers') return `atk:${a.attackers.slice().sort().join(',')}`;
-  if (a.type === 'declare-blocks') return `blk:${a.blocks.map((b) => `${b.blocker}>${b.attacker}`).sort().join(',')}`;
+  if (a.type === 'declare-blocks')
+    return `blk:${a.blocks
+      .map((b) => `${b.blocker}>${b.attacker}`)
+      .sort()
+      .join(',')}`;
   return actionKey(a);
 }
 

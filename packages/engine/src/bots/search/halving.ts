@@ -31,4 +31,3 @@ export function halve(stats: Pick<RootStats, 'visits' | 'totals'>, visit: (k: nu
       .slice(0, Math.ceil(alive.length / 2));
   }
 }
-

@@ -88,7 +88,14 @@ function searchWith(input: BotInput, candidates: Action[], o: SearchOptions, wor
   const me = input.view.viewer;
   if (me === 'spectator') throw new Error('searchRoot: spectators do not decide');
   const n = candidates.length;
-  const stats: RootStats = { keys: candidates.map(keyOf), actions: candidates, visits: new Array(n).fill(0), totals: new Array(n).fill(0), iterations: 0, samples: candidates.map(() => new Map()) };
+  const stats: RootStats = {
+    keys: candidates.map(keyOf),
+    actions: candidates,
+    visits: new Array(n).fill(0),
+    totals: new Array(n).fill(0),
+    iterations: 0,
+    samples: candidates.map(() => new Map()),
+  };
   const seed = `${input.seed}:w${worker}`;
   const base = determinise(input.view, seed, o.defs);
   const rng = makeRng(`${seed}:policy`);
@@ -148,7 +155,13 @@ function nestedBot(iterations: number, untilTurn: number, o: SearchOptions): { b
     const n = Math.max(iterations, candidates.length);
     // Over the cap the search will be thrown away (searchWith returns null): finish this visit cheaply.
     if (horizon < 1 || overCap()) return answer;
-    const stats = searchRoot(input, candidates, { iterations: n, horizon, ...(o.defs ? { defs: o.defs } : {}), ...(o.weights ? { weights: o.weights } : {}), ...(o.policyWeights ? { policyWeights: o.policyWeights } : {}) });
+    const stats = searchRoot(input, candidates, {
+      iterations: n,
+      horizon,
+      ...(o.defs ? { defs: o.defs } : {}),
+      ...(o.weights ? { weights: o.weights } : {}),
+      ...(o.policyWeights ? { policyWeights: o.policyWeights } : {}),
+    });
     return pickRoot(stats);
   };
   return { bot, overCap };

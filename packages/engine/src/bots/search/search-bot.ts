@@ -32,7 +32,9 @@ export function searchCandidates(
   input: BotInput,
   o: { goFirst?: boolean; defs?: SearchOptions['defs']; policyWeights?: SearchOptions['policyWeights']; rules?: boolean } = {},
 ): { strong: Action; candidates: Action[] | null } {
-  const strong = createStrongBot({ goFirst: o.goFirst ?? true, ...(o.defs ? { defs: o.defs } : {}), ...(o.policyWeights ? { weights: o.policyWeights } : {}) })(input);
+  const strong = createStrongBot({ goFirst: o.goFirst ?? true, ...(o.defs ? { defs: o.defs } : {}), ...(o.policyWeights ? { weights: o.policyWeights } : {}) })(
+    input,
+  );
   return { strong, candidates: rootCandidates(input, strong, { rules: o.rules ?? false }) };
 }
 

@@ -85,7 +85,9 @@ describe('the search (hard and expert)', () => {
       expect(searchRoot(again, searchCandidates(again).candidates!, { iterations: 40 })).toEqual(searchRoot(input, candidates!, { iterations: 40 }));
       // Dealing hidden cards from the public lists (expert) draws on the view and the lists only, too.
       const deal = { decks: starterRosters, defs: cardPool };
-      expect(searchRoot(again, searchCandidates(again).candidates!, { iterations: 40, ...deal })).toEqual(searchRoot(input, candidates!, { iterations: 40, ...deal }));
+      expect(searchRoot(again, searchCandidates(again).candidates!, { iterations: 40, ...deal })).toEqual(
+        searchRoot(input, candidates!, { iterations: 40, ...deal }),
+      );
     }
   });
 
@@ -186,7 +188,7 @@ describe('the search (hard and expert)', () => {
     }
   });
 
-  it('the rollouts\' strongBot plays by policyWeights when given them (default weights change nothing); it reads only the view', () => {
+  it("the rollouts' strongBot plays by policyWeights when given them (default weights change nothing); it reads only the view", () => {
     const otherWeights = { ...DEFAULT_WEIGHTS, hand: 4, atk: 0.2, sanity: 3 };
     let changedStats = 0;
     for (const { s, who, input } of points) {
@@ -204,7 +206,7 @@ describe('the search (hard and expert)', () => {
     expect(changedStats).toBeGreaterThan(0);
   });
 
-  it('nested search: the bot\'s own later decisions of the turn in its rollouts are searched too; reproducible, reads only the view, and falls back to the plain search over its work cap', () => {
+  it("nested search: the bot's own later decisions of the turn in its rollouts are searched too; reproducible, reads only the view, and falls back to the plain search over its work cap", () => {
     const nested = { iterations: 1, turns: 1 };
     let changedStats = 0;
     for (const { s, who, input } of points.slice(0, 4)) {
@@ -226,7 +228,7 @@ describe('the search (hard and expert)', () => {
     expect(changedStats).toBeGreaterThan(0);
   });
 
-  it('expert anchored to hard plays hard\'s move unless its own search beat it on the same deals; it reads only the view', () => {
+  it("expert anchored to hard plays hard's move unless its own search beat it on the same deals; it reads only the view", () => {
     const knowledge = { decks: starterRosters, defs: cardPool };
     let differs = 0;
     for (const { s, who, input } of points) {
@@ -256,7 +258,19 @@ describe('the search (hard and expert)', () => {
       samples: [new Map(a), new Map(b)],
     });
     // Differences 0.2, 0.4 and 0.3 on w0:0..2 (w0:3 has no partner): mean 0.3, sd 0.1, so 0.3 / (0.1 / sqrt 3).
-    const s = stats([['w0:0', 0.5], ['w0:1', 0.6], ['w0:2', 0.1], ['w0:3', 0.9]], [['w0:0', 0.3], ['w0:1', 0.2], ['w0:2', -0.2]]);
+    const s = stats(
+      [
+        ['w0:0', 0.5],
+        ['w0:1', 0.6],
+        ['w0:2', 0.1],
+        ['w0:3', 0.9],
+      ],
+      [
+        ['w0:0', 0.3],
+        ['w0:1', 0.2],
+        ['w0:2', -0.2],
+      ],
+    );
     expect(pairedGain(s, 0, 1)).toBeCloseTo(0.3 / (0.1 / Math.sqrt(3)), 6);
     expect(pairedGain(s, 1, 0)).toBeCloseTo(-0.3 / (0.1 / Math.sqrt(3)), 6);
     expect(pairedGain(stats([['w0:0', 1]], [['w0:0', 0]]), 0, 1)).toBe(-Infinity);
