@@ -86,7 +86,7 @@ export interface ServerConfig {
    * (VROYALE_ADMISSION_TURN_MS), of which a manager seated in a live match may use twice as much (served unless the
    * turn ran long), a socket in a room all, one in no room 1/2, one before hello 1/4; the rest wait for the next
    * turns, their sockets not read meanwhile.
-   * A new connection's handshake counts as 4 messages of a socket before hello, a hello 4 more than itself.
+   * A new connection's handshake counts as 4 messages of a socket before hello, its CONNECT 4 more, a hello 15 more than itself.
    */
   admission: AdmissionConfig;
   /**
