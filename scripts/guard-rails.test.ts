@@ -64,6 +64,10 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
       "import { dispatch } from '../actions/dispatch.ts';\nimport { flow } from '../turn/flow.ts';\nexport const d = dispatch + flow;\n",
     // The web app importing server code.
     'apps/web/src/reach.ts': "import { a } from '../../server/src/a.ts';\nexport const r = a;\n",
+    // The lab may use the cards (its package.json lists them); no package lists the lab, so none may import it.
+    'packages/lab/bench/tool.ts': "import { x } from '../../../cards/index.ts';\nexport const tool = x;\n",
+    'apps/server/src/lab-reach.ts': "import { tool } from '../../../packages/lab/bench/tool.ts';\nexport const l = tool;\n",
+    'cards/lab-reach.ts': "import { tool } from '../packages/lab/bench/tool.ts';\nexport const l = tool;\n",
   });
   const found = cruise();
   const has = (rule: string, from: string, to: string) => found.some((v) => v.rule.name === rule && v.from === from && v.to === to);
@@ -88,6 +92,11 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
     expect(has('web-not-server', 'apps/web/src/reach.ts', 'apps/server/src/a.ts')).toBe(true);
   });
 
+  it('fails when another package imports the lab (none lists it)', () => {
+    expect(has('undeclared-workspace:@vroyale/server', 'apps/server/src/lab-reach.ts', 'packages/lab/bench/tool.ts')).toBe(true);
+    expect(has('undeclared-workspace:@vroyale/cards', 'cards/lab-reach.ts', 'packages/lab/bench/tool.ts')).toBe(true);
+  });
+
   it('passes what is allowed: nothing else was reported', () => {
     const expected = new Set([
       'apps/server/src/a.ts',
@@ -98,6 +107,8 @@ describe('import boundaries (.dependency-cruiser.cjs)', () => {
       'packages/engine/src/core/pool.ts',
       'packages/engine/src/combat/declare.ts',
       'apps/web/src/reach.ts',
+      'apps/server/src/lab-reach.ts',
+      'cards/lab-reach.ts',
     ]);
     expect(found.filter((v) => !expected.has(v.from))).toEqual([]);
   });

@@ -1,10 +1,10 @@
 /**
- * One random game, told for humans: `npx tsx packages/engine/bench/demo-game.ts [--seed demo] [--pool fixture]`.
+ * One random game, told for humans: `npx tsx packages/lab/bench/demo-game.ts [--seed demo] [--pool fixture]`.
  * Both managers play uniformly random legal actions (no conceding, star payment left automatic); the log shows
  * each turn with its phases, then plays, star cards, attacks and blocks, damage, graduations, sanity and the
  * result, from the events the engine returns.
  */
-import { createGame, deciders, legalActions, makeRng, realise, step, type GameEvent, type GameState, type ManagerId } from '../src/index.js';
+import { createGame, deciders, legalActions, makeRng, realise, step, type GameEvent, type GameState, type ManagerId } from '@vroyale/engine';
 import { flag, loadPool } from './pools.js';
 
 const PHASE: Record<string, string> = {

@@ -1,9 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import type { GameState, ManagerId } from '../core/types.js';
-import { DEFAULT_WEIGHTS, EVAL_TERMS, evaluate, evaluationTerms, type EvalWeights } from './evaluate.js';
-import { playMatch } from './play-match.js';
-import { strongBot } from './strong-bot.js';
+import { playMatch, strongBot, type GameState, type ManagerId } from '@vroyale/engine';
+import { DEFAULT_WEIGHTS, EVAL_TERMS, evaluate, evaluationTerms, type EvalWeights } from '../../../engine/src/bots/evaluate.js';
 
 /** Positions at the start of every turn of a few strongBot matches over different starters. */
 function turnStarts(): GameState[] {

@@ -5,7 +5,7 @@
  * ordered pairing of the starters. Decision time is process CPU time around each call (robust when the
  * machine is busy) and wall time.
  */
-import { DEFAULT_WEIGHTS } from '../src/bots/evaluate.js';
+import { DEFAULT_WEIGHTS } from '../../engine/src/bots/evaluate.js';
 import {
   botForLevel,
   isBotLevel,
@@ -18,7 +18,7 @@ import {
   type CardDef,
   type ManagerId,
   type Roster,
-} from '../src/index.js';
+} from '@vroyale/engine';
 
 export interface GameSpec {
   g: number;

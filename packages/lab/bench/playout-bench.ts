@@ -23,7 +23,7 @@ import {
   type GameState,
   type Legal,
   type MatchConfig,
-} from '../src/index.js';
+} from '@vroyale/engine';
 import { flag, loadPool, type BenchPool } from './pools.js';
 import { searchRate } from './search-rate.js';
 

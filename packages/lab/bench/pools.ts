@@ -4,8 +4,8 @@
  */
 import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import type { CardDef, Roster } from '../src/index.js';
-import { basicPool, basicRoster } from '../test/fixtures/basic-pool.js';
+import type { CardDef, Roster } from '@vroyale/engine';
+import { basicPool, basicRoster } from '../../engine/test/fixtures/basic-pool.js';
 
 export interface BenchPool {
   name: string;

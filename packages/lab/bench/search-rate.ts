@@ -16,7 +16,7 @@ import {
   strongBot,
   type Action,
   type BotInput,
-} from '../src/index.js';
+} from '@vroyale/engine';
 
 function positions(seed: string, limit: number): { input: BotInput; candidates: Action[] }[] {
   const c = createGame({ seed, pool: cardPool, rosters: { A: starterRosters[0]!, B: starterRosters[1]! } });

@@ -1,24 +1,35 @@
 import { describe, expect, it } from 'vitest';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { deciders } from '../actions/deciders.js';
-import { legalActions } from '../actions/legal-actions.js';
-import { isOffer, permits, type Legal } from '../actions/offers.js';
-import { actionKey, type Action } from '../actions/schema.js';
-import { step } from '../actions/step.js';
-import { other, type GameState, type ManagerId } from '../core/types.js';
-import type { Roster } from '../deck/validate-roster.js';
-import { createGame } from '../setup/create-game.js';
-import { project } from '../view/projection.js';
-import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
-import { buildPosition } from '../../test/scenario/build-position.js';
-import { Position } from '../../test/scenario/scenario-schema.js';
-import { aLegalAssignment, blockOffer, blockProblems } from '../combat/blockers.js';
-import { CardDef } from '../cards/schema.js';
-import { determinise, HIDDEN_DEF_ID } from './determinise.js';
-import { playMatch, withTurnOrder } from './play-match.js';
-import { randomBot } from './random-bot.js';
-import { strongBot } from './strong-bot.js';
-import type { Bot, BotInput } from './types.js';
+import {
+  aLegalAssignment,
+  actionKey,
+  blockOffer,
+  blockProblems,
+  CardDef,
+  createGame,
+  deciders,
+  isOffer,
+  legalActions,
+  other,
+  permits,
+  playMatch,
+  project,
+  randomBot,
+  step,
+  strongBot,
+  withTurnOrder,
+  type Action,
+  type Bot,
+  type BotInput,
+  type GameState,
+  type Legal,
+  type ManagerId,
+  type Roster,
+} from '@vroyale/engine';
+import { basicPool, basicRoster } from '../../../engine/test/fixtures/basic-pool.js';
+import { buildPosition } from '../../../engine/test/scenario/build-position.js';
+import { Position } from '../../../engine/test/scenario/scenario-schema.js';
+import { determinise, HIDDEN_DEF_ID } from '../../../engine/src/bots/determinise.js';
 
 /** Fails the test if the bot ever returns something its legal list does not hold, or changes its input. */
 const checked =

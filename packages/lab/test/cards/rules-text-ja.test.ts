@@ -1,10 +1,7 @@
 /** Japanese rules text: every card of the set is fully Japanese, exact wording of some, and every schema variant renders. */
 import { describe, it, expect } from 'vitest';
 import { cardPool, getCard } from '@vroyale/cards';
-import { CardDef, CardFilter, Cost, Zone, type CardDef as Def } from './schema.js';
-import { rulesText } from './rules-text.js';
-import { NO_ABILITIES_JA, rulesTextJa } from './rules-text-ja.js';
-import { CUSTOM_HANDLERS } from '../effects/custom-handlers.js';
+import { CardDef, CardFilter, Cost, CUSTOM_HANDLERS, NO_ABILITIES_JA, rulesText, rulesTextJa, Zone, type CardDef as Def } from '@vroyale/engine';
 import {
   ABILITY_SAMPLES,
   COST_SAMPLES,
@@ -16,7 +13,7 @@ import {
   T0,
   TARGET_SAMPLES,
   TRIGGER_SAMPLES,
-} from './schema-samples.js';
+} from '../../../engine/src/cards/schema-samples.js';
 
 const all = Object.values(cardPool);
 const ja = (id: string): string[] => rulesText(cardPool[id]!, getCard, 'ja');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { makeRng } from '../src/core/rng.js';
+import { makeRng } from '@vroyale/engine';
 import { fitLogistic, logLoss, predict } from './logistic.js';
 
 function synthetic(w: number[], n: number, seed: number): { X: number[][]; y: number[] } {

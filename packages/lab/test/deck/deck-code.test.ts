@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { cardList, cardPool, demoRosters, starterRosters } from '@vroyale/cards';
-import type { CardDef } from '../cards/schema.js';
-import { makeRng } from '../core/rng.js';
-import { cardIdHash, decodeDeckCode, deckCodeTable, encodeDeckCode } from './deck-code.js';
-import { validateRoster, type Roster } from './validate-roster.js';
+import { cardIdHash, decodeDeckCode, deckCodeTable, encodeDeckCode, makeRng, validateRoster, type CardDef, type Roster } from '@vroyale/engine';
 
 /** Every roster the card set ships: the starter rosters and the demo rosters (which may repeat them). */
 const shipped: { id: string; roster: Roster }[] = [

@@ -3,7 +3,7 @@
  * say what a result depends on (the whole set for the report, one matchup's cards for checkpoints).
  */
 import { createHash } from 'node:crypto';
-import type { CardDef, Roster } from '../src/index.js';
+import type { CardDef, Roster } from '@vroyale/engine';
 
 export interface NamedRoster extends Roster {
   id: string;

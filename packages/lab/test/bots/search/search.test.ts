@@ -1,22 +1,34 @@
 import { describe, expect, it } from 'vitest';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { deciders } from '../../actions/deciders.js';
-import { legalActions } from '../../actions/legal-actions.js';
-import { isOffer, permits } from '../../actions/offers.js';
-import { step } from '../../actions/step.js';
-import { cloneState } from '../../core/clone.js';
-import { other, type GameState, type ManagerId } from '../../core/types.js';
-import { createGame } from '../../setup/create-game.js';
-import { project } from '../../view/projection.js';
-import { createEasyBot } from '../easy-bot.js';
-import { DEFAULT_WEIGHTS, printedValue } from '../evaluate.js';
-import { botForLevel } from '../levels.js';
-import { playMatch, withTurnOrder } from '../play-match.js';
-import { strongBot, strongBotWork } from '../strong-bot.js';
-import type { Bot, BotInput } from '../types.js';
-import { anchored, mergeRoots, pairedGain, pickRoot, searchRoot, type RootStats } from './root-search.js';
-import { searchCandidates } from './search-bot.js';
-import { searchTree } from './turn-tree.js';
+import {
+  botForLevel,
+  cloneState,
+  createEasyBot,
+  createGame,
+  deciders,
+  isOffer,
+  legalActions,
+  mergeRoots,
+  other,
+  permits,
+  pickRoot,
+  playMatch,
+  project,
+  searchCandidates,
+  searchRoot,
+  step,
+  strongBot,
+  withTurnOrder,
+  type Bot,
+  type BotInput,
+  type GameState,
+  type ManagerId,
+  type RootStats,
+} from '@vroyale/engine';
+import { DEFAULT_WEIGHTS, printedValue } from '../../../../engine/src/bots/evaluate.js';
+import { strongBotWork } from '../../../../engine/src/bots/strong-bot.js';
+import { anchored, pairedGain } from '../../../../engine/src/bots/search/root-search.js';
+import { searchTree } from '../../../../engine/src/bots/search/turn-tree.js';
 
 interface Point {
   s: GameState;

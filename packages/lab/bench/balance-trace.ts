@@ -1,10 +1,10 @@
 /**
  * One strong-bot game of two starters, told turn by turn (a tuning aid for balance.ts):
- * `npx tsx packages/engine/bench/balance-trace.ts --first headline-scandal --second mod-squad [--seed s]`.
+ * `npx tsx packages/lab/bench/balance-trace.ts --first headline-scandal --second mod-squad [--seed s]`.
  * Prints each non-pass action with card names, and both managers' sanity and board at every turn start.
  */
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { createGame, deciders, legalActions, project, step, strongBot, type Action, type GameState, type ManagerId } from '../src/index.js';
+import { createGame, deciders, legalActions, project, step, strongBot, type Action, type GameState, type ManagerId } from '@vroyale/engine';
 import { flag } from './pools.js';
 
 const firstId = flag('first') ?? starterRosters[0]!.id;

@@ -1,15 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { deciders } from '../../actions/deciders.js';
-import { legalActions } from '../../actions/legal-actions.js';
-import { step } from '../../actions/step.js';
-import { makeRng } from '../../core/rng.js';
-import { other, type GameState, type ManagerId } from '../../core/types.js';
-import { createGame } from '../../setup/create-game.js';
-import { project } from '../../view/projection.js';
-import { determinise, HIDDEN_DEF_ID } from '../determinise.js';
-import { strongBot } from '../strong-bot.js';
-import { dealHidden, hiddenCards } from './hidden-deal.js';
+import {
+  createGame,
+  dealHidden,
+  deciders,
+  hiddenCards,
+  legalActions,
+  makeRng,
+  other,
+  project,
+  step,
+  strongBot,
+  type GameState,
+  type ManagerId,
+} from '@vroyale/engine';
+import { determinise, HIDDEN_DEF_ID } from '../../../../engine/src/bots/determinise.js';
 
 /** A strongBot match between the first two starters, stopped at turn `turn`. */
 function positionAt(turn: number): { s: GameState; who: ManagerId } {

@@ -16,7 +16,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { appendFileSync, writeFileSync } from 'node:fs';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import type { CardDef, Roster } from '../src/index.js';
+import type { CardDef, Roster } from '@vroyale/engine';
 import { playGame, startersOf, type GameOutcome, type GameSpec } from './bot-match-game.js';
 import { flag } from './pools.js';
 import { wilson } from './stats.js';

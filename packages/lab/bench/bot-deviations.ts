@@ -7,7 +7,7 @@
  * the games are unpaired. Last line: JSON.
  */
 import { cardPool, starterRosters } from '@vroyale/cards';
-import { keyOf } from '../src/bots/search/candidates.js';
+import { keyOf } from '../../engine/src/bots/search/candidates.js';
 import {
   botForLevel,
   createStrongBot,
@@ -21,7 +21,7 @@ import {
   type CardDef,
   type ManagerId,
   type Roster,
-} from '../src/index.js';
+} from '@vroyale/engine';
 import { flag } from './pools.js';
 
 const rosters = starterRosters as unknown as (Roster & { id: string })[];

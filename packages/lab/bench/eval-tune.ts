@@ -10,7 +10,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { DEFAULT_WEIGHTS, EVAL_TERMS, type EvalWeights } from '../src/bots/evaluate.js';
+import { DEFAULT_WEIGHTS, EVAL_TERMS, type EvalWeights } from '../../engine/src/bots/evaluate.js';
 import { flag } from './pools.js';
 
 const repo = fileURLToPath(new URL('../../../', import.meta.url));
@@ -29,7 +29,7 @@ function pairScore(w: EvalWeights, games: number, seed: string): number {
   if (name === 'normal') return 0.5;
   const out = execFileSync(
     'npx',
-    ['tsx', 'packages/engine/bench/bot-bench.ts', '--match', `${name}:normal`, '--games', String(games), '--paired', '--seed', seed],
+    ['tsx', 'packages/lab/bench/bot-bench.ts', '--match', `${name}:normal`, '--games', String(games), '--paired', '--seed', seed],
     { cwd: repo, encoding: 'utf8' },
   );
   const last = JSON.parse(out.trim().split('\n').at(-1)!) as { paired?: { score: number } };
