@@ -9,6 +9,7 @@ import type { CardDef } from '@vroyale/engine';
 import { starterRosters } from '@vroyale/cards';
 import {
   CLIENT_PAYLOADS,
+  isRoomEvent,
   type StopSettings,
   type Ack,
   type AckData,
@@ -70,9 +71,6 @@ export interface GameServerDeps {
   /** In a cluster: messages about rooms another node holds go there (cluster/room-router.ts). */
   router?: RoomRouter | null;
 }
-
-/** Messages about one room (`roomId` in the payload): handled by the node holding that room. */
-const ROUTED: ReadonlySet<string> = new Set(['room:join', 'room:spectate', 'room:leave', 'room:chat', 'room:rematch', 'match:action', 'match:pass-until']);
 
 export type { Conn } from './net/conn.js';
 
@@ -351,7 +349,7 @@ export class GameServer {
         reply(err('internal', 'The server failed to handle that message'));
       });
     if (conn.userId === null) return reply(err('not-identified', "Say 'hello' first"));
-    if (this.cluster && !conn.remote && ROUTED.has(name)) {
+    if (this.cluster && !conn.remote && isRoomEvent(name)) {
       const roomId = (parsed.data as { roomId?: string }).roomId;
       if (roomId && !this.lobby.get(roomId))
         return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, (a) => {
