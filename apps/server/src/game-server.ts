@@ -200,11 +200,7 @@ export class GameServer {
             attach: (conn, room) => this.attach(conn, room),
             watch: (conn, room, reply) => this.watch(conn, room, reply),
             dispatch: (conn, event, payload, reply) => this.dispatch(conn, event, payload, reply),
-            handleHere: (conn, event, payload, reply) => {
-              const handler = this.handlers[event as Exclude<ClientEventName, 'hello'>] as Handler<ClientEventName> | undefined;
-              if (handler) void handler(conn, payload as never, reply as Reply<ClientEventName>);
-              return !!handler;
-            },
+            handleHere: (conn, event, payload, reply) => void this.handlers[event](conn, payload as never, reply as never),
             disconnected: (socketId) => this.onDisconnect(socketId),
           },
           d.router,
@@ -352,7 +348,7 @@ export class GameServer {
     if (this.cluster && !conn.remote && isRoomEvent(name)) {
       const roomId = (parsed.data as { roomId?: string }).roomId;
       if (roomId && !this.lobby.get(roomId))
-        return this.cluster.forward(conn as Conn & { userId: string }, name, parsed.data, roomId, (a) => {
+        return this.cluster.forward(conn as Conn & { userId: string }, { event: name, payload: parsed.data }, roomId, (a) => {
           if (a.ok) this.answeredElsewhere(conn, name, roomId);
           reply(a);
         });
