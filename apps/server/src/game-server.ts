@@ -17,7 +17,7 @@ import { MatchService } from './master/match-handlers.js';
 import { MatchRecovery } from './master/match-recovery.js';
 import { Matchmaking } from './matchmaking/matchmaking.js';
 import type { Conn } from './net/conn.js';
-import { Gateway } from './net/gateway.js';
+import { Gateway } from './gateway/gate.js';
 import { SOCKET_CLASSES, socketClass, type SocketClass } from './net/socket-class.js';
 import type { Lobby } from './rooms/lobby.js';
 import { restoreRooms } from './rooms/restore.js';
@@ -49,7 +49,7 @@ export class GameServer {
   private readonly connections_: Connections;
   /** In a cluster: forwarding, serving other nodes' sockets, following moved matches (cluster/cluster-rooms.ts). */
   private readonly cluster: ClusterRooms | null;
-  /** Limits, refusals and kicks before a message's handler (net/gateway.ts). */
+  /** Limits, refusals and kicks before a message's handler (gateway/gate.ts). */
   private readonly gateway: Gateway<Conn>;
 
   constructor(private readonly d: GameServerDeps) {

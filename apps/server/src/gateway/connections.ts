@@ -1,5 +1,5 @@
 /**
- * Connections and client events. Every message goes through the same gate (net/gateway.ts: limits, refusals
+ * Connections and client events. Every message goes through the same gate (gateway/gate.ts: limits, refusals
  * from the event name, admission control) → schema (the protocol's zod schema for its event) → identified? →
  * in a cluster, a room event about a room another node holds goes there (cluster/cluster-rooms.ts) → handler
  * (the table the services supply, handler-table.ts). Every handler's failure becomes an 'internal' ack instead
@@ -9,7 +9,7 @@ import { CLIENT_PAYLOADS, isRoomEvent, type Ack, type ClientEventName } from '@v
 import type { ClusterRooms } from '../cluster/cluster-rooms.js';
 import type { Logger } from '../logger.js';
 import type { Conn } from '../net/conn.js';
-import type { Gateway } from '../net/gateway.js';
+import type { Gateway } from './gate.js';
 import type { Incoming } from '../transport/transport.js';
 import { err, type Handler, type HandlerTable, type Identified, type Payload, type Reply } from './handler-table.js';
 
@@ -43,7 +43,7 @@ export class Connections {
     }
   }
 
-  /** A decoded message: the gateway's limits (net/gateway.ts), then `dispatch`. */
+  /** A decoded message: the gateway's limits (gateway/gate.ts), then `dispatch`. */
   private onMessage(socketId: string, event: string, payload: unknown, reply: (ack: Ack<object>) => void): void {
     const conn = this.h.conns.get(socketId);
     if (!conn) return reply(err('internal', 'Unknown connection'));
