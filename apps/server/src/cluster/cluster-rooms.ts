@@ -8,7 +8,7 @@
  * - Hand-over (SIGTERM): the released matches are announced, the other nodes acquire them at once.
  * The pipeline itself (gate, schema, handlers) stays in game-server.ts; this file reaches it through `ClusterHost`.
  */
-import type { Ack, AckError, ClientEventName } from '@vroyale/protocol';
+import type { Ack, AckError, RoomEventName } from '@vroyale/protocol';
 import type { Conn } from '../net/conn.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
@@ -22,7 +22,8 @@ import type { Transport } from '../transport/transport.js';
 import { takeReleased, untilHeld } from './hand-over.js';
 import type { Ownership } from './ownership.js';
 import { RemoteWatches } from './remote-watches.js';
-import type { Forwarded, RoomRouter } from './room-router.js';
+import { isNodeOwn, type Forwarded, type NodeRequest } from './node-messages.js';
+import type { RoomRouter } from './room-router.js';
 
 type Identified = Conn & { userId: string };
 type Reply = (ack: Ack<object>) => void;
@@ -42,10 +43,10 @@ export interface ClusterHost {
   attach(conn: Conn, room: Room): void;
   /** `conn` watches `room` under the spectating caps (no toggle spent). */
   watch(conn: Identified, room: Room, reply: Reply): void;
-  /** The pipeline after the flood gate (schema, identified, handler). */
-  dispatch(conn: Conn, event: string, payload: unknown, reply: Reply): void;
-  /** The event's own handler on this node (for a room no node holds: its usual refusal), or false if none. */
-  handleHere(conn: Identified, event: ClientEventName, payload: unknown, reply: Reply): boolean;
+  /** The pipeline after the flood gate (schema, identified, handler): another node's socket's room event. */
+  dispatch(conn: Conn, event: RoomEventName, payload: unknown, reply: Reply): void;
+  /** The event's own handler on this node, its payload already checked (for a room no node holds: its usual refusal). */
+  handleHere(conn: Identified, event: RoomEventName, payload: unknown, reply: Reply): void;
   disconnected(socketId: string): void;
 }
 
@@ -117,7 +118,7 @@ export class ClusterRooms {
   async helloElsewhere(conn: Identified): Promise<void> {
     const userId = conn.userId;
     for (const roomId of await this.router.seatsElsewhere(userId))
-      if (this.h.conns.get(conn.id) === conn && conn.userId === userId) this.forward(conn, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+      if (this.h.conns.get(conn.id) === conn && conn.userId === userId) this.forward(conn, { event: 'cluster:attach', payload: { roomId } }, roomId, () => {});
   }
 
   /**
@@ -134,7 +135,7 @@ export class ClusterRooms {
         if (!conn.rooms.has(roomId)) h.attach(conn, local);
         continue;
       }
-      this.forward(conn as Identified, 'cluster:attach' as ClientEventName, { roomId }, roomId, () => {});
+      this.forward(conn as Identified, { event: 'cluster:attach', payload: { roomId } }, roomId, () => {});
     }
     for (const id of this.watches.watchers(roomId)) {
       const conn = h.conns.get(id);
@@ -144,7 +145,7 @@ export class ClusterRooms {
         if (!conn.rooms.has(roomId)) h.watch(conn as Identified, local, () => {});
         continue;
       }
-      this.forward(conn as Identified, 'cluster:watch' as ClientEventName, { roomId }, roomId, () => {});
+      this.forward(conn as Identified, { event: 'cluster:watch', payload: { roomId } }, roomId, () => {});
     }
   }
 
@@ -185,9 +186,10 @@ export class ClusterRooms {
    * room on its way to another node (held lately, announced or released, or listed active by another node) is
    * asked again for a few seconds (`untilHeld`), then answered `moved`, which clients send again silently.
    */
-  forward(conn: Identified, event: ClientEventName, payload: unknown, roomId: string, reply: Reply): void {
+  forward(conn: Identified, request: NodeRequest, roomId: string, reply: Reply): void {
     const { h, router } = this;
     const user = h.users.get(conn.userId);
+    const { event } = request;
     const m = {
       socketId: conn.id,
       userId: conn.userId,
@@ -195,8 +197,7 @@ export class ClusterRooms {
       username: user?.username ?? null,
       address: conn.address,
       roomId,
-      event,
-      payload,
+      ...request,
     };
     untilHeld(
       () => router.forward(m),
@@ -211,7 +212,8 @@ export class ClusterRooms {
         if (router.wasHeld(roomId)) return reply(err('moved', MOVING));
         // No node holds it: answered here (an unknown room's usual refusal).
         h.log.info({ roomId, event, listed: this.listedActive(roomId), socketId: conn.id }, 'no node holds the room of a forward');
-        if (!h.handleHere(conn, event, payload, reply)) reply(err('internal', 'No server holds that room now'));
+        if (isNodeOwn(request)) reply(err('internal', 'No server holds that room now'));
+        else h.handleHere(conn, request.event, request.payload, reply);
       },
       (e: unknown) => {
         h.log.error({ err: e, event }, 'forwarding failed');
@@ -226,7 +228,7 @@ export class ClusterRooms {
   }
 
   /** Keeps what this node's sockets watch on other nodes (for `attachElsewhere` after a takeover). */
-  private rememberWatch(conn: Conn, event: string, roomId: string, ack: Ack<object>): void {
+  private rememberWatch(conn: Conn, event: NodeRequest['event'], roomId: string, ack: Ack<object>): void {
     if (!ack.ok || conn.remote) return;
     if (event === 'room:spectate' || event === 'cluster:watch') this.watches.add(conn.id, roomId);
     else if (event === 'room:leave') this.watches.remove(conn.id, roomId);

@@ -17,20 +17,11 @@
 import type { Ack } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
 import type { ServerSideBus } from './lobby-feed.js';
+import type { Forwarded, ForwardedFrom, NodeRequest } from './node-messages.js';
+
+export type { Forwarded } from './node-messages.js';
 
 const HELD_REMEMBERED = 10_000;
-
-export interface Forwarded {
-  from: string;
-  socketId: string;
-  userId: string;
-  name: string;
-  username: string | null;
-  address: string;
-  roomId: string;
-  event: string;
-  payload: unknown;
-}
 
 /** What a holder answers: the handler's ack, or null (not my room). */
 type Answer = Ack<object> | null;
@@ -74,7 +65,7 @@ export class RoomRouter {
   }
 
   /** Sends `m` to the room's holder; resolves with its ack, or null when no node holds the room. */
-  async forward(m: Omit<Forwarded, 'from'>): Promise<Answer> {
+  async forward(m: Omit<ForwardedFrom, 'from'> & NodeRequest): Promise<Answer> {
     this.forwarding.add(m.socketId);
     let answers: unknown[];
     try {

@@ -17,7 +17,7 @@ export type Incoming =
   | { kind: 'message'; socketId: string; event: string; payload: unknown; reply: (ack: Ack<object>) => void };
 
 /**
- * What the transport asks about each message before decoding it (issue 36; net/gateway.ts answers), knowing
+ * What the transport asks about each message before decoding it (issue 36; gateway/gate.ts answers), knowing
  * only its event name ('' when that cannot be read without decoding, null when the packet is not an event):
  * - `pass`: decode and deliver it, when admission control (net/admission.ts) lets the socket's class in (`extra`:
  *   what it costs beyond one message, charged to the turn);

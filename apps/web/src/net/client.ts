@@ -21,7 +21,7 @@ import type {
   ViewMessage,
   Visibility,
 } from '@vroyale/protocol';
-import { DEFAULT_STOP_SETTINGS, oneShotAfter, StopSettings } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, oneShotAfter, RESENDABLE_EVENTS, StopSettings } from '@vroyale/protocol';
 import { labels } from '../game/labels';
 import { mergeChatHistory } from './chat-merge';
 import { historyLines, learn, sentence, type LogContext } from '../game/log';
@@ -73,20 +73,8 @@ export async function emit<E extends ClientEventName>(event: E, payload: Payload
   return out === 'lost' ? lostAck() : out;
 }
 
-/**
- * Messages that are safe to be handled twice (net/resend.ts): also sent again when no answer came. An action is,
- * because it keeps its clientActionId (the server answers a duplicate with the first ack).
- */
-const IDEMPOTENT: ReadonlySet<ClientEventName> = new Set<ClientEventName>([
-  'match:action',
-  'match:pass-until',
-  'room:join',
-  'room:spectate',
-  'room:leave',
-  'settings',
-  'lobby:subscribe',
-  'lobby:unsubscribe',
-]);
+/** Messages safe to be handled twice (net/resend.ts): also sent again when no answer came (protocol CLIENT_EVENT_TRAITS). */
+const IDEMPOTENT: ReadonlySet<ClientEventName> = RESENDABLE_EVENTS;
 
 /** Connected and identified (hello answered on this very socket connection). */
 let identifiedOn: string | null = null;

@@ -2,7 +2,7 @@
  * The game server's connection gate (issue 15 §1, issue 36): what happens to a message before its handler.
  *
  * Before it is decoded (`check`, asked by the transport with the event name alone): the socket's class
- * (socket-class.ts), its own limit (flood-guard.ts `check`: a refusal, and a kick after too many), then the
+ * (net/socket-class.ts), its own limit (net/flood-guard.ts `check`: a refusal, and a kick after too many), then the
  * refusals that need no payload, answered without parsing it: anything but `hello` before `hello`
  * (`not-identified`), chat from a socket in no room (`room-not-found`, single node only: in a cluster the room
  * may be on another node). Those two are given only when the socket has nothing earlier still in flight (a
@@ -19,8 +19,8 @@
 import type { Ack, AckError, ErrorCode } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
 import type { GateVerdict, MessageGate, Transport } from '../transport/transport.js';
-import type { FloodGuard, MessageVerdict } from './flood-guard.js';
-import type { SocketClass } from './socket-class.js';
+import type { FloodGuard, MessageVerdict } from '../net/flood-guard.js';
+import type { SocketClass } from '../net/socket-class.js';
 
 export interface GatewayConn {
   id: string;
