@@ -75,12 +75,16 @@ describe('floods (issue 15 §1)', () => {
     const notices: { kind: string; message: string }[] = [];
     flooder.on('server:notice', (n) => notices.push(n));
     const gone = new Promise<string>((r) => flooder.once('disconnect', (reason) => r(reason)));
-    // Fire without waiting: 9 pass the per-socket window of 10 (hello took one), the 21st refusal kicks.
+    // The per-socket window is 10 (hello took one): 9 pass.
+    const first = await Promise.all(Array.from({ length: 9 }, () => emit(flooder, 'lobby:subscribe', {})));
+    expect(first.filter((a) => a.ok).length).toBe(9);
+    // Then fire without waiting: refused, and the 21st refusal kicks. (No count of oks here: what refilled
+    // meanwhile may pass, and a message passed in the same read as the kick is dropped with the socket.)
     const acks = Array.from({ length: 200 }, () => emit(flooder, 'lobby:subscribe', {}).catch(() => null));
     expect(await gone).toBe('io server disconnect');
     const all = await Promise.all(acks);
     const answered = all.filter((a): a is Ack<Record<string, unknown>> => a !== null);
-    expect(answered.filter((a) => a.ok).length).toBe(9);
+    expect(answered.filter((a) => a.ok).length).toBeLessThanOrEqual(2);
     expect(answered.filter((a) => !a.ok && a.code === 'rate-limited').length).toBeGreaterThanOrEqual(21);
     expect(notices).toEqual([
       { kind: 'kicked', message: expect.stringMatching(/disconnected for sending too many messages; your address may reconnect in 2 s/) },
