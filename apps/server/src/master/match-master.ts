@@ -54,10 +54,13 @@ export interface MasterDeps {
   /** The node's latency histograms (metrics/node-metrics.ts); absent in tests that build a master alone. */
   metrics?: MasterMetrics;
   /** In a cluster: this node's match leases (cluster/ownership.ts); absent or null on a single node. */
-  ownership?: Ownership | null;
+  ownership?: MasterOwnership | null;
   /** A single node: replay this match from its log (its master is behind it); absent in tests of a master alone. */
   rebuild?: (matchId: string) => void;
 }
+
+/** What the master and its room use of the node's leases (cluster/ownership.ts `Ownership`; tests record the calls). */
+export type MasterOwnership = Pick<Ownership, 'mayWrite' | 'lost' | 'giveBack' | 'acquire' | 'release'>;
 
 /** What the master needs from its room: who watches, and a call when the match ends. */
 export interface MasterRoom {
