@@ -2,7 +2,8 @@
  * A room alone (no server, no socket): its match start is saved before the lease is asked for and before the
  * match's master exists; a start whose rows the store refuses leaves a match whose actions are refused by the
  * store too (nothing acked, nothing sent); a seat lost while the database is away ends nothing until the loss
- * is saved, and the room hears of the end only after the row is committed.
+ * is saved, and the room hears of the end only after the row is committed; with both managers away, the first
+ * hold to run out waits on the other (rooms/seat-holds.ts).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Ack } from '@vroyale/protocol';
@@ -109,5 +110,43 @@ describe('a seat lost while the database is away', () => {
     expect(room.status).toBe('finished');
     expect(room.stateFor('B').result).toEqual({ winner: 'B', reason: 'abandoned' });
     expect(await kit.store.match(master.id)).toMatchObject({ status: 'finished', result: { winner: 'B', reason: 'abandoned' } });
+  });
+});
+
+describe('seat holds', () => {
+  it('both managers away: the first hold to run out waits on the other; both out is a draw, saved before the room finishes', async () => {
+    const { room, master } = await playing();
+    await room.matchSaved;
+    room.detach('sA');
+    kit.clock.advance(1_000);
+    room.detach('sB');
+    kit.journal.length = 0;
+    kit.clock.advance(kit.deps.config.seatHoldMs - 1_000);
+    await settle();
+    // A's hold ran out with B away too: nobody loses yet.
+    expect(kit.journal).toEqual([]);
+    expect(room.status).toBe('active');
+    kit.clock.advance(1_000);
+    await settle();
+    expect(room.status).toBe('finished');
+    expect(master.matchResult).toEqual({ winner: 'draw', reason: 'abandoned' });
+    expect(await kit.store.match(master.id)).toMatchObject({ status: 'finished', result: { winner: 'draw', reason: 'abandoned' } });
+  });
+
+  it('the other manager coming back after the first hold ran out: the seat that left loses then', async () => {
+    const { room, master } = await playing();
+    await room.matchSaved;
+    room.detach('sA');
+    kit.clock.advance(1_000);
+    room.detach('sB');
+    kit.clock.advance(kit.deps.config.seatHoldMs - 1_000);
+    await settle();
+    expect(room.status).toBe('active');
+    kit.journal.length = 0;
+    room.attach('sB2', 'u_bob');
+    await settle();
+    expect(kit.journal.filter((j) => !j.startsWith('send'))).toEqual(['append 1', 'commit 1']);
+    expect(master.matchResult).toEqual({ winner: 'B', reason: 'abandoned' });
+    expect(room.status).toBe('finished');
   });
 });
