@@ -2,12 +2,11 @@
  * A room: two seats, the sockets watching, its chat, and (once both seats are taken) the match's master.
  * A seat belongs to a user, not a socket: any socket of that user acts for the seat, and when the last one
  * goes the seat is held for `seatHoldMs` before it is given up (waiting room) or lost (match: 'abandoned').
+ * The parts: `seat-holds.ts`, `presence.ts` (spectators told coalesced), `room-chat.ts`, `room-listing.ts` (what
+ * the lobby shows), `new-match.ts` (the match's record and first state).
  */
-import { BOT_LISTED_MS } from '../master/bot-listing.js';
-import { createGame, other, type CardDef, type Viewer } from '@vroyale/engine';
+import type { CardDef, Viewer } from '@vroyale/engine';
 import {
-  isUntimed,
-  LIMITS,
   type ChatMessage,
   type ClockConfig,
   type MatchResult,
@@ -18,17 +17,18 @@ import {
   type MatchKind,
   type Seat,
   type SeatInfo,
-  type SummarySeat,
   type Visibility,
 } from '@vroyale/protocol';
-import { matchSeed, newMatchId } from '../identity/ids.js';
 import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
 import { MatchMaster, type MasterDeps, type MasterRoom } from '../master/match-master.js';
 import { inBackground } from '../storage/background-write.js';
-import type { MatchRecord, Occupant, RoomRecord, Seats } from '../storage/records.js';
-import { TokenBucket } from '../net/token-bucket.js';
-import type { TimerHandle } from '../time/clock.js';
+import type { Occupant, RoomRecord, Seats } from '../storage/records.js';
+import { newMatch } from './new-match.js';
+import { Presence } from './presence.js';
+import { RoomChat } from './room-chat.js';
+import { isListed, SeatRatings } from './room-listing.js';
+import { SeatHolds } from './seat-holds.js';
 
 export interface RoomDeps extends MasterDeps {
   pool: Record<string, CardDef>;
@@ -41,19 +41,8 @@ export interface RoomDeps extends MasterDeps {
   onRoomProgress?(room: Room): void;
 }
 
-/** A bot match is listed for spectators only while its manager is playing: one who acted this recently. */
-/** Kinds whose live matches the lobby lists for anyone to watch, whatever the room's visibility. */
-const WATCHABLE: ReadonlySet<MatchKind> = new Set(['ranked', 'casual', 'challenge']);
-/** The rating the lobby shows for a seat, read once the match begins (`loadRatings`). */
-type SeatRating = { rating: number; provisional: boolean };
-const PROVISIONAL_RD = 110;
-
 const SEATS: readonly Seat[] = ['A', 'B'];
-/**
- * Spectators coming and going are told to the room at most this often: one message per member per join made
- * 500 watchers with a few of them toggling cost the managers seconds of delay (issue 15 §3).
- */
-export const PRESENCE_EVERY_MS = 250;
+export { PRESENCE_EVERY_MS } from './presence.js';
 
 export class Room implements MasterRoom {
   readonly roomId: string;
@@ -75,23 +64,15 @@ export class Room implements MasterRoom {
   fixedSeed: string | null = null;
   /** After the match: the seats that asked for a rematch, and the room it started in (see rematch.ts). */
   readonly rematch: RematchState = { offers: [], roomId: null };
-  readonly chatLog: ChatMessage[] = [];
-  /** The sender's user id of each `chatLog` line (lines carry names, not ids), for the block filter. */
-  private readonly chatFrom: string[] = [];
-  /** Chat lines per user in this room (a token bucket each; dropped with the room). */
-  private readonly chatBuckets = new Map<string, TokenBucket>();
   /** Attached sockets → their user. */
   private readonly members = new Map<string, string>();
-  private readonly holds = new Map<Seat, { deadline: number; handle: TimerHandle }>();
-  /** Seats whose hold ran out while the other manager was away too: their loss waits on that manager. */
-  private readonly expired = new Set<Seat>();
-  /** The pending coalesced presence broadcast, if any. */
-  private presenceTimer: TimerHandle | null = null;
-  /** The spectator count of the last broadcast, and what each socket that entered since was told on entering. */
-  private toldAll = 0;
-  private readonly toldJoiners = new Map<string, number>();
-  /** The managers' ratings as the lobby shows them (null: none to show, or not read yet). */
-  private readonly ratings: Record<Seat, SeatRating | null> = { A: null, B: null };
+  /** Seat holds and the losses they lead to (rooms/seat-holds.ts). */
+  private readonly holds: SeatHolds;
+  private readonly chat: RoomChat;
+  /** Spectators coming and going, told coalesced (rooms/presence.ts). */
+  private readonly presence: Presence;
+  /** The managers' ratings as the lobby shows them (rooms/room-listing.ts). */
+  private readonly ratings: SeatRatings;
 
   constructor(
     private readonly deps: RoomDeps,
@@ -104,6 +85,29 @@ export class Room implements MasterRoom {
     this.kind = rec.kind ?? 'room';
     this.status = rec.status === 'active' ? 'active' : rec.status === 'waiting' ? 'waiting' : 'finished';
     this.seats = rec.seats;
+    this.chat = new RoomChat(deps, rec.id);
+    this.presence = new Presence(deps.clock, { spectatorCount: () => this.spectatorCount(), broadcastState: () => this.broadcastState() });
+    this.ratings = new SeatRatings(deps);
+    const self = this;
+    this.holds = new SeatHolds(deps, {
+      roomId: rec.id,
+      get status() {
+        return self.status;
+      },
+      get seats() {
+        return self.seats;
+      },
+      get master() {
+        return self.master;
+      },
+      present: (seat) => this.socketsOfSeat(seat).length > 0,
+      freeSeat: (seat) => this.freeSeat(seat),
+    });
+  }
+
+  /** The recent chat lines (rooms/room-chat.ts). */
+  get chatLog(): ChatMessage[] {
+    return this.chat.log;
   }
 
   record(): RoomRecord {
@@ -153,17 +157,17 @@ export class Room implements MasterRoom {
     this.members.set(socketId, userId);
     const seat = this.seatOf(userId);
     if (seat) {
-      this.returned(seat);
+      this.holds.returned(seat);
       this.broadcastState();
     } else {
       const state = this.stateFor(null);
       this.deps.transport.send(socketId, 'room:state', state);
-      this.toldJoiners.set(socketId, state.spectators);
-      this.presenceChanged();
+      this.presence.joined(socketId, state.spectators);
+      this.presence.changed();
     }
     this.master?.sendFull([socketId], seat ?? 'spectator');
     this.master?.sendLogHistory([socketId], seat ?? 'spectator');
-    this.sendChatHistory(socketId, userId);
+    this.chat.sendHistory(socketId, userId);
     this.deps.onRoomChanged(this);
   }
 
@@ -171,24 +175,13 @@ export class Room implements MasterRoom {
     const userId = this.members.get(socketId);
     if (userId === undefined) return;
     this.members.delete(socketId);
-    this.toldJoiners.delete(socketId);
+    this.presence.left(socketId);
     const seat = this.seatOf(userId);
     if (seat) {
-      if (this.socketsOfSeat(seat).length === 0) this.startHold(seat);
+      if (this.socketsOfSeat(seat).length === 0) this.holds.start(seat);
       this.broadcastState();
-    } else this.presenceChanged();
+    } else this.presence.changed();
     this.deps.onRoomChanged(this);
-  }
-
-  /** The spectator count changed: one broadcast per `PRESENCE_EVERY_MS` at most, and only if someone is behind. */
-  private presenceChanged(): void {
-    if (this.presenceTimer) return;
-    this.presenceTimer = this.deps.clock.setTimeout(() => {
-      this.presenceTimer = null;
-      const now = this.spectatorCount();
-      if (this.toldAll !== now) return this.broadcastState();
-      for (const told of this.toldJoiners.values()) if (told !== now) return this.broadcastState();
-    }, PRESENCE_EVERY_MS);
   }
 
   /** A manager leaves on purpose: in a waiting room that frees the seat at once. */
@@ -221,7 +214,7 @@ export class Room implements MasterRoom {
   }
 
   private freeSeat(seat: Seat): void {
-    this.cancelHold(seat);
+    this.holds.cancel(seat);
     this.seats[seat] = null;
     this.save();
     this.broadcastState();
@@ -229,24 +222,8 @@ export class Room implements MasterRoom {
   }
 
   private startMatch(): void {
-    const seats = { A: this.seats.A!, B: this.seats.B! };
-    const seed = this.fixedSeed ?? matchSeed(this.deps.config.matchSeed);
-    const created = createGame({ seed, pool: this.deps.pool, rosters: { A: seats.A.roster, B: seats.B.roster } });
-    if (!created.ok) throw new Error(`createGame refused validated rosters: ${created.message}`);
     const now = this.deps.clock.now();
-    const match: MatchRecord = {
-      id: newMatchId(),
-      roomId: this.roomId,
-      seed,
-      rosters: { A: seats.A.roster, B: seats.B.roster },
-      seats,
-      status: 'active',
-      result: null,
-      clocks: isUntimed(this.clockConfig) ? { A: 0, B: 0 } : { A: this.clockConfig.initialMs, B: this.clockConfig.initialMs },
-      createdAt: now,
-      kind: this.kind,
-      endedAt: null,
-    };
+    const { match, state } = newMatch(this, { A: this.seats.A!, B: this.seats.B! }, this.deps, now);
     this.status = 'active';
     // Issued before the master exists, so nothing it schedules can write an action for an unknown match (the
     // store applies writes in the order they were issued; the first append waits behind this one).
@@ -255,12 +232,12 @@ export class Room implements MasterRoom {
     // In a cluster the lease is issued right behind the start row, so it is recorded before the first append's
     // batch (the write lane keeps issue order); if another node somehow holds it, the first append is fenced.
     if (this.deps.ownership) void this.deps.ownership.acquire(match.id, 'acquired');
-    this.master = new MatchMaster(this.deps, this, match, created.state, new Map());
+    this.master = new MatchMaster(this.deps, this, match, state, new Map());
     this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
     this.loadRatings();
     for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
     // Seats whose sockets already left before the match began start their hold now.
-    for (const s of SEATS) if (!this.seats[s]!.bot && this.socketsOfSeat(s).length === 0) this.startHold(s);
+    for (const s of SEATS) if (!this.seats[s]!.bot && this.socketsOfSeat(s).length === 0) this.holds.start(s);
     this.broadcastState();
     this.deps.onRoomChanged(this);
   }
@@ -272,24 +249,9 @@ export class Room implements MasterRoom {
     this.loadRatings();
   }
 
-  /**
-   * The ratings the lobby lists beside the names: the match's own queue for ranked and casual (guests have a
-   * casual one), an account's ranked rating otherwise; nothing for bots, or for guests outside the queues. Read
-   * once at the start (a failed read only leaves the number out).
-   */
+  /** The ratings beside the names in the lobby, read once at the start. */
   private loadRatings(): void {
-    const queue = this.kind === 'casual' ? 'casual' : 'ranked';
-    for (const s of SEATS) {
-      const occ = this.seats[s];
-      if (!occ || occ.bot || (!occ.username && this.kind !== 'ranked' && this.kind !== 'casual')) continue;
-      this.deps.storage.facts.ratingOf(occ.userId, queue).then(
-        (r) => {
-          this.ratings[s] = { rating: Math.round(r.rating), provisional: r.rd > PROVISIONAL_RD };
-          this.deps.onRoomChanged(this);
-        },
-        (e: unknown) => this.deps.log.warn({ err: e, roomId: this.roomId }, 'reading a rating for the lobby failed'),
-      );
-    }
+    this.ratings.load(this, () => this.deps.onRoomChanged(this));
   }
 
   /** The master's hook: the turn spectators see moved on (the lobby shows it). */
@@ -299,14 +261,13 @@ export class Room implements MasterRoom {
 
   /** After a restart nobody is connected yet: every human seat waits `seatHoldMs` for its manager. */
   holdAbsentSeats(): void {
-    for (const s of SEATS) if (this.seats[s] && !this.seats[s]!.bot && this.socketsOfSeat(s).length === 0) this.startHold(s);
+    for (const s of SEATS) if (this.seats[s] && !this.seats[s]!.bot && this.socketsOfSeat(s).length === 0) this.holds.start(s);
   }
 
   onMatchEnded(result: MatchResult): void {
     this.status = 'finished';
     this.finishedAt = this.deps.clock.now();
-    for (const s of SEATS) this.cancelHold(s);
-    this.expired.clear();
+    this.holds.matchEnded();
     void result;
     // Behind the final append in the write lane: the lease ends once the result is committed.
     if (this.master && this.deps.ownership) void this.deps.ownership.release([this.master.id]);
@@ -337,55 +298,6 @@ export class Room implements MasterRoom {
     return true;
   }
 
-  // --- seat holds -----------------------------------------------------------------------------------------
-
-  private startHold(seat: Seat): void {
-    if (this.status === 'finished' || this.holds.has(seat) || this.seats[seat]?.bot) return;
-    const deadline = this.deps.clock.now() + this.deps.config.seatHoldMs;
-    const handle = this.deps.clock.setTimeout(() => this.holdExpired(seat), this.deps.config.seatHoldMs);
-    this.holds.set(seat, { deadline, handle });
-  }
-
-  private cancelHold(seat: Seat): void {
-    const h = this.holds.get(seat);
-    if (!h) return;
-    this.deps.clock.clearTimeout(h.handle);
-    this.holds.delete(seat);
-  }
-
-  private holdExpired(seat: Seat): void {
-    this.holds.delete(seat);
-    if (this.socketsOfSeat(seat).length > 0) return;
-    this.deps.log.info({ roomId: this.roomId, seat, status: this.status }, 'seat hold expired');
-    if (this.status === 'waiting') this.freeSeat(seat);
-    else if (this.status === 'active') this.abandoned(seat);
-  }
-
-  /**
-   * A seat's hold ran out during the match. With the other manager here, this seat loses. With them away
-   * too, nobody is there to win, and the one who left second must not win by leaving later: if the other
-   * hold runs out as well the match is a draw; if the other manager comes back first, this seat loses then;
-   * if this manager comes back first, play goes on.
-   */
-  private abandoned(seat: Seat): void {
-    const rival = other(seat);
-    const rivalAway = !this.seats[rival]!.bot && this.socketsOfSeat(rival).length === 0;
-    if (!rivalAway) return void this.master?.serverConcede(seat, 'abandoned');
-    if (this.expired.has(rival)) {
-      this.expired.clear();
-      return void this.master?.serverDraw('abandoned');
-    }
-    this.expired.add(seat);
-  }
-
-  /** A manager's socket is back: their hold ends, and a seat whose hold ran out meanwhile loses now. */
-  private returned(seat: Seat): void {
-    this.cancelHold(seat);
-    this.expired.delete(seat);
-    const rival = other(seat);
-    if (this.status === 'active' && this.expired.delete(rival)) void this.master?.serverConcede(rival, 'abandoned');
-  }
-
   // --- room state -----------------------------------------------------------------------------------------
 
   private groupMembers(): Map<Viewer, string[]> {
@@ -401,15 +313,15 @@ export class Room implements MasterRoom {
   private seatInfo(seat: Seat, now: number): SeatInfo | null {
     const occ = this.seats[seat];
     if (!occ) return null;
-    const hold = this.holds.get(seat);
+    const deadline = this.holds.deadline(seat);
     const connected = occ.bot || this.socketsOfSeat(seat).length > 0;
     return {
       name: occ.name,
       username: occ.username ?? null,
       bot: occ.bot,
       connected,
-      holdDeadline: hold?.deadline ?? null,
-      holdRemainingMs: hold ? Math.max(0, hold.deadline - now) : null,
+      holdDeadline: deadline,
+      holdRemainingMs: deadline !== null ? Math.max(0, deadline - now) : null,
     };
   }
 
@@ -441,91 +353,32 @@ export class Room implements MasterRoom {
 
   /** Everyone in the room gets the room state now (it carries the spectator count too, so a pending presence broadcast has nothing left to say). */
   broadcastState(): void {
-    this.toldAll = this.spectatorCount();
-    this.toldJoiners.clear();
+    this.presence.toldEveryone(this.spectatorCount());
     for (const [viewer, ids] of this.groupMembers()) this.deps.transport.send(ids, 'room:state', this.stateFor(viewer === 'spectator' ? null : viewer));
   }
 
-  /**
-   * Whether the lobby lists this room for anyone to join or watch: public rooms; ranked, casual and challenge
-   * matches (public by nature, like a chess site's games); a bot match while its manager is playing (acted in the
-   * last `BOT_LISTED_MS`); never a private room (its link is the invitation) or the tutorial.
-   */
+  /** Whether the lobby lists this room for anyone to join or watch (rooms/room-listing.ts). */
   listed(now: number): boolean {
-    if (this.visibility === 'public' || WATCHABLE.has(this.kind)) return true;
-    if (this.kind !== 'bot' || !this.master || this.status !== 'active') return false;
-    return now - this.master.lastHumanActionAt < BOT_LISTED_MS;
+    return isListed(this, now);
   }
 
   summary(): RoomSummary {
-    const seat = (s: Seat): SummarySeat | null => {
-      const o = this.seats[s];
-      const r = this.ratings[s];
-      return o ? { name: o.name, username: o.username ?? null, bot: o.bot, rating: r?.rating ?? null, provisional: r?.provisional ?? false } : null;
-    };
-    const spectators = this.spectatorCount();
-    const p = this.master?.progress ?? null;
-    return {
-      roomId: this.roomId,
-      kind: this.kind,
-      status: this.status,
-      clock: this.clockConfig,
-      seats: { A: seat('A'), B: seat('B') },
-      spectators,
-      createdAt: this.createdAt,
-      turn: p?.turn ?? null,
-      active: p?.active ?? null,
-      delayed: p?.delayed ?? false,
-      result: this.master?.matchResult ?? null,
-      endedAt: this.status === 'finished' ? this.finishedAt : null,
-    };
+    return this.ratings.summary(this, this.spectatorCount());
   }
 
   chatAllowed(userId: string): boolean {
-    let bucket = this.chatBuckets.get(userId);
-    if (!bucket) this.chatBuckets.set(userId, (bucket = new TokenBucket(this.deps.config.chatLimit, () => this.deps.clock.now())));
-    return bucket.take();
+    return this.chat.allowed(userId);
   }
 
   /** A chat line from `fromUserId`, to every member but those who blocked them (a set lookup per member). */
   addChat(msg: ChatMessage, fromUserId: string): void {
-    this.chatLog.push(msg);
-    this.chatFrom.push(fromUserId);
-    if (this.chatLog.length > LIMITS.chatHistoryLines) {
-      this.chatLog.shift();
-      this.chatFrom.shift();
-    }
-    const to: string[] = [];
-    for (const [socketId, userId] of this.members) if (!this.deps.blocks.blockedBy(userId).has(fromUserId)) to.push(socketId);
-    if (to.length > 0) this.deps.transport.send(to, 'room:chat', msg);
-  }
-
-  /**
-   * The newest lines in one message, bounded in lines and bytes: a joiner used to get every stored line
-   * as its own `room:chat`, one emit (and encode) per line per joiner. Lines from people the joiner blocked
-   * are left out.
-   */
-  private sendChatHistory(socketId: string, userId: string): void {
-    if (this.chatLog.length === 0) return;
-    const blocked = this.deps.blocks.blockedBy(userId);
-    const messages: ChatMessage[] = [];
-    let bytes = 0;
-    for (let i = this.chatLog.length - 1; i >= 0 && messages.length < LIMITS.chatHistoryLines; i--) {
-      if (blocked.has(this.chatFrom[i]!)) continue;
-      const m = this.chatLog[i]!;
-      bytes += Buffer.byteLength(m.text) + Buffer.byteLength(m.from.name);
-      if (bytes > LIMITS.chatHistoryBytes) break;
-      messages.push(m);
-    }
-    if (messages.length === 0) return;
-    this.deps.transport.send(socketId, 'room:chat-history', { roomId: this.roomId, messages: messages.reverse() });
+    this.chat.add(msg, fromUserId, this.members);
   }
 
   /** Server shutdown: stop holds and presence broadcasts, and let the master finish its queue. */
   async close(): Promise<void> {
-    for (const s of SEATS) this.cancelHold(s);
-    if (this.presenceTimer) this.deps.clock.clearTimeout(this.presenceTimer);
-    this.presenceTimer = null;
+    this.holds.cancelAll();
+    this.presence.stop();
     await this.master?.close();
   }
 

@@ -1,0 +1,31 @@
+/** A room's new match: its seed, its engine state from the seated rosters, and the record the store keeps. */
+import { createGame, type CardDef, type GameState } from '@vroyale/engine';
+import { isUntimed, type ClockConfig, type MatchKind } from '@vroyale/protocol';
+import { matchSeed, newMatchId } from '../identity/ids.js';
+import type { MatchRecord, Occupant } from '../storage/records.js';
+
+export function newMatch(
+  room: { roomId: string; clockConfig: ClockConfig; kind: MatchKind; fixedSeed: string | null },
+  seats: { A: Occupant; B: Occupant },
+  deps: { pool: Record<string, CardDef>; config: { matchSeed: string | null } },
+  now: number,
+): { match: MatchRecord; state: GameState } {
+  const seed = room.fixedSeed ?? matchSeed(deps.config.matchSeed);
+  const created = createGame({ seed, pool: deps.pool, rosters: { A: seats.A.roster, B: seats.B.roster } });
+  if (!created.ok) throw new Error(`createGame refused validated rosters: ${created.message}`);
+  const clock = room.clockConfig;
+  const match: MatchRecord = {
+    id: newMatchId(),
+    roomId: room.roomId,
+    seed,
+    rosters: { A: seats.A.roster, B: seats.B.roster },
+    seats,
+    status: 'active',
+    result: null,
+    clocks: isUntimed(clock) ? { A: 0, B: 0 } : { A: clock.initialMs, B: clock.initialMs },
+    createdAt: now,
+    kind: room.kind,
+    endedAt: null,
+  };
+  return { match, state: created.state };
+}
