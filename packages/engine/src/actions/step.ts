@@ -8,7 +8,7 @@ import { duringStep } from '../core/stage-index.js';
 import type { GameEvent } from '../core/events.js';
 import type { GameState } from '../core/types.js';
 import { checkAction, performAction } from './dispatch.js';
-import { reject, type Rejection } from './rejections.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { Action } from './schema.js';
 
 export interface Accepted {
