@@ -11,7 +11,7 @@ export { visibleTo, cardVisibleTo } from './core/visibility.js';
 export { makeCard, counterBatch } from './core/card-instance.js';
 export { countersOf, counterTotals } from './zones/counters.js';
 export { Action, actionKey, type ActionInput, type ActionType } from './actions/schema.js';
-export { REJECT_CODES, type RejectCode, type Rejection } from './actions/rejections.js';
+export { REJECT_CODES, type RejectCode, type Rejection } from './core/rejections.js';
 export { step, stepParsed, stepInPlace, parseAction, type StepResult, type Accepted } from './actions/step.js';
 export { deciders } from './actions/deciders.js';
 export { legalActions, candidateActions } from './actions/legal-actions.js';
@@ -32,7 +32,7 @@ export {
   type BlockerFacts,
 } from './combat/blockers.js';
 export { attackOffer, attackProblems, type AttackOffer, type AttackBar, type DeclarationProblem } from './combat/attackers.js';
-export { randomAttackers, randomBlocks } from './combat/random-declaration.js';
+export { randomAttackers, randomBlocks } from './actions/random-declaration.js';
 export { isOffer, permits, realise, simplest, type Legal, type Offer } from './actions/offers.js';
 export { sameNameLabels } from './core/labels.js';
 export { statsOf } from './effects/stats.js';

@@ -5,7 +5,7 @@
  */
 import { meta } from '../cards/def-meta.js';
 import { defOf } from '../core/query.js';
-import { duringStep, stageIndex } from '../core/stage-index.js';
+import { stageIndex } from '../core/stage-index.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
 import { attackOffer } from '../combat/attackers.js';
 import { blockOffer } from '../combat/blockers.js';
@@ -131,16 +131,13 @@ function candidates(s: GameState, m: ManagerId, out: Legal[]): number {
 }
 
 export function legalActions(s: GameState, m: ManagerId): Legal[] {
-  // Listing changes nothing, so like a step it may trust the stage index once checked (core/stage-index.ts).
-  return duringStep(s, () =>
-    withStatsMemo(s, () => {
-      const all: Legal[] = [];
-      const exact = candidates(s, m, all);
-      let n = exact;
-      // Past `exact` come only activations, mulligans and choices: never offers.
-      for (let i = exact; i < all.length; i++) if (checkAction(s, all[i] as Action) === null) all[n++] = all[i]!;
-      if (n !== all.length) all.length = n;
-      return all;
-    }),
-  );
+  return withStatsMemo(s, () => {
+    const all: Legal[] = [];
+    const exact = candidates(s, m, all);
+    let n = exact;
+    // Past `exact` come only activations, mulligans and choices: never offers.
+    for (let i = exact; i < all.length; i++) if (checkAction(s, all[i] as Action) === null) all[n++] = all[i]!;
+    if (n !== all.length) all.length = n;
+    return all;
+  });
 }

@@ -6,7 +6,7 @@
  */
 import { attackProblems, type AttackOffer } from '../combat/attackers.js';
 import { aLegalAssignment, blockProblems, type BlockOffer } from '../combat/blockers.js';
-import { randomAttackers, randomBlocks } from '../combat/random-declaration.js';
+import { randomAttackers, randomBlocks } from './random-declaration.js';
 import { actionKey, type Action } from './schema.js';
 
 export type Offer = AttackOffer | BlockOffer;

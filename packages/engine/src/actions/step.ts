@@ -4,11 +4,10 @@
  */
 import { cloneState } from '../core/clone.js';
 import { makeCtx } from '../core/context.js';
-import { duringStep } from '../core/stage-index.js';
 import type { GameEvent } from '../core/events.js';
 import type { GameState } from '../core/types.js';
 import { checkAction, performAction } from './dispatch.js';
-import { reject, type Rejection } from './rejections.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { Action } from './schema.js';
 
 export interface Accepted {
@@ -45,7 +44,7 @@ export function stepParsed(state: GameState, action: Action): StepResult {
     if (r) return r;
     const s = cloneState(state);
     const ctx = makeCtx(s);
-    duringStep(s, () => performAction(ctx, action));
+    performAction(ctx, action);
     s.seq += 1;
     return { ok: true, state: s, events: ctx.events };
   } catch (e) {
@@ -63,7 +62,7 @@ export function stepInPlace(state: GameState, action: Action): { ok: true; event
     const r = checkAction(state, action);
     if (r) return r;
     const ctx = makeCtx(state);
-    duringStep(state, () => performAction(ctx, action));
+    performAction(ctx, action);
     state.seq += 1;
     return { ok: true, events: ctx.events };
   } catch (e) {

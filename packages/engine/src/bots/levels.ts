@@ -41,7 +41,7 @@ export const LEVEL_DEALS: Record<BotLevel, boolean> = { easy: false, normal: fal
  */
 export const LEVEL_RULES: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: false };
 
-/** Whether the level searches its own later decisions of the turn too (search/turn-tree.ts). */
+/** Whether the level searches its own later decisions of the turn too (experiments/turn-tree.ts). */
 export const LEVEL_TREE: Record<BotLevel, boolean> = { easy: false, normal: false, hard: false, expert: false };
 
 /**

@@ -21,17 +21,17 @@
 import type { CardDef, Keywords } from '../cards/schema.js';
 import { cloneState } from '../core/clone.js';
 import type { AttackOffer } from '../combat/attackers.js';
-import { aLegalAssignment, blockOffer, blockProblems, type BlockOffer } from '../combat/blockers.js';
+import { aLegalAssignment, blockProblems, type BlockOffer } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
 import { isOffer } from '../actions/offers.js';
 import type { Action } from '../actions/schema.js';
-import { stepInPlace } from '../actions/step.js';
 import { isCharacterDef } from '../core/query.js';
-import { managerOf, type Block, type GameState, type ManagerId, type Phase } from '../core/types.js';
-import { statsOf, withStatsMemo } from '../effects/stats.js';
+import type { Block, GameState, ManagerId, Phase } from '../core/types.js';
 import type { CardView, GameView } from '../view/projection.js';
 import { determinise } from './determinise.js';
 import { characterValue, DEFAULT_WEIGHTS, evaluate, leastValuableInHand, printedValue, type EvalWeights } from './evaluate.js';
+import { blockByModel, legalAssignments } from './block-model.js';
+import { overBudget, resetWork, simStep } from './sim-work.js';
 import type { Bot, BotInput } from './types.js';
 
 export interface StrongBotOptions {
@@ -54,22 +54,6 @@ const PASSIVE: ReadonlySet<Action['type']> = new Set(['pass']);
 const EPS = 0.05;
 const MAX_SIM_STEPS = 120;
 const ILLEGAL = 1e6;
-/**
- * Work per decision, counted in simulated engine steps (a deterministic stand-in for time): once spent,
- * no further candidates are simulated. Keeps the rare huge positions (token swarms, many targets) fast.
- */
-const WORK_BUDGET = 1500;
-let work = 0;
-/** Simulated steps over every decision on this thread, never reset: a deterministic measure of work for callers. */
-let workTotal = 0;
-export const strongBotWork = (): number => workTotal;
-
-function simStep(sim: GameState, a: Action): ReturnType<typeof stepInPlace> {
-  work++;
-  workTotal++;
-  return stepInPlace(sim, a);
-}
-
 type Opts = Required<Omit<StrongBotOptions, 'defs'>> & { defs?: Record<string, CardDef> };
 
 export function createStrongBot(options: StrongBotOptions = {}): Bot {
@@ -86,7 +70,7 @@ export function createStrongBot(options: StrongBotOptions = {}): Bot {
 export const strongBot: Bot = createStrongBot();
 
 function decide({ view, legal, seed }: BotInput, o: Opts): Action {
-  work = 0;
+  resetWork();
   if (legal.length === 0) throw new Error('strongBot: no legal action to choose from');
   const me = view.viewer;
   if (me === 'spectator') throw new Error('strongBot: spectators do not decide');
@@ -238,7 +222,7 @@ function search(view: GameView, me: ManagerId, legal: Action[], seed: string | n
   let best = cands[0]!;
   let top = -Infinity;
   for (const a of cands.slice(0, o.maxCandidates)) {
-    if (work > WORK_BUDGET && top > -Infinity) break;
+    if (overBudget() && top > -Infinity) break;
     const v = scoreOf([a]) - (PASSIVE.has(a.type) ? 0 : EPS);
     if (v > top) [best, top] = [a, v];
   }
@@ -271,7 +255,7 @@ function attackDecision(view: GameView, me: ManagerId, offer: AttackOffer, seed:
     let add: string | null = null;
     let bestScore = top;
     for (const id of eligible) {
-      if (plan.includes(id) || (work > WORK_BUDGET && add !== null)) continue;
+      if (plan.includes(id) || (overBudget() && add !== null)) continue;
       const v = score([...plan, id]) - EPS;
       if (v > bestScore) [add, bestScore] = [id, v];
     }
@@ -279,7 +263,7 @@ function attackDecision(view: GameView, me: ManagerId, offer: AttackOffer, seed:
     plan = [...plan, add];
     top = bestScore + EPS;
   }
-  if (eligible.length >= 2 && plan.length < eligible.length && work <= WORK_BUDGET && score(eligible) - EPS > top) plan = eligible;
+  if (eligible.length >= 2 && plan.length < eligible.length && !overBudget() && score(eligible) - EPS > top) plan = eligible;
   return declare(plan);
 }
 
@@ -318,7 +302,7 @@ function blockDecision(view: GameView, me: ManagerId, offer: BlockOffer, o: Opts
       let bestMove: Block[] | null = null;
       let bestScore = top;
       const consider = (move: Block[]) => {
-        if (move.some((b) => have.has(key(b))) || work > WORK_BUDGET) return;
+        if (move.some((b) => have.has(key(b))) || overBudget()) return;
         const v = score([...plan, ...move]) - EPS;
         if (v > bestScore) [bestMove, bestScore] = [move, v];
       };
@@ -395,170 +379,4 @@ function quietAction(sim: GameState, who: ManagerId): Action {
   if (p?.kind === 'choose-order') return { type: 'choose-order', manager: who, goFirst: true };
   if (sim.phase === 'combat-attack') return { type: 'declare-attackers', manager: who, attackers: [] };
   return { type: 'pass', manager: who };
-}
-
-interface Fighter {
-  id: string;
-  atk: number;
-  /** HP left this turn. */
-  hp: number;
-  kw: Keywords;
-  value: number;
-}
-
-function fighter(sim: GameState, id: string, blocking: boolean): Fighter {
-  const c = sim.cards[id]!;
-  const st = statsOf(sim, c);
-  const atk = blocking && c.tilted ? 0 : st.atk;
-  return { id, atk, hp: st.hp - c.damage, kw: st.keywords, value: characterValue(st.atk, st.hp, st.keywords) };
-}
-
-/** Whether `x` dealing its ATK to `y` graduates `y` (damage or Ban, RUL-COMBAT-6). */
-function kills(x: Fighter, y: Fighter): boolean {
-  return x.atk >= y.hp || (x.atk > 0 && !!x.kw.ban && !y.kw.ban);
-}
-
-/**
- * The defender model: block an attacker with a character that kills it and survives, else trade when the
- * trade is even or better; then meet Callout (the cheapest blocker that may block it) and Moderator (a
- * Moderator with room blocks an unblocked attacker); chump-block only when the unblocked damage would be
- * lethal. Then declare, repairing the assignment one block at a time if the legality function still refuses it.
- */
-export function blockByModel(sim: GameState, d: ManagerId): boolean {
-  const cb = sim.combat;
-  if (!cb) return false;
-  const offer = blockOffer(sim);
-  const room = new Map<string, number>();
-  const [attackers, free] = withStatsMemo(sim, () => {
-    for (const b of offer.blockers) room.set(b.id, b.capacity);
-    return [
-      cb.attackers.map((id) => fighter(sim, id, false)).sort((x, y) => y.atk - x.atk),
-      [...room].filter(([, n]) => n > 0).map(([id]) => fighter(sim, id, true)),
-    ];
-  });
-  const blocks: Block[] = [];
-  const blocked = new Set<string>();
-  const block = (b: Fighter, a: Fighter): boolean => {
-    blocks.push({ blocker: b.id, attacker: a.id });
-    blocked.add(a.id);
-    const left = room.get(b.id)! - 1;
-    room.set(b.id, left);
-    if (left <= 0) free.splice(free.indexOf(b), 1);
-    return true;
-  };
-  const mayBlockAlone = (b: Fighter, a: Fighter) => !a.kw.clout || b.atk >= a.atk;
-  for (const a of attackers) {
-    if (blocked.has(a.id)) continue;
-    let pick: Fighter | null = null;
-    let top = 0;
-    for (const b of free) {
-      if (!mayBlockAlone(b, a)) continue;
-      const k = kills(b, a);
-      const dies = kills(a, b);
-      const v = k && !dies ? 10 + a.value - 0.1 * b.value : k ? a.value - b.value + 0.01 : 0;
-      if (v > top) [pick, top] = [b, v];
-    }
-    if (pick) block(pick, a);
-  }
-  const cheapestFor = (a: Fighter, only?: (b: Fighter) => boolean): Fighter | null => {
-    let pick: Fighter | null = null;
-    for (const b of free) if (mayBlockAlone(b, a) && (!only || only(b)) && (!pick || b.value < pick.value)) pick = b;
-    return pick;
-  };
-  for (const a of attackers) {
-    if (blocked.has(a.id) || !a.kw.callout) continue;
-    const b = cheapestFor(a);
-    if (b) block(b, a);
-  }
-  for (const a of attackers) {
-    if (blocked.has(a.id)) continue;
-    const m = cheapestFor(a, (b) => !!b.kw.moderator);
-    if (m) block(m, a);
-  }
-  let incoming = 0;
-  for (const a of attackers) if (!blocked.has(a.id)) incoming += a.atk;
-  for (const a of attackers) {
-    if (incoming < managerOf(sim, d).sanity) break;
-    if (blocked.has(a.id)) continue;
-    const b = cheapestFor(a);
-    if (b && block(b, a)) incoming -= a.atk;
-  }
-  let plan = blocks;
-  for (let i = 0; i < 12 && blockProblems(offer, plan, true).length; i++) {
-    const fixed = repairStep(offer, plan);
-    if (!fixed) break;
-    plan = fixed;
-  }
-  // The model's blocks could not be repaired: an assignment the engine accepts instead.
-  if (blockProblems(offer, plan, true).length) plan = aLegalAssignment(offer);
-  return simStep(sim, { type: 'declare-blocks', manager: d, blocks: plan }).ok;
-}
-
-/**
- * Complete block assignments the engine accepts (no Callout, Clout or Moderator problem), found by a
- * depth-first search over each defender's choice (no block, or up to its capacity of attackers), with a
- * budget of assignments looked at. Moderators try blocking first, the others not blocking first.
- */
-function legalAssignments(offer: BlockOffer, limit: number, budget: number): Block[][] {
-  const attackers = offer.attackers.map((a) => a.id);
-  const defenders = offer.blockers.map((b) => b.id);
-  const out: Block[][] = [];
-  const blocks: Block[] = [];
-  let leaves = 0;
-  const subsets = (cap: number): string[][] => {
-    const res: string[][] = [];
-    const rec = (start: number, acc: string[]) => {
-      if (acc.length) res.push(acc.slice());
-      if (acc.length === cap) return;
-      for (let i = start; i < attackers.length; i++) {
-        acc.push(attackers[i]!);
-        rec(i + 1, acc);
-        acc.pop();
-      }
-    };
-    rec(0, []);
-    return res;
-  };
-  const choices = offer.blockers.map((b) => {
-    const some = subsets(b.capacity);
-    return b.capacity > 1 || b.moderator ? [...some, []] : [[], ...some];
-  });
-  const rec = (i: number): void => {
-    if (out.length >= limit || leaves >= budget) return;
-    if (i === defenders.length) {
-      leaves++;
-      work += 0.05;
-      if (blockProblems(offer, blocks, true).length === 0) out.push(blocks.slice());
-      return;
-    }
-    for (const targets of choices[i]!) {
-      for (const attacker of targets) blocks.push({ blocker: defenders[i]!, attacker });
-      rec(i + 1);
-      blocks.length -= targets.length;
-      if (out.length >= limit || leaves >= budget) return;
-    }
-  };
-  rec(0);
-  return out;
-}
-
-/** The assignment one block added or removed away from `blocks` that leaves the fewest problems. */
-function repairStep(offer: BlockOffer, blocks: Block[]): Block[] | null {
-  const options: Block[][] = [];
-  const used = new Map<string, number>();
-  for (const b of blocks) used.set(b.blocker, (used.get(b.blocker) ?? 0) + 1);
-  for (const d of offer.blockers)
-    if ((used.get(d.id) ?? 0) < d.capacity)
-      for (const a of offer.attackers)
-        if (!blocks.some((b) => b.blocker === d.id && b.attacker === a.id)) options.push([...blocks, { blocker: d.id, attacker: a.id }]);
-  const adds = options.length;
-  for (const b of blocks) options.push(blocks.filter((x) => x !== b));
-  let best: Block[] | null = null;
-  let fewest = Infinity;
-  options.forEach((option, k) => {
-    work += 0.2;
-    const n = blockProblems(offer, option).length + (k >= adds ? 0.5 : 0);
-    if (n < fewest) [best, fewest] = [option, n];
-  });
-  return best;
 }

@@ -3,7 +3,7 @@ import { makeRng } from '../core/rng.js';
 import { sameNameLabels } from '../core/labels.js';
 import { attackProblems, type AttackOffer } from './attackers.js';
 import { aLegalAssignment, blockProblems, maxCalloutBlocked, type BlockOffer } from './blockers.js';
-import { randomAttackers, randomBlocks } from './random-declaration.js';
+import { randomAttackers, randomBlocks } from '../actions/random-declaration.js';
 
 const attackOffer: AttackOffer = {
   type: 'choose-attackers',

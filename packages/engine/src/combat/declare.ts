@@ -7,9 +7,8 @@
  */
 import { emit, setPhase, type Ctx } from '../core/context.js';
 import { other, type Block, type GameState, type ManagerId } from '../core/types.js';
-import { reject, type Rejection } from '../actions/rejections.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { queueCardTriggers } from '../stack/triggers.js';
-import { settle } from '../turn/flow.js';
 import { attackOffer, attackProblems, type DeclarationProblem } from './attackers.js';
 import { blockOffer, blockProblems } from './blockers.js';
 
@@ -54,7 +53,6 @@ export function doDeclareAttackers(ctx: Ctx, attackers: readonly string[]): void
   setPhase(ctx, 'combat-attack-window');
   s.priority = cb.attackers.length ? s.active : null;
   s.passes = 0;
-  settle(ctx, null);
 }
 
 /** Blocks in a canonical order (blockers in stage order, then attackers in declaration order). */
@@ -73,5 +71,4 @@ export function doDeclareBlocks(ctx: Ctx, blocks: readonly Block[]): void {
   setPhase(ctx, 'combat-block-window');
   s.priority = s.active;
   s.passes = 0;
-  settle(ctx, null);
 }

@@ -1,6 +1,7 @@
 /**
  * Which cards on stage carry static abilities or end conditions. Every card that enters the stage gets a
- * fresh id, so the index is cached per state object for as long as the same ids stand in the same places.
+ * fresh id, so the index is cached per state object for as long as the same ids stand in the same places:
+ * each call checks that (a walk of the stage's ids), so nothing that changes the stage has to say so.
  * Callers still check entries with `live`.
  */
 import { meta, type EndCondition, type StaticAbility } from '../cards/def-meta.js';
@@ -20,30 +21,7 @@ export interface StageIndex {
   auras?: unknown;
 }
 
-const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex; epoch: number }>();
-
-/**
- * Inside a step only engine code changes the state, and every change to a stage list goes through
- * `stageMoved` (moveCard, commission). So while a step runs, an index checked since the last such move is
- * still right without walking the stage again. Outside a step (tests, tools, bots) it is always walked.
- */
-let epoch = 0;
-let stepping: GameState | null = null;
-
-export function stageMoved(): void {
-  epoch++;
-}
-
-export function duringStep<T>(s: GameState, fn: () => T): T {
-  const prev = stepping;
-  stepping = s;
-  epoch++; // whatever happened to the state before the step is not trusted
-  try {
-    return fn();
-  } finally {
-    stepping = prev;
-  }
-}
+const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex }>();
 
 /** The stage's card ids in a fixed order (A's centre, A's main, B's centre, B's main), with list separators. */
 function sameStage(s: GameState, ids: readonly string[]): boolean {
@@ -62,14 +40,12 @@ function sameStage(s: GameState, ids: readonly string[]): boolean {
 
 /** The last state asked about, in front of the WeakMap (a step or a listing asks several times in a row). */
 let frontState: GameState | null = null;
-let frontEntry: { ids: string[]; index: StageIndex; epoch: number } | undefined;
+let frontEntry: { ids: string[]; index: StageIndex } | undefined;
 
 export function stageIndex(s: GameState): StageIndex {
   const hit = s === frontState ? frontEntry : cache.get(s);
-  if (hit && hit.epoch === epoch && stepping === s) return hit.index;
   // Ids are fresh on every zone change, so the same ids in the same places mean the same cards on stage.
   if (hit && sameStage(s, hit.ids)) {
-    hit.epoch = epoch;
     frontState = s;
     frontEntry = hit;
     return hit.index;
@@ -93,7 +69,7 @@ export function stageIndex(s: GameState): StageIndex {
       ids.push('|');
     }
   }
-  const entry = { ids, index, epoch };
+  const entry = { ids, index };
   cache.set(s, entry);
   frontState = s;
   frontEntry = entry;

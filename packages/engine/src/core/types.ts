@@ -184,7 +184,7 @@ export interface GameState {
   /**
    * RUL-STACK-5: the Starting or Resolution Phase has done its automatic part (untilt and draw; graduations
    * and their effects) and opened its priority window. `setPhase` clears it (every phase change but the
-   * match's end); the other phases with a window are one from the moment they are entered (turn/flow.ts
+   * match's end); the other phases with a window are one from the moment they are entered (turn/windows.ts
    * `inWindow`).
    */
   windowOpen: boolean;

@@ -10,7 +10,6 @@ import { graduateAll, removeFromStage } from '../zones/graduate.js';
 import { addCounters, producerOf, removeCounters } from '../zones/counters.js';
 import { freshId, moveCard } from '../zones/move.js';
 import { makeCard } from '../core/card-instance.js';
-import { stageMoved } from '../core/stage-index.js';
 import { matchesFilter } from './filters.js';
 import { CUSTOM_HANDLERS } from './custom-handlers.js';
 import { liveTarget, selectCards, selectManagers } from './selectors.js';
@@ -39,7 +38,6 @@ export function commission(ctx: Ctx, f: Frame, tokenDef: string, count: number):
     // RUL-TURN-6: character tokens have Debut Burnout too (entered this turn).
     s.cards[id] = makeCard(id, tokenDef, f.controller, 'main', { token: true, enteredTurn: s.turn });
     managerOf(s, f.controller).main.push(id);
-    stageMoved();
     emit(ctx, { t: 'move', owner: f.controller, from: 'token-gone', to: 'main', card: '', def: tokenDef, newId: id, token: true });
   }
 }

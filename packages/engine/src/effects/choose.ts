@@ -1,10 +1,9 @@
 /** Answering a pending choice: a "may", a card picked from a search, or targets for a trigger. */
 import { emit, type Ctx } from '../core/context.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
-import { reject, type Rejection } from '../actions/rejections.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { finishFrame, runFrame } from '../stack/resolve.js';
 import { pushItem } from '../stack/triggers.js';
-import { settle } from '../turn/flow.js';
 import { finishPick } from './apply.js';
 
 export function checkChoose(s: GameState, m: ManagerId, option: number): Rejection | null {
@@ -44,5 +43,4 @@ export function doChoose(ctx: Ctx, m: ManagerId, option: number): void {
     // priority (an automatic step) the active manager does.
     s.priority = s.priority === null ? s.active : other(m);
   }
-  settle(ctx, null);
 }

@@ -6,10 +6,10 @@
 import { emit, setPhase, type Ctx } from '../core/context.js';
 import { randInt, shuffleInPlace } from '../core/rng.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
-import { reject, type Rejection } from '../actions/rejections.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { drawCards } from '../zones/draw.js';
 import { moveCard } from '../zones/move.js';
-import { beginTurn } from '../turn/flow.js';
+import { beginTurn } from '../turn/begin-turn.js';
 
 export const OPENING_HAND = 5;
 

@@ -6,12 +6,11 @@ import type { Ability } from '../cards/schema.js';
 import { emit, type Ctx } from '../core/context.js';
 import { defOf, isCharacterDef, onStage } from '../core/query.js';
 import { managerOf, other, type GameState, type ManagerId } from '../core/types.js';
-import { needPriority, ownCard } from '../actions/guards.js';
-import { reject, type Rejection } from '../actions/rejections.js';
+import { needPriority, ownCard } from '../core/guards.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { evalCondition } from '../effects/conditions.js';
 import { matchesFilter } from '../effects/filters.js';
 import { targetsLegal } from '../effects/targets.js';
-import { settle } from '../turn/flow.js';
 import { pay, potentialStars } from '../turn/pay-stars.js';
 import { countersOf, removeCounters } from '../zones/counters.js';
 import { graduate } from '../zones/graduate.js';
@@ -101,5 +100,4 @@ export function doActivate(ctx: Ctx, m: ManagerId, card: string, index: number, 
   pushItem(ctx, { controller: m, source: card, sourceDef: c.def, kind: 'ability', ability: index, targets });
   s.passes = 0;
   s.priority = other(m);
-  settle(ctx, m);
 }

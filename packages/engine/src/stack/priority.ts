@@ -5,9 +5,9 @@
  */
 import { emit, type Ctx } from '../core/context.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
-import { needPriority } from '../actions/guards.js';
-import type { Rejection } from '../actions/rejections.js';
-import { inWindow, settle } from '../turn/flow.js';
+import { needPriority } from '../core/guards.js';
+import type { Rejection } from '../core/rejections.js';
+import { inWindow } from '../turn/windows.js';
 import { resolveTop } from './resolve.js';
 
 export function checkPass(s: GameState, m: ManagerId): Rejection | null {
@@ -19,7 +19,6 @@ export function doPass(ctx: Ctx, m: ManagerId): void {
   emit(ctx, { t: 'pass', manager: m });
   s.passes += 1;
   if (s.passes < 2) {
-    // A hand-over changes nothing the settle checks read, and the position was settled after the last action.
     s.priority = other(m);
     return;
   }
@@ -30,5 +29,4 @@ export function doPass(ctx: Ctx, m: ManagerId): void {
     // before the window (start-of-turn or graduation triggers) the phase's automatic part goes on.
     if (s.phase !== 'game-over') s.priority = s.stack.length || inWindow(s) ? s.active : null;
   } else s.priority = null;
-  settle(ctx, null);
 }

@@ -3,77 +3,18 @@
  * settle loop that runs everything automatic until some manager has a decision to make.
  */
 import { emit, setPhase, type Ctx } from '../core/context.js';
-import { defById, forEachOnStage } from '../core/query.js';
-import { managerOf, other, type GameState, type ManagerId, type Phase } from '../core/types.js';
+import { forEachOnStage } from '../core/query.js';
+import { managerOf, other, type ManagerId } from '../core/types.js';
 import { checkEnd } from '../end/check-end.js';
 import { anyEligibleAttacker } from '../combat/attackers.js';
 import { defenderCharacters } from '../combat/blockers.js';
 import { combatDamage } from '../combat/damage.js';
 import { flushTriggers, queueStageTriggers } from '../stack/triggers.js';
 import { drawCards } from '../zones/draw.js';
-import { moveCard } from '../zones/move.js';
 import { graduateDoomed } from '../zones/state-based.js';
+import { beginTurn } from './begin-turn.js';
 import { HAND_LIMIT } from './hand-limit.js';
-
-/**
- * RUL-STACK-5: where each phase's priority window is. 'entry': the phase is a window from the moment it is
- * entered (the Resource and Main Steps, the combat windows of RUL-STACK-4). 'after': the phase first does
- * its automatic part, in which priority is given only while the stack holds an item, and then opens its
- * window (`s.windowOpen`): the Starting Phase after the draw, the Resolution Phase after graduations and
- * their effects. 'none': declarations, and the End Phase, whose "end of turn" triggers (PR-3) use the stack
- * and nothing else.
- */
-const WINDOWS: Readonly<Record<Phase, 'entry' | 'after' | 'none'>> = {
-  mulligan: 'none',
-  'turn-order': 'none',
-  start: 'after',
-  resource: 'entry',
-  main: 'entry',
-  'combat-attack': 'none',
-  'combat-attack-window': 'entry',
-  'combat-block': 'none',
-  'combat-block-window': 'entry',
-  resolution: 'after',
-  end: 'none',
-  'game-over': 'none',
-};
-
-/**
- * Whether the phase's own priority window is open: then the active manager gets priority back whenever the
- * stack empties (RUL-STACK-1), and otherwise the phase's automatic part goes on.
- */
-export function inWindow(s: GameState): boolean {
-  const w = WINDOWS[s.phase];
-  return w === 'entry' || (w === 'after' && s.windowOpen);
-}
-
-/** RUL-STACK-5: a window opens with the active manager's priority. */
-function openWindow(s: GameState): void {
-  s.windowOpen = true;
-  s.priority = s.active;
-  s.passes = 0;
-}
-
-/** RUL-TURN-1, step 1 and 2: clear damage (RUL-COMBAT-8), then "start of turn" effects (hiatus returns first). */
-export function beginTurn(ctx: Ctx): void {
-  const s = ctx.s;
-  emit(ctx, { t: 'turn', turn: s.turn, active: s.active });
-  setPhase(ctx, 'start');
-  forEachOnStage(s, (id) => {
-    const c = s.cards[id]!;
-    c.damage = 0;
-    c.banned = false;
-  });
-  for (const id of managerOf(s, s.active).hiatus.slice()) {
-    const c = s.cards[id]!;
-    if (!c.returnsFromHiatus) continue;
-    c.returnsFromHiatus = false;
-    moveCard(ctx, id, defById(s, c.def).types.includes('leader') ? 'centre' : 'main');
-  }
-  queueStageTriggers(s, 'start-of-turn', s.active);
-  s.priority = null;
-  s.passes = 0;
-}
+import { openWindow } from './windows.js';
 
 /** End of turn clean-up: "until end of turn" effects end, unspent stars vanish (RUL-TURN-5). */
 function cleanup(ctx: Ctx): void {

@@ -2,8 +2,8 @@
 import type { Ctx } from '../core/context.js';
 import { managerOf, type GameState } from '../core/types.js';
 import { moveCard } from '../zones/move.js';
-import { reject, type Rejection } from '../actions/rejections.js';
-import { ownCard } from '../actions/guards.js';
+import { reject, type Rejection } from '../core/rejections.js';
+import { ownCard } from '../core/guards.js';
 
 export const HAND_LIMIT = 5;
 

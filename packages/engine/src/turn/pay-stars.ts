@@ -5,8 +5,8 @@
  */
 import { emit, type Ctx } from '../core/context.js';
 import { managerOf, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
-import { needPriority, ownCard } from '../actions/guards.js';
-import { reject, type Rejection } from '../actions/rejections.js';
+import { needPriority, ownCard } from '../core/guards.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { listingMemo } from '../effects/stats.js';
 import { defById } from '../core/query.js';
 

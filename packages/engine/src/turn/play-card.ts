@@ -9,13 +9,12 @@ import { meta } from '../cards/def-meta.js';
 import type { Ctx } from '../core/context.js';
 import { defOf, stageOf } from '../core/query.js';
 import { other, type GameState, type ManagerId } from '../core/types.js';
-import { needPriority, ownCard } from '../actions/guards.js';
-import { reject, type Rejection } from '../actions/rejections.js';
+import { needPriority, ownCard } from '../core/guards.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { playLimit } from '../effects/stats.js';
 import { targetsLegal } from '../effects/targets.js';
 import { pushItem, queueCardTriggers, queueStageTriggers } from '../stack/triggers.js';
 import { moveCard } from '../zones/move.js';
-import { settle } from './flow.js';
 import { pay, potentialStars } from './pay-stars.js';
 
 export function playAbilityIndex(d: CardDef): number {
@@ -80,12 +79,10 @@ export function doPlay(ctx: Ctx, m: ManagerId, card: string, targets: string[]):
     queueStageTriggers(s, 'highlight-played', m);
     s.passes = 0;
     s.priority = other(m);
-    settle(ctx, m);
     return;
   }
   s.played += 1;
   const nid = moveCard(ctx, card, d.types.includes('leader') ? 'centre' : 'main');
   queueCardTriggers(s, nid, (t) => t.on === 'debut');
   s.passes = 0;
-  settle(ctx, m);
 }

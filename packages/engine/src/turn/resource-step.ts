@@ -5,8 +5,8 @@
  */
 import type { Ctx } from '../core/context.js';
 import type { GameState, ManagerId } from '../core/types.js';
-import { needPriority, ownCard } from '../actions/guards.js';
-import { reject, type Rejection } from '../actions/rejections.js';
+import { needPriority, ownCard } from '../core/guards.js';
+import { reject, type Rejection } from '../core/rejections.js';
 import { playLimit } from '../effects/stats.js';
 import { moveCard } from '../zones/move.js';
 

@@ -9,7 +9,6 @@
 import { emit, type Ctx } from '../core/context.js';
 import { onStage } from '../core/query.js';
 import { managerOf, type CardInstance, type CardLocation, type GameState } from '../core/types.js';
-import { stageMoved } from '../core/stage-index.js';
 import { producerLeft } from './counters.js';
 
 /**
@@ -93,7 +92,6 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   if (left) leaveStage(s, c);
   delete s.cards[id];
   if (c.token && !toStage) {
-    stageMoved();
     emit(ctx, { t: 'move', owner: c.owner, from, to: 'token-gone', card: id, def: c.def, newId: '', token: true });
     if (left) producerLeft(ctx, id);
     return '';
@@ -112,7 +110,6 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
     if (opts.bottom) list.unshift(nid);
     else list.push(nid);
   } else if (to === 'backstage') managerOf(s, c.owner).backstage = nid;
-  stageMoved(); // after the lists changed: the stage index is re-checked from here on
   emit(ctx, { t: 'move', owner: c.owner, from, to, card: id, def: c.def, newId: nid, ...(c.token ? { token: true } : {}) });
   if (left) producerLeft(ctx, id);
   return nid;

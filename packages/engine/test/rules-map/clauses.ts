@@ -152,7 +152,7 @@ export const SECTIONS: Section[] = [
       r(
         'RUL-STACK-5',
         'Every phase offers priority: Starting Phase after the draw, Resource Step, Main Step, combat windows, Resolution Phase after graduations; active manager first; both pass with an empty stack → next.',
-        ['turn/flow.ts', 'stack/priority.ts', 'turn/resource-step.ts'],
+        ['turn/flow.ts', 'turn/windows.ts', 'stack/priority.ts', 'turn/resource-step.ts'],
       ),
     ],
   },
@@ -176,7 +176,7 @@ export const SECTIONS: Section[] = [
       r('RUL-COMBAT-7', 'Raid: excess over the remaining HP of the highest-HP blocker goes to the defending manager.', ['combat/damage.ts'], ['Raid']),
       r('RUL-COMBAT-8', "Damage clears at the next turn's start; non-combat damage reaching HP graduates after the effect.", [
         'zones/state-based.ts',
-        'turn/flow.ts',
+        'turn/begin-turn.ts',
       ]),
       t('TEXT-NO-BLOCK', 'The defending manager may choose not to block unless a card says otherwise.', ['combat/blockers.ts'], ['RUL-COMBAT-2', 'Combat']),
     ],
@@ -209,7 +209,7 @@ export const SECTIONS: Section[] = [
         'view/project-events.ts',
         'zones/move.ts',
         'core/visibility.ts',
-        'actions/guards.ts',
+        'core/guards.ts',
       ]),
       t(
         'TEXT-GLOSSARY',
@@ -282,7 +282,7 @@ export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   {
     id: 'PR-11',
     text: "A card returning from Hiatus enters the stage again, with Debut Burnout, at the start of its owner's turn before start-of-turn effects.",
-    code: ['turn/flow.ts'],
+    code: ['turn/begin-turn.ts'],
   },
   {
     id: 'PR-12',

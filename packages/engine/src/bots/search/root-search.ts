@@ -2,7 +2,7 @@
  * The search: information-set Monte-Carlo at the root (a one-level ISMCTS). Each iteration takes a fresh
  * determinisation of the bot's own view (determinise.ts: public zones and the bot's hand exactly, every
  * hidden card an unplayable placeholder, the simulation's RNG reseeded per iteration), picks a root move by
- * UCB1 over the candidates (candidates.ts; or by sequential halving, halving.ts: an experiment), plays it and a cheap rollout (rollout.ts) to the turn horizon,
+ * UCB1 over the candidates (candidates.ts; or by sequential halving, experiments/halving.ts), plays it and a cheap rollout (rollout.ts) to the turn horizon,
  * and adds the squashed evaluation to that move's statistics.
  *
  * Why only the root: the tree below the root would branch on the opponent's hidden cards, which are
@@ -21,11 +21,12 @@ import { makeRng, seedRng } from '../../core/rng.js';
 import type { CardDef } from '../../cards/schema.js';
 import { determinise } from '../determinise.js';
 import { DEFAULT_WEIGHTS, type EvalWeights } from '../evaluate.js';
-import { createStrongBot, strongBotWork } from '../strong-bot.js';
+import { strongBotWork } from '../sim-work.js';
+import { createStrongBot } from '../strong-bot.js';
 import type { Bot, BotInput } from '../types.js';
 import { keyOf, rootCandidates } from './candidates.js';
 import { dealHidden, hiddenCards, type KnownDeck } from './hidden-deal.js';
-import { halve } from './halving.js';
+import { halve } from '../experiments/halving.js';
 import type { RootStats } from './root-stats.js';
 import { rollout } from './rollout.js';
 
@@ -212,33 +213,4 @@ export function pickRoot(s: RootStats, keep = 0): Action {
   return s.actions[best]!;
 }
 
-/**
- * A searched move held against a baseline's move for the same decision (the `hard` level's, for expert's
- * anchor): the searched move stands only if it beat the baseline's by more than `gate` standard errors on the
- * same deals (pairedGain); otherwise, or if the baseline's move was not among the candidates, the baseline's
- * move is played. So a search with a noisier reward (dealt hidden cards) leaves the baseline only on evidence.
- */
-export function anchored(s: RootStats, pick: Action, base: Action, gate: number): Action {
-  const a = s.keys.indexOf(keyOf(pick));
-  const b = s.keys.indexOf(keyOf(base));
-  return a !== b && b >= 0 && pairedGain(s, a, b) > gate ? pick : base;
-}
-
-/**
- * How much better candidate `a` did than candidate `b` on the visits both made under the same keys (the same
- * deals): the mean paired difference in standard errors. -Infinity with fewer than two pairs (nothing shown).
- */
-export function pairedGain(s: RootStats, a: number, b: number): number {
-  const d: number[] = [];
-  if (!s.samples) return -Infinity;
-  const other = s.samples[b]!;
-  for (const [key, r] of s.samples[a]!) {
-    const q = other.get(key);
-    if (q !== undefined) d.push(r - q);
-  }
-  if (d.length < 2) return -Infinity;
-  const mean = d.reduce((x, y) => x + y, 0) / d.length;
-  const sd = Math.sqrt(d.reduce((x, y) => x + (y - mean) ** 2, 0) / (d.length - 1));
-  if (sd === 0) return mean > 0 ? Infinity : mean < 0 ? -Infinity : 0;
-  return mean / (sd / Math.sqrt(d.length));
-}
+// The anchor (an experiment, bots/experiments/anchor.ts), still importable from here.

@@ -7,8 +7,9 @@ import type { Action } from '../../actions/schema.js';
 import { createStrongBot } from '../strong-bot.js';
 import type { Bot, BotInput } from '../types.js';
 import { rootCandidates } from './candidates.js';
-import { anchored, pickRoot, searchRoot, type SearchOptions } from './root-search.js';
-import { searchTree } from './turn-tree.js';
+import { anchored } from '../experiments/anchor.js';
+import { pickRoot, searchRoot, type SearchOptions } from './root-search.js';
+import { searchTree } from '../experiments/turn-tree.js';
 
 export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
   goFirst?: boolean;
@@ -20,7 +21,7 @@ export interface SearchBotOptions extends Omit<SearchOptions, 'shouldStop'> {
   tree?: boolean;
   /**
    * A baseline bot asked first (another level): its move is played unless the search's own choice beat it by
-   * more than `gate` standard errors on the same deals (root-search.ts `anchored`). Root search only.
+   * more than `gate` standard errors on the same deals (experiments/anchor.ts `anchored`). Root search only.
    */
   anchor?: { bot: Bot; gate: number };
   /** Search the rule-made choices too (candidates.ts `rules`): discards, pending choices, the Resource Step. */

@@ -26,9 +26,9 @@ import {
   type RootStats,
 } from '@vroyale/engine';
 import { DEFAULT_WEIGHTS, printedValue } from '../../../../engine/src/bots/evaluate.js';
-import { strongBotWork } from '../../../../engine/src/bots/strong-bot.js';
-import { anchored, pairedGain } from '../../../../engine/src/bots/search/root-search.js';
-import { searchTree } from '../../../../engine/src/bots/search/turn-tree.js';
+import { strongBotWork } from '../../../../engine/src/bots/sim-work.js';
+import { anchored, pairedGain } from '../../../../engine/src/bots/experiments/anchor.js';
+import { searchTree } from '../../../../engine/src/bots/experiments/turn-tree.js';
 
 interface Point {
   s: GameState;

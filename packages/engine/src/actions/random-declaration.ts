@@ -7,10 +7,10 @@
  * the draw falls back to enumerating every assignment (still uniform) while there are few enough, and only
  * past that to `aLegalAssignment`.
  */
-import type { Action } from '../actions/schema.js';
+import type { Action } from './schema.js';
 import type { Block } from '../core/types.js';
-import type { AttackOffer } from './attackers.js';
-import { aLegalAssignment, blockProblems, type BlockOffer } from './blockers.js';
+import type { AttackOffer } from '../combat/attackers.js';
+import { aLegalAssignment, blockProblems, type BlockOffer } from '../combat/blockers.js';
 
 type Rng = () => number;
 

@@ -26,10 +26,10 @@ import { determinise } from '../determinise.js';
 import { DEFAULT_WEIGHTS } from '../evaluate.js';
 import { createStrongBot } from '../strong-bot.js';
 import type { BotInput } from '../types.js';
-import { keyOf, rootCandidates } from './candidates.js';
-import { dealHidden, hiddenCards } from './hidden-deal.js';
-import type { RootStats, SearchOptions } from './root-search.js';
-import { rollout, strongPolicy } from './rollout.js';
+import { keyOf, rootCandidates } from '../search/candidates.js';
+import { dealHidden, hiddenCards } from '../search/hidden-deal.js';
+import type { RootStats, SearchOptions } from '../search/root-search.js';
+import { rollout, strongPolicy } from '../search/rollout.js';
 
 /** Own decisions below the root that get nodes; deeper ones are the rollout's. */
 const MAX_DEPTH = 4;

@@ -4,7 +4,7 @@
  * j-th visit sees the j-th deal and rollout seed), equal visits per round make every comparison a paired one,
  * which UCB1's unequal counts do not; and the budget goes to the finalists rather than spread thin.
  */
-import type { RootStats } from './root-stats.js';
+import type { RootStats } from '../search/root-stats.js';
 
 /**
  * Sequential halving: ceil(log2 n) rounds share the budget; each round visits every survivor equally and keeps
