@@ -1,7 +1,7 @@
 /**
  * This browser's interface settings (issue 16 §4): animations, sound and the clock warning, kept in
  * localStorage as one versioned JSON object checked with zod; anything missing, broken or from an unknown
- * version gives the defaults. Stop settings (net/client.ts) and the language (i18n/index.ts) keep their own
+ * version gives the defaults. Stop settings (net/stops.ts) and the language (i18n/index.ts) keep their own
  * keys: the server and i18next read those. The settings dialog is `ui/settings-dialog.tsx`.
  */
 import { z } from 'zod';

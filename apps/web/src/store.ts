@@ -1,11 +1,12 @@
 /**
- * The app's one store: a vanilla zustand store fed by the socket (net/client.ts). React reads it with
- * selectors (`useApp(selector)`). It holds what the server said and nothing it did not: the web app has no
- * rules of its own; it renders the latest view and offers exactly the server's legal actions.
+ * The app's one store: a vanilla zustand store fed by the socket (net/inbound.ts; a match's views go through the
+ * pure net/view-reducer.ts). React reads it with selectors (`useApp(selector)`). It holds what the server said
+ * and nothing it did not: the web app has no rules of its own; it renders the latest view and offers exactly the
+ * server's legal actions.
  */
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
-import type { CardDef } from '@vroyale/engine';
+import type { CardDef, ManagerId } from '@vroyale/engine';
 import {
   DEFAULT_STOP_SETTINGS,
   type ChallengeUpdate,
@@ -28,6 +29,20 @@ export interface LogLine {
   text: string;
   /** 'turn' lines start a block in the log. */
   kind: 'turn' | 'info' | 'combat' | 'end';
+}
+
+/**
+ * What the log has learned of one room beyond the views (net/view-reducer.ts): who is who, the card each stack item
+ * came from and its kind (for "X's ability resolves" after the item left the stack), and whether its log waits for
+ * the server's public record of the match (`match:log-history`: the log started afresh mid-match).
+ */
+export interface LogMemory {
+  me: ManagerId | null;
+  names: Record<ManagerId, string>;
+  stackSources: Record<string, string>;
+  stackKinds: Record<string, 'highlight' | 'ability' | 'trigger'>;
+  /** The match whose public record this room's log is waiting for, if any. */
+  wantsHistory: string | null;
 }
 
 export interface Toast {
@@ -53,7 +68,7 @@ export interface AppState {
   mutedChat: Record<string, Seat[]>;
   /** Seats this user holds in live rooms (from hello). */
   seats: { roomId: string; seat: Seat }[];
-  /** Where this person wants to be asked (sent to the server on every hello; see net/client.ts). */
+  /** Where this person wants to be asked (sent to the server on every hello; see net/session.ts). */
   stops: StopSettings;
   /** This manager's one-shot pass per room, as the server last confirmed it and the public events since. */
   oneShots: Record<string, PassUntilMode>;
@@ -67,6 +82,8 @@ export interface AppState {
   viewAt: Record<string, number>;
   chat: Record<string, ChatMessage[]>;
   log: Record<string, LogLine[]>;
+  /** Per room: what its log has learned so far (see LogMemory). */
+  logMemory: Record<string, LogMemory>;
   /** Every card definition this client has been shown (log sentences name cards that left the view). */
   defs: Record<string, CardDef>;
   /** Card instance id → definition id, for the log. */
@@ -96,6 +113,7 @@ export const initialState = (): AppState => ({
   viewAt: {},
   chat: {},
   log: {},
+  logMemory: {},
   defs: {},
   cardDefs: {},
   busy: false,

@@ -11,7 +11,7 @@ import { changeSettings, settings, Settings } from '../settings';
 import { store, toast } from '../store';
 import { api, seg } from './api';
 import { apiErrorText } from './api-errors';
-import { rememberStops, savedStops } from './client';
+import { rememberStops, savedStops } from './stops';
 import { importOnce } from './import-once';
 
 export async function loadAccountData(): Promise<void> {
@@ -172,7 +172,7 @@ function flush(leaving: boolean): void {
 export function watchSettings(): void {
   if (typeof window !== 'undefined') window.addEventListener('pagehide', () => flush(true));
   settings.subscribe(() => schedule({ ui: uiNow() }));
-  // By value: the server's echo of the stops each hello sends (net/client.ts) is a new object with the same
+  // By value: the server's echo of the stops each hello sends (net/session.ts) is a new object with the same
   // values, and writing it back would leave an 'unsaved' copy that beats a newer change made elsewhere.
   let stops = JSON.stringify(store.getState().stops);
   store.subscribe((s) => {

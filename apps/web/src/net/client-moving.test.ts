@@ -16,7 +16,7 @@ function memory(init: Record<string, string> = {}) {
 }
 Object.assign(globalThis, { localStorage: memory({ 'vroyale.name': 'Ann' }), sessionStorage: memory() });
 
-const client = await import('./client');
+const client = { ...(await import('./session')), ...(await import('./calls')) };
 const { store } = await import('../store');
 
 type ActionPayload = { roomId: string; clientActionId: string; seenSeq: number };

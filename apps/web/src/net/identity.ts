@@ -11,7 +11,8 @@ import { t } from '../i18n';
 import { store, toast } from '../store';
 import { loadAccountData } from './account-sync';
 import { api, type ApiResult } from './api';
-import { connect, LEGACY_TOKEN_KEY, reconnect, savedName, whenSessionEnds } from './client';
+import { whenSessionEnds } from './inbound';
+import { connect, LEGACY_TOKEN_KEY, reconnect, savedName } from './session';
 
 /** Who the cookie is, making a guest session when there is none. null: the server has no accounts API (yet) or is unreachable. */
 export async function identify(): Promise<Me | null> {

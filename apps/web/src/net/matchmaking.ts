@@ -1,6 +1,6 @@
 /** Matchmaking calls over the socket (packages/protocol matchmaking.ts): queues and direct challenges. */
 import type { ChallengeUpdate, ClockConfig, QueueName, QueueState } from '@vroyale/protocol';
-import { call } from './client';
+import { call } from './socket';
 import { applyChallenge, applyQueueState } from './matchmaking-state';
 
 export async function joinQueue(queue: QueueName, roster: string): Promise<boolean> {

@@ -6,7 +6,7 @@
 import { useState } from 'react';
 import './lobby.css';
 import { useT } from '../i18n';
-import { startTutorialMatch, type BotStart } from '../net/client';
+import { startTutorialMatch, type BotStart } from '../net/calls';
 import { useApp } from '../store';
 import { navigate } from '../ui/route';
 import { beginTutorial, tutorialCompleted, tutorialRoom } from './progress';

@@ -3,7 +3,7 @@
  * accepts it whatever the match is waiting for), and only after saying so in a confirmation dialog.
  */
 import { useEffect, useRef, useState } from 'react';
-import { concede } from '../net/client';
+import { concede } from '../net/calls';
 import { useT } from '../i18n';
 import { Modal } from './modal';
 

@@ -4,7 +4,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ManagerId } from '@vroyale/engine';
-import { joinRoom, offerRematch } from '../net/client';
+import { joinRoom, offerRematch } from '../net/calls';
 import { capitalise } from '../game/labels';
 import { endCause } from '../game/end-cause';
 import { cardName } from '../game/labels';

@@ -7,7 +7,7 @@
  */
 import { useEffect, useState } from 'react';
 import { LIMITS } from '@vroyale/protocol';
-import { hello, savedName, subscribeLobby, unsubscribeLobby } from '../net/client';
+import { hello, savedName, subscribeLobby, unsubscribeLobby } from '../net/session';
 import { useT } from '../i18n';
 import { useApp } from '../store';
 import { LanguagePicker } from './language-picker';

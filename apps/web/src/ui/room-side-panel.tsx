@@ -1,6 +1,6 @@
 /** The room's side panel: the game log in plain sentences and the chat (spectators included). */
 import { memo, useEffect, useRef, useState } from 'react';
-import { sendChat } from '../net/client';
+import { sendChat } from '../net/calls';
 import { useT } from '../i18n';
 import { useApp, type LogLine } from '../store';
 

@@ -3,7 +3,7 @@ import { HelpButton } from './help';
 import { TutorialMount } from '../tutorial/mount';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';
 import type { Action, ManagerId } from '@vroyale/engine';
-import { act, leaveRoom, spectate } from '../net/client';
+import { act, leaveRoom, spectate } from '../net/calls';
 import { useT } from '../i18n';
 import { ui, useApp, useUi } from '../store';
 import { Board, useBoardKeys } from './board';
@@ -70,7 +70,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
 
   // Leaving the room (for the lobby, say) drops what was half done on its playmat: an open card menu, a target
   // being chosen, a declaration being built. Coming back shows the match as it stands, with no menu left open
-  // from before (the server's view on return has the same seq, so client.ts would not close it).
+  // from before (the server's view on return has the same seq, so net/inbound.ts would not close it).
   useEffect(() => () => ui.setState({ menu: null, aiming: null, draft: null, hover: null, browse: null, tip: null, point: [] }), [roomId]);
 
   const onAct = useCallback((a: Action) => void act(roomId, a), [roomId]);

@@ -1,7 +1,7 @@
 /**
  * The settings dialog (a lazy chunk, opened by `settings-button.tsx`): animations, sound, the clock warning,
  * the language and the stops. Everything applies at once and is kept in this browser (settings.ts; stops
- * through net/client.ts, the language through i18n).
+ * through net/stops.ts, the language through i18n).
  */
 import { useEffect, useRef } from 'react';
 import { useT } from '../i18n';

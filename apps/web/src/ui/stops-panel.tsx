@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings } from '@vroyale/protocol';
-import { passUntil, sendStops } from '../net/client';
+import { passUntil, sendStops } from '../net/stops';
 import { t as translate, useT } from '../i18n';
 import { toast, useApp } from '../store';
 import { Modal } from './modal';

@@ -4,7 +4,7 @@
  */
 import { useState } from 'react';
 import { isUntimed, type RoomState } from '@vroyale/protocol';
-import { joinRoom, leaveRoom } from '../net/client';
+import { joinRoom, leaveRoom } from '../net/calls';
 import { useT } from '../i18n';
 import { toast, useApp } from '../store';
 import { fmt } from './room-clock';

@@ -19,6 +19,7 @@ import { Gallery } from './gallery';
 import { rosterNotes } from './problems';
 import { RosterPanel } from './roster-panel';
 import './deck-builder.css';
+import './roster-panel.css';
 import './deck-builder-phone.css';
 
 const empty = (): Draft => ({ id: null, name: translate('deck.newDeck'), centre: '', cards: [] });

@@ -6,7 +6,7 @@
  */
 import { seatName } from '../../game/seat-name';
 import { useT } from '../../i18n';
-import { joinRoom, spectate } from '../../net/client';
+import { joinRoom, spectate } from '../../net/calls';
 import { useApp } from '../../store';
 import { lastRoster } from '../../decks';
 import { clockText } from '../clocks';

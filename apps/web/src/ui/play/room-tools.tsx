@@ -6,7 +6,7 @@ import { useState } from 'react';
 import type { Visibility } from '@vroyale/protocol';
 import { lastRoster } from '../../decks';
 import { useT } from '../../i18n';
-import { createRoom, joinRoom } from '../../net/client';
+import { createRoom, joinRoom } from '../../net/calls';
 import { ClockSelect } from '../clock-select';
 import { clockAt, UNTIMED_IDX } from '../clocks';
 import { navigate } from '../route';

@@ -6,7 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { BotLevel } from '@vroyale/protocol';
 import { useT } from '../../i18n';
-import { playBot, type BotStart } from '../../net/client';
+import { playBot, type BotStart } from '../../net/calls';
 import { store, toast, useApp } from '../../store';
 import { LearnToPlay, type StartAgainstBot } from '../../tutorial/lobby-button';
 import { BotLevelSelect } from '../bot-level-select';

@@ -6,7 +6,7 @@
 import { seatName } from '../../game/seat-name';
 import { useEffect, useRef, useState } from 'react';
 import { useT } from '../../i18n';
-import { concede, leaveRoom } from '../../net/client';
+import { concede, leaveRoom } from '../../net/calls';
 import { useApp } from '../../store';
 import { Modal } from '../modal';
 import { t as tx } from '../../i18n';
