@@ -28,6 +28,23 @@ describe('earned burst (issue 36)', () => {
     expect(f.limitOf('s', 'identified')).toEqual(CFG.perSocket);
   });
 
+  it('fills the bucket to the full burst when the socket first enters a room, once', () => {
+    let t = 0;
+    const f = new FloodGuard({ ...CFG, strikes: { refusals: 100, windowSec: 10 } }, () => t);
+    f.attach('s');
+    // Its small burst spent before it sat down (hello, create, join...).
+    const taken = (cls: 'identified' | 'seated', n: number) => Array.from({ length: n }, () => f.check('s', cls, '127.0.0.1').ok).filter(Boolean).length;
+    expect(taken('identified', 12)).toBe(10);
+    // Seated: the full 40 at once, not 0 refilled at 20/s.
+    expect(taken('seated', 40)).toBe(40);
+    expect(f.check('s', 'seated', '127.0.0.1').ok).toBe(false);
+    // Out of the room and back: no second fill, only the refill (20 a second: 10 in half a second).
+    expect(taken('identified', 1)).toBe(0);
+    t = 500;
+    expect(taken('seated', 40)).toBe(10);
+    expect(f.kicked('s')).toBe(false);
+  });
+
   it('refuses past the burst, starts the growth again on a refusal, and kicks after the strikes', () => {
     let t = 5_000;
     const f = new FloodGuard(CFG, () => t);

@@ -83,6 +83,8 @@ interface SocketGate {
   kicked: boolean;
   /** Since when it has behaved (connected, or its last refusal): its burst grows from then. */
   goodSince: number;
+  /** It has been in a room: its bucket was filled to the full burst then (once: leaving and coming back refills nothing). */
+  roomed: boolean;
 }
 
 export class FloodGuard {
@@ -161,6 +163,7 @@ export class FloodGuard {
       strikes: new TokenBucket(strikes, this.now),
       kicked: false,
       goodSince: this.now(),
+      roomed: false,
     });
   }
 
@@ -188,6 +191,12 @@ export class FloodGuard {
   check(socketId: string, cls: SocketClass, address: string): MessageVerdict {
     const gate = this.sockets.get(socketId);
     if (!gate || gate.kicked) return { ok: false, message: 'This connection is closing', kick: null };
+    // Entering a room gives the full burst at once: what the small burst before it left does not carry over
+    // (a manager who just sat down and plays fast was refused at 20/s).
+    if (!gate.roomed && inRoom(cls)) {
+      gate.roomed = true;
+      gate.messages = new TokenBucket(this.cfg.perSocket, this.now);
+    }
     if (!gate.messages.take(this.limitOf(socketId, cls))) {
       gate.goodSince = this.now();
       return this.refuse(gate, address, 'this connection');
