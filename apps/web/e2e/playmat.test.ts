@@ -10,12 +10,23 @@ import { e2eApp, e2eEnabled, newPlayer } from './harness';
 import { playStep } from './policy';
 
 async function drag(page: Page, from: string, to: string): Promise<void> {
+  // A hand card rises while hovered (a transition): hover it first and measure it where it ends up, or the press
+  // lands on whatever the card just left.
+  await page.locator(from).first().hover();
+  await page.waitForTimeout(400);
   const a = (await page.locator(from).first().boundingBox())!;
   const b = (await page.locator(to).first().boundingBox())!;
   await page.mouse.move(a.x + a.width / 2, a.y + a.height / 2);
   await page.mouse.down();
   await page.mouse.move(a.x + a.width / 2 + 10, a.y + a.height / 2 - 10, { steps: 3 });
   await page.mouse.move(b.x + b.width / 2, b.y + b.height / 2, { steps: 8 });
+  // Release only once dnd-kit has the target under the card (it measures on animation frames: on a busy machine
+  // an immediate release dropped onto nothing). Moving once more makes it measure again if it missed.
+  const over = `${to}.drop-over, ${to} .drop-over`;
+  for (let i = 0; i < 20 && (await page.locator(over).count()) === 0; i++) {
+    await page.mouse.move(b.x + b.width / 2 + (i % 2 ? 2 : -2), b.y + b.height / 2, { steps: 2 });
+    await page.waitForTimeout(50);
+  }
   await page.mouse.up();
 }
 
