@@ -172,6 +172,9 @@ export async function playStep(
 
 /** A mouse drag from one element's middle to another's, in small steps (drag and drop starts after a few pixels). */
 async function dragTo(page: Page, from: string, to: string): Promise<void> {
+  // A hand card rises while hovered: hover it first and measure it risen, or the press lands where it was.
+  await page.locator(from).hover({ timeout: 5000 });
+  await page.waitForTimeout(400);
   const a = await page.locator(from).boundingBox({ timeout: 5000 });
   const b = await page.locator(to).boundingBox({ timeout: 5000 });
   if (!a || !b) throw new Error('nothing to drag, or nowhere to drop it');
