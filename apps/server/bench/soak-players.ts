@@ -239,11 +239,7 @@ export function pairSlot(w: World, i: number, address: string, account: () => bo
       }
     },
   };
-  a.onMatchEnd = (_roomId, reason) => {
-    w.tally.matchesFinished++;
-    w.count(w.tally.results, reason);
-    w.later(w.uniform(...w.cfg.betweenMatchesMs), () => void slot.start());
-  };
+  a.onMatchEnd = (_roomId, reason) => nextMatch(w, slot, reason, 1);
   return slot;
 }
 
@@ -266,11 +262,7 @@ export function botSlot(w: World, i: number, address: string, account: boolean, 
       }
     },
   };
-  p.onMatchEnd = (_roomId, reason) => {
-    w.tally.matchesFinished++;
-    w.count(w.tally.results, reason);
-    w.later(w.uniform(...w.cfg.betweenMatchesMs), () => void slot.start());
-  };
+  p.onMatchEnd = (_roomId, reason) => nextMatch(w, slot, reason, 1);
   return slot;
 }
 
@@ -295,13 +287,16 @@ export function queuePlayer(w: World, tag: string, address: string, account: boo
     },
   };
   p.onQueueIdle = () => w.later(1_000, () => void slot.start());
-  p.onMatchEnd = (_roomId, reason) => {
-    // Each of the two players counts half a match.
-    w.tally.matchesFinished += 0.5;
-    w.tally.results[reason] = (w.tally.results[reason] ?? 0) + 0.5;
-    w.later(w.uniform(...w.cfg.betweenMatchesMs), () => void slot.start());
-  };
+  // Each of the two players counts half a match.
+  p.onMatchEnd = (_roomId, reason) => nextMatch(w, slot, reason, 0.5);
   return slot;
 }
 
 export { PASSWORD as SOAK_PASSWORD };
+
+/** A match of this slot ended: count it (a share of it when each player reports it), then the next after a pause. */
+function nextMatch(w: World, slot: Starter, reason: string, share: number): void {
+  w.tally.matchesFinished += share;
+  w.tally.results[reason] = (w.tally.results[reason] ?? 0) + share;
+  w.later(w.uniform(...w.cfg.betweenMatchesMs), () => void slot.start());
+}
