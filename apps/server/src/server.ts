@@ -85,6 +85,12 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     log,
   });
   const http: HttpServer = createHttpServer(app);
+  // Every TCP connection, upgraded ones included (HttpServer.closeAllConnections leaves WebSockets alone).
+  const tcp = new Set<NetSocket>();
+  http.on('connection', (c: NetSocket) => {
+    tcp.add(c);
+    c.once('close', () => tcp.delete(c));
+  });
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
   // Each WebSocket's reads wait in a gate until admission control lets ws parse them (transport/read-gate.ts).
   const readGates: ReadGates = { gates: new WeakMap(), beforeOwned: (feed) => feed() };
@@ -221,7 +227,14 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       transport.flush(); // views of the last queued actions
       // Closing the engine drops every connection at the transport level, which clients treat as a network
       // blip and reconnect from (a server-side `disconnect()` would tell them not to come back).
-      await new Promise<void>((resolve) => io.close(() => resolve()));
+      const closed = new Promise<void>((resolve) => io.close(() => resolve()));
+      // A WebSocket waits for its peer's close frame before it lets go of the connection, and the read gate drops
+      // what a closing socket sends: the HTTP server would wait for every peer's own timeout (30 s). What we had
+      // to say is written by now; the connections that are left go after a moment to let it leave.
+      setTimeout(() => {
+        for (const c of tcp) c.destroy();
+      }, 1_000).unref();
+      await closed;
       http.closeAllConnections();
       // Every queue has drained (game.shutdown), so nothing is left to append; commit anything that is.
       await writer.flush(true);
