@@ -1,10 +1,11 @@
 /**
- * Where the lobby's bytes go (`npx tsx apps/web/scripts/measure-bundle.ts [--modules N]`): builds the web app
+ * Where the lobby's bytes go (`npx tsx apps/web/scripts/measure-bundle.ts [--modules N] [--out DIR]`): builds the web app
  * with the repository's vite.config.ts, then prints every JavaScript chunk with its gzip size (level 9, as the
  * e2e suite measures), the lobby's initial ones marked (the entry and its static imports: what index.html
  * loads or modulepreloads), and for each initial chunk the packages and folders its bytes come from. A module's
  * share of a chunk's gzip is estimated from its share of the chunk's rendered (pre-minification) length.
- * The last line is JSON: `{ initialGzip, initial: [{ file, gzip }], chunks: [{ file, gzip, initial }], sources }`.
+ * Then what each lazy import (a screen, a dialog, a language) adds on top. The last line is JSON:
+ * `{ initialGzip, initial: [{ file, gzip }], chunks: [{ file, gzip, initial }], lazyLoads: [{ name, gzip }], sources }`.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,13 +14,19 @@ import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'vite';
 
 const REPO = fileURLToPath(new URL('../../../', import.meta.url));
-const DIST = join(REPO, 'apps/web/dist');
-const arg = process.argv.indexOf('--modules');
-const TOP = arg > 0 ? Number(process.argv[arg + 1]) : 8;
+const option = (name: string): string | undefined => {
+  const i = process.argv.indexOf(name);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const TOP = Number(option('--modules') ?? 8);
+/** `--out DIR` builds elsewhere (an e2e run may be serving apps/web/dist meanwhile). */
+const DIST = option('--out') ?? join(REPO, 'apps/web/dist');
 
 interface ChunkInfo {
   file: string;
   isEntry: boolean;
+  isDynamicEntry: boolean;
+  name: string;
   imports: string[];
   modules: { id: string; length: number }[];
 }
@@ -31,22 +38,24 @@ const capture: Plugin = {
     for (const out of Object.values(bundle)) {
       if (out.type !== 'chunk') continue;
       const modules = Object.entries(out.modules).map(([id, m]) => ({ id, length: m.renderedLength }));
-      chunks.push({ file: out.fileName, isEntry: out.isEntry, imports: out.imports, modules });
+      chunks.push({ file: out.fileName, isEntry: out.isEntry, isDynamicEntry: out.isDynamicEntry, name: out.name, imports: out.imports, modules });
     }
   },
 };
 
-await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', plugins: [capture] });
+await build({ configFile: join(REPO, 'vite.config.ts'), logLevel: 'warn', plugins: [capture], build: { outDir: DIST, emptyOutDir: true } });
 
 // What the lobby fetches before it runs: the entry and everything it imports statically.
 const byFile = new Map(chunks.map((c) => [c.file, c]));
+/** A chunk and everything it imports statically: what loading it fetches. */
+function closure(file: string, into = new Set<string>()): Set<string> {
+  if (into.has(file)) return into;
+  into.add(file);
+  for (const f of byFile.get(file)?.imports ?? []) closure(f, into);
+  return into;
+}
 const initial = new Set<string>();
-const visit = (file: string) => {
-  if (initial.has(file)) return;
-  initial.add(file);
-  for (const f of byFile.get(file)?.imports ?? []) visit(f);
-};
-for (const c of chunks) if (c.isEntry) visit(c.file);
+for (const c of chunks) if (c.isEntry) closure(c.file, initial);
 // The e2e test reads index.html: say so if the two ever disagree.
 const html = readFileSync(join(DIST, 'index.html'), 'utf8');
 const fromHtml = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
@@ -89,6 +98,17 @@ const bySource = [...sources].sort((a, b) => b[1] - a[1]);
 for (const [s, n] of bySource) if (n >= 256) console.log(`    ${kb(n).padStart(9)}  ${s}`);
 console.log('\nLazy chunks:');
 for (const c of rows) if (!c.initial) console.log(`    ${kb(c.gzip).padStart(9)}  ${c.file}`);
+// What each lazily imported chunk (a screen, a dialog, a language) adds to what the lobby already has.
+const gzipBy = new Map(rows.map((c) => [c.file, c.gzip]));
+const lazyLoads = rows
+  .filter((c) => c.isDynamicEntry && !c.initial)
+  .map((c) => {
+    const files = [...closure(c.file)].filter((f) => !initial.has(f));
+    return { name: c.name, file: c.file, gzip: files.reduce((n, f) => n + gzipBy.get(f)!, 0), files };
+  })
+  .sort((a, b) => b.gzip - a.gzip);
+console.log('\nWhat each lazy import adds to the lobby (its chunk and the chunks it imports):');
+for (const l of lazyLoads) console.log(`    ${kb(l.gzip).padStart(9)}  ${l.name} (${l.files.map((f) => f.replace(/^assets\//, '')).join(' + ')})`);
 const initialGzip = rows.filter((c) => c.initial).reduce((n, c) => n + c.gzip, 0);
 console.log(`\nInitial JavaScript of the lobby: ${kb(initialGzip)} gzip in ${initial.size} chunks`);
 console.log(
@@ -96,6 +116,7 @@ console.log(
     initialGzip,
     initial: rows.filter((c) => c.initial).map((c) => ({ file: c.file, gzip: c.gzip })),
     chunks: rows.map((c) => ({ file: c.file, gzip: c.gzip, initial: c.initial })),
+    lazyLoads: lazyLoads.map((l) => ({ name: l.name, gzip: l.gzip })),
     sources: Object.fromEntries(bySource.map(([s, n]) => [s, Math.round(n)])),
   }),
 );
