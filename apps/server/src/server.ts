@@ -50,6 +50,8 @@ export interface RunningServer {
   game: GameServer;
   /** How the game talks to clients (tests: a send from this node to a socket on another). */
   transport: Transport;
+  /** Where low-class sockets' reads are parked (transport/read-park.ts; null when off). */
+  park: ReadPark | null;
   storage: Store;
   writer: ActionLog;
   log: Logger;
@@ -253,5 +255,5 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.info('stopped');
     })());
 
-  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, transport, storage, writer, log, stop };
+  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, transport, park, storage, writer, log, stop };
 }

@@ -63,6 +63,8 @@ interface Entry {
   /** Waiting in a lane (at most once). */
   queued: Lane | null;
   bytesAtGrant: number;
+  /** Reads granted to it so far. */
+  grants: number;
 }
 
 /** A FIFO of entries (an array and a head). */
@@ -97,7 +99,7 @@ export class ReadPark {
   private readonly roundLeft: Record<Lane, number> = { identified: 0, new: 0 };
   private timer: NodeJS.Timeout | null = null;
   private reparkScheduled = false;
-  private lastTick = 0;
+  private lastTick = -Infinity;
   /** Sockets parked now. */
   parkedNow = 0;
   /** Grants since start, ticks that granted any, and grants that found bytes to read. */
@@ -109,13 +111,15 @@ export class ReadPark {
   add(sock: Socket): void {
     const handle = (sock as unknown as { _handle: Handle | null })._handle;
     if (!handle || this.entries.has(sock)) return;
-    const start = handle.readStart.bind(handle);
-    const stop = handle.readStop.bind(handle);
+    const readStart = handle.readStart.bind(handle);
+    const readStop = handle.readStop.bind(handle);
+    // libuv's reading, as this module started or stopped it (uv_read_start on a reading handle fails: EALREADY).
+    let live = handle.reading === true;
     const e: Entry = {
       sock,
       handle,
-      start,
-      stop,
+      start: () => (live ? 0 : ((live = true), readStart())),
+      stop: () => (live ? ((live = false), readStop()) : 0),
       classOf: NEW,
       parked: true,
       granted: false,
@@ -123,18 +127,19 @@ export class ReadPark {
       done: false,
       queued: null,
       bytesAtGrant: 0,
+      grants: 0,
     };
     handle.readStart = () => {
       e.wants = true;
-      return e.parked && !e.granted ? 0 : start();
+      return e.parked && !e.granted ? 0 : e.start();
     };
     handle.readStop = () => {
       e.wants = false;
-      return stop();
+      return e.stop();
     };
     this.entries.set(sock, e);
     this.parkedNow++;
-    stop();
+    e.stop();
     this.enqueue(e, 'new');
     sock.once('close', () => this.remove(e));
   }
@@ -166,9 +171,15 @@ export class ReadPark {
     return this.entries.size;
   }
 
-  /** Whether `sock` is parked now (tests). */
-  isParked(sock: Socket): boolean {
-    return this.entries.get(sock)?.parked ?? false;
+  /** Whether `sock` is parked now, whether it is granted a read now, and the reads it was granted so far (tests). */
+  state(sock: Socket): { parked: boolean; granted: boolean; grants: number } | null {
+    const e = this.entries.get(sock);
+    return e ? { parked: e.parked, granted: e.granted, grants: e.grants } : null;
+  }
+
+  /** The connections tracked (tests: the server's side of a client's connection). */
+  sockets(): IterableIterator<Socket> {
+    return this.entries.keys();
   }
 
   private remove(e: Entry): void {
@@ -246,6 +257,7 @@ export class ReadPark {
           // Nothing asked for (the stream is full or paused: admission control holds its backlog): not read now.
           if (!e.wants || e.sock.readableFlowing === false) continue;
           e.granted = true;
+          e.grants++;
           e.bytesAtGrant = e.sock.bytesRead;
           e.start();
           this.granted.push(e);
