@@ -2,7 +2,7 @@
  * What read parking (issue 36, transport/read-park.ts) costs the lobby: `tsx apps/server/bench/abuse-park-lobby.ts
  * [--levels 0,300,3000] [--clicks 60]`. Starts the real server (production defaults) in a child process, then
  * for each level opens that many idle lobby sockets (said hello, in no room: parked; each from its own loopback
- * address 127.13.x.y) and measures, over `--clicks` messages each 50–150 ms apart:
+ * address 127.13.x.y) and measures, over `--clicks` messages each 550–800 ms apart (a socket in no room refills 2 a second):
  * - a lobby click (`lobby:subscribe`) from a socket in no room (parked: read when granted) send → ack;
  * - the same from a socket watching a room (never parked): the same path without the wait for a grant;
  * - the server's CPU while the sockets idle (10 s; the grants' syscalls), and its event-loop delay.
@@ -15,7 +15,7 @@ import { RawSocket } from '../test/helpers/raw-socket.js';
 import { cpuPressure, flag, metrics, pct, round, startBenchServer } from './bench-kit.js';
 
 const LEVELS = flag('levels', '0,300,3000').split(',').map(Number);
-const CLICKS = Number(flag('clicks', '60'));
+const CLICKS = Number(flag('clicks', '30'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const addressOf = (i: number) => `127.13.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 
@@ -29,7 +29,8 @@ async function open(url: string, i: number): Promise<RawSocket> {
 async function clicks(s: RawSocket): Promise<number[]> {
   const out: number[] = [];
   for (let i = 0; i < CLICKS; i++) {
-    await sleep(50 + Math.random() * 100);
+    // A socket in no room refills 2 messages a second (flood.newSocket).
+    await sleep(550 + Math.random() * 250);
     const t0 = performance.now();
     const ack = await s.emitWithAck('lobby:subscribe', {});
     if (!ack.ok) throw new Error(JSON.stringify(ack));
