@@ -3,8 +3,8 @@
  * - PR-18: the loser of the previous game chooses who goes first in the next; after a drawn game, the
  *   manager who chose for that game chooses again. (The first game's choice is the coin flip, RUL-SETUP-3.)
  * - PR-19: a drawn game does not count toward the games needed; another game is played.
- * - PR-20: at the end of the round time the game in progress gets 3 more turns (the turn in progress is
- *   turn 0); then, if unfinished, it counts as a drawn game and no new game starts: the match goes to the
+ * - PR-20: at the end of the round time the turn in progress (turn 0) is finished, then 3 more turns are
+ *   played; then, if unfinished, the game counts as a drawn game and no new game starts: the match goes to the
  *   manager with more games won, and is drawn on an even score (MTR 2.5).
  * - PR-21: in the top cut the round time ends nothing: games are played until one manager has won the match.
  * Pure bookkeeping over game outcomes; the server feeds it what the engine reports.
