@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
 import { CardDef } from '../cards/schema.js';
@@ -187,5 +188,40 @@ describe('swapSummary: what the opponent learns', () => {
     }
     expect(Object.keys(summary).sort()).toEqual(['cards', 'kind']);
     expect(swapSummary({ out: [], in: [] })).toEqual({ kind: 'side-deck-swap', cards: 0 });
+  });
+});
+
+describe('swaps (property)', () => {
+  it('a swap validateSwap accepts leaves a legal roster and side deck, and moves cards without making or losing any', () => {
+    const side = ['test-filler', 'test-filler', 'test-extra', 'test-rare', 'test-star', 'test-rare-2'];
+    expect(validateSideDeck(roster, side, pool)).toEqual([]);
+    const junk = fc.array(fc.constantFrom(...new Set([...roster.cards, ...side, 'test-token', 'nope'])), { maxLength: 4 });
+    const outs = fc.oneof(fc.subarray(roster.cards, { maxLength: 4 }), junk);
+    const ins = fc.oneof(fc.subarray(side, { maxLength: 4 }), junk);
+    let accepted = 0;
+    let refused = 0;
+    fc.assert(
+      fc.property(outs, ins, (out, inn) => {
+        const swap = { out, in: inn };
+        const problems = validateSwap(roster, side, swap, pool);
+        if (problems.length > 0) {
+          refused++;
+          for (const p of problems) expect(p.message.length).toBeGreaterThan(10);
+          return;
+        }
+        accepted++;
+        const after = applySwap(roster, side, swap);
+        expect(validateRoster(after.roster, pool)).toEqual([]);
+        expect(validateSideDeck(after.roster, after.side, pool)).toEqual([]);
+        expect(after.roster.centre).toBe(roster.centre);
+        expect(after.roster.cards).toContain(roster.centre);
+        expect([...after.roster.cards, ...after.side].sort()).toEqual([...roster.cards, ...side].sort());
+        expect(swapSummary(swap).cards).toBe(out.length);
+      }),
+      { seed: 22, numRuns: 2000 },
+    );
+    // Both branches must be exercised, or the property proves little.
+    expect(accepted).toBeGreaterThan(50);
+    expect(refused).toBeGreaterThan(50);
   });
 });
