@@ -128,7 +128,7 @@ export function standings(state: TournamentState, throughRound = state.rounds.le
       gameWinPct: gwp.get(p.id)!,
       oppMatchWinPct: avg(x.opponents, mwp),
       oppGameWinPct: avg(x.opponents, gwp),
-      dropped: p.droppedAfterRound !== undefined && p.droppedAfterRound < throughRound + 1,
+      dropped: p.droppedAfterRound !== undefined && p.droppedAfterRound <= throughRound,
     } satisfies Standing;
   });
   const seed = state.config.seed;

@@ -37,6 +37,7 @@ describe('creating a tournament', () => {
     expect(createTournament(config({ topCut: 8 }), ids(6))).toMatchObject({ ok: false, message: 'A top cut of 8 needs at least 8 players' });
     expect(createTournament(config({ topCut: 5 as 4 }), ids(8))).toMatchObject({ ok: false, code: 'bad-config' });
     expect(createTournament(config({ format: 'bo5' as 'bo3' }), ids(8))).toMatchObject({ ok: false, code: 'bad-config' });
+    expect(createTournament(config({ rounds: 9 }), ids(513))).toMatchObject({ ok: false, message: 'A tournament holds at most 512 players; it has 513' });
   });
   it('the organiser may choose fewer rounds than the standard count', () => {
     expect(ok(createTournament(config({ rounds: 1 }), ids(8))).config.rounds).toBe(1);
