@@ -1,8 +1,17 @@
 export type * from './types.js';
 export { standings, byeResult, PERCENT_FLOOR, type Standing } from './standings.js';
-export { pairEntrants, pairKey, MAX_PLAYERS, type PairingEntrant, type PairingInput, type PairingOutput } from './pairing.js';
+export {
+  pairEntrants,
+  pairKey,
+  MAX_PLAYERS,
+  type PairingEntrant,
+  type PairingInput,
+  type PairingOutput,
+  type PairingOptions,
+  type PairingResult,
+} from './pairing.js';
 export { activeIn, openMatches, resultProblem } from './results.js';
-export { createTournament, pairNextRound, reportResult, fixResult, dropPlayer, standardRounds } from './tournament.js';
+export { createTournament, pairingInput, pairNextRound, reportResult, fixResult, dropPlayer, standardRounds } from './tournament.js';
 export { startTopCut, reportCutResult, champion, bracketOrder } from './top-cut.js';
 export {
   matchScore,

@@ -2,7 +2,7 @@
  * The Swiss part of a tournament: create, pair the next round, report or fix a result, drop a player. Each
  * function returns a new state or a refusal with a specific message, and never changes its input.
  */
-import { MAX_PLAYERS, pairEntrants, pairKey } from './pairing.js';
+import { MAX_PLAYERS, pairEntrants, pairKey, type PairingInput } from './pairing.js';
 import { standings } from './standings.js';
 import { activeIn, openMatches, resultProblem } from './results.js';
 import { advanceCut } from './top-cut.js';
@@ -32,16 +32,10 @@ export function createTournament(config: TournamentConfig, playerIds: readonly P
   return { ok: true, state: { version: 1, config: { ...config }, players: ids.map((id) => ({ id })), rounds: [] } };
 }
 
-/** Pairs the next Swiss round from the current standings. The previous round must be complete. */
-export function pairNextRound(state: TournamentState): Outcome<TournamentState> {
-  const open = openMatches(state);
-  if (open > 0) return refuse('round-open', `Round ${state.rounds.length} still has ${open} match${open === 1 ? '' : 'es'} without a result`);
-  if (state.cut) return refuse('cut-started', 'The top cut has started; no more Swiss rounds');
+/** What the pairer is given for the next round: active players in standings order, byes had, pairs met. */
+export function pairingInput(state: TournamentState): PairingInput {
   const number = state.rounds.length + 1;
-  if (number > state.config.rounds) return refuse('no-more-rounds', `All ${state.config.rounds} Swiss rounds have been paired`);
   const active = new Set(state.players.filter((p) => activeIn(p, number)).map((p) => p.id));
-  if (active.size < 2) return refuse('too-few-players', `Round ${number} would have ${active.size} player${active.size === 1 ? '' : 's'}`);
-  const table = standings(state);
   const byes = new Set<PlayerId>();
   const played = new Set<string>();
   for (const r of state.rounds)
@@ -49,9 +43,24 @@ export function pairNextRound(state: TournamentState): Outcome<TournamentState> 
       if (m.b === null) byes.add(m.a);
       else played.add(pairKey(m.a, m.b));
     }
-  const entrants = table.filter((s) => active.has(s.id)).map((s) => ({ id: s.id, matchPoints: s.matchPoints, hadBye: byes.has(s.id) }));
-  const rank = new Map(entrants.map((e, i) => [e.id, i] as const));
-  const { pairs, bye } = pairEntrants({ entrants, played, seed: (state.config.seed ^ Math.imul(number, 0x9e3779b1)) >>> 0 });
+  const entrants = standings(state)
+    .filter((s) => active.has(s.id))
+    .map((s) => ({ id: s.id, matchPoints: s.matchPoints, hadBye: byes.has(s.id) }));
+  return { entrants, played, seed: (state.config.seed ^ Math.imul(number, 0x9e3779b1)) >>> 0 };
+}
+
+/** Pairs the next Swiss round from the current standings. The previous round must be complete. */
+export function pairNextRound(state: TournamentState): Outcome<TournamentState> {
+  const open = openMatches(state);
+  if (open > 0) return refuse('round-open', `Round ${state.rounds.length} still has ${open} match${open === 1 ? '' : 'es'} without a result`);
+  if (state.cut) return refuse('cut-started', 'The top cut has started; no more Swiss rounds');
+  const number = state.rounds.length + 1;
+  if (number > state.config.rounds) return refuse('no-more-rounds', `All ${state.config.rounds} Swiss rounds have been paired`);
+  const input = pairingInput(state);
+  const count = input.entrants.length;
+  if (count < 2) return refuse('too-few-players', `Round ${number} would have ${count} player${count === 1 ? '' : 's'}`);
+  const rank = new Map(input.entrants.map((e, i) => [e.id, i] as const));
+  const { pairs, bye } = pairEntrants(input);
   // Tables in standings order of their better-ranked player; the better-ranked player is `a`.
   const ordered = pairs
     .map(([x, y]) => (rank.get(x)! < rank.get(y)! ? [x, y] : [y, x]) as [PlayerId, PlayerId])

@@ -56,6 +56,7 @@ describe('Swiss pairing (property)', () => {
   it('pairs every active player once, never a dropped one, avoids rematches and gives byes as the rules say', () => {
     let roundsChecked = 0;
     let forcedRematches = 0;
+    const graphs = { sparse: 0, complete: 0 };
     fc.assert(
       fc.property(event, ({ players, seed, script }) => {
         const ids = Array.from({ length: players }, (_, i) => `p${i}`);
@@ -91,6 +92,13 @@ describe('Swiss pairing (property)', () => {
           expect(ours).toEqual(best);
           forcedRematches += ours.rematches;
           roundsChecked++;
+          // The sparse first try (tiny neighbourhoods here, so that it is tried at all) is kept only when
+          // optimal: whichever graph answers, the levels equal the exhaustive optimum.
+          for (const neighbours of [1, 2]) {
+            const sparse = pairEntrants({ entrants: before.entrants, played: before.played, seed }, { neighbours });
+            expect(costOf(before.entrants, before.played, sparse.pairs, sparse.bye)).toEqual(best);
+            graphs[sparse.graph]++;
+          }
           // Results, then drops (effective from the next round).
           const step = script[(r - 1) % script.length]!;
           for (const m of round.pairings) {
@@ -113,7 +121,11 @@ describe('Swiss pairing (property)', () => {
     );
     // The generator must reach the interesting cases, or the property proves little.
     expect(roundsChecked).toBeGreaterThan(500);
-    console.log(`pairing property: ${roundsChecked} rounds checked, ${forcedRematches} unavoidable rematches among them`);
+    expect(graphs.sparse).toBeGreaterThan(100);
+    expect(graphs.complete).toBeGreaterThan(100);
+    console.log(
+      `pairing property: ${roundsChecked} rounds checked, ${forcedRematches} unavoidable rematches among them; first tries kept/redone: ${graphs.sparse}/${graphs.complete}`,
+    );
   });
 
   it('rematches are forced only when no pairing avoids them (small crowded fields)', () => {

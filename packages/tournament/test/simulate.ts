@@ -2,7 +2,8 @@
 import { mulberry32 } from '../src/rng.js';
 import { pairKey } from '../src/pairing.js';
 import { standings, type Standing } from '../src/standings.js';
-import { createTournament, dropPlayer, pairNextRound, reportResult, standardRounds } from '../src/tournament.js';
+import { createTournament, dropPlayer, pairingInput, pairNextRound, reportResult, standardRounds } from '../src/tournament.js';
+import { pairEntrants } from '../src/pairing.js';
 import type { MatchResult, Outcome, TournamentState } from '../src/types.js';
 
 const BO3: MatchResult[] = [
@@ -24,20 +25,24 @@ export interface Simulation {
   final: Standing[];
   /** Milliseconds to pair each round (pairNextRound, standings included). */
   pairMs: number[];
+  /** Which graph answered each round (only with `labelGraphs`: asked again, which would bias a timing). */
+  graphs: ('sparse' | 'complete')[];
   rematches: number;
   drops: number;
 }
 
 /** Runs an event of `players` for the standard number of rounds; about `dropRate` of the field drops each round. */
-export function simulate(players: number, seed: number, dropRate = 0.02, now: () => number = () => 0): Simulation {
+export function simulate(players: number, seed: number, dropRate = 0.02, now: () => number = () => 0, labelGraphs = false): Simulation {
   const rnd = mulberry32(seed);
   const ids = Array.from({ length: players }, (_, i) => `player-${String(i + 1).padStart(3, '0')}`);
   let state = ok(createTournament({ format: 'bo3', rounds: standardRounds(players), topCut: 8, seed }, ids));
   const pairMs: number[] = [];
+  const graphs: ('sparse' | 'complete')[] = [];
   const met = new Set<string>();
   let rematches = 0;
   let drops = 0;
   for (let r = 1; r <= state.config.rounds; r++) {
+    if (labelGraphs) graphs.push(pairEntrants(pairingInput(state)).graph);
     const t0 = now();
     state = ok(pairNextRound(state));
     pairMs.push(now() - t0);
@@ -56,7 +61,7 @@ export function simulate(players: number, seed: number, dropRate = 0.02, now: ()
         drops++;
       }
   }
-  return { state, final: standings(state), pairMs, rematches, drops };
+  return { state, final: standings(state), pairMs, graphs, rematches, drops };
 }
 
 /** Problems with the final standings, found by recounting from the rounds (empty when consistent). */
