@@ -1,35 +1,19 @@
-import { starterRosters, cardPool } from '@vroyale/cards';
-import { playMatch, strongBot, withTurnOrder, type GameState } from '@vroyale/engine';
-import { mineGame } from '../src/mine.js';
+import { candidatesOf } from '../src/mine.js';
+import { solve } from '../src/solver.js';
+import { buildPuzzle } from '../src/build.js';
+import { positionFromState } from '../src/from-state.js';
+import { selfPlayGame } from './self-play.js';
 const cpu = () => process.cpuUsage().user / 1000;
-for (let g = 0; g < Number(process.argv[2] ?? 4); g++) {
-  const t0 = cpu();
-  const states: GameState[] = [];
-  const a = starterRosters[g % 5]!,
-    b = starterRosters[(g * 2 + 1) % 5]!;
-  const r = playMatch({
-    seed: `exp-${g}`,
-    pool: cardPool,
-    rosters: { A: a, B: b },
-    bots: { A: withTurnOrder(strongBot, true), B: strongBot },
-    observe: (s) => states.push(s),
-  });
-  const t1 = cpu();
-  const found = mineGame(states, {
-    budget: Number(process.argv[3] ?? 3000),
-    goals: ['win-this-turn', 'survive', 'clear-the-board'],
-    seed: `exp-${g}`,
-    bots: 'normal/normal',
-  });
-  console.log(
-    g,
-    a.id,
-    b.id,
-    r.turns,
-    'play',
-    (t1 - t0).toFixed(0),
-    'mine',
-    (cpu() - t1).toFixed(0),
-    found.map((f) => `${f.puzzle.id} ${f.puzzle.tags} ${f.result.winningFirstMoves}/${f.result.firstMoves.length} n=${f.result.nodes} r=${f.puzzle.rating}`),
-  );
+for (const g of process.argv[2]!.split(',').map(Number)) {
+const game = selfPlayGame('puzzles', g);
+const last = game.states[game.states.length - 1]!;
+console.log('game', g, game.bots, 'winner', last.winner, last.endReason, 'turn', last.turn);
+for (const c of candidatesOf(game.states, ['win-this-turn', 'survive'])) {
+  const t = cpu();
+  const w = positionFromState(c.state, 'x')!;
+  const b = buildPuzzle('x', { position: w.position, cards: [] });
+  const r = solve(b.state, c.goal, c.mover, { budget: Number(process.argv[3] ?? 2000) });
+  const r0 = solve(c.state, c.goal, c.mover, { budget: Number(process.argv[3] ?? 2000) });
+  if (r.verdict !== 'fail' || r0.verdict !== 'fail') console.log(c.goal, c.state.turn, c.mover, 'opp sanity', c.state.managers[c.mover === 'A' ? 'B' : 'A'].sanity, 'built', r.verdict, r.winningFirstMoves, '/', r.firstMoves.length, r.firstMoves.map(f=>f.verdict[0]).join(''), 'orig', r0.verdict, r0.winningFirstMoves, r.nodes, (cpu() - t).toFixed(0), 'ms');
+}
 }

@@ -1,14 +1,14 @@
 /**
  * Mining: the positions of one finished game (every state after each action, as playMatch's `observe` gives
  * them) where the side to move could have reached a goal. Candidates are the first state of each Main Phase
- * with the active manager to act and nothing on the stack (win this turn, clear the board), and each blocks
- * decision (survive); each goes through the prefilter, then makePuzzle (write, build back, solve).
+ * with the active manager to act and nothing on the stack (win this turn, clear the board), each attack
+ * declaration (win this turn) and each blocks decision (survive); each goes through the prefilter, then makePuzzle (write, build back, solve).
  */
 import { other, type GameState, type ManagerId } from '@vroyale/engine';
 import { boardClear } from './goal.js';
 import type { Goal } from './format.js';
 import { makePuzzle, type MadePuzzle } from './make-puzzle.js';
-import { attackThreatens, mightWinThisTurn } from './prefilter.js';
+import { attackThreatens, mightWinThisTurn, smallEnough } from './prefilter.js';
 
 export interface MineOptions {
   /** Solver budget (engine steps) per candidate position. */
@@ -35,12 +35,16 @@ export function candidatesOf(states: readonly GameState[], goals: readonly Goal[
   const seenMain = new Set<number>();
   for (const s of states) {
     if (s.stack.length || s.pending || s.triggerQueue.length || s.phase === 'game-over') continue;
+    if (!smallEnough(s, s.active)) continue;
     if (s.phase === 'main' && s.priority === s.active && !seenMain.has(s.turn)) {
       seenMain.add(s.turn);
       if (goals.includes('win-this-turn') && mightWinThisTurn(s, s.active)) out.push({ state: s, goal: 'win-this-turn', mover: s.active });
       if (goals.includes('clear-the-board') && characters(s, other(s.active)) >= 2 && !boardClear(s, s.active))
         out.push({ state: s, goal: 'clear-the-board', mover: s.active });
     }
+    // The attack declaration: the same goal from closer to the decisive choice, where the tree is small.
+    if (s.phase === 'combat-attack' && goals.includes('win-this-turn') && mightWinThisTurn(s, s.active))
+      out.push({ state: s, goal: 'win-this-turn', mover: s.active });
     if (s.phase === 'combat-block' && goals.includes('survive') && attackThreatens(s, other(s.active)))
       out.push({ state: s, goal: 'survive', mover: other(s.active) });
   }

@@ -20,7 +20,7 @@ import {
 } from '@vroyale/engine';
 
 /** Declarations past this many at one decision make the node unknown rather than guessed. */
-export const MAX_DECLARATIONS = 4096;
+export const MAX_DECLARATIONS = 1024;
 
 export class TooManyChoices extends Error {}
 
@@ -132,7 +132,7 @@ function blockDeclarations(s: GameState, o: BlockOffer): Action[] {
   });
   let total = 1;
   for (const p of per) total *= p.length;
-  if (total > MAX_DECLARATIONS * 64) throw new TooManyChoices(`${total} block assignments`);
+  if (total > MAX_DECLARATIONS * 16) throw new TooManyChoices(`${total} block assignments`);
   const out: Action[] = [];
   const pick: number[] = [];
   let leaves = 0;

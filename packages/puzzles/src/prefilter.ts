@@ -35,3 +35,21 @@ export function attackThreatens(s: GameState, defender: ManagerId): boolean {
   const atk = s.combat.attackers.reduce((n, id) => n + statsOf(s, s.cards[id]!).atk, 0);
   return atk >= s.managers[defender].sanity;
 }
+
+/** Characters on a manager's stage (Centre and Main). */
+function fighters(s: GameState, m: ManagerId): number {
+  const ms = s.managers[m];
+  return [...ms.centre, ...ms.main].filter((id) => {
+    const d = s.defs[s.cards[id]!.def]!;
+    return d.types.includes('character') || d.types.includes('leader');
+  }).length;
+}
+
+/**
+ * Small enough to prove within a miner's budget: the solver's tree grows with the defender's block
+ * assignments (blockers ^ attackers) and with the highlights either side could answer with in every window.
+ */
+export function smallEnough(s: GameState, mover: ManagerId): boolean {
+  const opp = other(mover);
+  return fighters(s, opp) <= 3 && fighters(s, mover) <= 4 && s.managers[mover].hand.length + s.managers[opp].hand.length <= 9;
+}
