@@ -7,7 +7,7 @@
  * Times are process CPU time (the machine is shared). Prints lines for people, then one JSON line last.
  */
 import { parseArgs } from 'node:util';
-import { botForLevel, type BotLevel } from '@vroyale/engine';
+import { botForLevel, KEYWORDS, type BotLevel } from '@vroyale/engine';
 import { buildPuzzle } from '../src/build.js';
 import { GOALS, type Goal } from '../src/format.js';
 import { loadPuzzles } from '../src/loader.js';
@@ -68,7 +68,16 @@ console.log(
   `mining: ${found} puzzles from ${games} games (${mining.perThousandGames} per 1,000), ${candidates} candidates verified in ${Math.round(verifyMs)} ms CPU`,
 );
 
-const shipped = loadPuzzles().slice(0, Number(values.limit));
+const all = loadPuzzles();
+const coverage = {
+  byGoal: Object.fromEntries(GOALS.map((g) => [g, all.filter((p) => p.puzzle.goal === g).length])),
+  byKeyword: Object.fromEntries(KEYWORDS.map((k) => [k, all.filter((p) => p.puzzle.tags.includes(k)).length])),
+  uniqueSolution: all.filter((p) => p.puzzle.solution.winningFirstMoves === 1).length,
+};
+console.log(
+  `shipped: ${all.length} puzzles; by goal ${JSON.stringify(coverage.byGoal)}; by keyword ${JSON.stringify(coverage.byKeyword)}; ${coverage.uniqueSolution} with one winning first move`,
+);
+const shipped = all.slice(0, Number(values.limit));
 const solveRates: Record<string, { solved: number; of: number; rate: number; cpuMsPerPuzzle: number; failures: number }> = {};
 for (const level of values.levels.split(',') as BotLevel[]) {
   let solved = 0;
@@ -91,4 +100,4 @@ for (const level of values.levels.split(',') as BotLevel[]) {
   };
   console.log(`${level}: solved ${solved} of ${shipped.length} shipped puzzles (${(solveRates[level].rate * 100).toFixed(1)}%)`);
 }
-console.log(JSON.stringify({ mining, shipped: shipped.length, solveRates }));
+console.log(JSON.stringify({ mining, shipped: all.length, coverage, solveRates }));

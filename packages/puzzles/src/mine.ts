@@ -13,6 +13,11 @@ import { attackThreatens, mightWinThisTurn, smallEnough } from './prefilter.js';
 export interface MineOptions {
   /** Solver budget (engine steps) per candidate position. */
   budget: number;
+  /**
+   * Budget for the turn the game was won in, from the winner's side (the bot found a win there, so a forced
+   * one is likely): those positions skip the size filter and get this budget. Default: `budget`.
+   */
+  finalBudget?: number;
   goals: readonly Goal[];
   /** The game's seed and bots, recorded in each puzzle's source. */
   seed: string;
@@ -33,9 +38,10 @@ function characters(s: GameState, m: ManagerId): number {
 export function candidatesOf(states: readonly GameState[], goals: readonly Goal[]): Candidate[] {
   const out: Candidate[] = [];
   const seenMain = new Set<number>();
+  const last = states[states.length - 1];
   for (const s of states) {
     if (s.stack.length || s.pending || s.triggerQueue.length || s.phase === 'game-over') continue;
-    if (!smallEnough(s, s.active)) continue;
+    if (!smallEnough(s, s.active) && !(last && wonIn(last, s))) continue;
     if (s.phase === 'main' && s.priority === s.active && !seenMain.has(s.turn)) {
       seenMain.add(s.turn);
       if (goals.includes('win-this-turn') && mightWinThisTurn(s, s.active)) out.push({ state: s, goal: 'win-this-turn', mover: s.active });
@@ -51,6 +57,11 @@ export function candidatesOf(states: readonly GameState[], goals: readonly Goal[
   return out;
 }
 
+/** Whether the game was won by the active manager of `s` in the turn of `s`. */
+function wonIn(last: GameState, s: GameState): boolean {
+  return last.winner === s.active && last.turn === s.turn;
+}
+
 /** Whether, in the game as played, the mover reached the goal from the candidate's position. */
 function reached(c: Candidate, last: GameState): boolean {
   if (c.goal === 'win-this-turn') return last.winner === c.mover && last.turn === c.state.turn;
@@ -64,13 +75,9 @@ export function mineGame(states: readonly GameState[], o: MineOptions): MadePuzz
   const out: MadePuzzle[] = [];
   for (const c of candidatesOf(states, o.goals)) {
     const botFound = c.goal === 'clear-the-board' ? undefined : reached(c, last);
-    const made = makePuzzle(
-      c.state,
-      c.goal,
-      c.mover,
-      { kind: 'self-play', seed: o.seed, bots: o.bots, ...(botFound === undefined ? {} : { botFound }) },
-      o.budget,
-    );
+    const budget = c.goal === 'win-this-turn' && wonIn(last, c.state) ? (o.finalBudget ?? o.budget) : o.budget;
+    const from = { kind: 'self-play' as const, seed: o.seed, bots: o.bots, ...(botFound === undefined ? {} : { botFound }) };
+    const made = makePuzzle(c.state, c.goal, c.mover, from, budget);
     if (made) out.push(made);
   }
   return out;

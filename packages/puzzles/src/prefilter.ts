@@ -51,5 +51,5 @@ function fighters(s: GameState, m: ManagerId): number {
  */
 export function smallEnough(s: GameState, mover: ManagerId): boolean {
   const opp = other(mover);
-  return fighters(s, opp) <= 3 && fighters(s, mover) <= 4 && s.managers[mover].hand.length + s.managers[opp].hand.length <= 9;
+  return fighters(s, opp) <= 4 && fighters(s, mover) <= 5 && s.managers[mover].hand.length + s.managers[opp].hand.length <= 12;
 }
