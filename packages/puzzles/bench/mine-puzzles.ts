@@ -1,5 +1,5 @@
 /**
- * `npm run puzzles:mine [-- --games 200] [--seed puzzles] [--budget 3000] [--final-budget 10000] [--cpu-minutes 10] [--write]`
+ * `npm run puzzles:mine [-- --games 200] [--seed puzzles] [--budget 600] [--final-budget 2000] [--cpu-minutes 10] [--write]`
  * Plays self-play games (self-play.ts), mines each (mine.ts: candidates, prefilter, solver), deduplicates by
  * the canonical hash and, with --write, writes each new puzzle to cards/puzzles/<id>.json. Stops at the CPU
  * budget (process CPU time: the machine is shared). Prints one line per game, then a JSON summary last.
@@ -18,8 +18,8 @@ const { values } = parseArgs({
     games: { type: 'string', default: '200' },
     from: { type: 'string', default: '0' },
     seed: { type: 'string', default: 'puzzles' },
-    budget: { type: 'string', default: '3000' },
-    'final-budget': { type: 'string', default: '10000' },
+    budget: { type: 'string', default: '600' },
+    'final-budget': { type: 'string', default: '2000' },
     'cpu-minutes': { type: 'string', default: '10' },
     goals: { type: 'string', default: GOALS.join(',') },
     write: { type: 'boolean', default: false },

@@ -64,7 +64,7 @@ export function makePuzzle(s: GameState, goal: Goal, mover: ManagerId, from: Pro
   built = buildPuzzle(id, { position: written.position, cards: [] });
   let result: SolveResult;
   try {
-    result = solve(built.state, goal, mover, { budget });
+    result = solve(built.state, goal, mover, { budget, giveUpPast: MAX_WINNING_FIRST_MOVES });
   } catch {
     return null;
   }

@@ -16,6 +16,11 @@ export interface SolveOptions {
   budget?: number;
   /** Most actions along one line (default 80): a safety net, every turn ends well before. */
   maxDepth?: number;
+  /**
+   * Stop judging first moves once one is unknown or more than this many win (the miner: such a position
+   * would not ship anyway). The result is then incomplete. Default: judge them all.
+   */
+  giveUpPast?: number;
 }
 
 export interface FirstMove {
@@ -152,7 +157,9 @@ export function solve(start: GameState, goal: Goal, mover: ManagerId, o: SolveOp
     throw e;
   }
   const firstMoves: FirstMove[] = [];
+  const giveUp = o.giveUpPast;
   moves.forEach((action, i) => {
+    if (giveUp !== undefined && (firstMoves.some((f) => f.verdict === 'unknown') || firstMoves.filter((f) => f.verdict === 'win').length > giveUp)) return;
     // Each first move gets an equal share of what is left, so one deep line cannot starve the others.
     const before = search.nodes;
     search.limit = before + Math.floor((budget - before) / (moves.length - i));
@@ -162,7 +169,7 @@ export function solve(start: GameState, goal: Goal, mover: ManagerId, o: SolveOp
     firstMoves.push({ action, verdict, nodes: search.nodes - before });
   });
   const wins = firstMoves.filter((f) => f.verdict === 'win');
-  const complete = firstMoves.every((f) => f.verdict !== 'unknown');
+  const complete = firstMoves.length === moves.length && firstMoves.every((f) => f.verdict !== 'unknown');
   const verdict: Verdict = wins.length > 0 ? 'win' : complete ? 'fail' : 'unknown';
   return {
     verdict,
