@@ -1,5 +1,5 @@
 /**
- * `npm run bench:puzzles [-- --games 100] [--seed bench] [--budget 3000] [--levels easy,normal,hard] [--limit N]`
+ * `npm run bench:puzzles [-- --games 100] [--seed bench] [--budget 600] [--final-budget 2000] (the miner's defaults) [--levels easy,normal,hard] [--limit N]`
  * 1. Mines and verifies puzzles from N self-play games (self-play.ts, mine.ts): puzzles found per 1,000 games
  *    and the CPU time verification took (per candidate position and per puzzle found).
  * 2. Each bot level's solve rate on the shipped set (cards/puzzles/): the level plays the puzzle's side, the
@@ -19,7 +19,8 @@ const { values } = parseArgs({
   options: {
     games: { type: 'string', default: '100' },
     seed: { type: 'string', default: 'bench' },
-    budget: { type: 'string', default: '3000' },
+    budget: { type: 'string', default: '600' },
+    'final-budget': { type: 'string', default: '2000' },
     goals: { type: 'string', default: 'win-this-turn,survive' },
     levels: { type: 'string', default: 'easy,normal,hard' },
     limit: { type: 'string', default: '1000' },
@@ -43,7 +44,9 @@ for (let g = 0; g < games; g++) {
   const game = selfPlayGame(values.seed, g);
   const t1 = cpuMs();
   candidates += candidatesOf(game.states, goals).length;
-  const made = game.failure ? [] : mineGame(game.states, { budget: Number(values.budget), goals, seed: game.seed, bots: game.bots });
+  const made = game.failure
+    ? []
+    : mineGame(game.states, { budget: Number(values.budget), finalBudget: Number(values['final-budget']), goals, seed: game.seed, bots: game.bots });
   const t2 = cpuMs();
   playMs += t1 - t0;
   verifyMs += t2 - t1;
