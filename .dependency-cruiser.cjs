@@ -12,7 +12,7 @@ const WORKSPACES = {
   '@vroyale/server': 'apps/server',
   '@vroyale/web': 'apps/web',
 };
-for (const dir of ['packages/lab', 'packages/tournament']) {
+for (const dir of ['packages/lab', 'packages/tournament', 'packages/puzzles']) {
   const file = path.join(__dirname, dir, 'package.json');
   if (fs.existsSync(file)) WORKSPACES[JSON.parse(fs.readFileSync(file, 'utf8')).name] = dir;
 }
