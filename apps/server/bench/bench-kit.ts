@@ -54,9 +54,8 @@ export const emit = (s: Sock, event: string, payload: unknown): Promise<Ack<Reco
 export function connect(url: string, name: string, localAddress?: string): Promise<Sock> {
   return new Promise((resolve, reject) => {
     const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as Parameters<typeof io>[1]);
-    s.once('connect', async () => {
-      const ack = await emit(s, 'hello', { name });
-      ack.ok ? resolve(s) : reject(new Error(String(ack.message)));
+    s.once('connect', () => {
+      emit(s, 'hello', { name }).then((ack) => (ack.ok ? resolve(s) : reject(new Error(String(ack.message)))), reject);
     });
     s.once('connect_error', reject);
   });
@@ -158,7 +157,11 @@ export class Slot {
     let slot: Slot | null = null;
     const onResult = () => {
       rec.finishedMatches++;
-      if (slot && !slot.stopped) void slot.start();
+      // A start still in flight when the slot closes rejects ("socket has been disconnected"): not an error then.
+      if (slot && !slot.stopped)
+        slot.start().catch(() => {
+          if (slot && !slot.stopped) rec.win.errors++;
+        });
     };
     slot = new Slot(new Seat(sockets[0]!, onResult, rec), sockets[1] ? new Seat(sockets[1], () => {}, rec, urlA !== urlB) : null);
     return slot;
@@ -193,6 +196,8 @@ export class Slot {
     this.stopped = true;
     for (const s of [this.a, this.b]) {
       s?.reset();
+      // Pending acks are answered with an error when the socket goes: nothing waits on them any more.
+      s?.socket.off('match:view');
       s?.socket.disconnect();
     }
   }
@@ -318,7 +323,7 @@ export async function metrics(metricsUrl: string, gc = false) {
       droppedTcp: v('vroyale_flood_dropped_tcp_total'),
     },
     // CPU time of the whole process (all threads) since the previous scrape, as a share of one core.
-    cpu: { shareOfOneCore: prev.at ? round((cpuSeconds - prev.cpuSeconds) / ((at - prev.at) / 1000)) : 0 },
+    cpu: { shareOfOneCore: prev.at ? round((cpuSeconds - prev.cpuSeconds) / ((at - prev.at) / 1000)) : 0, seconds: prev.at ? cpuSeconds - prev.cpuSeconds : 0 },
     storage: {
       commits: v('vroyale_group_commits_total'),
       appends: v('vroyale_committed_actions_total'),
