@@ -263,6 +263,21 @@ export class SqliteStore implements Store {
    * Only ActionWriter (group-commit.ts, `writer.append`) calls it, inside a batch transaction: then this is a
    * savepoint of that transaction.
    */
+  /**
+   * One unit's rows (an action and the automatic answers it set off), in one savepoint: every action is its own
+   * row of the log; the match's clocks (and result) are those after the last.
+   */
+  appendRows(rows: readonly AppendAction[]): void {
+    if (rows.length === 1) return this.appendRow(rows[0]!);
+    this.db.transaction(() => {
+      for (let i = 0; i < rows.length - 1; i++) {
+        const a = rows[i]!;
+        this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
+      }
+      this.appendRow(rows[rows.length - 1]!);
+    })();
+  }
+
   appendRow(a: AppendAction): void {
     this.db.transaction(() => {
       this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
