@@ -11,7 +11,7 @@
  * for the one who completed a decision, then the clocks of the new deciders run. Each automatic answer is
  * decided as before (`next`: from the spectator projection only, stops/auto-action.ts).
  */
-import { deciders, step, type Action, type GameEvent, type GameState, type ManagerId } from '@vroyale/engine';
+import { deciders, stepParsed, type Action, type GameEvent, type GameState, type ManagerId } from '@vroyale/engine';
 import type { MatchResult } from '@vroyale/protocol';
 import type { OneShots } from '../stops/one-shots.js';
 import type { ActionOrigin } from '../storage/records.js';
@@ -102,7 +102,8 @@ export function planUnit(u: UnitInput): Unit {
       settled = true;
       break;
     }
-    const r = step(next, auto.action);
+    // Built here (stops/auto-action.ts): a well-formed Action, no schema to check it against.
+    const r = stepParsed(next, auto.action);
     if (!r.ok) {
       refused = { seat: auto.seat, action: auto.action, code: r.code };
       settled = true;

@@ -7,7 +7,7 @@
  * as it was. The parts: `save-action.ts` (the save path and what each failure means), `match-views.ts` (what is
  * sent to whom), `match-driver.ts` (flags, bot moves, automatic answers).
  */
-import { hashState, step, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
+import { hashState, stepParsed, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
 import type { ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
@@ -247,7 +247,8 @@ export class MatchMaster {
     const answer = (ack: ActionAck): ActionAck => (reply?.(ack), ack);
     // Every caller runs inside its queued task, so this is when the change came off the queue.
     const t0 = performance.now();
-    const r = step(this.state, action);
+    // Parsed already: a client's action by the gateway's schema (the engine's own), the rest built here.
+    const r = stepParsed(this.state, action);
     if (!r.ok) return answer({ ok: false, code: r.code, message: r.message });
     const now = this.deps.clock.now();
     // Self-fencing: past `lease_until − margin` without a renewal, another node may own the match any moment.
