@@ -8,7 +8,7 @@
  * loopback, and the per-address limits and caps then see separate households, as they would on the internet.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { realise, type Legal } from '@vroyale/engine';
@@ -234,6 +234,29 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   });
   child.stdout!.resume();
   return { child, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+}
+
+/**
+ * CPU seconds of a process's threads from /proc (Linux; null elsewhere): its main thread (the event loop: the
+ * task whose id is the pid) and all the others (worker threads: the server bots, the WAL checkpoints; libuv's pool).
+ */
+export function threadCpu(pid: number): { main: number; others: number } | null {
+  try {
+    const tick = 100; // USER_HZ: the clock ticks /proc counts in (100 on Linux everywhere).
+    let main = 0;
+    let others = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 14 and 15.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const s = (Number(f[11]) + Number(f[12])) / tick;
+      if (Number(tid) === pid) main += s;
+      else others += s;
+    }
+    return { main, others };
+  } catch {
+    return null;
+  }
 }
 
 /** Linux pressure stall information (PSI) for CPU: the "some" line (a task was waiting for a CPU). */

@@ -35,7 +35,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
-import { cpuPressure, flag, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
+import { cpuPressure, flag, metrics, newWindow, pct, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
 const HOLD_S = Number(flag('hold', '20'));
@@ -66,7 +66,16 @@ async function main(): Promise<void> {
       `server ${url}; ${cpus().length} cores; think ${THINK_MS} ms (uniform ×0.5–1.5); ${Math.round(VS_BOT * 100)}% of slots vs the server bot; hold ${HOLD_S} s per level; baseline heap ${(base.memory.heapUsed / 1e6).toFixed(1)} MB; before the load: load avg ${round(loadavg()[0]!)}, cpu pressure ${cpuPressure() ?? '-'}%`,
     );
     type Metrics = Awaited<ReturnType<typeof metrics>>;
-    const makeRow = (m0: Metrics, m: Metrics, mem: Metrics['memory'], seconds: number, benchCpu: number, pressure: number | null, pressures: number[]) => ({
+    const makeRow = (
+      m0: Metrics,
+      m: Metrics,
+      mem: Metrics['memory'],
+      seconds: number,
+      benchCpu: number,
+      pressure: number | null,
+      pressures: number[],
+      threads: { main: number; others: number } | null,
+    ) => ({
       matches: m.activeMatches,
       actionsPerSec: round(rec.win.actions / seconds),
       latencyMs: {
@@ -80,6 +89,11 @@ async function main(): Promise<void> {
       serverCpuShareOfOneCore: m.cpu.shareOfOneCore,
       // The server process's CPU time (all threads) over the window ÷ the player actions it applied in it.
       serverCpuMsPerPlayerAction: round((m.cpu.seconds * 1000) / Math.max(1, m.actionsByOrigin.player! - m0.actionsByOrigin.player!)),
+      // The same split by thread (/proc): the event loop, and the rest (the server bots' worker threads above all).
+      serverCpuMsPerPlayerActionByThread: threads && {
+        main: round((threads.main * 1000) / Math.max(1, m.actionsByOrigin.player! - m0.actionsByOrigin.player!)),
+        others: round((threads.others * 1000) / Math.max(1, m.actionsByOrigin.player! - m0.actionsByOrigin.player!)),
+      },
       appliedInWindow: Object.fromEntries(Object.entries(m.actionsByOrigin).map(([o, n]) => [o, n - (m0.actionsByOrigin[o] ?? 0)])),
       commitMs: m.storage.commitMs,
       actionsPerCommit: round((m.storage.appends - m0.storage.appends) / Math.max(1, m.storage.commits - m0.storage.commits)),
@@ -115,18 +129,20 @@ async function main(): Promise<void> {
         tries: TRIES,
         rec,
         own,
-        begin: () => metrics(metricsUrl),
+        begin: async () => ({ ...(await metrics(metricsUrl)), threads: threadCpu(child.pid!) }),
         end: async (m0, w) => {
           m = await metrics(metricsUrl);
+          const t1 = threadCpu(child.pid!);
+          const threads = m0.threads && t1 ? { main: t1.main - m0.threads.main, others: t1.others - m0.threads.others } : null;
           // Memory after a full collection (live data only), taken right after the window.
           const mem = (await metrics(metricsUrl, true)).memory;
-          return makeRow(m0, m, mem, w.seconds, w.benchCpu, w.pressure, w.pressures);
+          return makeRow(m0, m, mem, w.seconds, w.benchCpu, w.pressure, w.pressures, threads);
         },
         label: (r) => `${r.matches} matches`,
       });
       results.push(row);
       console.log(
-        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}`,
+        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}`,
       );
     }
   } finally {
