@@ -2,10 +2,11 @@
  * The authority for one match. Everything that changes the match goes through its SerialQueue, one task at
  * a time: a manager's action, a bot's move, a pass the server makes where a manager has no stop, a flag
  * fall, an abandoned seat. For each:
- * check → engine `step` → persist (group commit: the task waits for the transaction that holds its row) →
- * ack → broadcast each viewer its own projection. A rejected or unpersisted action leaves the state exactly
- * as it was. The parts: `save-action.ts` (the save path and what each failure means), `match-views.ts` (what is
- * sent to whom), `match-driver.ts` (flags, bot moves, automatic answers).
+ * check → engine `step` → the automatic answers it sets off, planned with it as one unit (`action-unit.ts`) →
+ * persist the unit's rows (group commit: the task waits for the transaction that holds them) → ack → broadcast
+ * each viewer its own projection, once per unit. A rejected or unpersisted action leaves the state exactly as it
+ * was. The parts: `save-action.ts` (the save path and what each failure means), `match-views.ts` (what is sent
+ * to whom), `match-driver.ts` (flags, bot moves, automatic answers).
  */
 import { hashState, stepParsed, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
