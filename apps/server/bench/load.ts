@@ -163,8 +163,28 @@ async function main(): Promise<void> {
       finishedMatches: rec.finishedMatches,
       levels: results,
       bar: { matches: 500, p99Ms: 50, met: !!last?.latencyMs && last.matches >= 500 && last.latencyMs.p99 <= 50 },
+      issue33: issue33Bars(results),
     }),
   );
+}
+
+/** Issue 33 §1's bars over the levels measured: CPU per player action, 2,000 matches at p99 ≤ 30 ms, heap per match. */
+function issue33Bars(rows: Record<string, unknown>[]) {
+  const measured = rows.filter((r) => r.reached !== false) as {
+    matches: number;
+    latencyMs: { p99: number };
+    serverCpuMsPerPlayerAction: number;
+    heapPerMatchKB: number;
+  }[];
+  const worst = (f: (r: (typeof measured)[number]) => number) => (measured.length ? Math.max(...measured.map(f)) : null);
+  const cpu = worst((r) => r.serverCpuMsPerPlayerAction);
+  const heap = worst((r) => r.heapPerMatchKB);
+  const at2000 = measured.find((r) => r.matches >= 2000);
+  return {
+    cpuMsPerPlayerAction: { max: 0.4, worst: cpu, met: cpu !== null && cpu <= 0.4 },
+    matches2000: { p99Ms: 30, p99: at2000?.latencyMs.p99 ?? null, met: !!at2000 && at2000.latencyMs.p99 <= 30 },
+    heapPerMatchKB: { max: 100, worst: heap, met: heap !== null && heap <= 100 },
+  };
 }
 
 await main();
