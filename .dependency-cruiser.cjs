@@ -12,7 +12,7 @@ const WORKSPACES = {
   '@vroyale/server': 'apps/server',
   '@vroyale/web': 'apps/web',
 };
-for (const dir of ['packages/lab']) {
+for (const dir of ['packages/lab', 'packages/tournament']) {
   const file = path.join(__dirname, dir, 'package.json');
   if (fs.existsSync(file)) WORKSPACES[JSON.parse(fs.readFileSync(file, 'utf8')).name] = dir;
 }
@@ -53,6 +53,13 @@ module.exports = {
       severity: 'error',
       from: { path: '^packages/engine/src/', pathNot: '[.]test[.]ts$' },
       to: { pathNot: '^(packages/engine/src/|node_modules/zod/)' },
+    },
+    {
+      name: 'tournament-is-pure',
+      comment: 'packages/tournament/src is pure bookkeeping: it imports only itself and its matching library (no I/O, no other workspace).',
+      severity: 'error',
+      from: { path: '^packages/tournament/src/', pathNot: '[.]test[.]ts$' },
+      to: { pathNot: '^(packages/tournament/src/|node_modules/edmonds-blossom-fixed/)' },
     },
     {
       name: 'sections-not-upward',

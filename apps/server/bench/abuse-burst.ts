@@ -10,8 +10,9 @@
  * turn; after it p99 ≤ 2 × the baseline's and throughput ≥ 90 % of it.
  *
  * Beside them, the read floor (abuse-read-floor.ts, median of 3): the loop max of a bare Node server that only
- * reads as many sockets' bursts arriving at once. The first turn of a burst reads every socket; no server on
- * this machine does that in less.
+ * reads as many sockets' bursts arriving at once, every socket read in the first turn; and the parked floor, the
+ * same server with its sockets parked as the server parks sockets before hello or in no room
+ * (transport/read-park.ts, its defaults): what no server with that parking does in less.
  */
 import { spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
@@ -164,19 +165,25 @@ export async function measureBurst(o: {
     bars.afterP99Ratio <= BURST_BARS.afterP99Ratio &&
     bars.afterThroughputRatio !== null &&
     bars.afterThroughputRatio >= BURST_BARS.afterThroughputRatio;
-  const readFloor = await readFloorOf(Number(o.name.match(/\d+/)?.[0] ?? 0), Number(setup.burstBytes ?? 0));
-  return { case: o.name, machineAtStart: atStart, setup, burst, after: afterRow, window: windowRow, swarm: swarmTotals, bars, met, readFloor };
+  const sockets = Number(o.name.match(/\d+/)?.[0] ?? 0);
+  const readFloor = await readFloorOf(sockets, Number(setup.burstBytes ?? 0), false);
+  const parkedFloor = await readFloorOf(sockets, Number(setup.burstBytes ?? 0), true);
+  return { case: o.name, machineAtStart: atStart, setup, burst, after: afterRow, window: windowRow, swarm: swarmTotals, bars, met, readFloor, parkedFloor };
 }
 
-/** The bare read floor for `sockets` bursts of `bytes` (median of 3 runs by loop max). */
-async function readFloorOf(sockets: number, bytes: number): Promise<Record<string, number> | null> {
+/** The bare read floor for `sockets` bursts of `bytes`, parked or not (median of 3 runs by loop max). */
+async function readFloorOf(sockets: number, bytes: number, parked: boolean): Promise<Record<string, number> | null> {
   if (sockets <= 0 || bytes <= 0) return null;
   const runs: Record<string, number>[] = [];
   for (let i = 0; i < 3; i++) {
     const out = await new Promise<string>((resolve) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', String(sockets), String(bytes)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      const child = spawn(
+        process.execPath,
+        ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', String(sockets), String(bytes), ...(parked ? ['park'] : [])],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let text = '';
       child.stdout!.on('data', (d: Buffer) => (text += d.toString()));
       child.once('exit', () => resolve(text.trim().split('\n').at(-1) ?? '{}'));

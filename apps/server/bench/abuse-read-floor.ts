@@ -4,13 +4,16 @@
  * and its only work is to read them (a `data` listener that pauses the socket). No parsing, no answers: what
  * any Node server on this machine pays for the read itself. `abuse-burst.ts` runs it beside a burst's figures.
  *
- * `tsx apps/server/bench/abuse-read-floor.ts <sockets> <bytes>` prints one JSON line: the longest gap between
- * 1 ms timer ticks while the data arrives, and the CPU it took. The writers are another process
- * (`... client <port> <sockets> <bytes>`), as the swarm is.
+ * `tsx apps/server/bench/abuse-read-floor.ts <sockets> <bytes> [park]` prints one JSON line: the longest gap
+ * between 1 ms timer ticks while the data arrives, and the CPU it took. The writers are another process
+ * (`... client <port> <sockets> <bytes>`), as the swarm is. With `park`, the sockets are parked as the server
+ * parks its sockets before hello (transport/read-park.ts, its defaults) and read only when granted: the floor
+ * under the server with the same parking.
  */
 import { spawn } from 'node:child_process';
 import { connect, createServer, type Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import { DEFAULT_PARK, ReadPark } from '../src/transport/read-park.js';
 
 const [mode, ...rest] = process.argv.slice(2);
 
@@ -31,14 +34,17 @@ async function client(port: number, n: number, bytes: number): Promise<void> {
   setTimeout(() => process.exit(0), 10_000).unref();
 }
 
-async function server(n: number, bytes: number): Promise<void> {
+async function server(n: number, bytes: number, parked: boolean): Promise<void> {
   let read = 0;
-  const srv = createServer((s) =>
+  const park = parked ? new ReadPark(DEFAULT_PARK) : null;
+  const srv = createServer((s) => {
+    park?.add(s);
     s.on('data', (d) => {
       read += d.length;
-      s.pause();
-    }),
-  );
+      // Parked sockets are read when granted: no pause, or the rest of a burst split in two reads is never read.
+      if (!park) s.pause();
+    });
+  });
   await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
   const port = (srv.address() as { port: number }).port;
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-read-floor.ts', 'client', String(port), String(n), String(bytes)], {
@@ -62,11 +68,19 @@ async function server(n: number, bytes: number): Promise<void> {
   clearInterval(ticker);
   const cpu = process.cpuUsage(c0);
   console.log(
-    JSON.stringify({ sockets: n, bytes, readAllMs: Math.round(ms), loopMaxMs: Math.round(maxGap), cpuMs: Math.round((cpu.user + cpu.system) / 1000) }),
+    JSON.stringify({
+      sockets: n,
+      bytes,
+      parked,
+      readAllMs: Math.round(ms),
+      loopMaxMs: Math.round(maxGap),
+      cpuMs: Math.round((cpu.user + cpu.system) / 1000),
+      ...(park ? { grants: park.stats.grants, ticks: park.stats.ticks } : {}),
+    }),
   );
   child.kill();
   process.exit(0);
 }
 
 if (mode === 'client') await client(Number(rest[0]), Number(rest[1]), Number(rest[2]));
-else await server(Number(mode ?? 3000), Number(rest[0] ?? 24_000));
+else await server(Number(mode ?? 3000), Number(rest[0] ?? 24_000), rest[1] === 'park');

@@ -30,6 +30,7 @@ import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
 import { jsonParser } from './transport/json-parser.js';
 import { gatedWsEngine, type ReadGates } from './transport/gated-ws-server.js';
+import { DEFAULT_PARK, ReadPark } from './transport/read-park.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
 import type { Transport } from './transport/transport.js';
 
@@ -50,6 +51,8 @@ export interface RunningServer {
   game: GameServer;
   /** How the game talks to clients (tests: a send from this node to a socket on another). */
   transport: Transport;
+  /** Where low-class sockets' reads are parked (transport/read-park.ts; null when off). */
+  park: ReadPark | null;
   storage: Store;
   writer: ActionLog;
   log: Logger;
@@ -94,7 +97,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   });
   const flood = new FloodGuard({ perSocket: config.rateLimit, ...config.flood }, () => clock.now());
   // Each WebSocket's reads wait in a gate until admission control lets ws parse them (transport/read-gate.ts).
-  const readGates: ReadGates = { gates: new WeakMap(), beforeOwned: (feed) => feed() };
+  // Sockets before hello or in no room are read only when granted, a batch per tick (transport/read-park.ts).
+  const parkCfg = config.admission.park === undefined ? DEFAULT_PARK : config.admission.park;
+  const park = parkCfg ? new ReadPark(parkCfg) : null;
+  const readGates: ReadGates = { gates: new WeakMap(), beforeOwned: (feed) => feed(), park };
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,
@@ -147,6 +153,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       deferred: transport.admission.deferred,
       waiting: transport.admission.waitingSockets,
       handshakesDeferred: transport.admission.tasksDeferred,
+      parked: park?.parkedNow ?? 0,
+      grants: park?.stats.grants ?? 0,
+      grantTicks: park?.stats.ticks ?? 0,
+      grantsRead: park?.stats.grantsRead ?? 0,
     }),
     flood: () => game?.floodStats ?? null,
     storage: () => ({ ...writer.stats(), checkpoints: storage.checkpointRuns() }),
@@ -158,12 +168,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     onTurn: (ms, n) => metrics.admissionTurn(ms, n),
   });
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
+  // Every connection starts parked: its HTTP request (a handshake, a long-polling request) is read when granted.
   http.on('connection', (sock: NetSocket) => {
     const peer = sock.remoteAddress ?? '';
-    if (trust(peer, 0)) return;
-    const address = addressKey(peer);
-    if (!flood.acceptTcp(address)) return void sock.destroy();
-    sock.once('close', () => flood.tcpClosed(address));
+    if (!trust(peer, 0)) {
+      const address = addressKey(peer);
+      if (!flood.acceptTcp(address)) return void sock.destroy();
+      sock.once('close', () => flood.tcpClosed(address));
+    }
+    park?.add(sock);
   });
   const bot = opts.bot ?? serverBot(config.botThreads, log);
   // A cluster (PostgreSQL and Redis): each match runs on the one node holding its lease (cluster/ownership.ts).
@@ -245,5 +258,5 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.info('stopped');
     })());
 
-  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, transport, storage, writer, log, stop };
+  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, transport, park, storage, writer, log, stop };
 }

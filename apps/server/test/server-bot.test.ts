@@ -46,6 +46,11 @@ describe('bot levels', () => {
   it('room:play-bot takes a level (default normal): the seat says it, every decision is asked at it, and a restart keeps it', async () => {
     const human = await TestClient.connect(t.url, 'Leveller');
     expect((await human.emit('room:play-bot', { roster: 'raid-night', level: 'godlike' as never })).ok).toBe(false);
+    // Expert stays an engine experiment (docs/bots.md "The ladder"): the lobby cannot start it, and nothing starts.
+    const expert = await human.emit('room:play-bot', { roster: 'raid-night', level: 'expert' as never });
+    expect(expert).toMatchObject({ ok: false, code: 'bad-request' });
+    expect(expert.ok ? '' : expert.message).toMatch(/level/);
+    expect(human.roomStates.size).toBe(0);
     const started = await human.emit('room:play-bot', { roster: 'raid-night', botRoster: 'mod-squad', level: 'hard', clock: { untimed: true } });
     if (!started.ok) throw new Error(started.message);
     const { roomId } = started;

@@ -1,7 +1,7 @@
 /**
  * The art's weight in the built app (run `npm run build:web` first, then `npx tsx apps/web/scripts/measure-art.ts`):
  * gzip bytes (level 9, as the e2e suite measures) of the lobby's initial JavaScript (the entry and its
- * modulepreloads, which must stay under 200 KB) and of the chunks that carry the art, found by what they
+ * modulepreloads, which must stay under 150 KB) and of the chunks that carry the art, found by what they
  * hold: the art's own chunk (DiceBear's Lorelei and the card glyphs, fetched on first use), the one with the
  * keyword glyphs (and CardArt, loaded with the cards), the About page's. Prints one JSON line.
  */

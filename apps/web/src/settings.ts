@@ -1,26 +1,40 @@
 /**
  * This browser's interface settings (issue 16 §4): animations, sound and the clock warning, kept in
- * localStorage as one versioned JSON object checked with zod; anything missing, broken or from an unknown
+ * localStorage as one versioned JSON object, checked by `settingsFrom`; anything missing, broken or from an unknown
  * version gives the defaults. Stop settings (net/stops.ts) and the language (i18n/index.ts) keep their own
  * keys: the server and i18next read those. The settings dialog is `ui/settings-dialog.tsx`.
  */
-import { z } from 'zod';
 import { createStore } from 'zustand/vanilla';
 import { useStore } from 'zustand';
+import { isPlainObject } from './net/settings-check';
 
 export const SETTINGS_KEY = 'vroyale.settings';
 
-export const Settings = z.object({
-  v: z.literal(1),
+export interface Settings {
+  v: 1;
   /** 'system' follows prefers-reduced-motion. */
-  animations: z.enum(['system', 'on', 'off']),
+  animations: 'system' | 'on' | 'off';
   /** 0..1 */
-  volume: z.number().min(0).max(1),
-  muted: z.boolean(),
+  volume: number;
+  muted: boolean;
   /** Your clock warns at this many seconds left; 0 never. */
-  clockWarnSeconds: z.number().int().min(0).max(600),
-});
-export type Settings = z.infer<typeof Settings>;
+  clockWarnSeconds: number;
+}
+
+const ANIMATIONS: readonly unknown[] = ['system', 'on', 'off'] satisfies Settings['animations'][];
+
+/**
+ * The settings in `x`, or null when they do not fit (unknown keys are dropped). Written out rather than a zod
+ * schema: this file is on the lobby's first page, which holds no zod (net/settings-check.ts says why).
+ */
+export function settingsFrom(x: unknown): Settings | null {
+  if (!isPlainObject(x)) return null;
+  const { v, animations, volume, muted, clockWarnSeconds } = x;
+  if (v !== 1 || !ANIMATIONS.includes(animations) || typeof muted !== 'boolean') return null;
+  if (typeof volume !== 'number' || !(volume >= 0 && volume <= 1)) return null;
+  if (!Number.isSafeInteger(clockWarnSeconds) || (clockWarnSeconds as number) < 0 || (clockWarnSeconds as number) > 600) return null;
+  return { v, animations: animations as Settings['animations'], volume, muted, clockWarnSeconds: clockWarnSeconds as number };
+}
 
 export const DEFAULT_SETTINGS: Settings = { v: 1, animations: 'system', volume: 0.6, muted: false, clockWarnSeconds: 30 };
 
@@ -28,8 +42,7 @@ export const DEFAULT_SETTINGS: Settings = { v: 1, animations: 'system', volume: 
 export function parseSettings(text: string | null): Settings {
   if (!text) return DEFAULT_SETTINGS;
   try {
-    const r = Settings.safeParse(JSON.parse(text));
-    return r.success ? r.data : DEFAULT_SETTINGS;
+    return settingsFrom(JSON.parse(text)) ?? DEFAULT_SETTINGS;
   } catch {
     return DEFAULT_SETTINGS;
   }
@@ -50,7 +63,8 @@ export function useSettings<T>(selector: (s: Settings) => T): T {
 }
 
 export function changeSettings(patch: Partial<Omit<Settings, 'v'>>): void {
-  const next = Settings.parse({ ...settings.getState(), ...patch });
+  const next = settingsFrom({ ...settings.getState(), ...patch });
+  if (!next) throw new Error(`VRoyale: settings out of range: ${JSON.stringify(patch)}`);
   settings.setState(next, true);
   try {
     localStorage.setItem(SETTINGS_KEY, JSON.stringify(next));

@@ -40,7 +40,27 @@ export { CUSTOM_HANDLERS } from './effects/custom-handlers.js';
 export { rulesText, NO_ABILITIES, type RulesTextLookup, type RulesLanguage } from './cards/rules-text.js';
 export { rulesTextJa, NO_ABILITIES_JA } from './cards/rules-text-ja.js';
 export { counterNameJa } from './cards/rules-text-ja-words.js';
-export { encodeDeckCode, decodeDeckCode, cardIdHash, deckCodeTable, DECK_CODE_VERSION, type DecodeResult, type DeckCodeError } from './deck/deck-code.js';
+export {
+  encodeDeckCode,
+  decodeDeckCode,
+  cardIdHash,
+  deckCodeTable,
+  DECK_CODE_VERSION,
+  type DecodeResult,
+  type DeckCodeError,
+  type DeckList,
+} from './deck/deck-code.js';
+export {
+  validateSideDeck,
+  validateSwap,
+  applySwap,
+  swapSummary,
+  SIDE_DECK_MAX,
+  type Swap,
+  type SwapSummary,
+  type SideDeckProblem,
+  type SideDeckProblemSay,
+} from './deck/side-deck.js';
 export type { Bot, BotInput } from './bots/types.js';
 export { randomBot } from './bots/random-bot.js';
 export { strongBot, createStrongBot, type StrongBotOptions } from './bots/strong-bot.js';

@@ -11,6 +11,7 @@
  * confusables table. Display names of guests stay free (display-name.ts).
  */
 import { z } from 'zod';
+import { DECK_NAME_MAX, DECKS_PER_ACCOUNT } from './limits.js';
 import { StopSettings } from './stop-settings.js';
 
 export const USERNAME_MIN = 3;
@@ -198,8 +199,6 @@ export interface DeckRecord {
   createdAt: number;
   updatedAt: number;
 }
-export const DECK_NAME_MAX = 40;
-export const DECKS_PER_ACCOUNT = 100;
 export const DeckName = z.string().trim().min(1).max(DECK_NAME_MAX);
 export const DeckCode = z.string().trim().min(1).max(400);
 export const DeckBody = z.object({ name: DeckName, code: DeckCode }).strict();

@@ -31,8 +31,9 @@ import {
 import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 import type { PassUntilMode, StopSettings } from './stop-settings.js';
+import type { ClientEventName } from './event-traits.js';
 
-/** Event name → payload schema: the server's dispatch table, and the single list of client events. */
+/** Event name → payload schema: the server's dispatch table, for exactly the events of CLIENT_EVENT_TRAITS (event-traits.ts). */
 export const CLIENT_PAYLOADS = {
   hello: HelloPayload,
   'lobby:subscribe': EmptyPayload,
@@ -57,71 +58,7 @@ export const CLIENT_PAYLOADS = {
   'challenge:send': ChallengeSendPayload,
   'challenge:answer': ChallengeAnswerPayload,
   'challenge:cancel': ChallengeCancelPayload,
-} as const;
-
-export type ClientEventName = keyof typeof CLIENT_PAYLOADS;
-
-/** What the server and the clients need to know about a client event besides its payload. */
-export interface ClientEventTraits {
-  /**
-   * About one room (`roomId` in its payload): in a cluster it is handled by the node holding that room (the
-   * socket's node forwards it there).
-   */
-  room: boolean;
-  /**
-   * Safe to be handled twice, so a client sends it again when no answer came (a reconnect, a match moving). An
-   * action is, because it keeps its clientActionId (the server answers a duplicate with the first ack).
-   */
-  resend: boolean;
-}
-
-/** Each client event's traits, declared once: an event missing here (or one that is not an event) fails to compile. */
-export const CLIENT_EVENT_TRAITS = {
-  hello: { room: false, resend: false },
-  'lobby:subscribe': { room: false, resend: true },
-  'lobby:unsubscribe': { room: false, resend: true },
-  'room:create': { room: false, resend: false },
-  'room:join': { room: true, resend: true },
-  'room:play-bot': { room: false, resend: false },
-  'room:tutorial': { room: false, resend: false },
-  'room:spectate': { room: true, resend: true },
-  'room:leave': { room: true, resend: true },
-  'room:chat': { room: true, resend: false },
-  'room:rematch': { room: true, resend: false },
-  'match:action': { room: true, resend: true },
-  'match:pass-until': { room: true, resend: true },
-  settings: { room: false, resend: true },
-  'queue:join': { room: false, resend: false },
-  'queue:leave': { room: false, resend: false },
-  'queue:accept': { room: false, resend: false },
-  'challenge:send': { room: false, resend: false },
-  'challenge:answer': { room: false, resend: false },
-  'challenge:cancel': { room: false, resend: false },
-} as const satisfies Record<ClientEventName, ClientEventTraits>;
-
-/** The client events with this trait set, as a type. */
-type EventsWith<K extends keyof ClientEventTraits> = {
-  [E in ClientEventName]: (typeof CLIENT_EVENT_TRAITS)[E][K] extends true ? E : never;
-}[ClientEventName];
-
-/** Events about one room (`roomId` in the payload): routed to the room's node in a cluster. */
-export type RoomEventName = EventsWith<'room'>;
-/** Events a client may send again when no answer came. */
-export type ResendableEventName = EventsWith<'resend'>;
-
-function eventsWith<K extends keyof ClientEventTraits>(k: K): ReadonlySet<EventsWith<K>> {
-  return new Set(
-    Object.entries(CLIENT_EVENT_TRAITS)
-      .filter(([, t]) => t[k])
-      .map(([e]) => e as EventsWith<K>),
-  );
-}
-
-export const ROOM_EVENTS: ReadonlySet<RoomEventName> = eventsWith('room');
-export const RESENDABLE_EVENTS: ReadonlySet<ResendableEventName> = eventsWith('resend');
-
-/** Narrows any event name (a string off the wire included) to a room event. */
-export const isRoomEvent = (e: string): e is RoomEventName => (ROOM_EVENTS as ReadonlySet<string>).has(e);
+} as const satisfies Record<ClientEventName, z.ZodType>;
 
 /** What each client event's ack carries on success. */
 export interface AckData {

@@ -1,6 +1,7 @@
 /**
- * Size limits shared by the server (which enforces them) and the web app (which can say so before sending).
- * They are part of the protocol: changing one is a protocol change.
+ * Size and time limits shared by the server (which enforces them) and the web app (which can say so before
+ * sending). They are part of the protocol: changing one is a protocol change. Free of zod, like every module
+ * the web app's first page reads (docs/performance.md, "The first page").
  */
 export const LIMITS = {
   /** Display names are shown to strangers: short, and trimmed of surrounding spaces. */
@@ -32,3 +33,12 @@ export const LIMITS = {
    */
   logHistoryBatches: 300,
 } as const;
+
+/** A pairing found while one player was away waits this long for them to accept (matchmaking.ts). */
+export const QUEUE_ACCEPT_MS = 20_000;
+/** A challenge not answered in this time expires. */
+export const CHALLENGE_TTL_MS = 60_000;
+
+/** Saved decks (accounts.ts): a name's length, and how many one account keeps. */
+export const DECK_NAME_MAX = 40;
+export const DECKS_PER_ACCOUNT = 100;

@@ -12,9 +12,7 @@ import { z } from 'zod';
 import { QueueName } from './accounts.js';
 import { ClockConfig, RosterChoice, Seat } from './client-payloads.js';
 
-export const QUEUE_ACCEPT_MS = 20_000;
-/** A challenge not answered in this time expires. */
-export const CHALLENGE_TTL_MS = 60_000;
+// QUEUE_ACCEPT_MS and CHALLENGE_TTL_MS are in limits.ts (free of zod: the web app's first page reads them).
 
 /** Enter a queue (or switch queue or deck: a user is in at most one queue). Ranked needs an account. */
 export const QueueJoinPayload = z.object({ queue: QueueName, roster: RosterChoice }).strict();

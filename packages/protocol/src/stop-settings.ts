@@ -5,41 +5,7 @@
  * keeps them per browser and sends them with `settings`; the server never shows them to anyone else.
  */
 import { z } from 'zod';
-import type { Phase } from '@vroyale/engine';
-
-/** Every window a stop can be set on, in turn order. */
-export const STOP_WINDOWS = ['start', 'resource', 'main', 'declare-attackers', 'after-attackers', 'declare-blocks', 'after-blocks', 'resolution'] as const;
-export type StopWindow = (typeof STOP_WINDOWS)[number];
-
-/** On one's own turn one declares attackers, never blocks... */
-export const OWN_TURN_WINDOWS = ['start', 'resource', 'main', 'declare-attackers', 'after-attackers', 'after-blocks', 'resolution'] as const;
-/** ...and on the opponent's turn one declares blocks, never attackers. */
-export const OPPONENT_TURN_WINDOWS = ['start', 'resource', 'main', 'after-attackers', 'declare-blocks', 'after-blocks', 'resolution'] as const;
-export type OwnTurnWindow = (typeof OWN_TURN_WINDOWS)[number];
-export type OpponentTurnWindow = (typeof OPPONENT_TURN_WINDOWS)[number];
-
-/** The window a phase belongs to; null for the setup phases, which always ask. */
-export function stopWindowOf(phase: Phase): StopWindow | null {
-  switch (phase) {
-    case 'start':
-    case 'resource':
-    case 'main':
-      return phase;
-    case 'combat-attack':
-      return 'declare-attackers';
-    case 'combat-attack-window':
-      return 'after-attackers';
-    case 'combat-block':
-      return 'declare-blocks';
-    case 'combat-block-window':
-      return 'after-blocks';
-    case 'resolution':
-    case 'end':
-      return 'resolution';
-    default:
-      return null;
-  }
-}
+import { OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type StopFlags } from './stop-windows.js';
 
 /**
  * A strict object of one boolean per window. An unknown key is refused with the list of the windows that
@@ -67,33 +33,11 @@ export const StopSettings = z.strictObject({
 });
 export type StopSettings = z.infer<typeof StopSettings>;
 
-/**
- * In the spirit of MTG Arena's defaults: on one's own turn, stop to place a star, to play in the Main Step
- * and to declare attackers; on the opponent's, stop to answer their attack and to block; and whenever the
- * opponent puts something on the stack.
- */
-export const DEFAULT_STOP_SETTINGS: StopSettings = Object.freeze({
-  own: Object.freeze({
-    start: false,
-    resource: true,
-    main: true,
-    'declare-attackers': true,
-    'after-attackers': false,
-    'after-blocks': false,
-    resolution: false,
-  }),
-  opponent: Object.freeze({
-    start: false,
-    resource: false,
-    main: false,
-    'after-attackers': true,
-    'declare-blocks': true,
-    'after-blocks': false,
-    resolution: false,
-  }),
-  opponentStack: true,
-  fullControl: false,
-});
+// The schema and the zod-free shape beside the defaults (stop-windows.ts) must describe the same object.
+// (A compile error here means they drifted apart.)
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+type Assert<T extends true> = T;
+type _StopShapesAgree = Assert<Same<StopSettings, StopFlags>>;
 
 /**
  * One-shot passing, for one match: 'my-turn' passes every priority window until this manager's next turn

@@ -19,7 +19,16 @@ export interface MetricSources {
   /** This node's sockets by class (net/socket-class.ts), null before the game server exists. */
   socketClasses(): Record<SocketClass, number> | null;
   /** Admission control (net/admission.ts): messages deferred since start by class, and sockets waiting now. */
-  admission(): { deferred: Record<SocketClass, number>; waiting: number; handshakesDeferred: number };
+  admission(): {
+    deferred: Record<SocketClass, number>;
+    waiting: number;
+    handshakesDeferred: number;
+    /** Read parking (transport/read-park.ts): sockets parked now, grants since start, ticks that granted, grants that read bytes. */
+    parked: number;
+    grants: number;
+    grantTicks: number;
+    grantsRead: number;
+  };
   flood(): { kicks: number; refusedConnections: number; refusedMessages: number; droppedTcp: number } | null;
   /** Group-commit and checkpoint counters since start (null while nothing reports them). */
   storage(): { commits: number; appends: number; checkpoints: number } | null;
@@ -167,6 +176,27 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
     'New connections whose handshake waited for a later event-loop turn (more than the turn allows arrived at once).',
     () => sources.admission().handshakesDeferred,
   );
+  new Gauge({
+    name: 'vroyale_admission_parked_sockets',
+    help: 'TCP connections whose reads are parked now (before hello or in no room): read only when granted, a batch per tick.',
+    registers: [registry],
+    collect() {
+      this.set(sources.admission().parked);
+    },
+  });
+  totalCounter(
+    registry,
+    'vroyale_admission_read_grants_total',
+    'Reads granted to parked sockets (each: one poll phase of reading).',
+    () => sources.admission().grants,
+  );
+  totalCounter(
+    registry,
+    'vroyale_admission_read_grant_ticks_total',
+    'Ticks that granted parked sockets a read (grants per tick: the ratio of the two).',
+    () => sources.admission().grantTicks,
+  );
+  totalCounter(registry, 'vroyale_admission_read_grants_used_total', 'Grants that found bytes to read.', () => sources.admission().grantsRead);
   const turnHist = new Histogram({
     name: 'vroyale_admission_turn_seconds',
     help: "Event-loop turns that decoded messages: wall time from the turn's first message to its end (the work admission control budgets).",

@@ -17,6 +17,7 @@
  * what a message costs beyond itself (`charge`: a hello writes a session). A turn lasts from the previous turn's
  * end (the check phase) while there is work waiting, so everything the loop did meanwhile counts.
  */
+import type { ParkConfig } from '../transport/read-park.js';
 import { PRIORITY, SOCKET_CLASSES, type SocketClass } from './socket-class.js';
 
 export interface AdmissionConfig {
@@ -26,6 +27,11 @@ export interface AdmissionConfig {
   turnMs: number;
   /** The share of a turn's budget each class may use. */
   shares: Record<SocketClass, number>;
+  /**
+   * Reads of sockets before hello or in no room only when granted, a batch per tick (transport/read-park.ts);
+   * absent: its defaults (`DEFAULT_PARK`), null: every socket is read as soon as it has bytes.
+   */
+  park?: ParkConfig | null;
 }
 
 export interface AdmissionHooks {

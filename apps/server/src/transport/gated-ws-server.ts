@@ -8,11 +8,16 @@ import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer, type ServerOptions, type WebSocket } from 'ws';
 import { ReadGate, type BeforeOwned } from './read-gate.js';
+import type { ReadPark } from './read-park.js';
 
-/** Each WebSocket's gate, and who runs a gate's frames before it belongs to a socket (the transport sets it). */
+/**
+ * Each WebSocket's gate, who runs a gate's frames before it belongs to a socket (the transport sets it), and
+ * where low-class sockets' reads are parked (read-park.ts; server.ts parks every TCP connection at accept).
+ */
 export interface ReadGates {
   gates: WeakMap<WebSocket, ReadGate>;
   beforeOwned: BeforeOwned;
+  park?: ReadPark | null;
 }
 
 export function gatedWsEngine(gates: ReadGates): new (options: ServerOptions) => WebSocketServer {
@@ -27,6 +32,7 @@ export function gatedWsEngine(gates: ReadGates): new (options: ServerOptions) =>
             (chunk) => parse[0]!.call(socket, chunk),
             this.options.maxPayload || Infinity,
             (feed) => gates.beforeOwned(feed),
+            gates.park ?? null,
           );
           socket.on('data', (chunk: Buffer) => gate.onData(chunk));
           gates.gates.set(ws, gate);

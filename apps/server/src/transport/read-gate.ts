@@ -10,7 +10,10 @@
  * ws does the parsing, unmasking and validation as before, through its own `data` listener, which this calls
  * with whole frames. A frame longer than ws accepts is handed over as is, for ws to refuse and close.
  */
+import type { Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
+import type { SocketClass } from '../net/socket-class.js';
+import type { ReadPark } from './read-park.js';
 
 /**
  * Frames fed before the socket belongs to a Socket.IO socket (the namespace CONNECT, an upgrade's probe), when
@@ -39,6 +42,8 @@ export class ReadGate {
     /** ws's maxPayload: a frame declared longer goes to ws at once (it closes the connection). */
     private readonly maxPayload: number,
     private readonly beforeOwned: BeforeOwned = (feed) => feed(),
+    /** Reads of low-class sockets only when granted (read-park.ts); null: always read. */
+    private readonly park: ReadPark | null = null,
   ) {}
 
   /** Bytes read from the socket. */
@@ -51,7 +56,10 @@ export class ReadGate {
       this.buf = Buffer.concat([this.buf.subarray(this.off), chunk]);
       this.off = 0;
     }
-    if (this.owner) return this.owner();
+    if (this.owner) {
+      this.owner();
+      return this.park?.touch(this.socket as Socket);
+    }
     if (this.waitingBefore || this.fedBefore >= BEFORE_OWNED) return void this.socket.pause();
     this.waitingBefore = true;
     this.socket.pause();
@@ -63,9 +71,13 @@ export class ReadGate {
     });
   }
 
-  /** From now on arriving bytes are offered through `owner`; what is already here is offered at once. */
-  own(owner: () => void): void {
+  /**
+   * From now on arriving bytes are offered through `owner`; what is already here is offered at once. `classOf`:
+   * the owner's class, which decides whether its reads are parked (read-park.ts).
+   */
+  own(owner: () => void, classOf?: () => SocketClass): void {
     this.owner = owner;
+    if (classOf) this.park?.classify(this.socket as Socket, classOf);
     if (this.pending()) owner();
     // Paused while it had no owner: read again unless admission control now holds it.
     if (!this.pending()) this.socket.resume();
@@ -113,6 +125,7 @@ export class ReadGate {
   drop(): void {
     this.dropped = true;
     this.buf = null;
+    this.park?.closing(this.socket as Socket);
   }
 
   /** Where the frame at `off` ends, or -1 while it has not all arrived. */

@@ -194,7 +194,11 @@ export class SocketIoTransport implements Transport {
     const gate = t.name === 'websocket' && t.socket ? this.readGates?.gates.get(t.socket as never) : undefined;
     if (!gate || gate === wire.reads) return;
     wire.reads = gate;
-    gate.own(() => this.readable(wire));
+    // Its class decides whether its reads are parked (read-park.ts).
+    gate.own(
+      () => this.readable(wire),
+      () => this.gatekeeper?.classOf(wire.socket.id) ?? 'seated',
+    );
   }
 
   /** The TCP connection under a socket: its WebSocket's (also after an upgrade from long-polling), else its handshake's. */

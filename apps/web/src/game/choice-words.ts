@@ -2,6 +2,7 @@
  * A choice's prompt and options in the interface's language. The engine words them in English and also says
  * them as data (`say`); only the data is translated, with cards named by their (public) definitions.
  */
+import '../i18n/later-texts';
 import type { CardDef, ChoiceOption, PromptSay } from '@vroyale/engine';
 import { t } from '../i18n';
 import { cardName } from './labels';

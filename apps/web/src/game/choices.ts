@@ -3,6 +3,7 @@
  * groups the listed actions by the card they concern and walks a play's targets one pick at a time, offering
  * at each step only the values some listed action still has.
  */
+import '../i18n/later-texts';
 import type { Action, CardDef, GameView, Legal } from '@vroyale/engine';
 import { declarationOf, draftFor, offerIn, type Draft } from './declaration';
 import { rulesText } from '@vroyale/engine';

@@ -3,6 +3,7 @@
  * naming cards as the interface does (the data names them by id or by their English name, their identity).
  * A roster with no Centre chosen yet is asked to choose one (the engine's message would quote an empty id).
  */
+import '../i18n/later-texts';
 import type { CardDef, RosterProblem } from '@vroyale/engine';
 import { language, t } from '../i18n';
 import { cardName } from './labels';

@@ -4,13 +4,14 @@
  * once (import-once.ts). Settings: the server's copy wins when it has one; an account that never saved any gets
  * this browser's. Later changes (interface settings, stops) are written back, debounced.
  */
-import { SettingsBody, StopSettings, type AccountSettings, type DeckBody, type DeckPatch, type DeckRecord } from '@vroyale/protocol';
+import type { AccountSettings, DeckBody, DeckPatch, DeckRecord, SettingsBody } from '@vroyale/protocol';
 import { localDecks } from '../decks';
 import { t } from '../i18n';
-import { changeSettings, settings, Settings } from '../settings';
+import { changeSettings, settings, settingsFrom } from '../settings';
 import { store, toast } from '../store';
 import { api, seg } from './api';
 import { apiErrorText } from './api-errors';
+import { isSettingsBody, isStopSettings } from './settings-check';
 import { rememberStops, savedStops } from './stops';
 import { importOnce } from './import-once';
 
@@ -90,12 +91,11 @@ async function readSettings(): Promise<void> {
 function apply(s: AccountSettings): void {
   applying = true;
   try {
-    const stops = StopSettings.safeParse(s.stops);
-    if (stops.success) rememberStops(stops.data);
-    // Read back through this app's own schema: anything it no longer understands keeps this browser's value.
-    const ui = Settings.safeParse(s.ui);
-    if (ui.success) {
-      const { v: _v, ...rest } = ui.data;
+    if (isStopSettings(s.stops)) rememberStops(s.stops);
+    // Read back through this app's own check: anything it no longer understands keeps this browser's value.
+    const ui = settingsFrom(s.ui);
+    if (ui) {
+      const { v: _v, ...rest } = ui;
       void _v;
       changeSettings(rest);
     }
@@ -123,8 +123,7 @@ function takeUnsaved(userId: string): SettingsBody | null {
     const raw = JSON.parse(localStorage.getItem(UNSAVED_KEY) ?? 'null') as { userId?: unknown; body?: unknown } | null;
     localStorage.removeItem(UNSAVED_KEY);
     if (!raw || raw.userId !== userId) return null;
-    const body = SettingsBody.safeParse(raw.body);
-    return body.success ? body.data : null;
+    return isSettingsBody(raw.body) ? raw.body : null;
   } catch {
     return null;
   }

@@ -3,8 +3,9 @@
  * (localStorage; the protocol's defaults when none), and the server holds a copy: sent after every hello
  * (net/session.ts) and on each change. `passUntil` sets a one-shot pass in one match.
  */
-import { DEFAULT_STOP_SETTINGS, StopSettings, type PassUntilMode } from '@vroyale/protocol';
+import { DEFAULT_STOP_SETTINGS, type PassUntilMode, type StopSettings } from '@vroyale/protocol';
 import { store } from '../store';
+import { isStopSettings } from './settings-check';
 import { call } from './socket';
 
 const STOPS_KEY = 'vroyale.stops';
@@ -12,8 +13,8 @@ const STOPS_KEY = 'vroyale.stops';
 /** This browser's stop settings; the defaults when none were saved or the saved ones no longer fit. */
 export function savedStops(): StopSettings {
   try {
-    const r = StopSettings.safeParse(JSON.parse(localStorage.getItem(STOPS_KEY) ?? 'null'));
-    return r.success ? r.data : DEFAULT_STOP_SETTINGS;
+    const saved: unknown = JSON.parse(localStorage.getItem(STOPS_KEY) ?? 'null');
+    return isStopSettings(saved) ? saved : DEFAULT_STOP_SETTINGS;
   } catch {
     return DEFAULT_STOP_SETTINGS;
   }

@@ -11,6 +11,7 @@
  * `focus` names what the coach outlines on the playmat. A control a text names is a `quote`: its label is the
  * control's own i18n text, filled in as a placeholder, so the lesson says exactly what the button says.
  */
+import '../i18n/later-texts';
 import { blockProblems, type CardDef, type CardView, type GameView, type Legal, type ManagerId } from '@vroyale/engine';
 import { cardName } from '../game/labels';
 import i18next from 'i18next';

@@ -1,5 +1,5 @@
 /** The clock choices offered for bot matches, rooms and challenges, and how a clock is said. */
-import { isUntimed, type ClockConfig } from '@vroyale/protocol';
+import type { ClockConfig } from '@vroyale/protocol';
 import { t as translate } from '../i18n';
 
 export const CLOCKS: (ClockConfig | undefined)[] = [
@@ -19,6 +19,7 @@ export const clockAt = (idx: number): ClockConfig | undefined => (idx === UNTIME
 
 export function clockText(c: ClockConfig | undefined): string {
   if (!c) return translate('lobby.clockDefault');
-  if (isUntimed(c)) return translate('pace.untimed');
+  // The protocol's isUntimed, without importing client-payloads.ts (its schemas would join the lobby's first page).
+  if ('untimed' in c) return translate('pace.untimed');
   return translate('lobby.clockText', { min: Math.round(c.initialMs / 60000), s: c.incrementMs / 1000 });
 }

@@ -3,6 +3,7 @@
  * report them (a reason from REPORT_REASONS and an optional note; by username, or for a guest by match and
  * seat), and mute their chat for this match (this page only, for the room's life).
  */
+import '../i18n/later-texts';
 import { useEffect, useId, useRef, useState } from 'react';
 import { REPORT_REASONS, type Seat } from '@vroyale/protocol';
 import { useT } from '../i18n';

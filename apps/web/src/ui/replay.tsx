@@ -2,6 +2,7 @@
  * Replay viewer (loaded on demand): fetches a finished match's seed, rosters and actions and re-runs the
  * engine here, in the browser (it is pure and deterministic), then steps through the states.
  */
+import '../i18n/later-texts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   createGame,

@@ -1,4 +1,5 @@
 /** The room's side panel: the game log in plain sentences and the chat (spectators included). */
+import '../i18n/later-texts';
 import { memo, useEffect, useRef, useState } from 'react';
 import { sendChat } from '../net/calls';
 import { useT } from '../i18n';

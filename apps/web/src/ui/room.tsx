@@ -1,4 +1,5 @@
 /** A room: waiting room (seats, invite link, join), the live playmat, spectating, and the end of a match. */
+import '../i18n/later-texts';
 import { HelpButton } from './help';
 import { TutorialMount } from '../tutorial/mount';
 import { useCallback, useEffect, useLayoutEffect, useRef } from 'react';

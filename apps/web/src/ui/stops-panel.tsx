@@ -4,6 +4,7 @@
  * these settings and public facts only. The settings are this browser's (saved with the server's ack) and
  * private: the opponent never sees them. Also the one-shot passes of the current match, as plain choices.
  */
+import '../i18n/later-texts';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { DEFAULT_STOP_SETTINGS, OPPONENT_TURN_WINDOWS, OWN_TURN_WINDOWS, type PassUntilMode, type StopSettings } from '@vroyale/protocol';
 import { passUntil, sendStops } from '../net/stops';

@@ -2,6 +2,7 @@
  * Before the match: the room's friendly name, who is in and which place is open (in words, never a seat letter),
  * the invite link, and a roster picker to take the open place.
  */
+import '../i18n/later-texts';
 import { useState } from 'react';
 import { isUntimed, type RoomState } from '@vroyale/protocol';
 import { joinRoom, leaveRoom } from '../net/calls';

@@ -11,6 +11,11 @@
  *                      first (in its group), the rest by ascending hash, so every roster has one code.
  *   crc16: CRC-16/CCITT-FALSE over the version byte and the body, so a mistyped or cut-off code is caught.
  *
+ * Format v2 (a roster with a side deck, PR-22): `v2-`, the same layout with the side deck's cards after the
+ * roster's: its four group sizes, then its entries as above, with no Centre group (the side deck has no
+ * Centre). A roster without a side deck is still written as v1, so every code made before v2 reads, and is
+ * written, exactly as it was.
+ *
  * Cards are named by a stable 24-bit hash of their id (FNV-1a, folded), not by a position in the pool,
  * so adding cards never changes what an old code means. Two ids of one pool with the same hash are
  * refused when the lookup table is built (the test over the real card set would catch it first).
@@ -19,11 +24,15 @@
 import type { CardDef } from '../cards/schema.js';
 import type { Roster } from './validate-roster.js';
 
-export const DECK_CODE_VERSION = 1;
-const PREFIX = `v${DECK_CODE_VERSION}-`;
+/** The newest format this code writes and reads (v1: a roster; v2: a roster with a side deck). */
+export const DECK_CODE_VERSION = 2;
+const PREFIX = 'v1-';
 
 export type DeckCodeError = 'malformed' | 'unsupported-version' | 'checksum' | 'unknown-card';
-export type DecodeResult = { ok: true; roster: Roster } | { ok: false; code: DeckCodeError; message: string };
+/** `side` is the side deck's cards (empty for a v1 code). */
+export type DecodeResult = { ok: true; roster: Roster; side: string[] } | { ok: false; code: DeckCodeError; message: string };
+/** A roster, optionally with its side deck. */
+export type DeckList = Roster & { side?: readonly string[] };
 
 type Pool = Record<string, CardDef> | readonly CardDef[];
 
@@ -163,16 +172,11 @@ function groupOf(count: number): 0 | 1 | 2 | 3 {
   return count === 1 ? 0 : count === 2 ? 1 : count === 3 ? 2 : 3;
 }
 
-/**
- * The deck code of a roster. Throws a RangeError for a roster that cannot have one: a card that is not in
- * the pool, a Centre that is not among the cards, or sizes beyond the format (63 distinct cards per copy
- * group, 255 copies of one card). Roster legality is not checked here (that is `validateRoster`).
- */
-export function encodeDeckCode(roster: Roster, pool: Pool): string {
-  const table = deckCodeTable(pool);
+/** The copy groups of a list of cards, each sorted as the format says (the Centre's card first in its group). */
+function groupsOf(cards: readonly string[], table: Map<number, string>, centre: string | null, what: string): Entry[][] {
   const counts = new Map<string, number>();
-  for (const id of roster.cards) counts.set(id, (counts.get(id) ?? 0) + 1);
-  if (!counts.has(roster.centre)) throw new RangeError(`The Centre '${roster.centre}' is not one of the roster's cards`);
+  for (const id of cards) counts.set(id, (counts.get(id) ?? 0) + 1);
+  if (centre !== null && !counts.has(centre)) throw new RangeError(`The Centre '${centre}' is not one of the roster's cards`);
   const groups: Entry[][] = [[], [], [], []];
   for (const [id, count] of counts) {
     const hash = cardIdHash(id);
@@ -180,23 +184,46 @@ export function encodeDeckCode(roster: Roster, pool: Pool): string {
     if (count > MAX_COUNT) throw new RangeError(`A deck code holds at most ${MAX_COUNT} copies of a card ('${id}' has ${count})`);
     groups[groupOf(count)]!.push({ id, hash, count });
   }
-  const centreGroup = groupOf(counts.get(roster.centre)!);
   for (const g of groups) {
-    if (g.length > MAX_GROUP) throw new RangeError(`A deck code holds at most ${MAX_GROUP} distinct cards with the same copy count`);
-    g.sort((a, b) => (a.id === roster.centre ? -1 : b.id === roster.centre ? 1 : a.hash - b.hash));
+    if (g.length > MAX_GROUP) throw new RangeError(`A deck code holds at most ${MAX_GROUP} distinct cards with the same copy count in ${what}`);
+    g.sort((a, b) => (a.id === centre ? -1 : b.id === centre ? 1 : a.hash - b.hash));
   }
-  const w = new BitWriter();
-  for (const g of groups) w.write(g.length, GROUP_BITS);
-  w.write(centreGroup, 2);
+  return groups;
+}
+
+function writeEntries(w: BitWriter, groups: Entry[][]): void {
   groups.forEach((g, gi) => {
     for (const e of g) {
       w.write(e.hash, HASH_BITS);
       if (gi === 3) w.write(e.count, COUNT_BITS);
     }
   });
+}
+
+/**
+ * The deck code of a roster (v1), or of a roster with a non-empty side deck (v2). Throws a RangeError for a
+ * list that cannot have one: a card that is not in the pool, a Centre that is not among the cards, or sizes
+ * beyond the format (63 distinct cards per copy group, 255 copies of one card). Legality is not checked here
+ * (that is `validateRoster` and `validateSideDeck`).
+ */
+export function encodeDeckCode(deck: DeckList, pool: Pool): string {
+  const table = deckCodeTable(pool);
+  const side = deck.side ?? [];
+  const version = side.length > 0 ? 2 : 1;
+  const groups = groupsOf(deck.cards, table, deck.centre, 'the roster');
+  const centreGroup = groups.findIndex((g) => g[0]?.id === deck.centre);
+  const w = new BitWriter();
+  for (const g of groups) w.write(g.length, GROUP_BITS);
+  w.write(centreGroup, 2);
+  writeEntries(w, groups);
+  if (version === 2) {
+    const sideGroups = groupsOf(side, table, null, 'the side deck');
+    for (const g of sideGroups) w.write(g.length, GROUP_BITS);
+    writeEntries(w, sideGroups);
+  }
   const body = w.finish();
-  const crc = crc16([DECK_CODE_VERSION, ...body]);
-  return PREFIX + toBase64Url([...body, crc >> 8, crc & 0xff]);
+  const crc = crc16([version, ...body]);
+  return `v${version}-` + toBase64Url([...body, crc >> 8, crc & 0xff]);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -206,7 +233,7 @@ const fail = (code: DeckCodeError, message: string): DecodeResult => ({ ok: fals
 const CUT_OFF = 'This deck code is incomplete (it looks cut off); copy the whole code again';
 const DAMAGED = 'This deck code is damaged or incomplete (its checksum does not match); copy the whole code again';
 
-/** Reads a deck code back into a roster, or says in plain words why it cannot. Never throws on bad input. */
+/** Reads a deck code back into a roster (and its side deck), or says in plain words why it cannot. Never throws on bad input. */
 export function decodeDeckCode(code: string, pool: Pool): DecodeResult {
   const text = typeof code === 'string' ? code.trim() : '';
   if (text === '') return fail('malformed', 'The deck code is empty');
@@ -214,9 +241,9 @@ export function decodeDeckCode(code: string, pool: Pool): DecodeResult {
   if (!head) return fail('malformed', `This is not a VRoyale deck code (deck codes start with '${PREFIX}')`);
   const version = Number(head[1]);
   if (version > DECK_CODE_VERSION)
-    return fail('unsupported-version', `This deck code was made for a newer version (v${version}); this site reads v${DECK_CODE_VERSION}`);
-  if (version !== DECK_CODE_VERSION)
-    return fail('unsupported-version', `This deck code uses an old format (v${version}) that this site no longer reads; it reads v${DECK_CODE_VERSION}`);
+    return fail('unsupported-version', `This deck code was made for a newer version (v${version}); this site reads v1 and v${DECK_CODE_VERSION}`);
+  if (version < 1)
+    return fail('unsupported-version', `This deck code uses an old format (v${version}) that this site no longer reads; it reads v1 and v${DECK_CODE_VERSION}`);
   const payload = text.slice(head[0].length);
   for (let i = 0; i < payload.length; i++)
     if (!INDEX.has(payload[i]!))
@@ -227,18 +254,38 @@ export function decodeDeckCode(code: string, pool: Pool): DecodeResult {
   if (bytes === 'bits') return fail('checksum', DAMAGED);
   const body = bytes.subarray(0, bytes.length - 2);
   const crc = (bytes[bytes.length - 2]! << 8) | bytes[bytes.length - 1]!;
-  if (crc16([DECK_CODE_VERSION, ...body]) !== crc) return fail('checksum', DAMAGED);
+  if (crc16([version, ...body]) !== crc) return fail('checksum', DAMAGED);
 
   // The checksum holds, so anything odd from here on is a code that no encoder of this version writes.
-  const odd = (why: string) => fail('malformed', `This deck code is not in the v${DECK_CODE_VERSION} format (${why})`);
+  const odd = (why: string) => fail('malformed', `This deck code is not in the v${version} format (${why})`);
   const r = new BitReader(body);
+  const table = deckCodeTable(pool);
   const sizes = [0, 1, 2, 3].map(() => r.read(GROUP_BITS));
   const centreGroup = r.read(2);
   if (sizes.some((n) => n === null) || centreGroup === null) return odd('too short');
-  const table = deckCodeTable(pool);
+  const roster = readEntries(r, table, sizes as number[], centreGroup, 0);
+  if (!roster.ok) return roster.code === 'unknown-card' ? fail('unknown-card', roster.why) : odd(roster.why);
+  if (roster.centre === null) return odd('it names no Centre');
+  let side: string[] = [];
+  if (version === 2) {
+    const sideSizes = [0, 1, 2, 3].map(() => r.read(GROUP_BITS));
+    if (sideSizes.some((n) => n === null)) return odd('it ends before the side deck');
+    const read = readEntries(r, table, sideSizes as number[], -1, roster.n);
+    if (!read.ok) return read.code === 'unknown-card' ? fail('unknown-card', read.why) : odd(read.why);
+    if (read.cards.length === 0) return odd('its side deck is empty');
+    side = read.cards;
+  }
+  if (r.remaining >= 8 || r.read(r.remaining) !== 0) return odd('it has extra data at the end');
+  return { ok: true, roster: { centre: roster.centre, cards: roster.cards }, side };
+}
+
+type Entries = { ok: true; cards: string[]; centre: string | null; n: number } | { ok: false; code: 'odd' | 'unknown-card'; why: string };
+
+/** Reads four copy groups of entries; `centreGroup` -1 for a list without a Centre. `n` numbers cards on from `first`. */
+function readEntries(r: BitReader, table: Map<number, string>, sizes: number[], centreGroup: number, first: number): Entries {
   const cards: string[] = [];
   let centre: string | null = null;
-  let n = 0;
+  let n = first;
   const seen = new Set<number>();
   for (let gi = 0; gi < 4; gi++) {
     let last = -1;
@@ -246,23 +293,25 @@ export function decodeDeckCode(code: string, pool: Pool): DecodeResult {
       n++;
       const hash = r.read(HASH_BITS);
       const count = gi === 3 ? r.read(COUNT_BITS) : gi + 1;
-      if (hash === null || count === null) return odd('it ends in the middle of a card');
-      if (gi === 3 && count < 4) return odd(`card #${n} has a copy count of ${count} in the wrong group`);
-      if (seen.has(hash)) return odd(`card #${n} appears twice`);
+      if (hash === null || count === null) return { ok: false, code: 'odd', why: 'it ends in the middle of a card' };
+      if (gi === 3 && count < 4) return { ok: false, code: 'odd', why: `card #${n} has a copy count of ${count} in the wrong group` };
+      if (seen.has(hash)) return { ok: false, code: 'odd', why: `card #${n} appears twice` };
       seen.add(hash);
       const isCentre = gi === centreGroup && k === 0;
       if (!isCentre) {
-        if (hash <= last) return odd('its cards are out of order');
+        if (hash <= last) return { ok: false, code: 'odd', why: 'its cards are out of order' };
         last = hash;
       }
       const id = table.get(hash);
       if (id === undefined)
-        return fail('unknown-card', `Card #${n} in this code is not in the current card pool — the code is outdated or from another card set`);
+        return {
+          ok: false,
+          code: 'unknown-card',
+          why: `Card #${n} in this code is not in the current card pool — the code is outdated or from another card set`,
+        };
       if (isCentre) centre = id;
       for (let c = 0; c < count; c++) cards.push(id);
     }
   }
-  if (centre === null) return odd('it names no Centre');
-  if (r.remaining >= 8 || r.read(r.remaining) !== 0) return odd('it has extra data at the end');
-  return { ok: true, roster: { centre, cards } };
+  return { ok: true, cards, centre, n };
 }

@@ -3,6 +3,7 @@
  * returns every problem, each with a specific message.
  */
 import type { CardDef } from '../cards/schema.js';
+import { COPY_LIMIT, R_TOTAL, SR_LEADER_TOTAL, SR_TOTAL, rarityTotals, tallyByName } from './limits.js';
 
 export interface RosterProblem {
   rule: 'RUL-DECK-1' | 'RUL-DECK-2' | 'RUL-DECK-3' | 'RUL-DECK-4' | 'RUL-SETUP-1' | 'unknown-card';
@@ -29,7 +30,6 @@ export interface Roster {
 }
 
 export const ROSTER_SIZE = 30;
-const COPY_LIMIT: Record<string, number> = { C: 3, U: 2, R: 2, SR: 1 };
 
 export type CardLookup = (id: string) => CardDef | undefined;
 
@@ -40,11 +40,6 @@ export function lookupFrom(pool: Record<string, CardDef> | readonly CardDef[]): 
   }
   const rec = pool as Record<string, CardDef>;
   return (id) => (Object.prototype.hasOwnProperty.call(rec, id) ? rec[id] : undefined);
-}
-
-/** SSR cards count as the SR card they vary (RUL-DECK-3). */
-function effectiveRarity(d: CardDef): 'C' | 'U' | 'R' | 'SR' {
-  return d.rarity === 'SSR' ? 'SR' : d.rarity;
 }
 
 export function validateRoster(roster: Roster, pool: CardLookup | Record<string, CardDef> | readonly CardDef[]): RosterProblem[] {
@@ -75,18 +70,7 @@ export function validateRoster(roster: Roster, pool: CardLookup | Record<string,
     });
 
   // Copies by name: an SSR shares its SR card's name and limit (RUL-DECK-3).
-  const byName = new Map<string, { count: number; rarity: 'C' | 'U' | 'R' | 'SR'; leader: boolean; ids: Set<string> }>();
-  for (const d of defs) {
-    if (d.token) continue;
-    const r = effectiveRarity(d);
-    const e = byName.get(d.name) ?? { count: 0, rarity: r, leader: d.types.includes('leader'), ids: new Set<string>() };
-    e.count++;
-    e.ids.add(d.id);
-    byName.set(d.name, e);
-  }
-  let rTotal = 0;
-  let srTotal = 0;
-  let srLeaderTotal = 0;
+  const byName = tallyByName(defs);
   for (const [name, e] of byName) {
     const limit = COPY_LIMIT[e.rarity]!;
     if (e.count > limit) {
@@ -101,18 +85,17 @@ export function validateRoster(roster: Roster, pool: CardLookup | Record<string,
         say: rule === 'RUL-DECK-3' ? { key: 'sr-and-ssr', name } : { key: 'copies', name, count: e.count, rarity: e.rarity, leader: e.leader, limit },
       });
     }
-    if (e.rarity === 'R') rTotal += e.count;
-    if (e.rarity === 'SR') e.leader ? (srLeaderTotal += e.count) : (srTotal += e.count);
   }
-  if (rTotal > 10)
+  const { r: rTotal, sr: srTotal, srLeader: srLeaderTotal } = rarityTotals(byName);
+  if (rTotal > R_TOTAL)
     out.push({ rule: 'RUL-DECK-2', message: `A roster may hold at most 10 R cards; this one has ${rTotal}`, say: { key: 'r-total', count: rTotal } });
-  if (srTotal > 1)
+  if (srTotal > SR_TOTAL)
     out.push({
       rule: 'RUL-DECK-2',
       message: `A roster may hold at most 1 SR non-leader card; this one has ${srTotal}`,
       say: { key: 'sr-total', count: srTotal },
     });
-  if (srLeaderTotal > 2)
+  if (srLeaderTotal > SR_LEADER_TOTAL)
     out.push({
       rule: 'RUL-DECK-2',
       message: `A roster may hold at most 2 SR leader cards; this one has ${srLeaderTotal}`,

@@ -235,7 +235,10 @@ export const SECTIONS: Section[] = [
   },
 ];
 
-/** Project rulings: cases neither the text nor RULINGS.md decides (RULINGS.md asks us to record them here). */
+/**
+ * Project rulings: cases neither the text nor RULINGS.md decides (RULINGS.md asks us to record them here).
+ * `code` is under packages/engine/src, or from the repository root when it starts with `packages/`.
+ */
 export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   { id: 'PR-1', text: 'A character whose HP is 0 or less graduates, even with no damage marked.', code: ['zones/state-based.ts'] },
   {
@@ -309,5 +312,30 @@ export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
     id: 'PR-17',
     text: "Removing N counters of a kind, by an effect or as a cost, takes the newest first. Doubling the counters on a card puts new ones on it, produced by the doubling effect's card (PR-16 when that is a highlight); the counters already there keep their producers.",
     code: ['zones/counters.ts', 'effects/custom-handlers.ts', 'stack/activate.ts'],
+  },
+  {
+    id: 'PR-18',
+    text: 'In a match of several games, the loser of the previous game chooses who goes first in the next (in the first game the coin flip decides, RUL-SETUP-3); after a drawn game, the manager who chose for that game chooses again.',
+    code: ['packages/tournament/src/match.ts'],
+  },
+  {
+    id: 'PR-19',
+    text: 'A drawn game (RUL-END-1) is replayed within the match: it does not count toward the games a manager needs to win the match.',
+    code: ['packages/tournament/src/match.ts'],
+  },
+  {
+    id: 'PR-20',
+    text: 'Round time in a Swiss round: when it ends, the turn in progress (turn 0) is finished and 3 more turns are played in total. If the game is still unfinished then, it counts as a drawn game and no new game starts: the match goes to the manager who has won more games, and an even score is a drawn match (as MTR 2.5 does).',
+    code: ['packages/tournament/src/match.ts'],
+  },
+  {
+    id: 'PR-21',
+    text: 'A top-cut match cannot be drawn: round time ends no game there, and games are played until a manager has won the games the match needs.',
+    code: ['packages/tournament/src/match.ts', 'packages/tournament/src/top-cut.ts'],
+  },
+  {
+    id: 'PR-22',
+    text: 'A roster may carry a side deck of up to 10 cards, never a token (RUL-DECK-4). Between the games of a match a manager may swap cards between roster and side deck one for one; the Centre stays in the roster, and each match starts from the roster as registered. The roster after a swap must pass every RUL-DECK rule, and the side deck counts with the roster toward the rarity limits (RUL-DECK-2, RUL-DECK-3). The opponent learns that a swap happened and how many cards it exchanged, never which.',
+    code: ['deck/side-deck.ts', 'deck/deck-code.ts'],
   },
 ];

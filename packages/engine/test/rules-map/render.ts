@@ -37,7 +37,9 @@ export function renderRulesDoc(tests: FoundTest[] = discoverTests()): string {
   lines.push(
     '## Project rulings',
     '',
-    'Cases neither the text nor RULINGS.md decides, decided the way the rest of the rules point.',
+    'Cases neither the text nor RULINGS.md decides, decided the way the rest of the rules point. Paths starting',
+    'with `packages/` are from the repository root; PR-18..PR-22 cover matches of several games, tournaments and',
+    'side decks (issue 34).',
     '',
     '| Id | Ruling | Enforced in |',
     '| --- | --- | --- |',

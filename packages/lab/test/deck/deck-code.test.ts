@@ -182,7 +182,7 @@ describe('deck codes', () => {
       expect(decode(`v3-${code.slice(3)}`)).toEqual({
         ok: false,
         code: 'unsupported-version',
-        message: 'This deck code was made for a newer version (v3); this site reads v1',
+        message: 'This deck code was made for a newer version (v3); this site reads v1 and v2',
       });
       expect(decode(`v0-${code.slice(3)}`)).toMatchObject({ ok: false, code: 'unsupported-version' });
       expect(decode(`v12-${code.slice(3)}`)).toMatchObject({ ok: false, code: 'unsupported-version', message: expect.stringContaining('(v12)') });

@@ -1,28 +1,23 @@
 /**
  * The English texts: the reference language, bundled with the app. One JSON file per part of the interface
- * (a namespace under its file name: `t('common.reload')`); a new file is added here and in ../ja/index.ts.
+ * (a namespace under its file name: `t('common.reload')`); a new file is added here (or, if only the room and
+ * the screens after it read it, in ./later.ts) and in ../ja/index.ts.
  */
+import type { later } from './later';
 import common from './common.json';
 import labels from './labels.json';
 import log from './log.json';
 import errors from './errors.json';
 import glossary from './glossary.json';
-import choices from './choices.json';
 import lobby from './lobby.json';
 import room from './room.json';
-import stops from './stops.json';
 import cards from './cards.json';
-import playmat from './playmat.json';
-import prompt from './prompt.json';
-import deck from './deck.json';
-import replay from './replay.json';
 import help from './help.json';
 import pace from './pace.json';
 import tutorial from './tutorial.json';
 import settings from './settings.json';
 import account from './account.json';
 import play from './play.json';
-import profile from './profile.json';
 
 export const en = {
   common,
@@ -30,21 +25,15 @@ export const en = {
   log,
   errors,
   glossary,
-  choices,
   lobby,
   room,
-  stops,
   cards,
-  playmat,
-  prompt,
-  deck,
-  replay,
   help,
   pace,
   tutorial,
   settings,
   account,
   play,
-  profile,
 };
-export type Texts = typeof en;
+/** Every English text: the first page's and the later screens' (../later-texts.ts). */
+export type Texts = typeof en & typeof later;

@@ -2,6 +2,7 @@
  * Removing the Centre's last copy asks first, saying what follows: another Leader becomes the Centre, or the
  * roster has none until a Leader is added. Keeping it has focus (Enter on a surprise keeps the roster).
  */
+import '../../i18n/later-texts';
 import { cardName } from '../../game/labels';
 import { useEffect, useRef } from 'react';
 import { cardPool } from '@vroyale/cards';

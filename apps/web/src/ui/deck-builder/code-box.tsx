@@ -3,6 +3,7 @@
  * it), importing replaces the roster; neither moves anything on the page. An exported code shows only while
  * the roster is still the one it encodes.
  */
+import '../../i18n/later-texts';
 import { useState } from 'react';
 import { useT } from '../../i18n';
 import { toast } from '../../store';

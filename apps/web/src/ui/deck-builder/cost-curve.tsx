@@ -1,4 +1,5 @@
 /** The roster's cost curve: one column per cost (0..6+), stacked by card type in the type colours. */
+import '../../i18n/later-texts';
 import type { CardType } from '@vroyale/engine';
 import { typeLabel } from '../../game/glossary';
 import { useT } from '../../i18n';

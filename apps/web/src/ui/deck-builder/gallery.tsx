@@ -2,6 +2,7 @@
  * The card pool: search (name, rules text, keywords, type, flavour) and filters, then every card that
  * passes. A click adds a copy; a card that one more copy would make break a rule is dimmed and says which.
  */
+import '../../i18n/later-texts';
 import { cardName } from '../../game/labels';
 import { useMemo } from 'react';
 import { KEYWORDS, RARITIES, type CardDef, type CardType, type Keyword, type RosterProblem } from '@vroyale/engine';

@@ -4,6 +4,7 @@
  * net/account-sync.ts: they follow the account), deck codes, and copies of the starter rosters. Legality is
  * validateRoster's alone.
  */
+import '../../i18n/later-texts';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { validateRoster, type CardDef } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';

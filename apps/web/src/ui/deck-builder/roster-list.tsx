@@ -2,6 +2,7 @@
  * The roster's lines: cost, the whole name (it wraps, never cut), rarity, copies, − and +. A line the
  * engine finds a problem with is marked and says which rule it breaks under it.
  */
+import '../../i18n/later-texts';
 import { cardName, cardNameHint } from '../../game/labels';
 import type { CardDef } from '@vroyale/engine';
 import { useT } from '../../i18n';

@@ -5,6 +5,7 @@
  * (deck-builder.css, ≤ 900 px) it is a bar fixed at the bottom of the screen, the count always in view, that
  * opens into a sheet with the rest.
  */
+import '../../i18n/later-texts';
 import { cardName, cardNameHint } from '../../game/labels';
 import { useEffect, useMemo, useState } from 'react';
 import { cardPool } from '@vroyale/cards';

@@ -2,6 +2,7 @@
  * Cards by type (the swatches are the curve's legend) and by rarity against RUL-DECK-2's totals. A chip is
  * marked over its limit only when the engine's problems say so (`over`).
  */
+import '../../i18n/later-texts';
 import type { CardType } from '@vroyale/engine';
 import { typeLabel } from '../../game/glossary';
 import { useT } from '../../i18n';

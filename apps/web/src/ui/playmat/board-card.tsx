@@ -1,4 +1,5 @@
 /** A card on the playmat: its face plus the combat badges, the click/keyboard handling and its action menu. */
+import '../../i18n/later-texts';
 import { useRef } from 'react';
 import type { CardView } from '@vroyale/engine';
 import type { Labels } from '../../game/labels';

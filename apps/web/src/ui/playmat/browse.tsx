@@ -1,4 +1,5 @@
 /** The Graduation Zone / Hiatus / Star Pool browser: a modal over the playmat, its cards still clickable (some act from there: a star card tilts). */
+import '../../i18n/later-texts';
 import { useEffect } from 'react';
 import type { ManagerId } from '@vroyale/engine';
 import { useT } from '../../i18n';

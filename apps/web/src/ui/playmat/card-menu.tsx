@@ -1,3 +1,4 @@
+import '../../i18n/later-texts';
 import { useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 import type { CardDef, CardView } from '@vroyale/engine';

@@ -5,6 +5,7 @@
  * listed actions do not allow does nothing. The keyboard keeps its own path (Enter acts or opens the menu,
  * Space passes), so no keyboard sensor competes for those keys; dnd-kit's announcements speak for the pointer.
  */
+import '../../i18n/later-texts';
 import {
   DndContext,
   DragOverlay,

@@ -1,4 +1,5 @@
 /** A manager's badge: name, sanity, and whose turn and priority it is; a button when a manager can be targeted. */
+import '../../i18n/later-texts';
 import type { ManagerId } from '@vroyale/engine';
 import { useT } from '../../i18n';
 import { useUi } from '../../store';

@@ -1,3 +1,4 @@
+import '../../i18n/later-texts';
 import type { GameView, ManagerId } from '@vroyale/engine';
 import { PHASES, phaseLabel } from '../../game/choices';
 import { useT } from '../../i18n';

@@ -1,4 +1,5 @@
 /** The prompt bar: what the game is waiting for, and only the legal answers to it. */
+import '../../i18n/later-texts';
 import { useEffect, useRef, type ReactNode, type RefObject } from 'react';
 import { aLegalAssignment, type Action, type AttackBar, type ManagerId } from '@vroyale/engine';
 import { optionText, promptText } from '../../game/choice-words';

@@ -4,6 +4,7 @@
  * the Star Pool (a counter and a stack), Backstage, Centre Stage and the Main Stage; an empty Backstage or
  * Centre folds to a narrow slot so the Main Stage gets the room.
  */
+import '../../i18n/later-texts';
 import type { CardView, ManagerId, ManagerView } from '@vroyale/engine';
 import { zoneInfo } from '../../game/glossary';
 import { cardName } from '../../game/labels';

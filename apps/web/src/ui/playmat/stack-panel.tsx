@@ -1,3 +1,4 @@
+import '../../i18n/later-texts';
 import { describeTarget } from '../../game/choices';
 import { useT } from '../../i18n';
 import { pointing, useUi } from '../../store';

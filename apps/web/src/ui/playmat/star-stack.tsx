@@ -3,6 +3,7 @@
  * can be spent now; dim: spent), beside a stack of the star cards that opens on click. Shown for both managers
  * at all times: whether a highlight is affordable on the opponent's turn is read here at a glance.
  */
+import '../../i18n/later-texts';
 import type { ManagerId } from '@vroyale/engine';
 import { useT } from '../../i18n';
 import { ui } from '../../store';

@@ -1,4 +1,5 @@
 /** The building blocks of a manager's side: face-down piles, titled zones, and a stage with equipped assets. */
+import '../../i18n/later-texts';
 import { useRef, type CSSProperties, type ReactNode } from 'react';
 import type { CardView } from '@vroyale/engine';
 import type { CardSize } from '../card';

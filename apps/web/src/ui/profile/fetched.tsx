@@ -1,4 +1,5 @@
 /** What the profile and leaderboard show of a GET the same way: loading, failed, empty; then the content. */
+import '../../i18n/later-texts';
 import type { ReactNode } from 'react';
 import { useT } from '../../i18n';
 import type { ApiResult } from '../../net/api';

@@ -1,4 +1,5 @@
 /** The leaderboard (`#/leaderboard`, `#/leaderboard/casual`; a lazy chunk): top players by rating, per queue. */
+import '../../i18n/later-texts';
 import type { Leaderboard } from '@vroyale/protocol';
 import { useT } from '../../i18n';
 import { profilePath } from '../route';

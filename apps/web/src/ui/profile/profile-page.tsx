@@ -3,6 +3,7 @@
  * games and results, favourite rosters, and the match history, paged, each match with its opponent (linked to
  * their profile when they have an account), roster, rating change and a replay link.
  */
+import '../../i18n/later-texts';
 import { useState } from 'react';
 import type { MatchHistoryPage, MatchSummary, PublicProfile, RatingSummary } from '@vroyale/protocol';
 import { language, useT } from '../../i18n';
