@@ -8,7 +8,7 @@
  * loopback, and the per-address limits and caps then see separate households, as they would on the internet.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { realise, type Legal } from '@vroyale/engine';
@@ -54,9 +54,8 @@ export const emit = (s: Sock, event: string, payload: unknown): Promise<Ack<Reco
 export function connect(url: string, name: string, localAddress?: string): Promise<Sock> {
   return new Promise((resolve, reject) => {
     const s = io(url, { transports: ['websocket'], forceNew: true, reconnection: false, localAddress } as Parameters<typeof io>[1]);
-    s.once('connect', async () => {
-      const ack = await emit(s, 'hello', { name });
-      ack.ok ? resolve(s) : reject(new Error(String(ack.message)));
+    s.once('connect', () => {
+      emit(s, 'hello', { name }).then((ack) => (ack.ok ? resolve(s) : reject(new Error(String(ack.message)))), reject);
     });
     s.once('connect_error', reject);
   });
@@ -158,7 +157,11 @@ export class Slot {
     let slot: Slot | null = null;
     const onResult = () => {
       rec.finishedMatches++;
-      if (slot && !slot.stopped) void slot.start();
+      // A start still in flight when the slot closes rejects ("socket has been disconnected"): not an error then.
+      if (slot && !slot.stopped)
+        slot.start().catch(() => {
+          if (slot && !slot.stopped) rec.win.errors++;
+        });
     };
     slot = new Slot(new Seat(sockets[0]!, onResult, rec), sockets[1] ? new Seat(sockets[1], () => {}, rec, urlA !== urlB) : null);
     return slot;
@@ -193,6 +196,8 @@ export class Slot {
     this.stopped = true;
     for (const s of [this.a, this.b]) {
       s?.reset();
+      // Pending acks are answered with an error when the socket goes: nothing waits on them any more.
+      s?.socket.off('match:view');
       s?.socket.disconnect();
     }
   }
@@ -229,6 +234,29 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   });
   child.stdout!.resume();
   return { child, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+}
+
+/**
+ * CPU seconds of a process's threads from /proc (Linux; null elsewhere): its main thread (the event loop: the
+ * task whose id is the pid) and all the others (worker threads: the server bots, the WAL checkpoints; libuv's pool).
+ */
+export function threadCpu(pid: number): { main: number; others: number } | null {
+  try {
+    const tick = 100; // USER_HZ: the clock ticks /proc counts in (100 on Linux everywhere).
+    let main = 0;
+    let others = 0;
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+      // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 14 and 15.
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      const s = (Number(f[11]) + Number(f[12])) / tick;
+      if (Number(tid) === pid) main += s;
+      else others += s;
+    }
+    return { main, others };
+  } catch {
+    return null;
+  }
 }
 
 /** Linux pressure stall information (PSI) for CPU: the "some" line (a task was waiting for a CPU). */
@@ -318,7 +346,7 @@ export async function metrics(metricsUrl: string, gc = false) {
       droppedTcp: v('vroyale_flood_dropped_tcp_total'),
     },
     // CPU time of the whole process (all threads) since the previous scrape, as a share of one core.
-    cpu: { shareOfOneCore: prev.at ? round((cpuSeconds - prev.cpuSeconds) / ((at - prev.at) / 1000)) : 0 },
+    cpu: { shareOfOneCore: prev.at ? round((cpuSeconds - prev.cpuSeconds) / ((at - prev.at) / 1000)) : 0, seconds: prev.at ? cpuSeconds - prev.cpuSeconds : 0 },
     storage: {
       commits: v('vroyale_group_commits_total'),
       appends: v('vroyale_committed_actions_total'),

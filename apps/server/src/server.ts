@@ -28,6 +28,7 @@ import { redisConnection } from './net/redis-connection.js';
 import { openStore } from './storage/open-store.js';
 import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
+import { jsonParser } from './transport/json-parser.js';
 import { gatedWsEngine, type ReadGates } from './transport/gated-ws-server.js';
 import { DEFAULT_PARK, ReadPark } from './transport/read-park.js';
 import { SocketIoTransport } from './transport/socket-io-transport.js';
@@ -103,6 +104,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const io = new Server<ClientToServerEvents, ServerToClientEvents>(http, {
     maxHttpBufferSize: config.maxHttpBufferSize,
     serveClient: false,
+    // No walk of every emitted object for binary data: the server sends none (transport/json-parser.ts).
+    parser: jsonParser,
     wsEngine: gatedWsEngine(readGates),
     // Called for each new engine.io connection only (not for the later requests of a polling session), before
     // the upgrade: the cheapest place to refuse.

@@ -67,12 +67,12 @@ describe('persist before ack and broadcast', () => {
   it('holds the ack and every view until the write has resolved', async () => {
     const { a, b, roomId } = await twoManagers(t.url);
     const writer = t.server.writer;
-    const append = writer.append.bind(writer);
+    const append = writer.appendUnit.bind(writer);
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    writer.append = async (row) => {
+    writer.appendUnit = async (rows) => {
       await gate;
-      return append(row);
+      return append(rows);
     };
     try {
       const v = a.view(roomId)!;
@@ -90,7 +90,7 @@ describe('persist before ack and broadcast', () => {
       expect(acked).toEqual({ ok: true, seq: v.seq + 1 });
       await b.waitFor(() => b.view(roomId)!.seq === v.seq + 1, 5_000, 'view after the write');
     } finally {
-      writer.append = append;
+      writer.appendUnit = append;
       release();
     }
     for (const c of [a, b]) c.close();

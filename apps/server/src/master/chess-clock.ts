@@ -24,6 +24,20 @@ export class ChessClock {
     this.since = now;
   }
 
+  /** An independent copy (the master plans a unit of actions on one, and adopts it once the unit is saved). */
+  clone(): ChessClock {
+    const c = Object.create(ChessClock.prototype) as ChessClock;
+    Object.assign(c, this, { remaining: { ...this.remaining }, running: new Set(this.running) });
+    return c;
+  }
+
+  /** Takes over a copy's time and running clocks (from `clone`, planned on and now committed). */
+  adopt(from: ChessClock): void {
+    this.remaining = { ...from.remaining };
+    this.running = new Set(from.running);
+    this.since = from.since;
+  }
+
   /** Charges the time since the last call to every running clock. */
   settle(now: number): void {
     if (this.untimed) return void (this.since = now);

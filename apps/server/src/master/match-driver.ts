@@ -63,8 +63,12 @@ export class MatchDriver {
     return this.host.match.id;
   }
 
-  /** After every change: restart the right clocks and schedule whatever acts next on its own. */
-  afterChange(now: number): void {
+  /**
+   * After every change: restart the right clocks and schedule whatever acts next on its own. `settled`: the
+   * change's unit already answered everything the server answers at this state (master/action-unit.ts), so
+   * nobody is being answered for and there is nothing to plan.
+   */
+  afterChange(now: number, settled = false): void {
     this.clearTimers();
     const h = this.host;
     if (h.result) {
@@ -78,7 +82,22 @@ export class MatchDriver {
     if (flag) this.schedule('flag', flag.inMs, () => this.onFlag());
     const seq = h.state.seq;
     for (const seat of waiting) if (h.match.seats[seat].bot) this.schedule(`bot:${seat}`, this.deps.config.botDelayMs, () => this.botMove(seat, seq));
-    this.planAutomatic();
+    if (settled) this.answeringNow = new Set();
+    else this.planAutomatic();
+  }
+
+  /**
+   * The automatic answer due at `state` (a unit being planned, not yet the match's), if any: for the first
+   * human decider the server answers for, with the unit's one-shots. Reads only settings and public facts.
+   */
+  nextAutomatic(state: GameState, oneShots: OneShots): { seat: ManagerId; action: Action } | null {
+    for (const seat of deciders(state)) {
+      const s = this.host.match.seats[seat];
+      if (s.bot) continue;
+      const action = autoAction(state, seat, this.deps.stopsOf(s.userId), oneShots.of(seat));
+      if (action) return { seat, action };
+    }
+    return null;
   }
 
   /**

@@ -2,12 +2,13 @@
  * The authority for one match. Everything that changes the match goes through its SerialQueue, one task at
  * a time: a manager's action, a bot's move, a pass the server makes where a manager has no stop, a flag
  * fall, an abandoned seat. For each:
- * check → engine `step` → persist (group commit: the task waits for the transaction that holds its row) →
- * ack → broadcast each viewer its own projection. A rejected or unpersisted action leaves the state exactly
- * as it was. The parts: `save-action.ts` (the save path and what each failure means), `match-views.ts` (what is
- * sent to whom), `match-driver.ts` (flags, bot moves, automatic answers).
+ * check → engine `step` → the automatic answers it sets off, planned with it as one unit (`action-unit.ts`) →
+ * persist the unit's rows (group commit: the task waits for the transaction that holds them) → ack → broadcast
+ * each viewer its own projection, once per unit. A rejected or unpersisted action leaves the state exactly as it
+ * was. The parts: `save-action.ts` (the save path and what each failure means), `match-views.ts` (what is sent
+ * to whom), `match-driver.ts` (flags, bot moves, automatic answers).
  */
-import { hashState, step, type Action, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
+import { hashState, stepParsed, type Action, type GameEvent, type GameState, type ManagerId, type Viewer } from '@vroyale/engine';
 import type { Ack, ActionPayload, ClockConfig, MatchResult, PassUntilMode, StopSettings, ViewMessage } from '@vroyale/protocol';
 import type { ServerBot } from '../bots/server-bot.js';
 import type { ServerConfig } from '../config.js';
@@ -19,13 +20,13 @@ import type { Clock } from '../time/clock.js';
 import type { Transport } from '../transport/transport.js';
 import { BOT_LISTED_MS } from './bot-listing.js';
 import { ChessClock } from './chess-clock.js';
-import { earnsIncrement } from './increment-rule.js';
+import { planUnit } from './action-unit.js';
 import { MatchDriver } from './match-driver.js';
 import { MatchViews } from './match-views.js';
 import { PublicLog } from './public-log.js';
-import { MOVED, MOVING, RETRY_MS, saveAction, unsaved, type ActionAck, type MasterOwnership } from './save-action.js';
+import { MOVED, MOVING, RETRY_MS, saveUnit, unsaved, type ActionAck, type MasterOwnership } from './save-action.js';
 import { SerialQueue } from './serial-queue.js';
-import { delayedKind, SpectatorDelay } from './spectator-delay.js';
+import { delayedKind, SpectatorDelay, type Revealed } from './spectator-delay.js';
 
 export type { MasterOwnership } from './save-action.js';
 
@@ -237,60 +238,65 @@ export class MatchMaster {
   }
 
   /**
-   * The one place the state changes. The engine checks the action; the row is written (group commit) before
-   * anything in memory changes, so a failed write leaves the match as it was (and the client may retry with
-   * the same clientActionId). Then, in one synchronous block: the new state, the ack to the sender, and each
-   * viewer's view — the sender sees its ack before the view it caused.
+   * The one place the state changes. The engine checks the action; the automatic answers it sets off are planned
+   * with it as one unit (master/action-unit.ts); the unit's rows are written (one group-commit savepoint) before
+   * anything in memory changes, so a failed write leaves the match as it was (and the client may retry with the
+   * same clientActionId). Then, in one synchronous block: the new state, the ack to the sender, and each
+   * viewer's one view of the whole unit — the sender sees its ack before the view it caused.
    */
   private async apply(seat: ManagerId, action: Action, origin: ActionOrigin, clientKey: string | null, reply?: Reply): Promise<ActionAck> {
     const answer = (ack: ActionAck): ActionAck => (reply?.(ack), ack);
     // Every caller runs inside its queued task, so this is when the change came off the queue.
     const t0 = performance.now();
-    const r = step(this.state, action);
+    // Parsed already: a client's action by the gateway's schema (the engine's own), the rest built here.
+    const r = stepParsed(this.state, action);
     if (!r.ok) return answer({ ok: false, code: r.code, message: r.message });
     const now = this.deps.clock.now();
-    this.chess.settle(now);
-    const increment = earnsIncrement(action.type, origin) && this.chess.isRunning(seat);
-    const clocks = this.chess.snapshot(now);
-    if (increment) clocks[seat] += this.chess.incrementMs;
-    const result = r.state.phase === 'game-over' ? resultOf(r.state, origin) : null;
     // Self-fencing: past `lease_until − margin` without a renewal, another node may own the match any moment.
     if (this.abandoned || (this.deps.ownership && !this.deps.ownership.mayWrite(this.id))) return answer(MOVING);
-    const refused = await saveAction(this.deps, {
+    const unit = planUnit({
       matchId: this.id,
       roomId: this.room.roomId,
-      seq: r.state.seq,
-      actor: seat,
-      origin,
-      action,
-      clientActionId: clientKey,
-      at: now,
-      clocks,
-      result,
+      state: this.state,
+      first: { seat, action, origin, clientActionId: clientKey, next: r.state, events: r.events },
+      now,
+      chess: this.chess,
+      oneShots: this.driver.oneShots,
+      next: (state, oneShots) => this.driver.nextAutomatic(state, oneShots),
     });
+    const refused = await saveUnit(this.deps, unit.rows);
     if (refused) return answer(refused);
     // Committed. The clocks were settled at `now`; the commit took a fraction of a millisecond more, which
     // is charged to whoever runs next (settle at the next change), so no time is lost or invented.
-    if (increment) this.chess.addIncrement(seat);
-    this.driver.oneShots.afterEvents(r.events, this.state.active);
-    this.publicLog.add(r.state.seq, r.events);
+    if (unit.refused) this.deps.log.error({ matchId: this.id, ...unit.refused }, 'automatic action refused; the manager is asked');
+    this.chess.adopt(unit.chess);
+    this.driver.oneShots.adopt(unit.oneShots);
     const before = this.progress;
-    const revealed = this.views.delayRecord(r.state.seq, r.events, r.state, clocks, result !== null);
-    this.state = r.state;
+    const result = unit.result;
+    let revealed: Revealed | null = null;
+    const events: GameEvent[] = [];
+    unit.steps.forEach((st, i) => {
+      this.publicLog.add(st.state.seq, st.events);
+      const shown = this.views.delayRecord(st.state.seq, st.events, st.state, st.clocks, result !== null && i === unit.steps.length - 1);
+      if (shown) revealed = revealed ? { events: [...revealed.events, ...shown.events] } : shown;
+      events.push(...st.events);
+    });
+    const first = unit.steps[0]!.state.seq;
+    this.state = unit.steps[unit.steps.length - 1]!.state;
     this.hash = null;
-    if (clientKey !== null) this.clientAcks.set(clientKey, r.state.seq);
+    if (clientKey !== null) this.clientAcks.set(clientKey, first);
     // A human's decision may bring back to the lobby a bot match that had dropped out of it (not played for a while).
     const woke = origin === 'player' && !this.match.seats[seat].bot && now - this.humanAt >= BOT_LISTED_MS;
     if (origin === 'player' && !this.match.seats[seat].bot) this.humanAt = now;
     this.result = result;
-    this.driver.afterChange(now);
-    const ack = answer({ ok: true, seq: r.state.seq });
-    this.views.broadcast(this.views.context(now), r.events, revealed);
+    this.driver.afterChange(now, unit.settled);
+    const ack = answer({ ok: true, seq: first });
+    this.views.broadcast(this.views.context(now), events, revealed);
     this.deps.metrics?.actionToBroadcast(origin, (performance.now() - t0) / 1000);
     const after = this.progress;
     if (!result && (woke || after.turn !== before.turn || after.active !== before.active)) this.room.onProgress?.();
     if (result) {
-      this.deps.log.info({ matchId: this.id, ...result, seq: r.state.seq }, 'match ended');
+      this.deps.log.info({ matchId: this.id, ...result, seq: this.state.seq }, 'match ended');
       this.room.onMatchEnded(result);
     }
     return ack;
@@ -357,10 +363,4 @@ export class MatchMaster {
       }
     }
   }
-}
-
-function resultOf(s: GameState, origin: ActionOrigin): MatchResult {
-  const winner = s.winner ?? 'draw';
-  if (origin === 'time' || origin === 'abandoned') return { winner, reason: origin };
-  return { winner, reason: s.endReason ?? 'concede' };
 }

@@ -1,5 +1,5 @@
 /**
- * The master's save path: one action row through the group commit, and what each way a save can fail means
+ * The master's save path: one unit's action rows through the group commit, and what each way a save can fail means
  * for the match and for the client. The caller changes nothing in memory until this says the row is committed.
  */
 import type { Ack } from '@vroyale/protocol';
@@ -31,16 +31,19 @@ export interface SaveDeps {
   rebuild?: (matchId: string) => void;
 }
 
-/** Writes one action row; null once it is committed, otherwise the refusal to answer (nothing was written). */
-export async function saveAction(deps: SaveDeps, row: AppendAction): Promise<ActionAck | null> {
+/**
+ * Writes one unit's action rows (an action and the automatic answers it set off: master/action-unit.ts) in one
+ * transaction; null once they are committed, otherwise the refusal to answer (none of them was written).
+ */
+export async function saveUnit(deps: SaveDeps, rows: readonly AppendAction[]): Promise<ActionAck | null> {
   const c0 = performance.now();
   try {
-    await deps.writer.append(row);
+    await deps.writer.appendUnit(rows);
     deps.metrics?.commit((performance.now() - c0) / 1000, true);
     return null;
   } catch (e) {
     deps.metrics?.commit((performance.now() - c0) / 1000, false);
-    return refusalFor(deps, e, row);
+    return refusalFor(deps, e, rows[0]!);
   }
 }
 

@@ -82,18 +82,20 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
 
   const actionHist = new Histogram({
     name: 'vroyale_action_to_broadcast_seconds',
-    help: 'A match change (player action, bot move, automatic pass, flag fall, abandon): taken off the match queue → last view handed to the transport. Committed changes only.',
+    help: 'A match change (player action, bot move, automatic pass, flag fall, abandon) with the automatic passes it set off (one unit, labelled by its first action): taken off the match queue → last view handed to the transport. Committed changes only.',
     labelNames: ['origin'],
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
   const commitHist = new Histogram({
     name: 'vroyale_commit_seconds',
-    help: "One action's append, as the master awaits it: call → its group commit's COMMIT (or failure).",
+    help: "One unit's append (an action and the automatic passes it set off), as the master awaits it: call → its group commit's COMMIT (or failure).",
     labelNames: ['result'],
     buckets: LATENCY_BUCKETS,
     registers: [registry],
   });
+  const actionByOrigin = new Map<string, { observe(v: number): void }>();
+  const commitByResult = new Map<string, { observe(v: number): void }>();
   const ownership = new Counter({
     name: 'vroyale_ownership_changes_total',
     help: 'Matches this node started or stopped running, by reason.',
@@ -258,8 +260,18 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
       },
     }),
     master: {
-      actionToBroadcast: (origin, seconds) => actionHist.observe({ origin }, seconds),
-      commit: (seconds, ok) => commitHist.observe({ result: ok ? 'ok' : 'failed' }, seconds),
+      // Per action: the labelled series are looked up once, not hashed from a labels object every time.
+      actionToBroadcast: (origin, seconds) => {
+        let h = actionByOrigin.get(origin);
+        if (!h) actionByOrigin.set(origin, (h = actionHist.labels({ origin })));
+        h.observe(seconds);
+      },
+      commit: (seconds, ok) => {
+        const result = ok ? 'ok' : 'failed';
+        let h = commitByResult.get(result);
+        if (!h) commitByResult.set(result, (h = commitHist.labels({ result })));
+        h.observe(seconds);
+      },
     },
     ownershipChanged: (change) => ownership.inc({ change }),
     admissionTurn: (ms, messages) => {

@@ -9,6 +9,18 @@ import { oneShotAfter, type PassUntilMode } from '@vroyale/protocol';
 export class OneShots {
   private readonly modes: Record<ManagerId, PassUntilMode> = { A: null, B: null };
 
+  /** An independent copy (planned on during a unit, adopted once it is saved). */
+  clone(): OneShots {
+    const c = new OneShots();
+    c.adopt(this);
+    return c;
+  }
+
+  adopt(from: OneShots): void {
+    this.modes.A = from.modes.A;
+    this.modes.B = from.modes.B;
+  }
+
   of(seat: ManagerId): PassUntilMode {
     return this.modes[seat];
   }

@@ -36,8 +36,13 @@ export interface CommitStats {
 
 /** The action log's group commit (sqlite/group-commit.ts, postgres/pg-group-commit.ts). */
 export interface ActionLog {
-  /** Resolves once the row is committed; rejects (nothing written) if it could not be. */
+  /** Resolves once the row is committed; rejects (nothing written) if it could not be. `appendUnit([row])`. */
   append(row: AppendAction): Promise<void>;
+  /**
+   * Rows of one match, in seq order, committed all or none (one savepoint in the group commit): resolves once
+   * they are committed; rejects (none written) if any of them could not be.
+   */
+  appendUnit(rows: readonly AppendAction[]): Promise<void>;
   /** Commits what is pending now (`wait`: at shutdown, even if the lock is busy). */
   flush(wait?: boolean): Promise<void>;
   readonly queued: number;

@@ -55,6 +55,7 @@ export class ScriptedLog implements ActionLog {
   private gate: Promise<void> | null = null;
   private failure: { error: unknown; landed: boolean } | null = null;
   readonly rows: AppendAction[] = [];
+  readonly units: AppendAction[][] = [];
   constructor(
     private readonly inner: ActionLog,
     private readonly journal: Journal,
@@ -73,24 +74,30 @@ export class ScriptedLog implements ActionLog {
     this.failure = { error, landed };
   }
 
-  async append(row: AppendAction): Promise<void> {
-    this.journal.push(`append ${row.seq}`);
-    this.rows.push(row);
+  append(row: AppendAction): Promise<void> {
+    return this.appendUnit([row]);
+  }
+  /** Journals a unit as `append 3+4+5` (one row: `append 3`); `units` keeps each unit's rows. */
+  async appendUnit(rows: readonly AppendAction[]): Promise<void> {
+    const seqs = rows.map((r) => r.seq).join('+');
+    this.journal.push(`append ${seqs}`);
+    this.rows.push(...rows);
+    this.units.push([...rows]);
     if (this.gate) await this.gate;
     const f = this.failure;
     this.failure = null;
     if (f) {
-      if (f.landed) await this.inner.append(row);
-      this.journal.push(`failed ${row.seq}`);
+      if (f.landed) await this.inner.appendUnit(rows);
+      this.journal.push(`failed ${seqs}`);
       throw f.error;
     }
     try {
-      await this.inner.append(row);
+      await this.inner.appendUnit(rows);
     } catch (e) {
-      this.journal.push(`failed ${row.seq}`);
+      this.journal.push(`failed ${seqs}`);
       throw e;
     }
-    this.journal.push(`commit ${row.seq}`);
+    this.journal.push(`commit ${seqs}`);
   }
   flush(wait?: boolean): Promise<void> {
     return this.inner.flush(wait);

@@ -94,6 +94,25 @@ describe('ActionWriter', () => {
     st.closeNow();
   });
 
+  it('commits a unit of several rows all or none: a refused row fails its whole unit, the other units of the batch commit', async () => {
+    const st = await SqliteStore.open(join(dir, 'u.db'));
+    for (const n of [1, 2, 3]) await addMatch(st, n);
+    const w = new ActionWriter(st);
+    await w.append(row(1, 2));
+    const results = await Promise.allSettled([
+      w.appendUnit([row(2, 1), row(2, 2), row(2, 3)]),
+      // Its second row's seq is taken: its first row must not stay either.
+      w.appendUnit([row(1, 1), row(1, 2), row(1, 3)]),
+      w.appendUnit([row(3, 1), row(3, 2)]),
+    ]);
+    expect(results.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+    expect((await st.actions('m1')).map((a) => a.seq)).toEqual([2]);
+    expect((await st.actions('m2')).map((a) => a.seq)).toEqual([1, 2, 3]);
+    expect((await st.actions('m3')).map((a) => a.seq)).toEqual([1, 2]);
+    expect(w.stats()).toMatchObject({ appends: 6 });
+    st.closeNow();
+  });
+
   it('fails every append of a batch whose commit fails, writing none of them', async () => {
     const st = await SqliteStore.open(join(dir, 'c.db'));
     for (const n of [1, 2]) await addMatch(st, n);

@@ -1,7 +1,7 @@
 /**
  * Group commit on PostgreSQL (the same contract as ../sqlite/group-commit.ts): appends collected until the turn's
- * I/O is handled (`setImmediate`) go to the server as one transaction, one savepoint per row, so a refused row
- * (a duplicate seq) fails only its own append; each append's promise settles after the COMMIT, so the master
+ * I/O is handled (`setImmediate`) go to the server as one transaction, one savepoint per append (a unit of one
+ * match's rows: `appendUnit`), so a refused row (a duplicate seq) fails only its own unit; each append's promise settles after the COMMIT, so the master
  * acks an action only once it is durable (fsync on). A failed COMMIT, or a lost connection, fails the batch;
  * when the database is away (pg-db.ts `isUnavailable`) every append rejects with StoreUnavailableError.
  *
@@ -18,7 +18,8 @@ import { FencedError, LogAheadError, StoreUnavailableError, type ActionLog, type
 import { inTransaction, isUniqueViolation, isUnavailable, type WriteLane } from './pg-db.js';
 
 interface Pending {
-  row: AppendAction;
+  /** One unit: rows of one match, all or none (one savepoint). */
+  rows: readonly AppendAction[];
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -37,8 +38,12 @@ export class PgActionWriter implements ActionLog {
   ) {}
 
   append(row: AppendAction): Promise<void> {
+    return this.appendUnit([row]);
+  }
+
+  appendUnit(rows: readonly AppendAction[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ row, resolve, reject });
+      this.pending.push({ rows, resolve, reject });
       this.scheduled ??= setImmediate(() => void this.flushNow());
     });
   }
@@ -62,23 +67,24 @@ export class PgActionWriter implements ActionLog {
           // Fencing first, under a share lock on the lease rows until COMMIT (pg-leases.ts says why).
           const fenced = await this.fenced(
             c,
-            batch.map((p) => p.row.matchId),
+            batch.map((p) => p.rows[0]!.matchId),
           );
           for (const p of batch) {
-            if (fenced.has(p.row.matchId)) {
-              failed.set(p, new FencedError(p.row.matchId));
+            const matchId = p.rows[0]!.matchId;
+            if (fenced.has(matchId)) {
+              failed.set(p, new FencedError(matchId));
               continue;
             }
             await c.query('SAVEPOINT row');
             try {
-              await this.appendRow(c, p.row);
+              for (const row of p.rows) await this.appendRow(c, row);
               await c.query('RELEASE SAVEPOINT row');
             } catch (e) {
               // Only a refusal of this row is its own failure; a broken connection fails the batch below.
               if (!(e instanceof pg.DatabaseError) || isUnavailable(e)) throw e;
               await c.query('ROLLBACK TO SAVEPOINT row');
               // A seq or client id the log already holds: a COMMIT of ours landed without its answer.
-              failed.set(p, isUniqueViolation(e) && e.table === 'actions' ? new LogAheadError(p.row.matchId) : e);
+              failed.set(p, isUniqueViolation(e) && e.table === 'actions' ? new LogAheadError(matchId) : e);
             }
           }
         });
@@ -88,7 +94,7 @@ export class PgActionWriter implements ActionLog {
       .then(
         (failed) => {
           this.counters.commits++;
-          this.counters.appends += batch.length - failed.size;
+          for (const p of batch) if (!failed.has(p)) this.counters.appends += p.rows.length;
           this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
           for (const p of batch) {
             const e = failed.get(p);

@@ -5,8 +5,9 @@
  * committed together in one transaction; only then is each append's promise settled, so the master acks and
  * broadcasts an action strictly after it is on disk (as durable as `synchronous` makes a commit).
  *
- * Each append runs in its own savepoint inside the batch: one refused row (a duplicate seq) fails only its
- * own append. A failed COMMIT fails every append of the batch, and no master changes its state.
+ * Each append is a unit: one or more rows of one match (`appendUnit`), all or none. A batch runs first without a
+ * savepoint per unit (they cost as much as the rows); if a row is refused (a duplicate seq) that attempt is
+ * undone and the batch runs again with a savepoint per unit, so the refused row fails only its own unit. A failed COMMIT fails every append of the batch, and no master changes its state.
  *
  * The batch takes the write lock up front (BEGIN IMMEDIATE) without waiting for it: while the checkpoint
  * thread briefly holds it (storage/checkpoint-worker.mjs, RESTART), the batch stays queued and is retried
@@ -19,11 +20,11 @@ import type Database from 'better-sqlite3';
 /** What the writer needs of the store (sqlite-store.ts passes itself). */
 export interface CommitTarget {
   readonly db: Database.Database;
-  appendRow(a: AppendAction): void;
+  appendRows(rows: readonly AppendAction[]): void;
 }
 
 interface Pending {
-  row: AppendAction;
+  rows: readonly AppendAction[];
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -49,8 +50,13 @@ export class ActionWriter implements ActionLog {
 
   /** Resolves once the row is committed; rejects (nothing written) if it could not be. */
   append(row: AppendAction): Promise<void> {
+    return this.appendUnit([row]);
+  }
+
+  /** Resolves once all the rows are committed; rejects (none written) if one of them could not be. */
+  appendUnit(rows: readonly AppendAction[]): Promise<void> {
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ row, resolve, reject });
+      this.pending.push({ rows, resolve, reject });
       if (!this.retry) this.scheduled ??= setImmediate(() => this.flushNow());
     });
   }
@@ -88,21 +94,41 @@ export class ActionWriter implements ActionLog {
     this.pending = [];
     const failed = new Map<Pending, unknown>();
     const t0 = performance.now();
-    try {
-      const run = () => {
-        for (const p of batch) {
-          try {
-            // A nested better-sqlite3 transaction is a savepoint: a failure undoes this row only.
-            this.storage.appendRow(p.row);
-          } catch (e) {
-            failed.set(p, e ?? new Error('append failed'));
-          }
+    // First the whole batch without a savepoint per unit (what nearly every batch is: no row refused); a refused
+    // row undoes the attempt, and the batch runs again with a savepoint per unit, so that row fails alone.
+    let refusedRow = false;
+    const fast = () => {
+      for (const p of batch)
+        try {
+          this.storage.appendRows(p.rows);
+        } catch (e) {
+          refusedRow = true;
+          throw e;
         }
-      };
-      if (wait) db.transaction(run).immediate();
+    };
+    const guarded = () => {
+      for (const p of batch) {
+        try {
+          // A nested better-sqlite3 transaction is a savepoint: a failure undoes this unit's rows only.
+          db.transaction(() => this.storage.appendRows(p.rows))();
+        } catch (e) {
+          failed.set(p, e ?? new Error('append failed'));
+        }
+      }
+    };
+    const attempt = (run: (f: () => void) => void) => {
+      try {
+        run(fast);
+      } catch (e) {
+        if (!refusedRow) throw e;
+        run(guarded);
+      }
+    };
+    try {
+      if (wait) attempt((f) => db.transaction(f).immediate());
       else {
         try {
-          db.transaction(run)();
+          attempt((f) => db.transaction(f)());
           this.sql.commit.run();
         } catch (e) {
           if (db.inTransaction) this.sql.rollback.run();
@@ -115,7 +141,7 @@ export class ActionWriter implements ActionLog {
     }
     this.figures.recordCommit(t0);
     this.counters.commits++;
-    this.counters.appends += batch.length - failed.size;
+    for (const p of batch) if (!failed.has(p)) this.counters.appends += p.rows.length;
     this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
     for (const p of batch) {
       const e = failed.get(p);

@@ -263,15 +263,27 @@ export class SqliteStore implements Store {
    * Only ActionWriter (group-commit.ts, `writer.append`) calls it, inside a batch transaction: then this is a
    * savepoint of that transaction.
    */
-  appendRow(a: AppendAction): void {
-    this.db.transaction(() => {
+  /**
+   * One unit's rows (an action and the automatic answers it set off): every action is its own row of the log;
+   * the match's clocks (and result) are those after the last. No transaction of its own: the group commit runs
+   * it inside its batch (group-commit.ts), in a savepoint when a row of the batch was refused.
+   */
+  appendRows(rows: readonly AppendAction[]): void {
+    for (let i = 0; i < rows.length - 1; i++) {
+      const a = rows[i]!;
       this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
-      const clocks = JSON.stringify(a.clocks);
-      if (a.result) {
-        if (this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId).changes === 1) this.results.matchEnded(a.matchId, a.result, a.at);
-        this.st.setRoomStatus.run('finished', a.at, a.roomId);
-      } else this.st.setClocks.run(clocks, a.matchId);
-    })();
+    }
+    this.appendRow(rows[rows.length - 1]!);
+  }
+
+  /** One row and the match's clocks or result after it; inside the caller's transaction (appendRows). */
+  appendRow(a: AppendAction): void {
+    this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
+    const clocks = JSON.stringify(a.clocks);
+    if (a.result) {
+      if (this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId).changes === 1) this.results.matchEnded(a.matchId, a.result, a.at);
+      this.st.setRoomStatus.run('finished', a.at, a.roomId);
+    } else this.st.setClocks.run(clocks, a.matchId);
   }
 
   /**
