@@ -4,11 +4,12 @@
  * not need (project ruling PR-5: automatic payment; a manager who wants another choice tilts by hand first).
  */
 import { emit, type Ctx } from '../core/context.js';
-import { managerOf, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
+import { managerOf, type GameState, type ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../core/guards.js';
 import { reject, type Rejection } from '../core/rejections.js';
 import { listingMemo } from '../effects/stats.js';
 import { defById } from '../core/query.js';
+import { cardW, managerW } from '../core/own.js';
 
 /** Available stars plus every untilted star card's value: the most a manager could pay now. */
 export function potentialStars(s: GameState, m: ManagerId): number {
@@ -35,16 +36,15 @@ export function potentialStarsEach(s: GameState, m: ManagerId, each: (id: string
  * The Star Pool's cards and their star values, kept for the pool being played on. Listing counts the pool
  * on every call and the pool changes seldom: cards enter and leave it only by moving, which gives them fresh
  * ids, so the same ids in the same places (in the same pool array, with the same card dictionary) mean the
- * same records and values. Tilt is read from each record every time. One slot per seat, filled the second
- * time a pool is counted: a state counted once (each copy the public door makes) walks its pool directly
- * and costs no more than before. Pitfall: a record replaced in place under the same id is not seen; the
- * engine never does that (moves re-key the same record).
+ * same cards and values. Tilt is read from the dictionary every time (copy-on-write replaces records under
+ * their ids, core/own.ts). One slot per seat, filled the second time a pool is counted: a state counted once
+ * walks its pool directly and costs no more than before. Pitfall: a definition changed under the same id in
+ * the same dictionary is not seen; only the bots' hidden deals change one, on a dictionary of their own.
  */
 interface PoolCards {
   pool: string[];
   cardsOf: GameState['cards'];
   ids: string[];
-  cards: CardInstance[];
   values: number[];
 }
 const kept: (PoolCards | null)[] = [null, null];
@@ -65,12 +65,8 @@ function keptPool(s: GameState, seat: number, pool: string[]): PoolCards | null 
     seenCards[seat] = s.cards;
     return null;
   }
-  const fresh: PoolCards = { pool, cardsOf: s.cards, ids: pool.slice(), cards: [], values: [] };
-  for (const id of pool) {
-    const c = s.cards[id]!;
-    fresh.cards.push(c);
-    fresh.values.push(defById(s, c.def).stars);
-  }
+  const fresh: PoolCards = { pool, cardsOf: s.cards, ids: pool.slice(), values: [] };
+  for (const id of pool) fresh.values.push(defById(s, s.cards[id]!.def).stars);
   kept[seat] = fresh;
   return fresh;
 }
@@ -89,8 +85,9 @@ function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | n
     }
     return n;
   }
-  for (let i = 0; i < p.cards.length; i++) {
-    if (p.cards[i]!.tilted) continue;
+  // Tilt is read through the dictionary: copy-on-write may have replaced a record under its id (core/own.ts).
+  for (let i = 0; i < p.ids.length; i++) {
+    if (s.cards[p.ids[i]!]!.tilted) continue;
     n += p.values[i]!;
     if (each) each(p.ids[i]!);
   }
@@ -135,9 +132,9 @@ export function autoTiltPlan(s: GameState, m: ManagerId, need: number): string[]
 export function pay(ctx: Ctx, m: ManagerId, cost: number): void {
   if (cost <= 0) return;
   const s = ctx.s;
-  const ms = managerOf(s, m);
+  const ms = managerW(s, m);
   for (const id of autoTiltPlan(s, m, cost - ms.availableStars)) {
-    const c = s.cards[id]!;
+    const c = cardW(s, id);
     c.tilted = true;
     emit(ctx, { t: 'tilt', card: id, tilted: true });
     ms.availableStars += defById(s, c.def).stars;
@@ -158,9 +155,9 @@ export function checkTiltStar(s: GameState, m: ManagerId, card: string): Rejecti
 
 export function doTiltStar(ctx: Ctx, m: ManagerId, card: string): void {
   const s = ctx.s;
-  const c = s.cards[card]!;
+  const c = cardW(s, card);
   c.tilted = true;
   emit(ctx, { t: 'tilt', card, tilted: true });
-  managerOf(s, m).availableStars += defById(s, c.def).stars;
+  managerW(s, m).availableStars += defById(s, c.def).stars;
   emit(ctx, { t: 'stars', manager: m, available: managerOf(s, m).availableStars });
 }
