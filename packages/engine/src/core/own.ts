@@ -79,10 +79,17 @@ export function copyManager(m: ManagerState): ManagerState {
   return x;
 }
 
+let replaced = 0;
+/** How many card records copy-on-write has replaced so far: caches that keep records check it. */
+export function recordsReplaced(): number {
+  return replaced;
+}
+
 /** A card record, writable (its counters, mods and used lists with it). */
 export function cardW(s: GameState, id: string): CardInstance {
   const c = s.cards[id]!;
   if (owned(c)) return c;
+  replaced++;
   const x = copyCard(c);
   cardsW(s)[id] = x;
   return x;

@@ -4,12 +4,12 @@
  * not need (project ruling PR-5: automatic payment; a manager who wants another choice tilts by hand first).
  */
 import { emit, type Ctx } from '../core/context.js';
-import { managerOf, type GameState, type ManagerId } from '../core/types.js';
+import { managerOf, type CardInstance, type GameState, type ManagerId } from '../core/types.js';
 import { needPriority, ownCard } from '../core/guards.js';
 import { reject, type Rejection } from '../core/rejections.js';
 import { listingMemo } from '../effects/stats.js';
 import { defById } from '../core/query.js';
-import { cardW, managerW } from '../core/own.js';
+import { cardW, managerW, recordsReplaced } from '../core/own.js';
 
 /** Available stars plus every untilted star card's value: the most a manager could pay now. */
 export function potentialStars(s: GameState, m: ManagerId): number {
@@ -36,14 +36,17 @@ export function potentialStarsEach(s: GameState, m: ManagerId, each: (id: string
  * The Star Pool's cards and their star values, kept for the pool being played on. Listing counts the pool
  * on every call and the pool changes seldom: cards enter and leave it only by moving, which gives them fresh
  * ids, so the same ids in the same places (in the same pool array, with the same card dictionary) mean the
- * same cards and values. Tilt is read from the dictionary every time (copy-on-write replaces records under
- * their ids, core/own.ts). One slot per seat, filled the second time a pool is counted: a state counted once
- * walks its pool directly and costs no more than before. Pitfall: a definition changed under the same id in
- * the same dictionary is not seen; only the bots' hidden deals change one, on a dictionary of their own.
+ * same records and values, unless copy-on-write has replaced a record since (core/own.ts `recordsReplaced`).
+ * Tilt is read from each record every time. One slot per seat, filled the second time a pool is counted: a
+ * state counted once walks its pool directly and costs no more than before. Pitfall: a record replaced in
+ * place under the same id other than by `cardW` is not seen (the engine never does that).
  */
 interface PoolCards {
   pool: string[];
   cardsOf: GameState['cards'];
+  /** Copy-on-write replaces records under their ids (core/own.ts): none may have been since. */
+  replaced: number;
+  cards: CardInstance[];
   ids: string[];
   values: number[];
 }
@@ -59,14 +62,18 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 
 function keptPool(s: GameState, seat: number, pool: string[]): PoolCards | null {
   const k = kept[seat];
-  if (k && k.pool === pool && k.cardsOf === s.cards && sameIds(k.ids, pool)) return k;
+  if (k && k.pool === pool && k.cardsOf === s.cards && k.replaced === recordsReplaced() && sameIds(k.ids, pool)) return k;
   if (seenPool[seat] !== pool || seenCards[seat] !== s.cards) {
     seenPool[seat] = pool;
     seenCards[seat] = s.cards;
     return null;
   }
-  const fresh: PoolCards = { pool, cardsOf: s.cards, ids: pool.slice(), values: [] };
-  for (const id of pool) fresh.values.push(defById(s, s.cards[id]!.def).stars);
+  const fresh: PoolCards = { pool, cardsOf: s.cards, replaced: recordsReplaced(), ids: pool.slice(), cards: [], values: [] };
+  for (const id of pool) {
+    const c = s.cards[id]!;
+    fresh.cards.push(c);
+    fresh.values.push(defById(s, c.def).stars);
+  }
   kept[seat] = fresh;
   return fresh;
 }
@@ -85,9 +92,8 @@ function countStars(s: GameState, m: ManagerId, each: ((id: string) => void) | n
     }
     return n;
   }
-  // Tilt is read through the dictionary: copy-on-write may have replaced a record under its id (core/own.ts).
-  for (let i = 0; i < p.ids.length; i++) {
-    if (s.cards[p.ids[i]!]!.tilted) continue;
+  for (let i = 0; i < p.cards.length; i++) {
+    if (p.cards[i]!.tilted) continue;
     n += p.values[i]!;
     if (each) each(p.ids[i]!);
   }
