@@ -1,9 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { basicPool, basicRoster } from '../../test/fixtures/basic-pool.js';
 import { hashState } from '../core/hash.js';
 import { createGame } from '../setup/create-game.js';
 import { legalActions } from './legal-actions.js';
-import { step } from './step.js';
+import { Action } from './schema.js';
+import { quickPass, step } from './step.js';
 
 function newGame(seed = 'door') {
   const r = createGame({ seed, pool: basicPool, rosters: { A: basicRoster(), B: basicRoster() } });
@@ -70,5 +72,33 @@ describe('the step door', () => {
     expect(after.ok).toBe(false);
     if (!after.ok) expect(after.code).toBe('game-over');
     expect(legalActions(r.state, 'A')).toEqual([]);
+  });
+});
+
+describe('the pass recognised without zod', () => {
+  const nearPass = fc.record(
+    { type: fc.constantFrom('pass', 'concede', 'Pass', 1), manager: fc.constantFrom('A', 'B', 'C', undefined, null), extra: fc.anything() },
+    { requiredKeys: [] },
+  );
+  it('accepts only what the schema accepts, with the same result, and every pass the schema accepts', () => {
+    fc.assert(
+      fc.property(
+        fc.oneof(
+          fc.anything(),
+          nearPass,
+          fc.constantFrom('A', 'B').map((manager) => ({ manager, type: 'pass' })),
+        ),
+        (input) => {
+          const quick = quickPass(input);
+          const zod = Action.safeParse(input);
+          if (quick) expect(zod.success && zod.data).toEqual(quick);
+          if (zod.success && zod.data.type === 'pass' && Object.getPrototypeOf(input) === Object.prototype) expect(quick).toEqual(zod.data);
+        },
+      ),
+      { seed: 33, numRuns: 3000 },
+    );
+    expect(quickPass({ type: 'pass', manager: 'A' })).toEqual({ type: 'pass', manager: 'A' });
+    expect(quickPass({ type: 'pass', manager: 'B', x: 1 })).toBeNull();
+    expect(quickPass(Object.assign(Object.create({ manager: 'A' }) as object, { type: 'pass', x: 1 }))).toBeNull();
   });
 });

@@ -19,7 +19,7 @@
  * The bot reads only its input: the view, the legal actions and the seed (for the simulation's draws).
  */
 import type { CardDef, Keywords } from '../cards/schema.js';
-import { cloneState } from '../core/clone.js';
+import { shareState } from '../core/own.js';
 import type { AttackOffer } from '../combat/attackers.js';
 import { aLegalAssignment, blockProblems, type BlockOffer } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
@@ -211,7 +211,7 @@ function search(view: GameView, me: ManagerId, legal: Action[], seed: string | n
   const combatRoot = COMBAT.has(view.phase);
   const scoreOf = (actions: Action[]): number => {
     try {
-      const sim = cloneState(base);
+      const sim = shareState(base);
       for (const a of actions) if (!simStep(sim, a).ok) return -Infinity;
       playOn(sim, me, combatRoot);
       return evaluate(sim, me, o.weights);
@@ -241,7 +241,7 @@ function attackDecision(view: GameView, me: ManagerId, offer: AttackOffer, seed:
   const base = determinise(view, seed, o.defs);
   const score = (attackers: string[]): number => {
     try {
-      const sim = cloneState(base);
+      const sim = shareState(base);
       if (!simStep(sim, declare(attackers)).ok) return -Infinity;
       playOn(sim, me, true);
       return evaluate(sim, me, o.weights);
@@ -283,7 +283,7 @@ function blockDecision(view: GameView, me: ManagerId, offer: BlockOffer, o: Opts
     const problems = blockProblems(offer, plan).length;
     if (problems > 0) return -ILLEGAL * problems;
     try {
-      const sim = cloneState(base);
+      const sim = shareState(base);
       if (!simStep(sim, declare(plan)).ok) return -ILLEGAL;
       playOn(sim, me, true);
       return evaluate(sim, me, o.weights);

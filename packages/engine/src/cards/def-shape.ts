@@ -14,8 +14,11 @@ const FIELDS = Object.keys(CardDef.shape) as (keyof CardDef)[];
 const UNIFORM = Symbol('vroyale.uniform-def');
 type WithUniform = CardDef & { [UNIFORM]?: CardDef };
 
+/** Copies of frozen definitions (a caller may freeze its state, definitions and all), which cannot keep theirs. */
+const frozenKept = new WeakMap<CardDef, CardDef>();
+
 export function uniformDef(d: CardDef): CardDef {
-  const kept = (d as WithUniform)[UNIFORM];
+  const kept = (d as WithUniform)[UNIFORM] ?? frozenKept.get(d);
   if (kept) return kept;
   const o: Record<string, unknown> = {};
   for (const k of FIELDS) o[k] = d[k];
@@ -23,6 +26,7 @@ export function uniformDef(d: CardDef): CardDef {
   for (const k of Object.keys(d)) if (!(k in o)) o[k] = (d as unknown as Record<string, unknown>)[k];
   const u = o as unknown as CardDef;
   Object.defineProperty(u, UNIFORM, { value: u, enumerable: false });
-  Object.defineProperty(d, UNIFORM, { value: u, enumerable: false });
+  if (Object.isExtensible(d)) Object.defineProperty(d, UNIFORM, { value: u, enumerable: false });
+  else frozenKept.set(d, u);
   return u;
 }

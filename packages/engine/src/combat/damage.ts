@@ -9,6 +9,7 @@ import { hasKeyword, statsOf, withStatsMemo } from '../effects/stats.js';
 import { loseSanity } from '../end/sanity.js';
 import { graduateDoomed } from '../zones/state-based.js';
 import { blockerAtk } from './blockers.js';
+import { cardW } from '../core/own.js';
 
 interface Hit {
   from: string;
@@ -64,8 +65,8 @@ function dealAll(ctx: Ctx, hits: Hit[]): void {
       loseSanity(ctx, defender, h.amount, h.raid ? 'raid' : 'combat', from ? { id: from.id, def: from.def } : undefined);
       continue;
     }
-    const t = s.cards[h.to];
-    if (!t) continue;
+    if (!s.cards[h.to]) continue;
+    const t = cardW(s, h.to);
     t.damage += h.amount;
     emit(ctx, { t: 'damage', card: h.to, amount: h.amount, combat: true });
     // RUL-COMBAT-6: Ban graduates a character without Ban that it dealt more than 0 combat damage to.

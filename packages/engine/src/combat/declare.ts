@@ -11,6 +11,7 @@ import { reject, type Rejection } from '../core/rejections.js';
 import { queueCardTriggers } from '../stack/triggers.js';
 import { attackOffer, attackProblems, type DeclarationProblem } from './attackers.js';
 import { blockOffer, blockProblems } from './blockers.js';
+import { cardW } from '../core/own.js';
 
 function attackStep(s: GameState, m: ManagerId): Rejection | null {
   if (s.pending) return reject('choice-pending', `Waiting for manager ${s.pending.manager} to decide`);
@@ -45,7 +46,7 @@ export function doDeclareAttackers(ctx: Ctx, attackers: readonly string[]): void
   const named = new Set(attackers);
   cb.attackers = attackOffer(s).eligible.flatMap((e) => (named.has(e.id) ? [e.id] : []));
   for (const a of cb.attackers) {
-    s.cards[a]!.tilted = true;
+    cardW(s, a).tilted = true;
     emit(ctx, { t: 'tilt', card: a, tilted: true });
   }
   emit(ctx, { t: 'attackers', attackers: cb.attackers.slice() });

@@ -3,10 +3,12 @@
  * fresh and cloned states share hidden classes and the engine's property reads stay monomorphic.
  * Shallow: nested objects are shared, callers replace the ones they copy.
  */
+import { tag } from './own-tag.js';
 import type { GameState, ManagerState } from './types.js';
 
+/** Owned by the state being written, if any (core/own.ts). */
 export function managerRecord(m: ManagerState): ManagerState {
-  return {
+  return tag({
     sanity: m.sanity,
     roster: m.roster,
     hand: m.hand,
@@ -19,7 +21,7 @@ export function managerRecord(m: ManagerState): ManagerState {
     availableStars: m.availableStars,
     deckOuts: m.deckOuts,
     mulligan: m.mulligan,
-  };
+  });
 }
 
 export function stateRecord(s: GameState): GameState {

@@ -21,7 +21,14 @@ export interface StageIndex {
   auras?: unknown;
 }
 
-const cache = new WeakMap<GameState, { ids: string[]; index: StageIndex }>();
+interface Entry {
+  ids: string[];
+  index: StageIndex;
+  /** The card dictionary the index was built from. */
+  cards: GameState['cards'];
+}
+
+const cache = new WeakMap<GameState, Entry>();
 
 /** The stage's card ids in a fixed order (A's centre, A's main, B's centre, B's main), with list separators. */
 function sameStage(s: GameState, ids: readonly string[]): boolean {
@@ -40,10 +47,12 @@ function sameStage(s: GameState, ids: readonly string[]): boolean {
 
 /** The last state asked about, in front of the WeakMap (a step or a listing asks several times in a row). */
 let frontState: GameState | null = null;
-let frontEntry: { ids: string[]; index: StageIndex } | undefined;
+let frontEntry: Entry | undefined;
 
 export function stageIndex(s: GameState): StageIndex {
-  const hit = s === frontState ? frontEntry : cache.get(s);
+  // A state that shares its card dictionary with the last one asked about (copy-on-write: the door's next
+  // state, when the action wrote no card) has the same records under the same ids: its index is the same.
+  const hit = s === frontState ? frontEntry : (cache.get(s) ?? (frontEntry && frontEntry.cards === s.cards ? frontEntry : undefined));
   // Ids are fresh on every zone change, so the same ids in the same places mean the same cards on stage.
   if (hit && sameStage(s, hit.ids)) {
     frontState = s;
@@ -69,7 +78,7 @@ export function stageIndex(s: GameState): StageIndex {
       ids.push('|');
     }
   }
-  const entry = { ids, index };
+  const entry: Entry = { ids, index, cards: s.cards };
   cache.set(s, entry);
   frontState = s;
   frontEntry = entry;

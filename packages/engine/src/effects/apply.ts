@@ -14,6 +14,7 @@ import { matchesFilter } from './filters.js';
 import { CUSTOM_HANDLERS } from './custom-handlers.js';
 import { liveTarget, selectCards, selectManagers } from './selectors.js';
 import { endGame } from '../end/check-end.js';
+import { cardW, cardsW, managerW } from '../core/own.js';
 
 export type EffectResult = 'done' | 'suspend';
 
@@ -36,8 +37,8 @@ export function commission(ctx: Ctx, f: Frame, tokenDef: string, count: number):
   for (let i = 0; i < count; i++) {
     const id = freshId(s);
     // RUL-TURN-6: character tokens have Debut Burnout too (entered this turn).
-    s.cards[id] = makeCard(id, tokenDef, f.controller, 'main', { token: true, enteredTurn: s.turn });
-    managerOf(s, f.controller).main.push(id);
+    cardsW(s)[id] = makeCard(id, tokenDef, f.controller, 'main', { token: true, enteredTurn: s.turn });
+    managerW(s, f.controller).main.push(id);
     emit(ctx, { t: 'move', owner: f.controller, from: 'token-gone', to: 'main', card: '', def: tokenDef, newId: id, token: true });
   }
 }
@@ -47,7 +48,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
   switch (e.kind) {
     case 'damage':
       for (const id of onStageChars(ctx, selectCards(s, f, e.to))) {
-        s.cards[id]!.damage += e.amount;
+        cardW(s, id).damage += e.amount;
         emit(ctx, { t: 'damage', card: id, amount: e.amount, combat: false });
       }
       return 'done';
@@ -74,14 +75,14 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       return 'done';
     case 'modify-stats':
       for (const id of onStageChars(ctx, selectCards(s, f, e.what))) {
-        s.cards[id]!.mods.push({ ...(e.atk ? { atk: e.atk } : {}), ...(e.hp ? { hp: e.hp } : {}), until: e.duration });
+        cardW(s, id).mods.push({ ...(e.atk ? { atk: e.atk } : {}), ...(e.hp ? { hp: e.hp } : {}), until: e.duration });
         emit(ctx, { t: 'stats', card: id });
       }
       return 'done';
     case 'grant-keyword':
     case 'remove-keyword':
       for (const id of onStageChars(ctx, selectCards(s, f, e.what))) {
-        s.cards[id]!.mods.push({
+        cardW(s, id).mods.push({
           keyword: e.keyword,
           ...(e.kind === 'grant-keyword' && e.x ? { x: e.x } : {}),
           ...(e.kind === 'remove-keyword' ? { remove: true as const } : {}),
@@ -106,7 +107,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       // RUL-ZONE-2: removed from play, in no manager's roster, hand, stage or Graduation Zone.
       for (const id of onStageCards(ctx, selectCards(s, f, e.what))) {
         const nid = removeFromStage(ctx, id, 'hiatus');
-        if (nid && e.until === 'owner-next-turn') s.cards[nid]!.returnsFromHiatus = true;
+        if (nid && e.until === 'owner-next-turn') cardW(s, nid).returnsFromHiatus = true;
       }
       return 'done';
     case 'equip': {
@@ -114,7 +115,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       if (!src || !onStage(src) || !defOf(s, src).types.includes('asset')) return 'done';
       const [to] = onStageChars(ctx, selectCards(s, f, e.to));
       if (to && s.cards[to]!.owner === src.owner) {
-        src.attachedTo = to;
+        cardW(s, f.source).attachedTo = to;
         emit(ctx, { t: 'attach', asset: src.id, to });
       }
       return 'done';
@@ -122,7 +123,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
     case 'tilt':
     case 'untilt':
       for (const id of onStageCards(ctx, selectCards(s, f, e.what))) {
-        s.cards[id]!.tilted = e.kind === 'tilt';
+        cardW(s, id).tilted = e.kind === 'tilt';
         emit(ctx, { t: 'tilt', card: id, tilted: e.kind === 'tilt' });
       }
       return 'done';
@@ -153,7 +154,7 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
       const roster = managerOf(s, f.controller).roster;
       const found = roster.filter((id) => matchesFilter(s, s.cards[id]!, e.filter, f.source, false));
       if (found.length === 0) {
-        shuffleInPlace(s, roster);
+        shuffleInPlace(s, managerW(s, f.controller).roster);
         emit(ctx, { t: 'shuffle', manager: f.controller });
         return 'done';
       }
@@ -198,8 +199,9 @@ export function applyEffect(ctx: Ctx, f: Frame, e: Effect): EffectResult {
 /** The second half of search-roster / look-at-top, once the controller has picked. */
 export function finishPick(ctx: Ctx, from: 'roster-search' | 'look-at-top', looked: string[], picked: string | null, manager: 'A' | 'B'): void {
   const s = ctx.s;
-  const roster = managerOf(s, manager).roster;
   if (picked) moveCard(ctx, picked, 'hand');
+  // Taken after the move, which may have copied the manager (core/own.ts).
+  const roster = managerW(s, manager).roster;
   if (from === 'roster-search') {
     shuffleInPlace(s, roster);
     emit(ctx, { t: 'shuffle', manager });

@@ -7,6 +7,7 @@ import { defById, isCharacterDef, onStage } from '../core/query.js';
 import type { Frame } from '../core/types.js';
 import { doubleCounters, producerOf } from '../zones/counters.js';
 import { statsOf } from './stats.js';
+import { cardW } from '../core/own.js';
 
 export type CustomHandler = (ctx: Ctx, frame: Frame, cards: string[]) => void;
 
@@ -17,7 +18,7 @@ export const CUSTOM_HANDLERS: Record<string, CustomHandler> = {
       const c = ctx.s.cards[id];
       if (!c || !onStage(c) || !isCharacterDef(defById(ctx.s, c.def))) continue;
       const st = statsOf(ctx.s, c);
-      c.mods.push({ atk: st.hp - st.atk, hp: st.atk - st.hp, until: 'turn' });
+      cardW(ctx.s, id).mods.push({ atk: st.hp - st.atk, hp: st.atk - st.hp, until: 'turn' });
       emit(ctx, { t: 'stats', card: id });
     }
   },

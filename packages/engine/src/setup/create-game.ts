@@ -6,7 +6,7 @@ import type { CardDef } from '../cards/schema.js';
 import { uniformDef } from '../cards/def-shape.js';
 import { makeCard } from '../core/card-instance.js';
 import { managerRecord, stateRecord } from '../core/records.js';
-import { makeCtx } from '../core/context.js';
+import { makeCtx, type Ctx } from '../core/context.js';
 import type { GameEvent } from '../core/events.js';
 import { seedRng, shuffleInPlace } from '../core/rng.js';
 import type { GameState, ManagerId, ManagerState } from '../core/types.js';
@@ -14,6 +14,7 @@ import { lookupFrom, validateRoster, type Roster, type RosterProblem } from '../
 import { drawCards } from '../zones/draw.js';
 import { freshId } from '../zones/move.js';
 import { OPENING_HAND } from './mulligan.js';
+import { cardsW, managerW, withWrites } from '../core/own.js';
 
 export const STARTING_SANITY = 20;
 
@@ -106,19 +107,26 @@ export function createGame(cfg: MatchConfig): CreateResult {
   }
   const s = blankState(cfg.seed, collectDefs([...cfg.rosters.A.cards, ...cfg.rosters.B.cards], get));
   const ctx = makeCtx(s);
+  withWrites(s, () => deal(ctx, cfg));
+  return { ok: true, state: s, events: ctx.events };
+}
+
+/** Centre to Backstage, shuffle, draw the opening hands: a write like a step's (core/own.ts). */
+function deal(ctx: Ctx, cfg: MatchConfig): void {
+  const s = ctx.s;
+  const cards = cardsW(s);
   for (const m of ['A', 'B'] as const) {
-    const ms = s.managers[m];
+    const ms = managerW(s, m);
     let centrePlaced = false;
     for (const def of cfg.rosters[m].cards) {
       const id = freshId(s);
       const isCentre: boolean = !centrePlaced && def === cfg.rosters[m].centre;
       centrePlaced ||= isCentre;
-      s.cards[id] = makeCard(id, def, m, isCentre ? 'backstage' : 'roster');
+      cards[id] = makeCard(id, def, m, isCentre ? 'backstage' : 'roster');
       if (isCentre) ms.backstage = id;
       else ms.roster.push(id);
     }
     shuffleInPlace(s, ms.roster);
   }
   for (const m of ['A', 'B'] as const) drawCards(ctx, m, OPENING_HAND);
-  return { ok: true, state: s, events: ctx.events };
 }

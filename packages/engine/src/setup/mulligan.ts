@@ -10,6 +10,7 @@ import { reject, type Rejection } from '../core/rejections.js';
 import { drawCards } from '../zones/draw.js';
 import { moveCard } from '../zones/move.js';
 import { beginTurn } from '../turn/begin-turn.js';
+import { managerW } from '../core/own.js';
 
 export const OPENING_HAND = 5;
 
@@ -21,11 +22,10 @@ export function checkMulligan(s: GameState, m: ManagerId): Rejection | null {
 
 export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
   const s = ctx.s;
-  const ms = managerOf(s, m);
   if (redraw) {
     const from = ctx.events.length;
-    for (const id of ms.hand.slice()) moveCard(ctx, id, 'roster');
-    shuffleInPlace(s, ms.roster);
+    for (const id of managerOf(s, m).hand.slice()) moveCard(ctx, id, 'roster');
+    shuffleInPlace(s, managerW(s, m).roster);
     emit(ctx, { t: 'shuffle', manager: m });
     drawCards(ctx, m, OPENING_HAND);
     // The opponent must not learn of the redraw until both have decided; the state reveals it then.
@@ -34,7 +34,7 @@ export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
       if (e.t === 'move' || e.t === 'shuffle') e.secret = m;
     }
   }
-  ms.mulligan = redraw ? 'redrawn' : 'kept';
+  managerW(s, m).mulligan = redraw ? 'redrawn' : 'kept';
   emit(ctx, { t: 'mulligan-decided', manager: m, redraw });
   if (managerOf(s, other(m)).mulligan !== 'pending') {
     const winner: ManagerId = randInt(s, 2) === 0 ? 'A' : 'B';

@@ -16,6 +16,7 @@ import { countersOf, removeCounters } from '../zones/counters.js';
 import { graduate } from '../zones/graduate.js';
 import { moveCard } from '../zones/move.js';
 import { pushItem } from './triggers.js';
+import { cardW } from '../core/own.js';
 
 export type ActivatedAbility = Extract<Ability, { kind: 'activated' }>;
 
@@ -86,11 +87,11 @@ export function doActivate(ctx: Ctx, m: ManagerId, card: string, index: number, 
   const a = activatedAbility(s, card, index)!;
   pay(ctx, m, a.cost.stars ?? 0);
   if (a.cost.tilt) {
-    c.tilted = true;
+    cardW(s, card).tilted = true;
     emit(ctx, { t: 'tilt', card, tilted: true });
   }
   if (a.cost.removeCounters) removeCounters(ctx, card, a.cost.removeCounters.counter, a.cost.removeCounters.count);
-  c.used.push(index);
+  cardW(s, card).used.push(index);
   let rest = costCards;
   if (a.cost.graduate) {
     graduate(ctx, costCards[0]!);

@@ -15,18 +15,22 @@ import { graduateDoomed } from '../zones/state-based.js';
 import { beginTurn } from './begin-turn.js';
 import { HAND_LIMIT } from './hand-limit.js';
 import { openWindow } from './windows.js';
+import { cardW, managerW } from '../core/own.js';
 
 /** End of turn clean-up: "until end of turn" effects end, unspent stars vanish (RUL-TURN-5). */
 function cleanup(ctx: Ctx): void {
   const s = ctx.s;
   forEachOnStage(s, (id) => {
     const c = s.cards[id]!;
-    if (c.mods.length) c.mods = c.mods.filter((m) => m.until !== 'turn');
-    if (c.used.length) c.used = [];
+    if (c.used.length) cardW(s, id).used = [];
+    if (c.mods.length && c.mods.some((m) => m.until === 'turn')) {
+      const w = cardW(s, id);
+      w.mods = w.mods.filter((m) => m.until !== 'turn');
+    }
   });
   for (const m of ['A', 'B'] as const) {
     if (managerOf(s, m).availableStars !== 0) {
-      managerOf(s, m).availableStars = 0;
+      managerW(s, m).availableStars = 0;
       emit(ctx, { t: 'stars', manager: m, available: 0 });
     }
   }
@@ -62,9 +66,8 @@ export function progress(ctx: Ctx): boolean {
       const ms = managerOf(s, s.active);
       for (const list of [ms.centre, ms.main, ms.starPool])
         for (const id of list) {
-          const c = s.cards[id]!;
-          if (c.tilted) {
-            c.tilted = false;
+          if (s.cards[id]!.tilted) {
+            cardW(s, id).tilted = false;
             emit(ctx, { t: 'tilt', card: id, tilted: false });
           }
         }

@@ -9,6 +9,7 @@ import { needPriority, ownCard } from '../core/guards.js';
 import { reject, type Rejection } from '../core/rejections.js';
 import { listingMemo } from '../effects/stats.js';
 import { defById } from '../core/query.js';
+import { cardW, managerW, recordsReplaced } from '../core/own.js';
 
 /** Available stars plus every untilted star card's value: the most a manager could pay now. */
 export function potentialStars(s: GameState, m: ManagerId): number {
@@ -35,16 +36,18 @@ export function potentialStarsEach(s: GameState, m: ManagerId, each: (id: string
  * The Star Pool's cards and their star values, kept for the pool being played on. Listing counts the pool
  * on every call and the pool changes seldom: cards enter and leave it only by moving, which gives them fresh
  * ids, so the same ids in the same places (in the same pool array, with the same card dictionary) mean the
- * same records and values. Tilt is read from each record every time. One slot per seat, filled the second
- * time a pool is counted: a state counted once (each copy the public door makes) walks its pool directly
- * and costs no more than before. Pitfall: a record replaced in place under the same id is not seen; the
- * engine never does that (moves re-key the same record).
+ * same records and values, unless copy-on-write has replaced a record since (core/own.ts `recordsReplaced`).
+ * Tilt is read from each record every time. One slot per seat, filled the second time a pool is counted: a
+ * state counted once walks its pool directly and costs no more than before. Pitfall: a record replaced in
+ * place under the same id other than by `cardW` is not seen (the engine never does that).
  */
 interface PoolCards {
   pool: string[];
   cardsOf: GameState['cards'];
-  ids: string[];
+  /** Copy-on-write replaces records under their ids (core/own.ts): none may have been since. */
+  replaced: number;
   cards: CardInstance[];
+  ids: string[];
   values: number[];
 }
 const kept: (PoolCards | null)[] = [null, null];
@@ -59,13 +62,13 @@ function sameIds(a: readonly string[], b: readonly string[]): boolean {
 
 function keptPool(s: GameState, seat: number, pool: string[]): PoolCards | null {
   const k = kept[seat];
-  if (k && k.pool === pool && k.cardsOf === s.cards && sameIds(k.ids, pool)) return k;
+  if (k && k.pool === pool && k.cardsOf === s.cards && k.replaced === recordsReplaced() && sameIds(k.ids, pool)) return k;
   if (seenPool[seat] !== pool || seenCards[seat] !== s.cards) {
     seenPool[seat] = pool;
     seenCards[seat] = s.cards;
     return null;
   }
-  const fresh: PoolCards = { pool, cardsOf: s.cards, ids: pool.slice(), cards: [], values: [] };
+  const fresh: PoolCards = { pool, cardsOf: s.cards, replaced: recordsReplaced(), ids: pool.slice(), cards: [], values: [] };
   for (const id of pool) {
     const c = s.cards[id]!;
     fresh.cards.push(c);
@@ -135,9 +138,9 @@ export function autoTiltPlan(s: GameState, m: ManagerId, need: number): string[]
 export function pay(ctx: Ctx, m: ManagerId, cost: number): void {
   if (cost <= 0) return;
   const s = ctx.s;
-  const ms = managerOf(s, m);
+  const ms = managerW(s, m);
   for (const id of autoTiltPlan(s, m, cost - ms.availableStars)) {
-    const c = s.cards[id]!;
+    const c = cardW(s, id);
     c.tilted = true;
     emit(ctx, { t: 'tilt', card: id, tilted: true });
     ms.availableStars += defById(s, c.def).stars;
@@ -158,9 +161,9 @@ export function checkTiltStar(s: GameState, m: ManagerId, card: string): Rejecti
 
 export function doTiltStar(ctx: Ctx, m: ManagerId, card: string): void {
   const s = ctx.s;
-  const c = s.cards[card]!;
+  const c = cardW(s, card);
   c.tilted = true;
   emit(ctx, { t: 'tilt', card, tilted: true });
-  managerOf(s, m).availableStars += defById(s, c.def).stars;
+  managerW(s, m).availableStars += defById(s, c.def).stars;
   emit(ctx, { t: 'stars', manager: m, available: managerOf(s, m).availableStars });
 }

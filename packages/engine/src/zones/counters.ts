@@ -9,6 +9,7 @@ import { emit, type Ctx } from '../core/context.js';
 import { onStage } from '../core/query.js';
 import { counterBatch } from '../core/card-instance.js';
 import { managerOf, type CardInstance, type GameState } from '../core/types.js';
+import { cardW } from '../core/own.js';
 
 /** How many counters of a kind sit on a card. */
 export function countersOf(c: CardInstance, counter: string): number {
@@ -32,7 +33,7 @@ export function producerOf(s: GameState, source: string): string | null {
 
 /** Puts `n` counters on a card on stage, produced by `producer`. */
 export function addCounters(ctx: Ctx, id: string, counter: string, n: number, producer: string | null): void {
-  const c = ctx.s.cards[id]!;
+  const c = cardW(ctx.s, id);
   const last = c.counters[c.counters.length - 1];
   if (last && last.counter === counter && last.producer === producer) last.count += n;
   else c.counters.push(counterBatch(counter, n, producer));
@@ -44,7 +45,7 @@ export function addCounters(ctx: Ctx, id: string, counter: string, n: number, pr
  * first undoes the latest additions and keeps what has sat on the card longest, whoever produced it.
  */
 export function removeCounters(ctx: Ctx, id: string, counter: string, n: number): void {
-  const c = ctx.s.cards[id]!;
+  const c = cardW(ctx.s, id);
   let left = n;
   for (let i = c.counters.length - 1; i >= 0 && left > 0; i--) {
     const b = c.counters[i]!;
@@ -78,9 +79,10 @@ export function producerLeft(ctx: Ctx, id: string): void {
 
 function dropProduced(ctx: Ctx, list: readonly string[], producer: string): void {
   for (const on of list) {
-    const c = ctx.s.cards[on]!;
+    const r = ctx.s.cards[on]!;
     // Most cards carry no counters: this test is all a departure costs them.
-    if (c.counters.length === 0 || !c.counters.some((x) => x.producer === producer)) continue;
+    if (r.counters.length === 0 || !r.counters.some((x) => x.producer === producer)) continue;
+    const c = cardW(ctx.s, on);
     const kinds = new Set<string>();
     for (const x of c.counters) if (x.producer === producer) kinds.add(x.counter);
     c.counters = c.counters.filter((x) => x.producer !== producer);

@@ -10,6 +10,7 @@ import { emit, type Ctx } from '../core/context.js';
 import { onStage } from '../core/query.js';
 import { managerOf, type CardInstance, type CardLocation, type GameState } from '../core/types.js';
 import { producerLeft } from './counters.js';
+import { cardW, cardsW, managerW } from '../core/own.js';
 
 /**
  * Ids are keys of `s.cards`, and a string new to the engine must be looked up in V8's string table before it
@@ -28,8 +29,11 @@ export function freshId(s: GameState, prefix = 'c'): string {
   return (table[n] ??= Object.keys({ [prefix + n.toString(36)]: 0 })[0]!);
 }
 
+/** The zone list a card is in or goes to, writable (core/own.ts). */
 function listFor(s: GameState, c: CardInstance, loc: CardLocation): string[] | null {
-  const m = managerOf(s, c.owner);
+  if (loc === 'stack') return s.stackCards;
+  if (loc === 'backstage' || loc === 'token-gone') return null;
+  const m = managerW(s, c.owner);
   switch (loc) {
     case 'roster':
       return m.roster;
@@ -45,8 +49,6 @@ function listFor(s: GameState, c: CardInstance, loc: CardLocation): string[] | n
       return m.graduation;
     case 'hiatus':
       return m.hiatus;
-    case 'stack':
-      return s.stackCards;
     default:
       return null;
   }
@@ -80,9 +82,9 @@ export interface MoveOptions {
 /** Moves a card; returns its new id ('' when a token left the game). */
 export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptions = {}): string {
   const s = ctx.s;
-  const c = s.cards[id]!;
+  const c = cardW(s, id);
   const from = c.zone;
-  if (from === 'backstage') managerOf(s, c.owner).backstage = null;
+  if (from === 'backstage') managerW(s, c.owner).backstage = null;
   else {
     const list = listFor(s, c, from);
     if (list) removeFromList(list, id);
@@ -90,7 +92,8 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   const toStage = to === 'main' || to === 'centre';
   const left = onStage(c) && !toStage;
   if (left) leaveStage(s, c);
-  delete s.cards[id];
+  const cards = cardsW(s);
+  delete cards[id];
   if (c.token && !toStage) {
     emit(ctx, { t: 'move', owner: c.owner, from, to: 'token-gone', card: id, def: c.def, newId: '', token: true });
     if (left) producerLeft(ctx, id);
@@ -99,7 +102,7 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   const nid = freshId(s);
   c.id = nid;
   c.zone = to;
-  s.cards[nid] = c;
+  cards[nid] = c;
   if (toStage && !(from === 'main' || from === 'centre')) {
     c.enteredTurn = s.turn;
     c.tilted = false;
@@ -109,7 +112,7 @@ export function moveCard(ctx: Ctx, id: string, to: CardLocation, opts: MoveOptio
   if (list) {
     if (opts.bottom) list.unshift(nid);
     else list.push(nid);
-  } else if (to === 'backstage') managerOf(s, c.owner).backstage = nid;
+  } else if (to === 'backstage') managerW(s, c.owner).backstage = nid;
   emit(ctx, { t: 'move', owner: c.owner, from, to, card: id, def: c.def, newId: nid, ...(c.token ? { token: true } : {}) });
   if (left) producerLeft(ctx, id);
   return nid;

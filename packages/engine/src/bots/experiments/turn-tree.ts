@@ -18,7 +18,7 @@ import type { Action } from '../../actions/schema.js';
 import { deciders } from '../../actions/deciders.js';
 import { legalActions } from '../../actions/legal-actions.js';
 import { stepInPlace } from '../../actions/step.js';
-import { cloneState } from '../../core/clone.js';
+import { shareState } from '../../core/own.js';
 import { makeRng, seedRng } from '../../core/rng.js';
 import type { GameState, ManagerId } from '../../core/types.js';
 import { project } from '../../view/projection.js';
@@ -68,7 +68,7 @@ export function searchTree(input: BotInput, candidates: Action[], o: SearchOptio
   let iterations = 0;
   for (let i = 0; i < o.iterations; i++) {
     if (o.shouldStop && i >= candidates.length && (i - candidates.length) % CHECK_EVERY === 0 && o.shouldStop()) break;
-    const sim = cloneState(base);
+    const sim = shareState(base);
     // The root child is picked first, so its visit count can key the deal: common random numbers as in searchRoot.
     const first = pick(root, rootKeys, c);
     sim.rng = seedRng(hidden.length > 0 ? `${seed}:v${first.visits}` : `${seed}:${i}`);

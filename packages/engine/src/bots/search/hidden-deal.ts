@@ -15,6 +15,7 @@
 import type { GameState, ManagerId } from '../../core/types.js';
 import { hiddenHandId, hiddenRosterId } from '../determinise.js';
 import type { CardView, GameView } from '../../view/projection.js';
+import { cardW, withWrites } from '../../core/own.js';
 
 /** A public deck list: its cards by definition id, the Centre among them. */
 export interface KnownDeck {
@@ -83,6 +84,10 @@ export function hiddenCards(view: GameView, decks: readonly KnownDeck[]): Hidden
  * unseen cards stay placeholders; unseen cards beyond the slots are left out.
  */
 export function dealHidden(sim: GameState, hidden: readonly HiddenCards[], rng: () => number): void {
+  withWrites(sim, () => deal(sim, hidden, rng));
+}
+
+function deal(sim: GameState, hidden: readonly HiddenCards[], rng: () => number): void {
   for (const h of hidden) {
     const pick = h.candidates[h.candidates.length === 1 ? 0 : Math.floor(rng() * h.candidates.length)]!;
     const deck = pick.slice();
@@ -92,8 +97,7 @@ export function dealHidden(sim: GameState, hidden: readonly HiddenCards[], rng: 
     }
     const n = Math.min(deck.length, h.slots.length);
     for (let i = 0; i < n; i++) {
-      const card = sim.cards[h.slots[i]!];
-      if (card && sim.defs[deck[i]!]) card.def = deck[i]!;
+      if (sim.cards[h.slots[i]!] && sim.defs[deck[i]!]) cardW(sim, h.slots[i]!).def = deck[i]!;
     }
   }
 }

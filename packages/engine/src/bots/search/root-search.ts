@@ -16,7 +16,7 @@
  */
 import type { Action } from '../../actions/schema.js';
 import { stepInPlace } from '../../actions/step.js';
-import { cloneState } from '../../core/clone.js';
+import { shareState } from '../../core/own.js';
 import { makeRng, seedRng } from '../../core/rng.js';
 import type { CardDef } from '../../cards/schema.js';
 import { determinise } from '../determinise.js';
@@ -112,7 +112,7 @@ function searchWith(input: BotInput, candidates: Action[], o: SearchOptions, wor
   // Halving compares survivors on paired visits, so the rollout policy's seed is keyed by the visit as well.
   const pairedPolicy = o.allocation === 'halving';
   const visit = (k: number): void => {
-    const sim = cloneState(base);
+    const sim = shareState(base);
     const v = stats.visits[k]!;
     sim.rng = seedRng(hidden.length > 0 || pairedPolicy ? `${seed}:v${v}` : `${seed}:${stats.iterations}`);
     // Common random numbers: each candidate's j-th visit sees the j-th deal, so candidates are compared on the
