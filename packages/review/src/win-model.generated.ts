@@ -1,0 +1,2 @@
+// Written by packages/review/bench/fit-win-model.ts (npm run review:fit): do not edit by hand.
+export const FITTED = {"features":["sanity","lowSanityExtra","character","atk","hp","hand","star","tilted","cardCondition","keywords","support","rosterShort","tempo"],"coefficients":[0.196585,0.663357,-0.152505,0.123479,0.0860298,0.503597,0.521735,0.081777,3.37274,-0.189682,0.643817,3.11675,-0.285614],"fit":{"provisional":true}};
