@@ -45,7 +45,12 @@ export const DEFAULT_BUDGET: ReviewBudget = { deals: 4, verify: 8, maxCandidates
 /** Actions that are never judged: conceding, and tilting a star by hand (a step of paying, not a choice of play). */
 const UNJUDGED: ReadonlySet<string> = new Set(['concede', 'tilt-star']);
 
-export type NotJudged = 'forced' | 'rule-made' | 'not-a-play';
+/**
+ * forced: one legal action (concede and star tilts aside); rule-made: the mulligan and the turn order, which the
+ * search leaves to rules; not-a-play: conceding or tilting a star by hand; unsimulated: a pending choice, which a
+ * determinised copy cannot resume.
+ */
+export type NotJudged = 'forced' | 'rule-made' | 'not-a-play' | 'unsimulated';
 
 export interface Judgement {
   /** Win chance (0–100) of the chosen move and of the best candidate, for the deciding manager. */
@@ -110,6 +115,9 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
       return 0; // a position the simulation cannot follow counts against the move that led to it, as in the search
     }
   };
+  // A pending choice cannot be rebuilt from a view (determinise.ts): where the chosen move cannot be played in the
+  // copy there is nothing to compare it on.
+  if (!stepInPlace(cloneState(base), d.chosen).ok) return { judged: false, reason: 'unsimulated' };
   const mean = (a: Action, from: number, n: number): number => {
     let sum = 0;
     for (let j = from; j < from + n; j++) sum += estimate(a, j);
