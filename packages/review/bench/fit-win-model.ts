@@ -41,6 +41,7 @@ function main(): void {
   for (const [kind, games, levels] of kinds)
     for (let g = 0; g < games; g++) {
       const game = botGame(`${seed}-${kind}`, g, levels);
+      if (g % 20 === 19) console.error(`${kind}: ${g + 1} of ${games} games, ${(cpuSeconds() - t0).toFixed(0)} s CPU`);
       if (game.winner === null || game.winner === 'draw') continue;
       used++;
       const into = g % holdout === holdout - 1 ? test : train;

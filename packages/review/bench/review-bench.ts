@@ -1,16 +1,21 @@
 /**
  * The review's cost and calibration: `npm run bench:review [-- --matches 50] [--seed review-bench]
- * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10]`. Plays `--matches` bot games from fixed seeds
+ * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10] [--stability 10]`. Plays `--matches` bot games from fixed seeds
  * (bot-games.ts; seats alternate), reviews each with the given budget and prints per match CPU seconds (process
  * CPU time around `reviewMatch`, one thread), the mean and p95, CPU seconds per turn (×30 for the 30-turn target),
  * decisions reviewed per second, each level's accuracy and marks, and the calibration of both figures the review
  * shows on these games (none was in the fit: another seed): the graph's win chance (the model on each decider's
- * projection) and the judged moves' chance (the chosen move's rollouts). Last line: JSON.
+ * projection) and the judged moves' chance (the chosen move's rollouts). Stability: every `--stability`-th judged
+ * decision is judged again on other determinisations (a salted seed; 0: none), and the share of unchanged marks
+ * and suggestions is printed (its time is not counted in the review's). Last line: JSON.
  */
 import { readFileSync } from 'node:fs';
-import type { BotLevel, ManagerId } from '@vroyale/engine';
+import { legalActions, project, type BotLevel, type ManagerId } from '@vroyale/engine';
 import { calibration } from '../src/calibration.js';
 import type { ReviewBudget } from '../src/judge.js';
+import { judgeDecision } from '../src/judge.js';
+import { markOf } from '../src/marks.js';
+import { positions } from '../src/replay.js';
 import { reviewMatch } from '../src/review-match.js';
 import { botGame, KNOWLEDGE, POOL } from './bot-games.js';
 import { count, cpuSeconds, flag } from './flags.js';
@@ -35,6 +40,9 @@ function main(): void {
   const byLevel = new Map<string, { accuracy: number[]; inaccuracy: number; mistake: number; blunder: number; judged: number }>();
   const graph = { p: [] as number[], won: [] as number[] };
   const judged = { p: [] as number[], won: [] as number[] };
+  // Stability: every `--stability`-th judged decision judged again on other determinisations (another salt).
+  const every = count('stability', 10);
+  const again = { n: 0, sameMark: 0, absLoss: 0, sameBest: 0 };
   for (let g = 0; g < matches; g++) {
     const game = botGame(seed, g, levels);
     const t0 = cpuSeconds();
@@ -62,6 +70,31 @@ function main(): void {
       l.blunder += s.marks.blunder;
       l.judged += s.judged;
       byLevel.set(game.levels[m], l);
+    }
+    if (every > 0) {
+      const judgedAt = new Set(
+        review.decisions
+          .filter((d) => d.judgement)
+          .map((d) => d.index)
+          .filter((_, i) => i % every === 0),
+      );
+      for (const { index, state, action } of positions(game.match, POOL)) {
+        if (!judgedAt.has(index)) continue;
+        const first = review.decisions[index]!.judgement!;
+        const v = judgeDecision({
+          view: project(state, action.manager),
+          legal: legalActions(state, action.manager),
+          chosen: action,
+          knowledge: KNOWLEDGE,
+          budget,
+          salt: 'again',
+        });
+        if (!v.judged) continue;
+        again.n++;
+        again.absLoss += Math.abs(v.judgement.loss - first.loss);
+        if (markOf(v.judgement.loss) === first.mark) again.sameMark++;
+        if (JSON.stringify(v.judgement.bestAction) === JSON.stringify(first.bestAction)) again.sameBest++;
+      }
     }
     if (game.winner === 'A' || game.winner === 'B')
       for (const d of review.decisions) {
@@ -104,6 +137,12 @@ function main(): void {
         },
       ]),
     ),
+    stability: {
+      decisions: again.n,
+      sameMark: round(again.sameMark / Math.max(1, again.n)),
+      sameSuggestion: round(again.sameBest / Math.max(1, again.n)),
+      meanAbsLossChange: round(again.absLoss / Math.max(1, again.n), 2),
+    },
     calibration: { graph: calibration(graph.p, graph.won), judged: calibration(judged.p, judged.won) },
     pressure: process.platform === 'linux' ? readPressure() : null,
   };
@@ -114,6 +153,9 @@ function main(): void {
     console.log(
       `${k}: accuracy ${l.accuracy}, per 100 judged decisions ${l.per100Judged.inaccuracy} inaccuracies, ${l.per100Judged.mistake} mistakes, ${l.per100Judged.blunder} blunders`,
     );
+  console.log(
+    `stability (${again.n} judged decisions judged again on other deals): same mark ${summary.stability.sameMark}, same suggestion ${summary.stability.sameSuggestion}, mean |Δ loss| ${summary.stability.meanAbsLossChange} points`,
+  );
   console.log("calibration of the graph's win chance (each decider's projection, the model):");
   printCalibration(summary.calibration.graph);
   console.log("calibration of the judged moves' win chance (the chosen move's rollouts):");

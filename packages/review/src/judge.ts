@@ -80,6 +80,8 @@ export interface DecisionInput {
   knowledge: BotKnowledge;
   budget?: Partial<ReviewBudget>;
   model?: WinModel;
+  /** Another set of determinisations for the same view (the bench's check of how much a verdict rests on its deals). */
+  salt?: string;
 }
 
 /** Whether a decision had only one thing to do (concede and star tilts aside). */
@@ -94,7 +96,7 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
   if (UNJUDGED.has(d.chosen.type)) return { judged: false, reason: 'not-a-play' };
   const budget = { ...DEFAULT_BUDGET, ...d.budget };
   const model = d.model ?? winModel();
-  const seed = publicSeed(d.view);
+  const seed = publicSeed(d.view, d.salt);
   const legal = d.legal.slice();
   const { strong, candidates } = searchCandidates({ view: d.view, legal, seed }, { defs: d.knowledge.defs, rules: true });
   if (!candidates) return { judged: false, reason: 'rule-made' };

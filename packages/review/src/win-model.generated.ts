@@ -1,2 +1,45 @@
 // Written by packages/review/bench/fit-win-model.ts (npm run review:fit): do not edit by hand.
-export const FITTED = {"features":["sanity","lowSanityExtra","character","atk","hp","hand","star","tilted","cardCondition","keywords","support","rosterShort","tempo"],"coefficients":[0.196585,0.663357,-0.152505,0.123479,0.0860298,0.503597,0.521735,0.081777,3.37274,-0.189682,0.643817,3.11675,-0.285614],"fit":{"provisional":true}};
+export const FITTED = {
+  "features": [
+    "sanity",
+    "lowSanityExtra",
+    "character",
+    "atk",
+    "hp",
+    "hand",
+    "star",
+    "tilted",
+    "cardCondition",
+    "keywords",
+    "support",
+    "rosterShort",
+    "tempo"
+  ],
+  "coefficients": [
+    0.060189,
+    0.318621,
+    -0.00827089,
+    0.103368,
+    0.0222569,
+    0.292808,
+    -0.134215,
+    -0.0268182,
+    3.22301,
+    0.162113,
+    0.314069,
+    0.920324,
+    -0.00348864
+  ],
+  "fit": {
+    "command": "npm run review:fit",
+    "normal": 200,
+    "hard": 16,
+    "seed": "review-fit",
+    "holdout": 5,
+    "games": 216,
+    "positions": {
+      "train": 76198,
+      "test": 16460
+    }
+  }
+};
