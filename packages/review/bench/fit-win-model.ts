@@ -1,6 +1,6 @@
 /**
  * Fits the review's win-chance model (src/win-model.ts) to bot games and writes it to src/win-model.generated.ts:
- * `npm run review:fit [-- --normal 300] [--hard 100] [--seed review-fit] [--holdout 5] [--dry]`.
+ * `npm run review:fit [-- --normal 200] [--hard 16] [--seed review-fit] [--holdout 5] [--dry]`.
  * `--normal` games of normal v normal and `--hard` of normal v hard (bot-games.ts, fixed seeds); at every
  * decision the deciding manager's projection gives the features (src/features.ts) and the label is whether that
  * manager won (draws and failed games are left out). Every `--holdout`-th game of each kind is kept out of the
@@ -25,8 +25,8 @@ interface Rows {
 }
 
 function main(): void {
-  const normal = count('normal', 300);
-  const hard = count('hard', 100);
+  const normal = count('normal', 200);
+  const hard = count('hard', 16);
   const seed = flag('seed') ?? 'review-fit';
   const holdout = count('holdout', 5);
   if (holdout < 2) throw new Error('--holdout must be at least 2');
