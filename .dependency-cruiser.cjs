@@ -8,6 +8,7 @@ const path = require('node:path');
 const WORKSPACES = {
   '@vroyale/engine': 'packages/engine',
   '@vroyale/protocol': 'packages/protocol',
+  '@vroyale/review': 'packages/review',
   '@vroyale/cards': 'cards',
   '@vroyale/server': 'apps/server',
   '@vroyale/web': 'apps/web',

@@ -1,0 +1,81 @@
+/**
+ * Fits the review's win-chance model (src/win-model.ts) to bot games and writes it to src/win-model.generated.ts:
+ * `npm run review:fit [-- --normal 200] [--hard 16] [--seed review-fit] [--holdout 5] [--dry]`.
+ * `--normal` games of normal v normal and `--hard` of normal v hard (bot-games.ts, fixed seeds); at every
+ * decision the deciding manager's projection gives the features (src/features.ts) and the label is whether that
+ * manager won (draws and failed games are left out). Every `--holdout`-th game of each kind is kept out of the
+ * fit; the calibration printed (reliability by decile, Brier score against always saying 50%) is on those games
+ * only. `--dry` prints without writing. Last line: JSON.
+ */
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { project, type BotLevel } from '@vroyale/engine';
+import { calibration } from '../src/calibration.js';
+import { FEATURES, viewFeatures } from '../src/features.js';
+import { fitLogistic } from '../src/logistic.js';
+import { positions } from '../src/replay.js';
+import { chanceOf, type WinModel } from '../src/win-model.js';
+import { botGame, POOL } from './bot-games.js';
+import { count, cpuSeconds, flag } from './flags.js';
+import { printCalibration } from './print-calibration.js';
+
+interface Rows {
+  X: number[][];
+  y: number[];
+}
+
+function main(): void {
+  const normal = count('normal', 200);
+  const hard = count('hard', 16);
+  const seed = flag('seed') ?? 'review-fit';
+  const holdout = count('holdout', 5);
+  if (holdout < 2) throw new Error('--holdout must be at least 2');
+  const t0 = cpuSeconds();
+  const train: Rows = { X: [], y: [] };
+  const test: Rows = { X: [], y: [] };
+  let used = 0;
+  const kinds: [string, number, [BotLevel, BotLevel]][] = [
+    ['nn', normal, ['normal', 'normal']],
+    ['nh', hard, ['normal', 'hard']],
+  ];
+  for (const [kind, games, levels] of kinds)
+    for (let g = 0; g < games; g++) {
+      const game = botGame(`${seed}-${kind}`, g, levels);
+      if (g % 20 === 19) console.error(`${kind}: ${g + 1} of ${games} games, ${(cpuSeconds() - t0).toFixed(0)} s CPU`);
+      if (game.winner === null || game.winner === 'draw') continue;
+      used++;
+      const into = g % holdout === holdout - 1 ? test : train;
+      for (const { state, action } of positions(game.match, POOL)) {
+        into.X.push(viewFeatures(project(state, action.manager)));
+        into.y.push(game.winner === action.manager ? 1 : 0);
+      }
+    }
+  const coefficients = fitLogistic(train.X, train.y).map((w) => Number(w.toPrecision(6)));
+  const fit = { command: 'npm run review:fit', normal, hard, seed, holdout, games: used, positions: { train: train.X.length, test: test.X.length } };
+  const model: WinModel = { features: FEATURES, coefficients, fit };
+  const held = calibration(
+    test.X.map((x) => chanceOf(x, model)),
+    test.y,
+  );
+  const seen = calibration(
+    train.X.map((x) => chanceOf(x, model)),
+    train.y,
+  );
+  console.log(`${used} decided games (${normal} normal v normal, ${hard} normal v hard), ${train.X.length} positions fitted, ${test.X.length} held out`);
+  FEATURES.forEach((f, i) => console.log(`  ${f.padEnd(14)} ${coefficients[i]}`));
+  console.log('held-out games:');
+  printCalibration(held);
+  console.log(`fitted games: Brier ${seen.brier.toFixed(4)}`);
+  if (flag('dry') === undefined && !process.argv.includes('--dry')) {
+    const file = fileURLToPath(new URL('../src/win-model.generated.ts', import.meta.url));
+    writeFileSync(
+      file,
+      `// Written by packages/review/bench/fit-win-model.ts (npm run review:fit): do not edit by hand.\n` +
+        `export const FITTED = ${JSON.stringify({ features: FEATURES, coefficients, fit }, null, 2)};\n`,
+    );
+    console.log(`wrote ${file}`);
+  }
+  console.log(JSON.stringify({ ...fit, cpuSeconds: Number((cpuSeconds() - t0).toFixed(1)), coefficients, heldOut: held, fitted: { brier: seen.brier } }));
+}
+
+main();

@@ -1,0 +1,174 @@
+/**
+ * The review's cost and calibration: `npm run bench:review [-- --matches 50] [--seed review-bench]
+ * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10] [--stability 10]`. Plays `--matches` bot games from fixed seeds
+ * (bot-games.ts; seats alternate), reviews each with the given budget and prints per match CPU seconds (process
+ * CPU time around `reviewMatch`, one thread), the mean and p95, CPU seconds per turn (×30 for the 30-turn target),
+ * decisions reviewed per second, each level's accuracy and marks, and the calibration of both figures the review
+ * shows on these games (none was in the fit: another seed): the graph's win chance (the model on each decider's
+ * projection) and the judged moves' chance (the chosen move's rollouts). Stability: every `--stability`-th judged
+ * decision is judged again on other determinisations (a salted seed; 0: none), and the share of unchanged marks
+ * and suggestions is printed (its time is not counted in the review's). Last line: JSON.
+ */
+import { readFileSync } from 'node:fs';
+import { legalActions, project, type BotLevel, type ManagerId } from '@vroyale/engine';
+import { calibration } from '../src/calibration.js';
+import type { ReviewBudget } from '../src/judge.js';
+import { judgeDecision } from '../src/judge.js';
+import { markOf } from '../src/marks.js';
+import { positions } from '../src/replay.js';
+import { reviewMatch } from '../src/review-match.js';
+import { botGame, KNOWLEDGE, POOL } from './bot-games.js';
+import { count, cpuSeconds, flag } from './flags.js';
+import { printCalibration } from './print-calibration.js';
+
+const quantile = (xs: number[], q: number): number => {
+  const s = xs.slice().sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.ceil(q * s.length) - 1)] ?? 0;
+};
+const round = (x: number, d = 3): number => Number(x.toFixed(d));
+
+function main(): void {
+  const matches = count('matches', 50);
+  const seed = flag('seed') ?? 'review-bench';
+  const levels = (flag('levels') ?? 'normal:hard').split(':') as [BotLevel, BotLevel];
+  const budget: Partial<ReviewBudget> = {
+    ...(flag('deals') ? { deals: count('deals', 4) } : {}),
+    ...(flag('verify') ? { verify: count('verify', 8) } : {}),
+    ...(flag('candidates') ? { maxCandidates: count('candidates', 10) } : {}),
+  };
+  const rows: { turns: number; decisions: number; judged: number; rollouts: number; cpu: number }[] = [];
+  const byLevel = new Map<string, { accuracy: number[]; inaccuracy: number; mistake: number; blunder: number; judged: number }>();
+  const graph = { p: [] as number[], won: [] as number[] };
+  const judged = { p: [] as number[], won: [] as number[] };
+  // Stability: every `--stability`-th judged decision judged again on other determinisations (another salt).
+  const every = count('stability', 10);
+  const again = { n: 0, sameMark: 0, absLoss: 0, sameBest: 0 };
+  for (let g = 0; g < matches; g++) {
+    const game = botGame(seed, g, levels);
+    const t0 = cpuSeconds();
+    const review = reviewMatch(game.match, { pool: POOL, knowledge: KNOWLEDGE, budget });
+    const cpu = cpuSeconds() - t0;
+    const row = {
+      turns: review.turns,
+      decisions: review.decisions.length,
+      judged: review.decisions.filter((d) => d.judgement).length,
+      rollouts: review.rollouts,
+      cpu,
+    };
+    rows.push(row);
+    const a = review.managers.A;
+    const b = review.managers.B;
+    console.log(
+      `match ${g} (${game.levels.A} v ${game.levels.B}, winner ${game.winner}): ${row.turns} turns, ${row.decisions} decisions, ${row.judged} judged, ${row.rollouts} rollouts, ${cpu.toFixed(2)} s CPU; accuracy A ${a.accuracy?.toFixed(1)} B ${b.accuracy?.toFixed(1)}; marks A ${a.marks.inaccuracy}/${a.marks.mistake}/${a.marks.blunder} B ${b.marks.inaccuracy}/${b.marks.mistake}/${b.marks.blunder}`,
+    );
+    for (const m of ['A', 'B'] as ManagerId[]) {
+      const s = review.managers[m];
+      const l = byLevel.get(game.levels[m]) ?? { accuracy: [], inaccuracy: 0, mistake: 0, blunder: 0, judged: 0 };
+      if (s.accuracy !== null) l.accuracy.push(s.accuracy);
+      l.inaccuracy += s.marks.inaccuracy;
+      l.mistake += s.marks.mistake;
+      l.blunder += s.marks.blunder;
+      l.judged += s.judged;
+      byLevel.set(game.levels[m], l);
+    }
+    if (every > 0) {
+      const judgedAt = new Set(
+        review.decisions
+          .filter((d) => d.judgement)
+          .map((d) => d.index)
+          .filter((_, i) => i % every === 0),
+      );
+      for (const { index, state, action } of positions(game.match, POOL)) {
+        if (!judgedAt.has(index)) continue;
+        const first = review.decisions[index]!.judgement!;
+        const v = judgeDecision({
+          view: project(state, action.manager),
+          legal: legalActions(state, action.manager),
+          chosen: action,
+          knowledge: KNOWLEDGE,
+          budget,
+          salt: 'again',
+        });
+        if (!v.judged) continue;
+        again.n++;
+        again.absLoss += Math.abs(v.judgement.loss - first.loss);
+        if (markOf(v.judgement.loss) === first.mark) again.sameMark++;
+        if (JSON.stringify(v.judgement.bestAction) === JSON.stringify(first.bestAction)) again.sameBest++;
+      }
+    }
+    if (game.winner === 'A' || game.winner === 'B')
+      for (const d of review.decisions) {
+        const won = game.winner === d.manager ? 1 : 0;
+        graph.p.push(d.chance[d.manager] / 100);
+        graph.won.push(won);
+        if (d.judgement) {
+          judged.p.push(d.judgement.chosen / 100);
+          judged.won.push(won);
+        }
+      }
+  }
+  const cpus = rows.map((r) => r.cpu);
+  const totalCpu = cpus.reduce((s, x) => s + x, 0);
+  const totalTurns = rows.reduce((s, r) => s + r.turns, 0);
+  const longest = rows.reduce((x, r) => (r.turns > x.turns ? r : x), rows[0]!);
+  const summary = {
+    matches,
+    seed,
+    levels: levels.join(':'),
+    budget,
+    cpuPerMatch: { mean: round(totalCpu / rows.length), p95: round(quantile(cpus, 0.95)), max: round(Math.max(...cpus)) },
+    cpuPer30Turns: round((30 * totalCpu) / totalTurns),
+    longest: { turns: longest.turns, cpu: round(longest.cpu) },
+    decisionsPerSecond: round(rows.reduce((s, r) => s + r.decisions, 0) / totalCpu, 1),
+    judgedPerSecond: round(rows.reduce((s, r) => s + r.judged, 0) / totalCpu, 1),
+    rolloutsPerSecond: round(rows.reduce((s, r) => s + r.rollouts, 0) / totalCpu, 1),
+    turns: { mean: round(totalTurns / rows.length, 1), max: Math.max(...rows.map((r) => r.turns)) },
+    byLevel: Object.fromEntries(
+      [...byLevel].map(([k, l]) => [
+        k,
+        {
+          accuracy: round(l.accuracy.reduce((s, x) => s + x, 0) / Math.max(1, l.accuracy.length), 1),
+          judged: l.judged,
+          per100Judged: {
+            inaccuracy: round((100 * l.inaccuracy) / l.judged, 2),
+            mistake: round((100 * l.mistake) / l.judged, 2),
+            blunder: round((100 * l.blunder) / l.judged, 2),
+          },
+        },
+      ]),
+    ),
+    stability: {
+      decisions: again.n,
+      sameMark: round(again.sameMark / Math.max(1, again.n)),
+      sameSuggestion: round(again.sameBest / Math.max(1, again.n)),
+      meanAbsLossChange: round(again.absLoss / Math.max(1, again.n), 2),
+    },
+    calibration: { graph: calibration(graph.p, graph.won), judged: calibration(judged.p, judged.won) },
+    pressure: process.platform === 'linux' ? readPressure() : null,
+  };
+  console.log(`CPU per match: mean ${summary.cpuPerMatch.mean} s, p95 ${summary.cpuPerMatch.p95} s, max ${summary.cpuPerMatch.max} s (one thread)`);
+  console.log(`CPU per 30 turns: ${summary.cpuPer30Turns} s (target ≤ 20); longest match ${longest.turns} turns in ${longest.cpu.toFixed(2)} s`);
+  console.log(`${summary.decisionsPerSecond} decisions/s reviewed (${summary.judgedPerSecond} judged/s, ${summary.rolloutsPerSecond} rollouts/s)`);
+  for (const [k, l] of Object.entries(summary.byLevel))
+    console.log(
+      `${k}: accuracy ${l.accuracy}, per 100 judged decisions ${l.per100Judged.inaccuracy} inaccuracies, ${l.per100Judged.mistake} mistakes, ${l.per100Judged.blunder} blunders`,
+    );
+  console.log(
+    `stability (${again.n} judged decisions judged again on other deals): same mark ${summary.stability.sameMark}, same suggestion ${summary.stability.sameSuggestion}, mean |Δ loss| ${summary.stability.meanAbsLossChange} points`,
+  );
+  console.log("calibration of the graph's win chance (each decider's projection, the model):");
+  printCalibration(summary.calibration.graph);
+  console.log("calibration of the judged moves' win chance (the chosen move's rollouts):");
+  printCalibration(summary.calibration.judged);
+  console.log(JSON.stringify(summary));
+}
+
+function readPressure(): string | null {
+  try {
+    return readFileSync('/proc/pressure/cpu', 'utf8').split('\n')[0] ?? null;
+  } catch {
+    return null;
+  }
+}
+
+main();
