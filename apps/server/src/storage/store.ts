@@ -88,15 +88,21 @@ export interface MatchLeases {
   /** Turns fencing on for this store's appends, as node `nodeId`. */
   fence(nodeId: string): void;
   /**
-   * Takes `matchId` for this node if it has no lease or its lease ended before `now` (the epoch goes up by
-   * one); returns the new epoch, or null when another node's lease is still running.
+   * Starts a new generation of this node's lease (running until `now + leaseMs`); returns it. Every match held
+   * under an earlier generation is free to take from then on (this store forgets them).
    */
-  acquire(matchId: string, now: number, leaseMs: number): Promise<number | null>;
-  /** Extends this node's leases that are still at the epoch it acquired; returns the match ids extended. */
-  renew(matchIds: readonly string[], now: number, leaseMs: number): Promise<Set<string>>;
-  /** Ends this node's leases of these matches at once (a hand-over, a finished match); stops fencing them as ours. */
+  join(now: number, leaseMs: number): Promise<number>;
+  /** Extends this node's lease to `now + leaseMs` if it still runs at `now`; false: it ran out (join again). */
+  renewNode(now: number, leaseMs: number): Promise<boolean>;
+  /**
+   * Takes `matchId` for this node (under its current generation) if it has no owner, was released, or its
+   * owner's lease ran out before `now` (the epoch goes up by one); returns the new epoch, or null when another
+   * node still holds it (or this node has not joined).
+   */
+  acquire(matchId: string, now: number): Promise<number | null>;
+  /** Gives these matches up at once (a hand-over, a finished match); stops fencing them as ours. */
   release(matchIds: readonly string[]): Promise<void>;
-  /** Matches whose lease ended before `now` (the takeover scan), at most `limit`. */
+  /** Live matches free to take at `now` (the takeover scan), at most `limit`. */
   expired(now: number, limit: number): Promise<string[]>;
   /** The epoch this store holds for `matchId`, if any. */
   epochOf(matchId: string): number | undefined;
