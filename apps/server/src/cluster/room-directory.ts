@@ -15,6 +15,8 @@ export interface RoomDirectory {
   lookup(roomId: string): Promise<string | null>;
   /** The cached word about `roomId` was wrong: the next lookup reads Redis again. */
   forget(roomId: string): void;
+  /** Another node said it holds `roomId` now (a takeover's announcement). */
+  learn(roomId: string, node: string): void;
 }
 
 const keyOf = (roomId: string) => `vroyale:room:${roomId}`;
@@ -52,6 +54,10 @@ export class RedisRoomDirectory implements RoomDirectory {
 
   forget(roomId: string): void {
     this.cache.delete(roomId);
+  }
+
+  learn(roomId: string, node: string): void {
+    this.remember(roomId, node);
   }
 
   private remember(roomId: string, node: string): void {

@@ -49,6 +49,8 @@ export class RoomRouter {
   private readonly forwarding = new Map<string, Set<string> | 'all'>();
   /** Nodes that read their node stream (they said so in a forward): views to their sockets go there directly. */
   private readonly linked = new Set<string>();
+  /** Forwards waiting on a node's answer, by room: a takeover's announcement sends them on to the new node. */
+  private readonly waiting = new Map<string, Set<() => void>>();
   /** Rooms some node answered for lately (newest last, bounded): no answer for one of them means it is moving. */
   private readonly held = new Map<string, true>();
 
@@ -148,7 +150,7 @@ export class RoomRouter {
     for (let tries = 0; node !== null && node !== this.nodeId && tries < 2; tries++) {
       // Some node held it by the directory's word: no answer now means it is moving, not that it never was.
       this.heldLately(msg.roomId);
-      const ack = await link.ask(node, 'forward', msg, FORWARD_TIMEOUT_MS);
+      const ack = await this.askUnlessMoved(link, node, msg);
       if (ack !== null && typeof ack === 'object') {
         this.forwardedTo(msg.socketId, node);
         return ack as Ack<object>;
@@ -160,6 +162,23 @@ export class RoomRouter {
       node = again;
     }
     return null;
+  }
+
+  /**
+   * Asks `node`, but stops waiting when another node announces the room (a takeover: `node` died, and would keep
+   * the forward waiting for the whole timeout). Sending it on is safe: an action keeps its clientActionId, which the
+   * new owner answers as a duplicate if the old one committed it.
+   */
+  private askUnlessMoved(link: NodeLink, node: string, msg: Forwarded): Promise<unknown> {
+    let stop: () => void = () => {};
+    const moved = new Promise<undefined>((resolve) => (stop = () => resolve(undefined)));
+    let set = this.waiting.get(msg.roomId);
+    if (!set) this.waiting.set(msg.roomId, (set = new Set()));
+    set.add(stop);
+    return Promise.race([link.ask(node, 'forward', msg, FORWARD_TIMEOUT_MS), moved]).finally(() => {
+      set.delete(stop);
+      if (set.size === 0 && this.waiting.get(msg.roomId) === set) this.waiting.delete(msg.roomId);
+    });
   }
 
   private forwardedTo(socketId: string, node: string | 'all'): void {
@@ -190,12 +209,16 @@ export class RoomRouter {
    * managers, reconnected wherever HAProxy sent them) by forwarding a `cluster:attach` for each.
    */
   announce(roomId: string, userIds: readonly string[]): void {
+    // This node's own forwards about it, still waiting on the node that held it, are sent again (to this node).
+    for (const stop of this.waiting.get(roomId) ?? []) stop();
     this.bus.serverSideEmit('vroyale:room-here', { roomId, userIds, node: this.nodeId });
   }
 
   onAnnounce(f: (roomId: string, userIds: string[]) => void): void {
-    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[] }) => {
+    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[]; node?: string }) => {
       this.heldLately(m.roomId);
+      if (typeof m.node === 'string') this.direct?.directory.learn(m.roomId, m.node);
+      for (const stop of this.waiting.get(m.roomId) ?? []) stop();
       f(m.roomId, m.userIds);
     }) as (...args: never[]) => void);
   }
