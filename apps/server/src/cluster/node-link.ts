@@ -1,5 +1,5 @@
 /**
- * Messages from one node to one other node (issue 33 §4; docs/decisions/0015-per-node-delivery.md): each node
+ * Messages from one node to one other node (issue 33 §4; docs/decisions/0010-per-node-delivery.md): each node
  * reads only its own Redis stream (`vroyale:node:<id>`), and a sender appends to the stream of the node it means.
  * What crosses Redis for an action (a forward, its answer, the views to sockets held by other nodes) is then
  * written once and read once, however many nodes there are; with the Socket.IO streams adapter every node read

@@ -38,6 +38,12 @@ export interface CommitStats {
 export interface ActionLog {
   /** Resolves once the row is committed; rejects (nothing written) if it could not be. */
   append(row: AppendAction): Promise<void>;
+  /**
+   * A unit of one match's actions (issue 33: a player's action and the automatic passes it sets off), at
+   * consecutive seqs: committed together or not at all (one savepoint in the batch), each row with the clocks
+   * after it (`actions.clocks_json`), the match row written once, for the last. Rejects as `append` does.
+   */
+  appendUnit(rows: readonly AppendAction[]): Promise<void>;
   /** Commits what is pending now (`wait`: at shutdown, even if the lock is busy). */
   flush(wait?: boolean): Promise<void>;
   readonly queued: number;

@@ -1,5 +1,5 @@
 /**
- * Per-node delivery (issue 33 §4, docs/decisions/0015-per-node-delivery.md): on three nodes, a match on node 1
+ * Per-node delivery (issue 33 §4, docs/decisions/0010-per-node-delivery.md): on three nodes, a match on node 1
  * with its second manager on node 2 plays a while. Node 2's actions are forwarded to node 1 alone (node 1's
  * stream), node 1's answers and views for node 2's socket go to node 2 alone (node 2's stream), and node 3, which
  * holds none of the match's sockets, receives nothing of it: not on its own stream, and not through the adapter's

@@ -92,6 +92,27 @@ export class ScriptedLog implements ActionLog {
     }
     this.journal.push(`commit ${row.seq}`);
   }
+  /** A unit: journaled as one append of its seqs; held and failed as one. */
+  async appendUnit(rows: readonly AppendAction[]): Promise<void> {
+    const seqs = rows.map((r) => r.seq).join(',');
+    this.journal.push(`append ${seqs}`);
+    this.rows.push(...rows);
+    if (this.gate) await this.gate;
+    const f = this.failure;
+    this.failure = null;
+    if (f) {
+      if (f.landed) await this.inner.appendUnit(rows);
+      this.journal.push(`failed ${seqs}`);
+      throw f.error;
+    }
+    try {
+      await this.inner.appendUnit(rows);
+    } catch (e) {
+      this.journal.push(`failed ${seqs}`);
+      throw e;
+    }
+    this.journal.push(`commit ${seqs}`);
+  }
   flush(wait?: boolean): Promise<void> {
     return this.inner.flush(wait);
   }

@@ -18,7 +18,8 @@ import { FencedError, LogAheadError, StoreUnavailableError, type ActionLog, type
 import { inTransaction, isUniqueViolation, isUnavailable, type WriteLane } from './pg-db.js';
 
 interface Pending {
-  row: AppendAction;
+  /** One append, or a unit's rows (one match, committed together). */
+  rows: readonly AppendAction[];
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -31,14 +32,19 @@ export class PgActionWriter implements ActionLog {
 
   constructor(
     private readonly lane: WriteLane,
-    private readonly appendRow: (c: pg.PoolClient, row: AppendAction) => Promise<void>,
+    private readonly appendRows: (c: pg.PoolClient, rows: readonly AppendAction[]) => Promise<void>,
     /** Of these matches, those whose appends must be refused (pg-leases.ts: not ours at our epoch). */
     private readonly fenced: (c: pg.PoolClient, matchIds: readonly string[]) => Promise<Set<string>> = async () => new Set(),
   ) {}
 
   append(row: AppendAction): Promise<void> {
+    return this.appendUnit([row]);
+  }
+
+  appendUnit(rows: readonly AppendAction[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ row, resolve, reject });
+      this.pending.push({ rows, resolve, reject });
       this.scheduled ??= setImmediate(() => void this.flushNow());
     });
   }
@@ -62,23 +68,24 @@ export class PgActionWriter implements ActionLog {
           // Fencing first, under a share lock on the lease rows until COMMIT (pg-leases.ts says why).
           const fenced = await this.fenced(
             c,
-            batch.map((p) => p.row.matchId),
+            batch.map((p) => p.rows[0]!.matchId),
           );
           for (const p of batch) {
-            if (fenced.has(p.row.matchId)) {
-              failed.set(p, new FencedError(p.row.matchId));
+            const matchId = p.rows[0]!.matchId;
+            if (fenced.has(matchId)) {
+              failed.set(p, new FencedError(matchId));
               continue;
             }
             await c.query('SAVEPOINT row');
             try {
-              await this.appendRow(c, p.row);
+              await this.appendRows(c, p.rows);
               await c.query('RELEASE SAVEPOINT row');
             } catch (e) {
               // Only a refusal of this row is its own failure; a broken connection fails the batch below.
               if (!(e instanceof pg.DatabaseError) || isUnavailable(e)) throw e;
               await c.query('ROLLBACK TO SAVEPOINT row');
               // A seq or client id the log already holds: a COMMIT of ours landed without its answer.
-              failed.set(p, isUniqueViolation(e) && e.table === 'actions' ? new LogAheadError(p.row.matchId) : e);
+              failed.set(p, isUniqueViolation(e) && e.table === 'actions' ? new LogAheadError(matchId) : e);
             }
           }
         });
@@ -88,8 +95,12 @@ export class PgActionWriter implements ActionLog {
       .then(
         (failed) => {
           this.counters.commits++;
-          this.counters.appends += batch.length - failed.size;
-          this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+          const rows = batch.reduce((n, p) => n + (failed.has(p) ? 0 : p.rows.length), 0);
+          this.counters.appends += rows;
+          this.counters.largestBatch = Math.max(
+            this.counters.largestBatch,
+            batch.reduce((n, p) => n + p.rows.length, 0),
+          );
           for (const p of batch) {
             const e = failed.get(p);
             if (e === undefined) p.resolve();

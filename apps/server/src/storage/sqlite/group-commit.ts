@@ -20,10 +20,12 @@ import type Database from 'better-sqlite3';
 export interface CommitTarget {
   readonly db: Database.Database;
   appendRow(a: AppendAction): void;
+  appendRows(rows: readonly AppendAction[]): void;
 }
 
 interface Pending {
-  row: AppendAction;
+  /** One append, or a unit's rows (one match, committed together). */
+  rows: readonly AppendAction[];
   resolve: () => void;
   reject: (e: unknown) => void;
 }
@@ -49,8 +51,14 @@ export class ActionWriter implements ActionLog {
 
   /** Resolves once the row is committed; rejects (nothing written) if it could not be. */
   append(row: AppendAction): Promise<void> {
+    return this.appendUnit([row]);
+  }
+
+  /** A unit of one match's rows: committed together or not at all (one savepoint). */
+  appendUnit(rows: readonly AppendAction[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
-      this.pending.push({ row, resolve, reject });
+      this.pending.push({ rows, resolve, reject });
       if (!this.retry) this.scheduled ??= setImmediate(() => this.flushNow());
     });
   }
@@ -92,8 +100,9 @@ export class ActionWriter implements ActionLog {
       const run = () => {
         for (const p of batch) {
           try {
-            // A nested better-sqlite3 transaction is a savepoint: a failure undoes this row only.
-            this.storage.appendRow(p.row);
+            // A nested better-sqlite3 transaction is a savepoint: a failure undoes this append (or unit) only.
+            if (p.rows.length === 1) this.storage.appendRow(p.rows[0]!);
+            else this.storage.appendRows(p.rows);
           } catch (e) {
             failed.set(p, e ?? new Error('append failed'));
           }
@@ -115,8 +124,11 @@ export class ActionWriter implements ActionLog {
     }
     this.figures.recordCommit(t0);
     this.counters.commits++;
-    this.counters.appends += batch.length - failed.size;
-    this.counters.largestBatch = Math.max(this.counters.largestBatch, batch.length);
+    this.counters.appends += batch.reduce((n, p) => n + (failed.has(p) ? 0 : p.rows.length), 0);
+    this.counters.largestBatch = Math.max(
+      this.counters.largestBatch,
+      batch.reduce((n, p) => n + p.rows.length, 0),
+    );
     for (const p of batch) {
       const e = failed.get(p);
       if (e === undefined) p.resolve();

@@ -132,7 +132,9 @@ export class SqliteStore implements Store {
          VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
       ),
       matchById: db.prepare('SELECT * FROM matches WHERE id = ?'),
-      insertAction: db.prepare(`INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      insertAction: db.prepare(
+        `INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at, clocks_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
       setClocks: db.prepare('UPDATE matches SET clocks_json = ? WHERE id = ?'),
       // The status guard: a match is finished once; only the transaction that did it records the result.
       finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ? AND status = 'active'"),
@@ -264,8 +266,15 @@ export class SqliteStore implements Store {
    * savepoint of that transaction.
    */
   appendRow(a: AppendAction): void {
+    this.appendRows([a]);
+  }
+
+  /** A unit of one match's actions (consecutive seqs), atomically: the rows with their clocks, the match row once. */
+  appendRows(rs: readonly AppendAction[]): void {
     this.db.transaction(() => {
-      this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
+      for (const r of rs)
+        this.st.insertAction.run(r.matchId, r.seq, r.actor, r.origin, JSON.stringify(r.action), r.clientActionId, r.at, JSON.stringify(r.clocks));
+      const a = rs[rs.length - 1]!;
       const clocks = JSON.stringify(a.clocks);
       if (a.result) {
         if (this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId).changes === 1) this.results.matchEnded(a.matchId, a.result, a.at);
