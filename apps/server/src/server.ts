@@ -13,7 +13,7 @@ import { serverBot } from './bots/bot-pool.js';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { GameServer } from './game-server.js';
-import { AdapterLobbyFeed, type ServerSideBus } from './cluster/lobby-feed.js';
+import { RedisLobbyFeed } from './cluster/redis-lobby-feed.js';
 import { RedisNodeLink } from './cluster/node-link.js';
 import { Ownership } from './cluster/ownership.js';
 import { RedisRoomDirectory } from './cluster/room-directory.js';
@@ -200,7 +200,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     transport.routeRemote((ids, event, payload) => g.routeRemote(ids, event, payload));
     g.onRemoteEmit((ids, event, payload) => transport.emitLocal(ids, event, payload));
   }
-  const lobbyFeed = cluster ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
+  // The lobby list across nodes: one shared list in Redis, each node writing its rooms' changes (issue 33 §4).
+  const lobbyFeed = cluster ? new RedisLobbyFeed(cluster.client, config.nodeId, log) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
   ownership?.start((matchId) => game!.takeOver(matchId));
