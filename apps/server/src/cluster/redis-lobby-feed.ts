@@ -1,6 +1,6 @@
 /**
  * The lobby list across nodes as one shared structure in Redis (issue 33 §4). Before, each node sent its whole
- * list of listed rooms to every node (lobby-feed.ts's `AdapterLobbyFeed`): Redis carried lists × nodes, which
+ * list of listed rooms to every node (through the adapter, until issue 33): Redis carried lists × nodes, which
  * grows with matches × nodes. Here each node writes only what changed among its own rooms (a hash of summaries
  * and two sorted sets in the lobby's order: live rooms, recent results), and each node reads the top of those
  * sets, what its lobby shows (`MAX_LISTED` live rooms, `LOBBY_RECENT` results), every `POLL_MS`: writes grow with
