@@ -3,8 +3,9 @@
  * list of listed rooms to every node (through the adapter, until issue 33): Redis carried lists × nodes, which
  * grows with matches × nodes. Here each node writes only what changed among its own rooms (a hash of summaries
  * and two sorted sets in the lobby's order: live rooms, recent results), and each node reads the top of those
- * sets, what its lobby shows (`MAX_LISTED` live rooms, `LOBBY_RECENT` results), every `POLL_MS`: writes grow with
- * the rooms' changes, reads with the nodes, neither with their product.
+ * sets, what its lobby shows (`MAX_LISTED` live rooms, `LOBBY_RECENT` results), every `POLL_MS` while its lobby is
+ * watched (every `IDLE_MS` otherwise): writes grow with the rooms' changes, reads with the nodes, neither with
+ * their product.
  *
  * Liveness: each node process (its id and a random suffix: a node restarted under the same id is another
  * writer) keeps a key `vroyale:lobby:alive:<writer>` that expires `EXPIRE_MS` after its last refresh; a reader
@@ -38,6 +39,11 @@ const prefixOf = (writer: string) => JSON.stringify({ node: writer }).slice(0, -
 
 /** How often a node reads the shared list (a room's change shows on other nodes within about this + 250 ms). */
 const POLL_MS = 250;
+/**
+ * A node whose lobby nobody watches (its list not asked for within this) reads the shared list only this often:
+ * what a node costs Redis then does not depend on the polling of lobbies no one looks at.
+ */
+const IDLE_MS = 5_000;
 const HEARTBEAT_MS = 5_000;
 const EXPIRE_MS = 15_000;
 /** As many live rooms as a lobby lists (rooms/lobby.ts MAX_LISTED). */
@@ -58,6 +64,8 @@ export class RedisLobbyFeed implements LobbyFeed {
   private readonly poller: ReturnType<typeof setInterval>;
   private readonly heartbeat: ReturnType<typeof setInterval>;
   private polling = false;
+  private lastAsked = -Infinity;
+  private lastPoll = -Infinity;
   private writes: Promise<unknown> = Promise.resolve();
   private closed = false;
   /** This process as a writer of the shared list. */
@@ -74,7 +82,13 @@ export class RedisLobbyFeed implements LobbyFeed {
     this.alive();
     this.heartbeat = setInterval(() => this.alive(), HEARTBEAT_MS);
     this.heartbeat.unref();
-    this.poller = setInterval(() => void this.poll(), pollMs || 2 ** 30);
+    this.poller = setInterval(
+      () => {
+        const now = performance.now();
+        if (now - this.lastAsked < IDLE_MS || now - this.lastPoll >= IDLE_MS) void this.poll();
+      },
+      pollMs || 2 ** 30,
+    );
     this.poller.unref();
     if (pollMs > 0) void this.poll();
   }
@@ -107,6 +121,7 @@ export class RedisLobbyFeed implements LobbyFeed {
   }
 
   remoteRooms(): Summary[] {
+    this.lastAsked = performance.now();
     return this.remote;
   }
 
@@ -136,6 +151,7 @@ export class RedisLobbyFeed implements LobbyFeed {
   async poll(): Promise<void> {
     if (this.polling || this.closed) return;
     this.polling = true;
+    this.lastPoll = performance.now();
     try {
       const [live, recent] = await Promise.all([this.redis.zrange(LIVE, '0', String(TOP_LIVE - 1)), this.redis.zrange(RECENT, '0', String(LOBBY_RECENT - 1))]);
       const ids = [...live, ...recent];
