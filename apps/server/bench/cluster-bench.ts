@@ -4,13 +4,16 @@
  *
  * The same client workload as `npm run bench:server` (load.ts: real Socket.IO clients, think time uniform in
  * 0.5–1.5 × `--think`, random legal actions, a tenth of the matches against the server bot), at one level,
- * against three setups one after the other:
+ * against these setups one after the other:
  * - `sqlite-1`: one node on SQLite (the default);
  * - `postgres-1`: one node on a fresh database of a private PostgreSQL (scripts/services/postgres.mjs);
  * - `postgres-2`: two nodes on a fresh database of that PostgreSQL and a private Redis. Clients connect to the
  *   nodes directly, not through HAProxy, so that placement is exact (`placement` in bench-window.ts): seat A creates
  *   the room, which runs on A's node; in half of the two-client matches (`--split`) B sits on the other node, so
  *   B's actions are forwarded to the room's node and B's views come back through Redis.
+ * - `postgres-3`: the same on three nodes (a split match's B on the node after A's). Not in the default list; run
+ *   `--setups postgres-2,postgres-3` to see whether Redis's cost per action grows with the node count: the JSON's
+ *   `redisByNodes` puts the two side by side (commands and bytes per player action, and their 3-to-2 ratio).
  *
  * For each: matches, actions/s (acked to the clients: every per-action cost below divides by these, so the
  * server bot's answers and the passes the server makes for players are charged to them), action-to-broadcast latency as the acting client sees it (p50/p99) and the
@@ -44,9 +47,9 @@ const THINK_MS = Number(flag('think', '1000'));
 const RAMP_PER_SEC = Number(flag('ramp', '100'));
 const VS_BOT = Math.min(1, Math.max(0, Number(flag('vsbot', '0.1'))));
 const MAX_PRESSURE = Number(flag('max-pressure', '30'));
-/** Share of the two-client matches whose managers sit on different nodes (postgres-2). */
+/** Share of the two-client matches whose managers sit on different nodes (postgres-2, postgres-3). */
 const SPLIT = Number(flag('split', '0.5'));
-const SETUPS = ['sqlite-1', 'postgres-1', 'postgres-2'] as const;
+const SETUPS = ['sqlite-1', 'postgres-1', 'postgres-2', 'postgres-3'] as const;
 type SetupName = (typeof SETUPS)[number];
 const chosen = flag('setups', SETUPS.join(',')).split(',');
 for (const s of chosen) if (!(SETUPS as readonly string[]).includes(s)) throw new Error(`--setups: unknown setup '${s}' (known: ${SETUPS.join(', ')})`);
@@ -104,11 +107,14 @@ async function freshDatabase(name: string): Promise<{ name: string; url: string 
   return { name, url: postgres.url.replace(/\/postgres$/, `/${name}`) };
 }
 
+/** How many nodes a setup runs (its name's number); several nodes share a private Redis. */
+const nodesOf = (setup: SetupName): number => Number(setup.split('-')[1]);
+
 /** Why a setup cannot run here (null: it can). */
 function missing(setup: SetupName): string | null {
   if (setup === 'sqlite-1') return null;
   if (!findPostgres()) return 'PostgreSQL is not installed (sudo apt-get install -y postgresql, or: sudo node scripts/services/postgres.mjs install)';
-  if (setup === 'postgres-2' && !findBinary('redis-server'))
+  if (nodesOf(setup) > 1 && !findBinary('redis-server'))
     return 'redis-server is not installed (sudo apt-get install -y redis-server, or: sudo node scripts/services/redis.mjs install)';
   return null;
 }
@@ -125,12 +131,12 @@ async function runSetup(setup: SetupName) {
   let db: { name: string; url: string } | null = null;
   let redisUrl: string | null = null;
   if (setup !== 'sqlite-1') db = await freshDatabase(`bench_${setup.replace('-', '_')}`);
-  if (setup === 'postgres-2') {
+  if (nodesOf(setup) > 1) {
     const redis = await startRedis();
     stops.push(() => redis.stop());
     redisUrl = redis.url;
   }
-  const nodeCount = setup === 'postgres-2' ? 2 : 1;
+  const nodeCount = nodesOf(setup);
   const nodes: { child: ChildProcess; url: string; metricsUrl: string; pid: number }[] = [];
   // One after another: the first migrates the fresh database, the second finds it done.
   for (let i = 1; i <= nodeCount; i++) {
@@ -284,10 +290,33 @@ function describe(r: Row): string {
   return lines.join('\n');
 }
 
+/**
+ * Redis per player action for each clustered setup, and how the larger node count compares with the smaller
+ * (1 = no growth; the streams adapter that every node read made bytes out grow with the nodes).
+ */
+function redisByNodes(results: readonly (Row | object)[]) {
+  const rows = results.filter((r): r is Row => 'redis' in r && !!(r as Row).redis);
+  const by = Object.fromEntries(rows.map((r) => [r.nodes, { ...r.redis!.perAction, byCommand: r.redis!.commandsPerActionByName }]));
+  const [a, b] = rows.map((r) => r.redis!.perAction);
+  const ratio = (x: number, y: number) => (x > 0 ? round(y / x) : null);
+  return {
+    ...by,
+    growth:
+      a && b && rows.length === 2
+        ? {
+            of: `${rows[1]!.nodes} nodes over ${rows[0]!.nodes}`,
+            commands: ratio(a.commands, b.commands),
+            netInBytes: ratio(a.netInBytes, b.netInBytes),
+            netOutBytes: ratio(a.netOutBytes, b.netOutBytes),
+          }
+        : null,
+  };
+}
+
 async function main(): Promise<void> {
   const idle = { loadAvg1m: round(loadavg()[0]!), cpuPressureSome10sPct: cpuPressure() };
   console.log(
-    `cluster bench: ${MATCHES} matches per setup (postgres-2: ${Math.round(SPLIT * 100)}% of the two-client ones split across the nodes), hold ${HOLD_S} s, think ${THINK_MS} ms (uniform ×0.5–1.5), ${Math.round(VS_BOT * 100)}% of slots vs the server bot; ${cpus().length} cores; before: load avg ${idle.loadAvg1m}, cpu pressure ${idle.cpuPressureSome10sPct ?? '-'}%`,
+    `cluster bench: ${MATCHES} matches per setup (several nodes: ${Math.round(SPLIT * 100)}% of the two-client ones split across the nodes), hold ${HOLD_S} s, think ${THINK_MS} ms (uniform ×0.5–1.5), ${Math.round(VS_BOT * 100)}% of slots vs the server bot; ${cpus().length} cores; before: load avg ${idle.loadAvg1m}, cpu pressure ${idle.cpuPressureSome10sPct ?? '-'}%`,
   );
   const results: (Row | { setup: SetupName; skipped: string } | { setup: SetupName; failed: string })[] = [];
   for (const setup of chosen as SetupName[]) {
@@ -324,6 +353,7 @@ async function main(): Promise<void> {
       splitShare: SPLIT,
       placement: 'clients connect to the nodes directly; slot i: A on node i mod n, B on the next node in a splitShare of the pairs of slots',
       setups: results,
+      redisByNodes: redisByNodes(results),
     }),
   );
 }

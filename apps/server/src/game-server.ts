@@ -145,6 +145,19 @@ export class GameServer {
       : null;
   }
 
+  /**
+   * In a cluster: sends to other nodes' sockets this node knows, each to its own node; returns the ids it could
+   * not place (transport/socket-io-transport.ts `routeRemote`).
+   */
+  routeRemote(socketIds: string[], event: string, payload: unknown): string[] {
+    return this.cluster ? this.cluster.route(socketIds, event, payload) : socketIds;
+  }
+
+  /** In a cluster: messages other nodes sent for this node's sockets (node-link.ts). */
+  onRemoteEmit(f: (socketIds: string[], event: string, payload: unknown) => void): void {
+    this.d.router?.onEmit(f);
+  }
+
   /** A socket closed: every service lets go of it. */
   private closed(conn: Conn): void {
     const socketId = conn.id;

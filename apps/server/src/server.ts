@@ -13,8 +13,10 @@ import { serverBot } from './bots/bot-pool.js';
 import type { ServerBot } from './bots/server-bot.js';
 import type { ServerConfig } from './config.js';
 import { GameServer } from './game-server.js';
-import { AdapterLobbyFeed, type ServerSideBus } from './cluster/lobby-feed.js';
+import { RedisLobbyFeed } from './cluster/redis-lobby-feed.js';
+import { RedisNodeLink } from './cluster/node-link.js';
 import { Ownership } from './cluster/ownership.js';
+import { RedisRoomDirectory } from './cluster/room-directory.js';
 import { RoomRouter, type RouterBus } from './cluster/room-router.js';
 import { createHttpApp } from './http/http-app.js';
 import { Users } from './identity/users.js';
@@ -190,6 +192,10 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
           () => clock.now(),
         )
       : null;
+  // Per-node delivery (issue 33 §4, cluster/node-link.ts): forwards, their answers and views to other nodes'
+  // sockets go to one node's stream, found through the room directory; the adapter keeps the rest.
+  const link = cluster ? new RedisNodeLink(config.nodeId, cluster.adapterClient(), cluster.adapterClient().duplicate(), log) : null;
+  const direct = cluster && link ? { link, directory: new RedisRoomDirectory(cluster.client, config.nodeId) } : null;
   game = new GameServer({
     config,
     clock,
@@ -203,9 +209,15 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     bot: metrics.timedBot(bot),
     metrics: metrics.master,
     ownership,
-    router: cluster ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log) : null,
+    router: cluster ? new RoomRouter(io as unknown as RouterBus, config.nodeId, log, direct) : null,
   });
-  const lobbyFeed = cluster ? new AdapterLobbyFeed(io as unknown as ServerSideBus, config.nodeId, () => clock.now()) : null;
+  if (direct) {
+    const g = game;
+    transport.routeRemote((ids, event, payload) => g.routeRemote(ids, event, payload));
+    g.onRemoteEmit((ids, event, payload) => transport.emitLocal(ids, event, payload));
+  }
+  // The lobby list across nodes: one shared list in Redis, each node writing its rooms' changes (issue 33 §4).
+  const lobbyFeed = cluster ? new RedisLobbyFeed(cluster.client, config.nodeId, log) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
   ownership?.start((matchId) => game!.takeOver(matchId));
@@ -254,6 +266,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       http.closeAllConnections();
       // Every queue has drained (game.shutdown), so nothing is left to append; commit anything that is.
       await writer.flush(true);
+      link?.close();
       await Promise.all([storage.close(), bot.close(), redis?.close()]);
       log.info('stopped');
     })());

@@ -168,6 +168,38 @@ describe.each(BACKENDS)('Store on $name', (backend) => {
     expect((await st.match('m1'))!.clocks).toEqual({ A: 49_998, B: 60_000 });
   });
 
+  it('a unit of actions (issue 33): all its rows or none, in one transaction, each row with its clocks, the match once', async () => {
+    await open();
+    for (const n of [1, 2]) {
+      const { room, match } = records(n);
+      await st.startMatch(room, match, 1);
+    }
+    await st.writer.append(action(1, 1));
+    const before = st.writer.stats().commits;
+    // A unit whose second row repeats a stored seq fails whole; a unit of another match in the same turn commits.
+    const [bad, good] = await Promise.allSettled([
+      st.writer.appendUnit([action(1, 2), action(1, 1, { clientActionId: null }), action(1, 3)]),
+      st.writer.appendUnit([action(2, 1), action(2, 2, { clientActionId: null }), action(2, 3, { clientActionId: null })]),
+    ]);
+    expect(bad.status).toBe('rejected');
+    expect(good.status).toBe('fulfilled');
+    expect(st.writer.stats().commits - before).toBe(1);
+    expect((await st.actions('m1')).map((a) => a.seq)).toEqual([1]);
+    expect((await st.actions('m2')).map((a) => [a.seq, a.clientActionId])).toEqual([
+      [1, 'A:2-1'],
+      [2, null],
+      [3, null],
+    ]);
+    expect((await st.match('m2'))!.clocks).toEqual({ A: 49_997, B: 60_000 });
+    const q = "SELECT seq, clocks_json FROM actions WHERE match_id = 'm2' ORDER BY seq";
+    const stored = st instanceof PgStore ? (await st.pool.query(q)).rows : (st as SqliteStore).db.prepare(q).all();
+    expect((stored as { seq: number; clocks_json: string }[]).map((r) => [Number(r.seq), JSON.parse(r.clocks_json)])).toEqual([
+      [1, { A: 49_999, B: 60_000 }],
+      [2, { A: 49_998, B: 60_000 }],
+      [3, { A: 49_997, B: 60_000 }],
+    ]);
+  });
+
   it('group commit: the appends of one turn share one transaction; a failing row fails alone', async () => {
     await open();
     for (const n of [1, 2, 3]) {

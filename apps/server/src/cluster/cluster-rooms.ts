@@ -23,6 +23,7 @@ import { takeReleased, untilHeld } from './hand-over.js';
 import type { Ownership } from './ownership.js';
 import { RemoteWatches } from './remote-watches.js';
 import { isNodeOwn, type Forwarded, type NodeRequest } from './node-messages.js';
+import { RENEW_MS } from './room-directory.js';
 import type { RoomRouter } from './room-router.js';
 
 type Identified = Conn & { userId: string };
@@ -58,6 +59,8 @@ export class ClusterRooms {
   private readonly watches = new RemoteWatches();
   /** Rooms whose running match the other nodes were told of (held weakly: a dropped room leaves by itself). */
   private readonly announced = new WeakSet<Room>();
+  /** When this node last wrote each room it holds into the directory (room-directory.ts). */
+  private readonly placed = new WeakMap<Room, number>();
 
   constructor(
     private readonly h: ClusterHost,
@@ -103,15 +106,47 @@ export class ClusterRooms {
     h.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match taken over');
     const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
     this.announced.add(room);
+    this.place(room, true);
     this.attachElsewhere(room.roomId, users);
     this.router.announce(room.roomId, users);
   }
 
   /** A room of this node changed: once its match runs here, the other nodes hear of it (`RoomRouter.started`). */
   roomChanged(room: Room): void {
+    this.place(room);
     if (room.status !== 'active' || !room.master || this.announced.has(room)) return;
     this.announced.add(room);
     this.router.started(room.roomId);
+  }
+
+  /** The directory names this node for `room` (once, again after `RENEW_MS` while it changes, and on a takeover). */
+  private place(room: Room, now = false): void {
+    const at = performance.now();
+    const last = this.placed.get(room);
+    if (!now && last !== undefined && at - last < RENEW_MS) return;
+    this.placed.set(room, at);
+    this.router.place(room.roomId);
+  }
+
+  /**
+   * Sends to sockets other nodes hold that this node knows (they forwarded here): each node gets the message for
+   * its own sockets only (node-link.ts). Returns the ids it could not place, for the adapter (every node).
+   */
+  route(socketIds: readonly string[], event: string, payload: unknown): string[] {
+    const byNode = new Map<string, string[]>();
+    const rest: string[] = [];
+    for (const id of socketIds) {
+      const node = this.h.conns.get(id)?.remote;
+      if (node === undefined || !this.router.reaches(node)) {
+        rest.push(id);
+        continue;
+      }
+      const ids = byNode.get(node);
+      if (ids) ids.push(id);
+      else byNode.set(node, [id]);
+    }
+    for (const [node, ids] of byNode) this.router.emitTo(node, ids, event, payload);
+    return rest;
   }
 
   /** A hello on this node: the user's seats in rooms other nodes hold are attached to this socket there. */
@@ -170,6 +205,8 @@ export class ClusterRooms {
       }
     }
     if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
+    // A room restored here at start-up has not changed yet: forwards about it come here directly from now on.
+    this.place(room);
     // A node's own request (not a client's event): attach a seated manager's socket to the room it holds a seat in.
     if (m.event === 'cluster:attach') {
       if (!room.seatOf(m.userId)) return answer({ ok: false, code: 'not-a-manager', message: 'No seat in this room' });

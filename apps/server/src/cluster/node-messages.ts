@@ -25,6 +25,8 @@ export interface ForwardedFrom {
   username: string | null;
   address: string;
   roomId: string;
+  /** 1 when the sending node reads its node stream (node-link.ts): answers and views for its sockets may go there. */
+  link?: 1;
 }
 
 export type Forwarded = ForwardedFrom & NodeRequest;

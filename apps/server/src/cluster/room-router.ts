@@ -1,27 +1,38 @@
 /**
- * Routing between nodes (issue 19 §2): a message about a room this node does not hold (join, spectate, leave,
- * chat, rematch, an action, pass-until) goes to the node that holds the room, which handles it as it handles
- * its own sockets' messages and answers through the adapter's ack; views and room messages then go from that
- * node to the socket by id (the streams adapter delivers them to whichever node holds the socket).
+ * Routing between nodes (issue 19 §2, issue 33 §4): a message about a room this node does not hold (join,
+ * spectate, leave, chat, rematch, an action, pass-until) goes to the node that holds the room, which handles it as
+ * it handles its own sockets' messages and answers; views and room messages then go from that node to the socket's
+ * node only (node-link.ts: each node reads its own Redis stream).
  *
- * How the holder is found: `serverSideEmit` with an ack to every node; the one holding the room handles the
- * message and answers its ack, the others answer null at once. No directory to keep consistent across node
- * deaths (the room's holder is whoever has it in memory now, which after a takeover is the new owner), at the
- * cost of one message to each node per forwarded message: fine for a handful of nodes; a directory (a Redis
- * hash room → node, kept by the owners) is the step after. The socket's node has authenticated the user (hello);
- * the holder trusts that id and nothing else: it checks the seat from its own room state.
+ * How the holder is found: the room directory (room-directory.ts: a Redis key per room naming its node, cached)
+ * and one request to that node. The directory is a hint: the node it names answers null when it does not hold
+ * the room (it moved or ended), and then, or when the directory has no word, the message goes to every node
+ * through the adapter (`serverSideEmitWithAck`), where the holder answers and the others answer null at once;
+ * nodes of the release before the node link (a rolling restart) are reached that way too. The socket's node has
+ * authenticated the user (hello); the holder trusts that id and nothing else: it checks the seat from its own
+ * room state.
  *
- * When a forwarding socket disconnects, its node tells every node (`vroyale:gone`): the holder detaches it from
- * the room (seat holds start there, as for a local socket).
+ * When a forwarding socket disconnects, its node tells the nodes it forwarded to (`gone`; every node if one of
+ * its forwards went to all): the holder detaches it from the room (seat holds start there, as for a local socket).
  */
 import type { Ack } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
 import type { ServerSideBus } from './lobby-feed.js';
 import type { Forwarded, ForwardedFrom, NodeRequest } from './node-messages.js';
+import type { NodeLink } from './node-link.js';
+import type { RoomDirectory } from './room-directory.js';
 
 export type { Forwarded } from './node-messages.js';
 
 const HELD_REMEMBERED = 10_000;
+/** As long as the adapter waited for a node's answer: a holder's answer waits for the action's commit. */
+export const FORWARD_TIMEOUT_MS = 5_000;
+
+/** The per-node channel and the room directory (absent: every forward goes to every node, as before issue 33). */
+export interface DirectRoutes {
+  link: NodeLink;
+  directory: RoomDirectory;
+}
 
 /** What a holder answers: the handler's ack, or null (not my room). */
 type Answer = Ack<object> | null;
@@ -31,8 +42,15 @@ export interface RouterBus extends ServerSideBus {
 }
 
 export class RoomRouter {
-  /** Sockets of this node that have forwarded something (their disconnect is told to the other nodes). */
-  private readonly forwarding = new Set<string>();
+  /**
+   * Sockets of this node that have forwarded something, and to which nodes ('all': through the adapter): their
+   * disconnect is told to those nodes.
+   */
+  private readonly forwarding = new Map<string, Set<string> | 'all'>();
+  /** Nodes that read their node stream (they said so in a forward): views to their sockets go there directly. */
+  private readonly linked = new Set<string>();
+  /** Forwards waiting on a node's answer, by room: a takeover's announcement sends them on to the new node. */
+  private readonly waiting = new Map<string, Set<() => void>>();
   /** Rooms some node answered for lately (newest last, bounded): no answer for one of them means it is moving. */
   private readonly held = new Map<string, true>();
 
@@ -40,14 +58,44 @@ export class RoomRouter {
     private readonly bus: RouterBus,
     readonly nodeId: string,
     private readonly log: Logger,
+    private readonly direct: DirectRoutes | null = null,
   ) {}
+
+  /** This node holds `roomId` now (it runs there, or takes messages about it): the directory says so. */
+  place(roomId: string): void {
+    this.direct?.directory.place(roomId);
+  }
+
+  /** Can a message for a socket of `node` go to that node alone (it reads its node stream)? */
+  reaches(node: string): boolean {
+    return this.direct !== null && this.linked.has(node);
+  }
+
+  /** Sends `event` to sockets of `node` (through its node stream; they are delivered there with `io.local`). */
+  emitTo(node: string, socketIds: readonly string[], event: string, payload: unknown): void {
+    this.direct?.link.tell(node, 'emit', { ids: socketIds, e: event, p: payload });
+  }
+
+  /** Messages another node sent for this node's sockets. */
+  onEmit(f: (socketIds: string[], event: string, payload: unknown) => void): void {
+    this.direct?.link.on('emit', (d) => {
+      const m = d as { ids?: unknown; e?: unknown; p?: unknown };
+      if (Array.isArray(m?.ids) && typeof m.e === 'string')
+        f(
+          m.ids.filter((x): x is string => typeof x === 'string'),
+          m.e,
+          m.p,
+        );
+    });
+  }
 
   /**
    * Serves other nodes' forwards: `handle` answers with an ack when this node holds the room, null otherwise;
    * `gone` is told of a forwarding socket that disconnected.
    */
   serve(handle: (m: Forwarded, answer: (a: Answer) => void) => void, gone: (socketId: string) => void): void {
-    this.bus.on('vroyale:forward', ((m: Forwarded, ack: (a: Answer) => void) => {
+    const served = (m: Forwarded, ack: (a: Answer) => void) => {
+      if (typeof m?.from === 'string' && m.link === 1) this.linked.add(m.from);
       let answered = false;
       const answer = (a: Answer) => {
         if (answered) return;
@@ -60,24 +108,85 @@ export class RoomRouter {
         this.log.error({ err: e, event: m?.event }, 'forwarded message failed');
         answer({ ok: false, code: 'internal', message: 'The server failed to handle that message' });
       }
-    }) as (...args: never[]) => void);
+    };
+    this.bus.on('vroyale:forward', served as (...args: never[]) => void);
     this.bus.on('vroyale:gone', ((socketId: string) => gone(socketId)) as (...args: never[]) => void);
+    this.direct?.link.on('forward', (m, _from, answer) => served(m as Forwarded, answer));
+    this.direct?.link.on('gone', (socketId) => typeof socketId === 'string' && gone(socketId));
   }
 
   /** Sends `m` to the room's holder; resolves with its ack, or null when no node holds the room. */
   async forward(m: Omit<ForwardedFrom, 'from'> & NodeRequest): Promise<Answer> {
-    this.forwarding.add(m.socketId);
+    const msg = { ...m, from: this.nodeId, ...(this.direct ? { link: 1 as const } : {}) } satisfies Forwarded;
+    if (this.direct) {
+      const ack = await this.forwardDirect(msg);
+      if (ack) return ack;
+    }
+    this.forwardedTo(m.socketId, 'all');
     let answers: unknown[];
     try {
-      answers = await this.bus.serverSideEmitWithAck('vroyale:forward', { ...m, from: this.nodeId } satisfies Forwarded);
+      answers = await this.bus.serverSideEmitWithAck('vroyale:forward', msg);
     } catch (e) {
       // A node that did not answer in time (dead, or Redis away): the holder may still be among those that did.
       answers = (e as { responses?: unknown[] }).responses ?? [];
       this.log.warn({ err: (e as Error).message, event: m.event, roomId: m.roomId }, 'a node did not answer a forward');
     }
     const ack = (answers.find((a) => a !== null && typeof a === 'object') as Ack<object> | undefined) ?? null;
-    if (ack) this.heldLately(m.roomId);
+    if (ack) {
+      this.heldLately(m.roomId);
+      // Whoever answered may not have said so in the directory yet: read it again next time.
+      this.direct?.directory.forget(m.roomId);
+    }
     return ack;
+  }
+
+  /**
+   * To the node the directory names (asked again once if that node does not hold the room: the room moved and
+   * its new node may have said so since). Null: fall back to every node.
+   */
+  private async forwardDirect(msg: Forwarded): Promise<Answer> {
+    const { link, directory } = this.direct!;
+    let node = await directory.lookup(msg.roomId);
+    for (let tries = 0; node !== null && node !== this.nodeId && tries < 2; tries++) {
+      // Some node held it by the directory's word: no answer now means it is moving, not that it never was.
+      this.heldLately(msg.roomId);
+      const ack = await this.askUnlessMoved(link, node, msg);
+      if (ack !== null && typeof ack === 'object') {
+        this.forwardedTo(msg.socketId, node);
+        return ack as Ack<object>;
+      }
+      if (ack === undefined) this.log.warn({ event: msg.event, roomId: msg.roomId, node }, 'a node did not answer a forward');
+      directory.forget(msg.roomId);
+      const again = await directory.lookup(msg.roomId);
+      if (again === node) return null;
+      node = again;
+    }
+    return null;
+  }
+
+  /**
+   * Asks `node`, but stops waiting when another node announces the room (a takeover: `node` died, and would keep
+   * the forward waiting for the whole timeout). Sending it on is safe: an action keeps its clientActionId, which the
+   * new owner answers as a duplicate if the old one committed it.
+   */
+  private askUnlessMoved(link: NodeLink, node: string, msg: Forwarded): Promise<unknown> {
+    let stop: () => void = () => {};
+    const moved = new Promise<undefined>((resolve) => (stop = () => resolve(undefined)));
+    let set = this.waiting.get(msg.roomId);
+    if (!set) this.waiting.set(msg.roomId, (set = new Set()));
+    set.add(stop);
+    return Promise.race([link.ask(node, 'forward', msg, FORWARD_TIMEOUT_MS), moved]).finally(() => {
+      set.delete(stop);
+      if (set.size === 0 && this.waiting.get(msg.roomId) === set) this.waiting.delete(msg.roomId);
+    });
+  }
+
+  private forwardedTo(socketId: string, node: string | 'all'): void {
+    const now = this.forwarding.get(socketId);
+    if (now === 'all') return;
+    if (node === 'all') return void this.forwarding.set(socketId, 'all');
+    if (now) now.add(node);
+    else this.forwarding.set(socketId, new Set([node]));
   }
 
   /** Some node (maybe this one: a match it stopped running) held `roomId` just now. */
@@ -100,12 +209,16 @@ export class RoomRouter {
    * managers, reconnected wherever HAProxy sent them) by forwarding a `cluster:attach` for each.
    */
   announce(roomId: string, userIds: readonly string[]): void {
+    // This node's own forwards about it, still waiting on the node that held it, are sent again (to this node).
+    for (const stop of this.waiting.get(roomId) ?? []) stop();
     this.bus.serverSideEmit('vroyale:room-here', { roomId, userIds, node: this.nodeId });
   }
 
   onAnnounce(f: (roomId: string, userIds: string[]) => void): void {
-    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[] }) => {
+    this.bus.on('vroyale:room-here', ((m: { roomId: string; userIds: string[]; node?: string }) => {
       this.heldLately(m.roomId);
+      if (typeof m.node === 'string') this.direct?.directory.learn(m.roomId, m.node);
+      for (const stop of this.waiting.get(m.roomId) ?? []) stop();
       f(m.roomId, m.userIds);
     }) as (...args: never[]) => void);
   }
@@ -116,6 +229,8 @@ export class RoomRouter {
    * unknown room. One message per match start.
    */
   started(roomId: string): void {
+    // With the directory a room's key says the same to every node, read only by those that forward about it.
+    if (this.direct) return this.place(roomId);
     this.bus.serverSideEmit('vroyale:room-started', roomId);
   }
 
@@ -158,6 +273,10 @@ export class RoomRouter {
   }
 
   socketClosed(socketId: string): void {
-    if (this.forwarding.delete(socketId)) this.bus.serverSideEmit('vroyale:gone', socketId);
+    const to = this.forwarding.get(socketId);
+    if (!to) return;
+    this.forwarding.delete(socketId);
+    if (to === 'all' || !this.direct) return void this.bus.serverSideEmit('vroyale:gone', socketId);
+    for (const node of to) this.direct.link.tell(node, 'gone', socketId);
   }
 }

@@ -39,8 +39,9 @@ export interface ActionLog {
   /** Resolves once the row is committed; rejects (nothing written) if it could not be. `appendUnit([row])`. */
   append(row: AppendAction): Promise<void>;
   /**
-   * Rows of one match, in seq order, committed all or none (one savepoint in the group commit): resolves once
-   * they are committed; rejects (none written) if any of them could not be.
+   * A unit of one match's actions (issue 33: a player's action and the automatic passes it sets off), at
+   * consecutive seqs: committed together or not at all (one savepoint in the batch), each row with the clocks
+   * after it (`actions.clocks_json`), the match row written once, for the last. Rejects as `append` does.
    */
   appendUnit(rows: readonly AppendAction[]): Promise<void>;
   /** Commits what is pending now (`wait`: at shutdown, even if the lock is busy). */
@@ -93,15 +94,21 @@ export interface MatchLeases {
   /** Turns fencing on for this store's appends, as node `nodeId`. */
   fence(nodeId: string): void;
   /**
-   * Takes `matchId` for this node if it has no lease or its lease ended before `now` (the epoch goes up by
-   * one); returns the new epoch, or null when another node's lease is still running.
+   * Starts a new generation of this node's lease (running until `now + leaseMs`); returns it. Every match held
+   * under an earlier generation is free to take from then on (this store forgets them).
    */
-  acquire(matchId: string, now: number, leaseMs: number): Promise<number | null>;
-  /** Extends this node's leases that are still at the epoch it acquired; returns the match ids extended. */
-  renew(matchIds: readonly string[], now: number, leaseMs: number): Promise<Set<string>>;
-  /** Ends this node's leases of these matches at once (a hand-over, a finished match); stops fencing them as ours. */
+  join(now: number, leaseMs: number): Promise<number>;
+  /** Extends this node's lease to `now + leaseMs` if it still runs at `now`; false: it ran out (join again). */
+  renewNode(now: number, leaseMs: number): Promise<boolean>;
+  /**
+   * Takes `matchId` for this node (under its current generation) if it has no owner, was released, or its
+   * owner's lease ran out before `now` (the epoch goes up by one); returns the new epoch, or null when another
+   * node still holds it (or this node has not joined).
+   */
+  acquire(matchId: string, now: number): Promise<number | null>;
+  /** Gives these matches up at once (a hand-over, a finished match); stops fencing them as ours. */
   release(matchIds: readonly string[]): Promise<void>;
-  /** Matches whose lease ended before `now` (the takeover scan), at most `limit`. */
+  /** Live matches free to take at `now` (the takeover scan), at most `limit`. */
   expired(now: number, limit: number): Promise<string[]>;
   /** The epoch this store holds for `matchId`, if any. */
   epochOf(matchId: string): number | undefined;

@@ -113,10 +113,29 @@ export class SocketIoTransport implements Transport {
    */
   private emit(ids: readonly string[], event: string, payload: unknown): void {
     const local: string[] = [];
-    const remote: string[] = [];
+    let remote: string[] = [];
     for (const id of ids) (this.io.sockets.sockets.has(id) ? local : remote).push(id);
     if (local.length > 0) (this.io.local.to(local) as unknown as AnyEmit).emit(event, payload);
-    if (remote.length > 0 && this.clustered) (this.io.to(remote) as unknown as AnyEmit).emit(event, payload);
+    if (remote.length === 0 || !this.clustered) return;
+    // Sockets whose node is known go to that node alone (cluster/node-link.ts); the rest to every node.
+    if (this.remoteRoute) remote = this.remoteRoute(remote, event, payload);
+    if (remote.length > 0) (this.io.to(remote) as unknown as AnyEmit).emit(event, payload);
+  }
+
+  private remoteRoute: ((ids: string[], event: string, payload: unknown) => string[]) | null = null;
+
+  /**
+   * In a cluster: `route` sends to the other nodes' sockets it can place (each to its own node) and returns the
+   * ids it could not, which go through the adapter as before (issue 33 §4).
+   */
+  routeRemote(route: (ids: string[], event: string, payload: unknown) => string[]): void {
+    this.remoteRoute = route;
+  }
+
+  /** Delivers a message another node sent for sockets of this node (never sent on: a socket gone is dropped). */
+  emitLocal(ids: readonly string[], event: string, payload: unknown): void {
+    const here = ids.filter((id) => this.io.sockets.sockets.has(id));
+    if (here.length > 0) (this.io.local.to(here) as unknown as AnyEmit).emit(event, payload);
   }
 
   send<E extends ServerEvent>(to: string | readonly string[], event: E, payload: ServerPayload<E>): void {

@@ -56,14 +56,17 @@ describe.skipIf(!cluster.available)('two nodes, one PostgreSQL, one Redis', () =
       await until(() => lists().some((l) => l.some((r) => r.roomId === own.roomId) && l.some((r) => r.roomId === pub.roomId)), 'both rooms in one list');
       const late = await TestClient.connect(n1.url, 'late');
       clients.push(late);
-      await new Promise((r) => setTimeout(r, 400)); // node 2's coalesced publish
+      const lateLists = () => late.received.filter((m) => m.event === 'lobby:rooms').map((m) => (m.payload as LobbyRooms).rooms.map((r) => r.roomId).sort());
       const seen = (await late.emit('lobby:subscribe', {})) as unknown as LobbyRooms;
-      expect(seen.rooms.map((r) => r.roomId).sort()).toEqual([pub.roomId, own.roomId].sort());
+      const both = [pub.roomId, own.roomId].sort();
+      // At once, or with the next push (node 2's coalesced write, then node 1's read of the shared list).
+      if (JSON.stringify(seen.rooms.map((r) => r.roomId).sort()) !== JSON.stringify(both))
+        await until(() => lateLists().some((l) => JSON.stringify(l) === JSON.stringify(both)), 'both rooms for a fresh subscriber', 2_000);
 
       // A node that stops takes its rooms out of the others' lists (it publishes an empty list).
       await n2.close();
       c.nodes.splice(1, 1);
-      await new Promise((r) => setTimeout(r, 400));
+      await until(() => JSON.stringify(lateLists().at(-1)) === JSON.stringify([pub.roomId]), "node 2's rooms gone from node 1's lobby", 2_000);
       const after = (await late.emit('lobby:subscribe', {})) as unknown as LobbyRooms;
       expect(after.rooms.map((r) => r.roomId)).toEqual([pub.roomId]);
     } finally {

@@ -121,8 +121,10 @@ describe.skipIf(!available)('PostgreSQL restarting', () => {
         const db = new pg.Client({ connectionString: databaseUrl });
         await db.connect();
         try {
-          return (await db.query('SELECT node_id, epoch, lease_until FROM match_owners WHERE match_id = $1', [matchId])).rows[0] as
-            { node_id: string; epoch: number; lease_until: string } | undefined;
+          // The owner's lease is its node's (the generation it acquired the match under).
+          const q = `SELECT o.node_id, o.epoch, n.lease_until FROM match_owners o
+            LEFT JOIN node_leases n ON n.node_id = o.node_id AND n.generation = o.node_generation WHERE o.match_id = $1`;
+          return (await db.query(q, [matchId])).rows[0] as { node_id: string; epoch: number; lease_until: string } | undefined;
         } finally {
           await db.end();
         }

@@ -1,11 +1,12 @@
 /**
- * Self-fencing (docs/scaling.md, Ownership protocol item 3), for real: another PostgreSQL session holds the match's
- * lease row `FOR UPDATE`, so the owner's renewals (and its commits' `FOR SHARE` fencing read) wait, as for a node cut
- * off from the database. Once `lease_until − 500 ms` has passed by the owner's clock it stops running the match: an
+ * Self-fencing (docs/scaling.md, Ownership protocol item 3), for real: another PostgreSQL session holds the node's
+ * lease row and the match's owner row `FOR UPDATE`, so the owner's renewals (and its commits' `FOR SHARE` fencing
+ * read) wait, as for a node cut off from the database. Once `lease_until − 500 ms` has passed by the owner's clock it stops running the match: an
  * action is refused "moving" (`moved`), and its timers are gone, so A's chess clock, which runs out while the
  * lock is held, does not end the match by time (without self-fencing the flag's concede would wait for the lock and
- * commit the moment it is released). Once the row is free the takeover scan re-acquires the lease (epoch 2) and
- * replays the match: A's resend is acked and nothing was charged for the outage.
+ * commit the moment it is released). Once the rows are free the node joins again as a new generation (the renewal
+ * that waited must not revive the lease it gave up), the takeover scan re-acquires the match (epoch 2) and replays
+ * it: A's resend is acked and nothing was charged for the outage.
  */
 import { describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -34,8 +35,9 @@ describe.skipIf(!cluster.available)('self-fencing', () => {
       const matchId = a.view(roomId)!.matchId;
       await sleep(Math.max(0, 5_500 - (performance.now() - t0)));
 
-      // Cut the owner off its lease row for longer than the clocks have left.
+      // Cut the owner off its lease rows for longer than the clocks have left.
       await locker.query('BEGIN');
+      const gen = (await locker.query("SELECT generation FROM node_leases WHERE node_id = 'n1' FOR UPDATE")).rows[0] as { generation: string };
       await locker.query('SELECT * FROM match_owners WHERE match_id = $1 FOR UPDATE', [matchId]);
       const locked = performance.now();
       // The last renewal was sent at most 1 s before the lock: the match stops here within 2.5 s of it.
@@ -65,6 +67,8 @@ describe.skipIf(!cluster.available)('self-fencing', () => {
         epoch: string;
       };
       expect({ node: lease.node_id, epoch: Number(lease.epoch) }).toEqual({ node: 'n1', epoch: 2 });
+      const now = (await locker.query("SELECT generation FROM node_leases WHERE node_id = 'n1'")).rows[0] as { generation: string };
+      expect(Number(now.generation)).toBeGreaterThan(Number(gen.generation));
       console.log(
         `self-fencing: locked ${(locked - t0).toFixed(0)} ms after the start, freed after ${(freed - locked).toFixed(0)} ms; acked again ${(performance.now() - freed).toFixed(0)} ms after`,
       );

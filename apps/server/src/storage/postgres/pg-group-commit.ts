@@ -32,7 +32,7 @@ export class PgActionWriter implements ActionLog {
 
   constructor(
     private readonly lane: WriteLane,
-    private readonly appendRow: (c: pg.PoolClient, row: AppendAction) => Promise<void>,
+    private readonly appendRows: (c: pg.PoolClient, rows: readonly AppendAction[]) => Promise<void>,
     /** Of these matches, those whose appends must be refused (pg-leases.ts: not ours at our epoch). */
     private readonly fenced: (c: pg.PoolClient, matchIds: readonly string[]) => Promise<Set<string>> = async () => new Set(),
   ) {}
@@ -42,6 +42,7 @@ export class PgActionWriter implements ActionLog {
   }
 
   appendUnit(rows: readonly AppendAction[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ rows, resolve, reject });
       this.scheduled ??= setImmediate(() => void this.flushNow());
@@ -77,7 +78,7 @@ export class PgActionWriter implements ActionLog {
             }
             await c.query('SAVEPOINT row');
             try {
-              for (const row of p.rows) await this.appendRow(c, row);
+              await this.appendRows(c, p.rows);
               await c.query('RELEASE SAVEPOINT row');
             } catch (e) {
               // Only a refusal of this row is its own failure; a broken connection fails the batch below.

@@ -1,10 +1,13 @@
 /**
- * Match ownership leases on PostgreSQL (../store.ts `MatchLeases`; docs/scaling.md "Ownership protocol").
+ * Ownership leases on PostgreSQL (../store.ts `MatchLeases`; docs/scaling.md "Ownership protocol"): one lease per
+ * node (`node_leases`, renewed in one row a second), and per match only who owns it: the node, the node's
+ * generation and a fencing epoch (`match_owners`, written on acquire, release and takeover only).
  *
- * Acquire is one upsert whose `WHERE lease_until < now` decides between two nodes racing for a match: the second
- * waits for the first's row lock, re-reads the row (READ COMMITTED re-checks the WHERE on the new version), finds
- * a running lease and gets no row back. It runs in the write lane, so it commits after the match's start row
- * and before the match's first append, and records the epoch this node holds before the lane moves on.
+ * Acquire is one upsert whose WHERE (released, or its owner's lease ran out or is of an older generation)
+ * decides between two nodes racing for a match: the second waits for the first's row lock, re-reads the row
+ * (READ COMMITTED re-checks the WHERE on the new version), finds a live owner and gets no row back. It runs in
+ * the write lane, so it commits after the match's start row and before the match's first append, and records the
+ * epoch this node holds before the lane moves on.
  *
  * Fencing (`check`, called by group commit inside the batch's transaction): the batch's lease rows are read
  * `FOR SHARE`, so a takeover's UPDATE of a row waits for the batch to commit, and a batch that starts after the
@@ -15,18 +18,38 @@ import type pg from 'pg';
 import type { MatchLeases } from '../store.js';
 import { rows, type WriteLane } from './pg-db.js';
 
-const ACQUIRE = `INSERT INTO match_owners (match_id, node_id, epoch, lease_until) VALUES (?, ?, 1, ?)
-  ON CONFLICT (match_id) DO UPDATE SET node_id = EXCLUDED.node_id, epoch = match_owners.epoch + 1, lease_until = EXCLUDED.lease_until
-  WHERE match_owners.lease_until < ?
+/** A new generation of this node, its lease starting now: what it held under an earlier one is free to take. */
+const JOIN = `INSERT INTO node_leases (node_id, generation, lease_until) VALUES (?, 1, ?)
+  ON CONFLICT (node_id) DO UPDATE SET generation = node_leases.generation + 1, lease_until = EXCLUDED.lease_until
+  RETURNING generation`;
+
+/** One row a second per node: only while the lease still runs (a lease that ran out is joined again instead). */
+const RENEW = `UPDATE node_leases SET lease_until = ? WHERE node_id = ? AND generation = ? AND lease_until >= ? RETURNING generation`;
+
+/**
+ * Takes a match that has no owner row, was released, or whose owner's lease ran out or belongs to an earlier
+ * generation of that node. Two nodes racing: the second waits for the first's row lock, re-checks the WHERE on
+ * the new version (whose owner's lease runs) and gets no row back.
+ */
+const ACQUIRE = `INSERT INTO match_owners (match_id, node_id, epoch, lease_until, node_generation) VALUES (?, ?, 1, 0, ?)
+  ON CONFLICT (match_id) DO UPDATE SET node_id = EXCLUDED.node_id, epoch = match_owners.epoch + 1, lease_until = 0,
+    node_generation = EXCLUDED.node_generation
+  WHERE match_owners.node_generation = 0 OR NOT EXISTS (
+    SELECT 1 FROM node_leases n WHERE n.node_id = match_owners.node_id AND n.generation = match_owners.node_generation AND n.lease_until >= ?)
   RETURNING epoch`;
 
-const RENEW = `UPDATE match_owners o SET lease_until = ?
-  FROM unnest(?::text[], ?::bigint[]) AS h(id, epoch)
-  WHERE o.match_id = h.id AND o.epoch = h.epoch AND o.node_id = ? AND o.lease_until > 0
-  RETURNING o.match_id`;
+/** Live matches whose owner's lease ran out or is of an earlier generation, then released ones (a hand-over). */
+const EXPIRED = `SELECT o.match_id FROM node_leases n
+    JOIN match_owners o ON o.node_id = n.node_id AND o.node_generation > 0 AND (n.lease_until < ? OR o.node_generation < n.generation)
+    JOIN matches m ON m.id = o.match_id AND m.status = 'active'
+  UNION ALL
+  SELECT o.match_id FROM match_owners o JOIN matches m ON m.id = o.match_id AND m.status = 'active' WHERE o.node_generation = 0
+  LIMIT ?`;
 
 export class PgLeases implements MatchLeases {
   private nodeId: string | null = null;
+  /** This node's generation (null before `join`). */
+  private generation: number | null = null;
   /** match id → the epoch this node acquired (and has not released or lost). */
   private readonly held = new Map<string, number>();
 
@@ -44,10 +67,29 @@ export class PgLeases implements MatchLeases {
     return this.nodeId;
   }
 
-  acquire(matchId: string, now: number, leaseMs: number): Promise<number | null> {
+  async join(now: number, leaseMs: number): Promise<number> {
     const me = this.me();
+    const got = await rows(this.pool, JOIN, [me, now + leaseMs]);
+    // Everything held under the previous generation is lost: another node (or this one) takes it over.
+    this.held.clear();
+    this.generation = Number(got[0]!.generation);
+    return this.generation;
+  }
+
+  async renewNode(now: number, leaseMs: number): Promise<boolean> {
+    const me = this.me();
+    if (this.generation === null) return false;
+    // On the pool, not the lane: a renewal must not wait behind a queue of appends.
+    const got = await rows(this.pool, RENEW, [now + leaseMs, me, this.generation, now]);
+    return got.length > 0;
+  }
+
+  acquire(matchId: string, now: number): Promise<number | null> {
+    const me = this.me();
+    const generation = this.generation;
+    if (generation === null) return Promise.resolve(null);
     return this.lane.tx(async (c) => {
-      const got = await rows(c, ACQUIRE, [matchId, me, now + leaseMs, now]);
+      const got = await rows(c, ACQUIRE, [matchId, me, generation, now]);
       const epoch = got.length > 0 ? Number(got[0]!.epoch) : null;
       // Recorded inside the lane job: an append issued after this acquire is checked against this epoch.
       if (epoch === null) this.held.delete(matchId);
@@ -56,35 +98,24 @@ export class PgLeases implements MatchLeases {
     });
   }
 
-  async renew(matchIds: readonly string[], now: number, leaseMs: number): Promise<Set<string>> {
-    const me = this.me();
-    const ids = matchIds.filter((id) => this.held.has(id));
-    if (ids.length === 0) return new Set();
-    // On the pool, not the lane: a renewal must not wait behind a queue of appends, and it orders with nothing
-    // (a renewal landing after a release finds lease_until = 0 and leaves it so).
-    const got = await rows(this.pool, RENEW, [now + leaseMs, ids, ids.map((id) => this.held.get(id)), me]);
-    const renewed = new Set(got.map((r) => String(r.match_id)));
-    for (const id of ids) if (!renewed.has(id)) this.held.delete(id);
-    return renewed;
-  }
-
   release(matchIds: readonly string[]): Promise<void> {
     const me = this.me();
     const ids = matchIds.filter((id) => this.held.has(id));
     if (ids.length === 0) return Promise.resolve();
     // In the lane: after the appends issued before it, so a hand-over never lets another node in before them.
+    // A match that ended loses its row (nothing will take it again); a live one is marked free (generation 0).
     return this.lane.tx(async (c) => {
-      await rows(c, 'UPDATE match_owners SET lease_until = 0 WHERE node_id = ? AND match_id = ANY(?)', [me, ids]);
+      await rows(c, "DELETE FROM match_owners o USING matches m WHERE m.id = o.match_id AND m.status <> 'active' AND o.node_id = ? AND o.match_id = ANY(?)", [
+        me,
+        ids,
+      ]);
+      await rows(c, 'UPDATE match_owners SET node_generation = 0 WHERE node_id = ? AND match_id = ANY(?)', [me, ids]);
       for (const id of ids) this.held.delete(id);
     });
   }
 
   async expired(now: number, limit: number): Promise<string[]> {
-    const got = await rows(
-      this.pool,
-      "SELECT o.match_id FROM match_owners o JOIN matches m ON m.id = o.match_id WHERE o.lease_until < ? AND m.status = 'active' ORDER BY o.lease_until LIMIT ?",
-      [now, limit],
-    );
+    const got = await rows(this.pool, EXPIRED, [now, limit]);
     return got.map((r) => String(r.match_id));
   }
 

@@ -59,7 +59,7 @@ export class PgStore implements Store {
     this.leases = new PgLeases(pool, this.lane);
     this.writer = new PgActionWriter(
       this.lane,
-      (c, a) => this.appendRow(c, a),
+      (c, rs) => this.appendRows(c, rs),
       (c, ids) => this.leases.fenced(c, ids),
     );
     this.accounts = new PgAccounts(pool, this.lane);
@@ -200,17 +200,16 @@ export class PgStore implements Store {
     );
   }
 
-  /** One accepted action, inside the group commit's savepoint: the row, the clocks, and a result with its ratings. */
-  async appendRow(c: pg.PoolClient, a: AppendAction): Promise<void> {
-    await run(c, 'INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)', [
-      a.matchId,
-      a.seq,
-      a.actor,
-      a.origin,
-      JSON.stringify(a.action),
-      a.clientActionId,
-      a.at,
-    ]);
+  /**
+   * Accepted actions of one match (one, or a unit: consecutive seqs), inside the group commit's savepoint: one
+   * multi-row INSERT, each row with its clocks; the match row once, with the last row's clocks (and its result,
+   * with the ratings, when it ended the match).
+   */
+  async appendRows(c: pg.PoolClient, rs: readonly AppendAction[]): Promise<void> {
+    const values = rs.map((_, i) => `($${i * 8 + 1}, $${i * 8 + 2}, $${i * 8 + 3}, $${i * 8 + 4}, $${i * 8 + 5}, $${i * 8 + 6}, $${i * 8 + 7}, $${i * 8 + 8})`);
+    const params = rs.flatMap((a) => [a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at, JSON.stringify(a.clocks)]);
+    await c.query(`INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at, clocks_json) VALUES ${values.join(', ')}`, params);
+    const a = rs[rs.length - 1]!;
     const clocks = JSON.stringify(a.clocks);
     if (a.result) {
       if ((await run(c, FINISH, [JSON.stringify(a.result), clocks, a.at, a.matchId])) === 1) await matchEnded(c, a.matchId, a.result, a.at);

@@ -53,8 +53,9 @@ export class ActionWriter implements ActionLog {
     return this.appendUnit([row]);
   }
 
-  /** Resolves once all the rows are committed; rejects (none written) if one of them could not be. */
+  /** A unit of one match's rows: committed together or not at all (one savepoint). */
   appendUnit(rows: readonly AppendAction[]): Promise<void> {
+    if (rows.length === 0) return Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.pending.push({ rows, resolve, reject });
       if (!this.retry) this.scheduled ??= setImmediate(() => this.flushNow());

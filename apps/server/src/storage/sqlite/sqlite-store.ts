@@ -132,7 +132,9 @@ export class SqliteStore implements Store {
          VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
       ),
       matchById: db.prepare('SELECT * FROM matches WHERE id = ?'),
-      insertAction: db.prepare(`INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at) VALUES (?, ?, ?, ?, ?, ?, ?)`),
+      insertAction: db.prepare(
+        `INSERT INTO actions (match_id, seq, actor, origin, action_json, client_action_id, at, clocks_json) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      ),
       setClocks: db.prepare('UPDATE matches SET clocks_json = ? WHERE id = ?'),
       // The status guard: a match is finished once; only the transaction that did it records the result.
       finishMatch: db.prepare("UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ? AND status = 'active'"),
@@ -259,31 +261,25 @@ export class SqliteStore implements Store {
   }
 
   /**
-   * One accepted action: the log row, the clocks, and (when it ended the match) the result, atomically.
-   * Only ActionWriter (group-commit.ts, `writer.append`) calls it, inside a batch transaction: then this is a
-   * savepoint of that transaction.
+   * One unit's rows (an action and the automatic answers it set off): every action is its own row of the log,
+   * with the clocks after it (`actions.clocks_json`); the match's clocks (and result) are written once, for the
+   * last. No transaction of its own: the group commit runs it inside its batch (group-commit.ts), in a savepoint
+   * when a row of the batch was refused.
    */
-  /**
-   * One unit's rows (an action and the automatic answers it set off): every action is its own row of the log;
-   * the match's clocks (and result) are those after the last. No transaction of its own: the group commit runs
-   * it inside its batch (group-commit.ts), in a savepoint when a row of the batch was refused.
-   */
-  appendRows(rows: readonly AppendAction[]): void {
-    for (let i = 0; i < rows.length - 1; i++) {
-      const a = rows[i]!;
-      this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
-    }
-    this.appendRow(rows[rows.length - 1]!);
-  }
-
-  /** One row and the match's clocks or result after it; inside the caller's transaction (appendRows). */
-  appendRow(a: AppendAction): void {
-    this.st.insertAction.run(a.matchId, a.seq, a.actor, a.origin, JSON.stringify(a.action), a.clientActionId, a.at);
+  appendRows(rs: readonly AppendAction[]): void {
+    for (const r of rs)
+      this.st.insertAction.run(r.matchId, r.seq, r.actor, r.origin, JSON.stringify(r.action), r.clientActionId, r.at, JSON.stringify(r.clocks));
+    const a = rs[rs.length - 1]!;
     const clocks = JSON.stringify(a.clocks);
     if (a.result) {
       if (this.st.finishMatch.run(JSON.stringify(a.result), clocks, a.at, a.matchId).changes === 1) this.results.matchEnded(a.matchId, a.result, a.at);
       this.st.setRoomStatus.run('finished', a.at, a.roomId);
     } else this.st.setClocks.run(clocks, a.matchId);
+  }
+
+  /** One row: a unit of one (inside the caller's transaction). */
+  appendRow(a: AppendAction): void {
+    this.appendRows([a]);
   }
 
   /**
