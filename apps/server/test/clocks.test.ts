@@ -75,9 +75,9 @@ describe('a flag fall whose write fails', () => {
   it('is tried again until it is saved: the manager still loses on time', async () => {
     const { a, b, roomId } = await twoManagers(t.url, { clock: { initialMs: 10_000, incrementMs: 0 } });
     const storage = sqliteOf(t.server.storage);
-    const append = storage.appendRow.bind(storage);
+    const append = storage.appendRows.bind(storage);
     let failures = 0;
-    storage.appendRow = () => {
+    storage.appendRows = () => {
       failures++;
       throw new Error('disk I/O error (test)');
     };
@@ -88,7 +88,7 @@ describe('a flag fall whose write fails', () => {
       await tick();
       expect(a.view(roomId)!.result).toBeNull();
     } finally {
-      storage.appendRow = append;
+      storage.appendRows = append;
     }
     clock.advance(1_000);
     await a.waitFor(() => a.view(roomId)!.result !== null, 5_000, 'time result');

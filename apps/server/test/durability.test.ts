@@ -101,8 +101,8 @@ describe('persist before ack and broadcast', () => {
     const master = t.server.game.room(roomId)!.master!;
     const before = { seq: master.seq, hash: master.stateHash };
     const storage = sqliteOf(t.server.storage);
-    const append = storage.appendRow.bind(storage);
-    storage.appendRow = () => {
+    const append = storage.appendRows.bind(storage);
+    storage.appendRows = () => {
       throw new Error('disk I/O error (test)');
     };
     const v = a.view(roomId)!;
@@ -111,7 +111,7 @@ describe('persist before ack and broadcast', () => {
     try {
       expect(await a.emit('match:action', action)).toMatchObject({ ok: false, code: 'internal' });
     } finally {
-      storage.appendRow = append;
+      storage.appendRows = append;
     }
     await new Promise((r) => setTimeout(r, 100));
     expect({ seq: master.seq, hash: master.stateHash }).toEqual(before);

@@ -22,7 +22,6 @@ import type { Logger } from '../logger.js';
 import { Admission, type AdmissionConfig } from '../net/admission.js';
 import { ackPacket, peekPacket } from '../net/packet-peek.js';
 import { CloseQueue, Reaper } from './close-queue.js';
-import { coalesceFlushes, type FlushingConn } from './coalesce-flushes.js';
 import { FanOut } from './fan-out.js';
 import type { ReadGate } from './read-gate.js';
 import type { ReadGates } from './gated-ws-server.js';
@@ -290,7 +289,6 @@ export class SocketIoTransport implements Transport {
     // engine.io writes what it buffered (a burst of refusals, a view and its ack...) frame by frame: one write.
     conn.on('flush', () => wire.reads?.socket.cork());
     conn.on('drain', () => wire.reads?.socket.uncork());
-    coalesceFlushes(conn as unknown as FlushingConn);
     this.deliver({ kind: 'connect', socketId: socket.id, address: this.addressOf(socket.request), token: requestToken(socket.request) });
     socket.onAny((event: unknown, ...args: unknown[]) => {
       if (wire.closing) return;
