@@ -108,6 +108,25 @@ function churn(s: Socket, room: string): void {
 }
 
 async function roomFill(s: Socket): Promise<void> {
+  try {
+    await fillRooms(s);
+  } catch {
+    // Kicked or closed while an ack was awaited: this filler is done (a kick is counted by the server's side).
+    return;
+  }
+  // Then `settings`, which used to walk every room, at just under the per-socket rate.
+  const stops = DEFAULT_STOP_SETTINGS;
+  while (s.connected && !stopping) {
+    void s
+      .timeout(10_000)
+      .emitWithAck('settings', { stops })
+      .catch(() => {});
+    await sleep(55);
+  }
+}
+
+/** As many rooms and bot matches as the server lets one session have, a new session each round. */
+async function fillRooms(s: Socket): Promise<void> {
   for (;;) {
     if (!s.connected || stopping) return;
     // A new session each round (no token), as many rooms and bot matches as it is let have.
@@ -134,15 +153,6 @@ async function roomFill(s: Socket): Promise<void> {
       await sleep(60);
     }
     if (got === 0) break;
-  }
-  // Then `settings`, which used to walk every room, at just under the per-socket rate.
-  const stops = DEFAULT_STOP_SETTINGS;
-  while (s.connected && !stopping) {
-    void s
-      .timeout(10_000)
-      .emitWithAck('settings', { stops })
-      .catch(() => {});
-    await sleep(55);
   }
 }
 
