@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { stat } from 'node:fs';
 import { Admission, type AdmissionConfig } from './admission.js';
 import type { SocketClass } from './socket-class.js';
 
@@ -10,6 +11,8 @@ function harness(cfg = CFG) {
   const handled: string[] = [];
   const paused = new Set<string>();
   const turns: (() => void)[] = [];
+  /** The classes in no room, served in the timers phase after the turn's end. */
+  const lows: (() => void)[] = [];
   const ended: { ms: number; messages: number }[] = [];
   let t = 0;
   const a = new Admission(
@@ -28,6 +31,7 @@ function harness(cfg = CFG) {
     },
     () => t,
     (f) => turns.push(f),
+    (f) => lows.push(f),
   );
   const sent = new Map<string, number>();
   const arrive = (id: string, cls: SocketClass, n: number) => {
@@ -36,7 +40,11 @@ function harness(cfg = CFG) {
     inbox.set(id, [...(inbox.get(id) ?? []), ...Array.from({ length: n }, (_, i) => `${id}${from + i}`)]);
     a.ready(id, cls);
   };
-  const turn = () => turns.shift()!();
+  /** One turn's end (check phase), then the next timers phase. */
+  const turn = () => {
+    turns.shift()!();
+    for (let f = lows.shift(); f; f = lows.shift()) f();
+  };
   return { a, arrive, handled, paused, turn, turns, ended, tick: (ms: number) => (t += ms) };
 }
 
@@ -127,5 +135,38 @@ describe('admission control: other work', () => {
     expect(ran).toEqual(['h1']);
     h.turn();
     expect(ran).toEqual(['h1', 'h2']);
+  });
+});
+
+describe('admission control on the real event loop', () => {
+  it("serves the classes in no room after what a seated manager's read queued for the check phase (its commit)", async () => {
+    const order: string[] = [];
+    let left = 40;
+    let seated = 0;
+    const a = new Admission(
+      { turnMessages: 4, turnMs: 1_000, shares: { seated: 1, watching: 1, identified: 0.5, new: 0.25 } },
+      {
+        next: (id) => (id === 'm' ? seated > 0 && (seated--, order.push('action'), true) : left > 0 && (left--, order.push('flood'), true)),
+        pending: (id) => (id === 'm' ? seated > 0 : left > 0),
+        pause: () => undefined,
+        resume: () => undefined,
+      },
+    );
+    a.ready('f', 'identified'); // two now, 38 waiting
+    // A seated manager's message read in the poll phase (an I/O callback): its group commit goes to the check phase.
+    for (let i = 0; i < 5; i++) {
+      await new Promise<void>((done) =>
+        stat('.', () => {
+          order.push('read');
+          seated++;
+          a.ready('m', 'seated');
+          setImmediate(() => (order.push('commit'), done()));
+        }),
+      );
+    }
+    // Between a read and its commit, no flooder was served; the flood is, in the timers phases that follow.
+    for (let i = 0; i < 200 && left > 0; i++) await new Promise((r) => setTimeout(r, 1));
+    expect(order.join(' ').match(/read action commit/g)).toHaveLength(5);
+    expect(left).toBe(0);
   });
 });

@@ -6,9 +6,10 @@
  * the turn's first message. Each class of socket (socket-class.ts) may use a share of the turn: a manager seated
  * in a live match all of it, a socket that has not said hello a quarter. A socket with work (`ready`) is served
  * message by message (`next`) while its class's share lasts; then it waits, not read (`pause`), and at the turn's
- * end (`setImmediate`, after the turn's reads) the waiting sockets are served in class order, round robin within
- * a class (up to `QUANTUM` messages a visit, so what one socket is answered leaves in one write), on the new
- * turn's budget; a socket with nothing left reads again (`resume`). What a socket has is its
+ * end (`setImmediate`, after the turn's reads) the waiting sockets in a room are served in class order, then, in
+ * the next timers phase (`lowPass`), those in no room; round robin within a class (up to `QUANTUM` messages a
+ * visit, so what one socket is answered leaves in one write), on the new turn's budget; a socket with nothing
+ * left reads again (`resume`). What a socket has is its
  * own business (transport/read-gate.ts: WebSocket frames not yet parsed; or decoded packets): this only decides
  * whose turn it is, so a socket's messages keep their order.
  *
@@ -18,7 +19,7 @@
  * end (the check phase) while there is work waiting, so everything the loop did meanwhile counts.
  */
 import type { ParkConfig } from '../transport/read-park.js';
-import { PRIORITY, SOCKET_CLASSES, type SocketClass } from './socket-class.js';
+import { inRoom, PRIORITY, SOCKET_CLASSES, type SocketClass } from './socket-class.js';
 
 export interface AdmissionConfig {
   /** Messages served in one event-loop turn; classes with a share below 1 get that part of it. */
@@ -48,6 +49,9 @@ export interface AdmissionHooks {
 }
 
 const BY_PRIORITY = [...SOCKET_CLASSES].sort((a, b) => PRIORITY[a] - PRIORITY[b]);
+/** Served at the turn's end (check phase), and after it (the next timers phase). */
+const URGENT = BY_PRIORITY.filter((c) => inRoom(c));
+const LOW = BY_PRIORITY.filter((c) => !inRoom(c));
 /** Messages a waiting socket is served per visit. */
 const QUANTUM = 32;
 
@@ -76,6 +80,7 @@ export class Admission {
   private turnStart = -1;
   private served = 0;
   private scheduled = false;
+  private lowScheduled = false;
   /** Sockets waiting for a later turn, per class, in the order they will be served (round robin). */
   private readonly waiting: Record<SocketClass, Fifo> = { seated: new Fifo(), watching: new Fifo(), identified: new Fifo(), new: new Fifo() };
   /** The class each waiting socket waits in (a forgotten socket is skipped when its turn comes). */
@@ -92,7 +97,10 @@ export class Admission {
     private readonly cfg: AdmissionConfig,
     private readonly hooks: AdmissionHooks,
     private readonly now: () => number = () => performance.now(),
+    /** The check phase: where a turn ends and the sockets in a room are served. */
     private readonly later: (f: () => void) => void = setImmediate,
+    /** The next timers phase: where the classes in no room are served (see `lowPass`). */
+    private readonly lowLater: (f: () => void) => void = (f) => void setTimeout(f, 0),
   ) {}
 
   /** Sockets waiting now. */
@@ -162,29 +170,48 @@ export class Admission {
     this.turnStart = -1;
     if (this.classOf.size === 0 && this.queuedTasks === 0) return;
     this.open();
-    for (const cls of BY_PRIORITY) {
-      const tasks = this.tasks[cls];
-      while (tasks.length > 0 && this.fits(cls)) {
-        const t = tasks.shift()!;
-        this.queuedTasks--;
-        this.served += t.units;
-        t.run();
+    for (const cls of URGENT) this.serve(cls);
+    if (!this.lowScheduled && LOW.some((cls) => this.tasks[cls].length > 0 || this.waiting[cls].size > 0)) {
+      this.lowScheduled = true;
+      this.lowLater(() => this.lowPass());
+    }
+  }
+
+  /**
+   * The classes in no room are served in the timers phase after the turn's end, not in the check phase with the
+   * sockets in a room: what a seated manager's action set off in the poll phase (its group commit, queued with
+   * `setImmediate`) then runs before them, not after a share of the flood (issue 36: with 3,000 addresses
+   * waiting, every honest commit waited behind a slice of them).
+   */
+  private lowPass(): void {
+    this.lowScheduled = false;
+    this.open();
+    for (const cls of LOW) this.serve(cls);
+  }
+
+  /** Serves class `cls`'s waiting tasks, then its waiting sockets round robin, while its share of the turn lasts. */
+  private serve(cls: SocketClass): void {
+    const tasks = this.tasks[cls];
+    while (tasks.length > 0 && this.fits(cls)) {
+      const t = tasks.shift()!;
+      this.queuedTasks--;
+      this.served += t.units;
+      t.run();
+    }
+    const ids = this.waiting[cls];
+    while (ids.size > 0 && this.fits(cls)) {
+      const id = ids.shift()!;
+      if (this.classOf.get(id) !== cls) continue; // forgotten (closed), or waiting again in another class
+      for (let n = 0; n < QUANTUM && this.fits(cls) && this.hooks.next(id); n++) {
+        this.served++;
+        this.deferred[cls]++;
       }
-      const ids = this.waiting[cls];
-      while (ids.size > 0 && this.fits(cls)) {
-        const id = ids.shift()!;
-        if (this.classOf.get(id) !== cls) continue; // forgotten (closed), or waiting again in another class
-        for (let n = 0; n < QUANTUM && this.fits(cls) && this.hooks.next(id); n++) {
-          this.served++;
-          this.deferred[cls]++;
-        }
-        if (this.classOf.get(id) !== cls) continue; // forgotten while served (kicked)
-        // Round robin: a socket with more waiting goes to the back of its class.
-        if (this.hooks.pending(id)) ids.push(id);
-        else {
-          this.classOf.delete(id);
-          this.hooks.resume(id);
-        }
+      if (this.classOf.get(id) !== cls) continue; // forgotten while served (kicked)
+      // Round robin: a socket with more waiting goes to the back of its class.
+      if (this.hooks.pending(id)) ids.push(id);
+      else {
+        this.classOf.delete(id);
+        this.hooks.resume(id);
       }
     }
   }
