@@ -5,7 +5,7 @@
  * decision the deciding manager's projection gives the features (src/features.ts) and the label is whether that
  * manager won (draws and failed games are left out). Every `--holdout`-th game of each kind is kept out of the
  * fit; the calibration printed (reliability by decile, Brier score against always saying 50%) is on those games
- * only. `--dry` prints without writing. Last line: JSON.
+ * only. The weights are then scaled by a temperature chosen by cross-validation over the fitted games (`temperature`). `--dry` prints without writing. Last line: JSON.
  */
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -22,6 +22,33 @@ import { printCalibration } from './print-calibration.js';
 interface Rows {
   X: number[][];
   y: number[];
+  /** The game each row comes from (folds are whole games: a game's positions share one outcome). */
+  game: number[];
+}
+
+const FOLDS = 5;
+
+/**
+ * The temperature: one factor on w·f chosen on predictions the weights did not see. The training games are cut
+ * into folds by game; each fold's positions are scored by weights fitted on the other folds; the factor is the
+ * one-feature logistic fit of the outcomes on those scores. A factor below 1 says the full fit is overconfident.
+ */
+function temperature(train: Rows): number {
+  const z: number[][] = [];
+  const y: number[] = [];
+  for (let k = 0; k < FOLDS; k++) {
+    const inFold = (i: number) => train.game[i]! % FOLDS === k;
+    const idx = train.X.map((_, i) => i);
+    const w = fitLogistic(
+      idx.filter((i) => !inFold(i)).map((i) => train.X[i]!),
+      idx.filter((i) => !inFold(i)).map((i) => train.y[i]!),
+    );
+    for (const i of idx.filter(inFold)) {
+      z.push([train.X[i]!.reduce((s, x, j) => s + x * w[j]!, 0)]);
+      y.push(train.y[i]!);
+    }
+  }
+  return fitLogistic(z, y)[0]!;
 }
 
 function main(): void {
@@ -31,8 +58,8 @@ function main(): void {
   const holdout = count('holdout', 5);
   if (holdout < 2) throw new Error('--holdout must be at least 2');
   const t0 = cpuSeconds();
-  const train: Rows = { X: [], y: [] };
-  const test: Rows = { X: [], y: [] };
+  const train: Rows = { X: [], y: [], game: [] };
+  const test: Rows = { X: [], y: [], game: [] };
   let used = 0;
   const kinds: [string, number, [BotLevel, BotLevel]][] = [
     ['nn', normal, ['normal', 'normal']],
@@ -48,11 +75,27 @@ function main(): void {
       for (const { state, action } of positions(game.match, POOL)) {
         into.X.push(viewFeatures(project(state, action.manager)));
         into.y.push(game.winner === action.manager ? 1 : 0);
+        into.game.push(used);
       }
     }
-  const coefficients = fitLogistic(train.X, train.y).map((w) => Number(w.toPrecision(6)));
-  const fit = { command: 'npm run review:fit', normal, hard, seed, holdout, games: used, positions: { train: train.X.length, test: test.X.length } };
+  const raw = fitLogistic(train.X, train.y);
+  const scale = temperature(train);
+  const coefficients = raw.map((w) => Number((w * scale).toPrecision(6)));
+  const fit = {
+    command: 'npm run review:fit',
+    normal,
+    hard,
+    seed,
+    holdout,
+    games: used,
+    positions: { train: train.X.length, test: test.X.length },
+    temperature: { folds: FOLDS, scale: Number(scale.toPrecision(6)) },
+  };
   const model: WinModel = { features: FEATURES, coefficients, fit };
+  const unscaled = calibration(
+    test.X.map((x) => chanceOf(x, { features: FEATURES, coefficients: raw })),
+    test.y,
+  );
   const held = calibration(
     test.X.map((x) => chanceOf(x, model)),
     test.y,
@@ -63,7 +106,9 @@ function main(): void {
   );
   console.log(`${used} decided games (${normal} normal v normal, ${hard} normal v hard), ${train.X.length} positions fitted, ${test.X.length} held out`);
   FEATURES.forEach((f, i) => console.log(`  ${f.padEnd(14)} ${coefficients[i]}`));
-  console.log('held-out games:');
+  console.log(`temperature (${FOLDS} folds by game): ×${scale.toFixed(4)} on w·f`);
+  console.log(`held-out games, unscaled: Brier ${unscaled.brier.toFixed(4)}`);
+  console.log('held-out games, scaled:');
   printCalibration(held);
   console.log(`fitted games: Brier ${seen.brier.toFixed(4)}`);
   if (flag('dry') === undefined && !process.argv.includes('--dry')) {
@@ -75,7 +120,16 @@ function main(): void {
     );
     console.log(`wrote ${file}`);
   }
-  console.log(JSON.stringify({ ...fit, cpuSeconds: Number((cpuSeconds() - t0).toFixed(1)), coefficients, heldOut: held, fitted: { brier: seen.brier } }));
+  console.log(
+    JSON.stringify({
+      ...fit,
+      cpuSeconds: Number((cpuSeconds() - t0).toFixed(1)),
+      coefficients,
+      heldOut: held,
+      heldOutUnscaled: { brier: unscaled.brier },
+      fitted: { brier: seen.brier },
+    }),
+  );
 }
 
 main();
