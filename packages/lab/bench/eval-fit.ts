@@ -14,7 +14,7 @@ import { cardPool, starterRosters } from '@vroyale/cards';
 import { DEFAULT_WEIGHTS, EVAL_TERMS as TERMS, evaluate, evaluationTerms, type EvalWeights } from '../../engine/src/bots/evaluate.js';
 import { botForLevel, isBotLevel, playMatch, withTurnOrder, type BotLevel, type CardDef, type GameState, type Roster } from '@vroyale/engine';
 import { startersOf } from './bot-match-game.js';
-import { fitLogistic, logLoss, predict } from './logistic.js';
+import { fitLogistic, logLoss, predict } from '@vroyale/review';
 import { flag } from './pools.js';
 
 const pool = cardPool as Record<string, CardDef>;

@@ -1,7 +1,7 @@
 /** @vroyale/review: the game review's analysis (issue 35 §1). Pure: no I/O, no clock, no Math.random. */
 export { FEATURES, stateFeatures, viewFeatures, terminalChance } from './features.js';
 export { chanceOf, sigmoid, viewWinChance, winModel, type WinModel } from './win-model.js';
-export { fitLogistic } from './logistic.js';
+export { fitLogistic, logLoss, predict, type FitOptions } from './logistic.js';
 export { calibration, type Calibration, type ReliabilityRow } from './calibration.js';
 export { markOf, THRESHOLDS, type Mark } from './marks.js';
 export { gameAccuracy, harmonicMean, moveAccuracy, standardDeviation, volatilityWeights, type Judged } from './accuracy.js';

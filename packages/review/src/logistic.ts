@@ -1,11 +1,33 @@
 /**
  * Logistic regression without an intercept, L2-regularised, fitted by Newton's method (iteratively reweighted
- * least squares with a Cholesky solve). The same method as packages/lab/bench/logistic.ts, which no package may
- * import: a dozen features converge in a handful of exact steps, with no learning rate to tune.
+ * least squares with a Cholesky solve): a dozen features converge in a handful of exact steps, with no learning
+ * rate to tune (which the gradient-descent packages on npm need). The review's win model and the lab's
+ * evaluation fit (packages/lab/bench/eval-fit.ts) both use it.
  */
 import { sigmoid } from './win-model.js';
 
 const dot = (a: readonly number[], b: readonly number[]): number => a.reduce((s, x, i) => s + x * b[i]!, 0);
+
+/** P(y = 1 | x) under weights w. */
+export function predict(x: readonly number[], w: readonly number[]): number {
+  return sigmoid(dot(x, w));
+}
+
+/** Mean negative log-likelihood (natural log) of labels y in {0, 1}; 0.693 is a coin's. */
+export function logLoss(X: readonly (readonly number[])[], y: readonly number[], w: readonly number[]): number {
+  let s = 0;
+  for (let i = 0; i < X.length; i++) {
+    const p = Math.min(1 - 1e-12, Math.max(1e-12, predict(X[i]!, w)));
+    s -= y[i] ? Math.log(p) : Math.log(1 - p);
+  }
+  return s / Math.max(1, X.length);
+}
+
+export interface FitOptions {
+  /** Penalty λ on ½λ|w|² (per sample), which keeps separable data finite. */
+  l2?: number;
+  maxIterations?: number;
+}
 
 /** Solves A x = b for a symmetric positive-definite A. */
 function solveSpd(A: number[][], b: number[]): number[] {
@@ -32,18 +54,18 @@ function solveSpd(A: number[][], b: number[]): number[] {
 }
 
 /** Weights maximising the likelihood of labels y ∈ {0, 1} given rows X, with penalty ½·l2·n·|w|². */
-export function fitLogistic(X: readonly (readonly number[])[], y: readonly number[], l2 = 1e-4, maxIterations = 50): number[] {
+export function fitLogistic(X: readonly (readonly number[])[], y: readonly number[], o: FitOptions = {}): number[] {
   const n = X.length;
   const d = X[0]?.length ?? 0;
   if (n === 0 || d === 0) throw new Error('logistic: no samples or no features');
-  const lambda = l2 * n;
+  const lambda = (o.l2 ?? 1e-4) * n;
   let w = new Array<number>(d).fill(0);
-  for (let it = 0; it < maxIterations; it++) {
+  for (let it = 0; it < (o.maxIterations ?? 50); it++) {
     const g = w.map((wi) => -lambda * wi);
     const H = w.map((_, i) => w.map((__, j) => (i === j ? lambda : 0)));
     for (let s = 0; s < n; s++) {
       const x = X[s]!;
-      const p = sigmoid(dot(x, w));
+      const p = predict(x, w);
       const r = y[s]! - p;
       const v = p * (1 - p);
       for (let i = 0; i < d; i++) {
