@@ -164,28 +164,4 @@ describe('ReadPark', () => {
     expect(park.parkedNow).toBe(0);
     expect(server.destroyed).toBe(true);
   });
-  it('leaves a paused socket (admission control holds its backlog) out of the rotation, and takes it back when it resumes', async () => {
-    const park = new ReadPark({ grantsPerTick: 1, tickMs: 1, rotationMs: 5 });
-    const { open } = await parkedServer(park);
-    const a = await open();
-    const b = await open();
-    let gotA = 0;
-    a.server.on('data', (d: Buffer) => (gotA += d.length));
-    b.server.on('data', () => undefined);
-    await until(() => park.state(a.server)!.grants >= 1 && park.state(b.server)!.grants >= 1, 'a grant each');
-    a.server.pause();
-    const held = park.state(a.server)!.grants;
-    const bBefore = park.state(b.server)!.grants;
-    // Many rotations later: b was granted on and on, a never (it asked for nothing), and nothing of a was read.
-    await until(() => park.state(b.server)!.grants >= bBefore + 20, 'twenty more grants of b');
-    a.client.write(Buffer.alloc(300, 7));
-    await sleep(30);
-    expect(park.state(a.server)!.grants).toBe(held);
-    expect(gotA).toBe(0);
-    expect(park.inLine).toBe(1); // b alone: a is not visited at every rotation
-    a.server.resume();
-    await until(() => gotA === 300, 'its bytes, once it resumed');
-    expect(park.state(a.server)!.grants).toBeGreaterThan(held);
-    expect(park.state(a.server)!.parked).toBe(true);
-  });
 });

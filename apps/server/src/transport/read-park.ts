@@ -131,9 +131,7 @@ export class ReadPark {
     };
     handle.readStart = () => {
       e.wants = true;
-      if (!e.parked || e.granted) return e.start();
-      this.back(e);
-      return 0;
+      return e.parked && !e.granted ? 0 : e.start();
     };
     handle.readStop = () => {
       e.wants = false;
@@ -144,13 +142,6 @@ export class ReadPark {
     e.stop();
     this.enqueue(e, 'new');
     sock.once('close', () => this.remove(e));
-    // A paused stream (net.Socket.pause does not stop libuv) that flows again: `_read` may not call readStart.
-    sock.on('resume', () => this.back(e));
-  }
-
-  /** Out of the lanes while it asked for nothing (see `tick`): back in line now that it asks again. */
-  private back(e: Entry): void {
-    if (e.parked && !e.granted && e.queued === null && !e.done) this.enqueue(e, laneOf(e.classOf()));
   }
 
   /** The socket now belongs to a Socket.IO socket: `classOf` tells its class from now on. */
@@ -173,11 +164,6 @@ export class ReadPark {
    */
   closing(sock: Socket): void {
     this.classify(sock, NEW);
-  }
-
-  /** Sockets waiting in a lane for a grant (tests: a socket that asks for nothing is not). */
-  get inLine(): number {
-    return this.lanes.identified.size + this.lanes.new.size;
   }
 
   /** Sockets tracked (tests). */
@@ -261,10 +247,6 @@ export class ReadPark {
           const e = q.shift()!;
           e.queued = null;
           if (e.done || !e.parked) continue;
-          // It asks for nothing (admission control paused its stream: a backlog waits unparsed; or the stream
-          // stopped reading): out of the lanes until it asks again (`back`), so a rotation of thousands of
-          // waiting flooders costs nothing. Its class is looked at then.
-          if (!e.wants || e.sock.readableFlowing === false) continue;
           const cls = e.classOf();
           if (inRoom(cls)) {
             this.recheck(e);
@@ -272,6 +254,8 @@ export class ReadPark {
           }
           e.queued = laneOf(cls);
           this.lanes[e.queued].push(e);
+          // Nothing asked for (the stream is full or paused: admission control holds its backlog): not read now.
+          if (!e.wants || e.sock.readableFlowing === false) continue;
           e.granted = true;
           e.grants++;
           e.bytesAtGrant = e.sock.bytesRead;
