@@ -45,7 +45,7 @@ function harness(cfg = CFG) {
     turns.shift()!();
     for (let f = lows.shift(); f; f = lows.shift()) f();
   };
-  return { a, arrive, handled, paused, turn, turns, ended, tick: (ms: number) => (t += ms) };
+  return { a, arrive, handled, paused, turn, turns, lows, ended, tick: (ms: number) => (t += ms) };
 }
 
 describe('admission control', () => {
@@ -112,6 +112,21 @@ describe('admission control', () => {
     h.a.forget('f');
     h.turn();
     expect(h.handled).toEqual(['f0', 'f1', 'g0', 'g1']);
+    expect(h.a.waitingSockets).toBe(0);
+  });
+});
+
+describe('admission control: the pass of the classes in no room', () => {
+  it('gives them their time share counted from the pass, however late its timer fires', () => {
+    const h = harness({ turnMessages: 1_000, turnMs: 4, shares: { seated: 2, watching: 1, identified: 0.5, new: 0.25 } });
+    h.arrive('m', 'seated', 1); // the turn opens at 0
+    h.tick(3);
+    h.arrive('f', 'identified', 3); // 3 ms into the turn: past its 2 ms, so it waits
+    expect(h.handled).toEqual(['m0']);
+    h.turns.shift()!(); // the turn's end (check phase)
+    h.tick(3); // the timer fires 3 ms later: more than the class's whole share of a turn
+    h.lows.shift()!();
+    expect(h.handled).toEqual(['m0', 'f0', 'f1', 'f2']);
     expect(h.a.waitingSockets).toBe(0);
   });
 });

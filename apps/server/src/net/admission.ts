@@ -186,6 +186,9 @@ export class Admission {
   private lowPass(): void {
     this.lowScheduled = false;
     this.open();
+    // The classes' time shares count from here: the timer's own delay (at least a millisecond, more under load) is
+    // not their work, and counted from the turn's end it could exceed a small share at every pass and starve them.
+    this.turnStart = this.now();
     for (const cls of LOW) this.serve(cls);
   }
 
