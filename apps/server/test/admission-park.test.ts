@@ -95,7 +95,7 @@ describe('read parking (issue 36)', () => {
   }, 60_000);
 
   it("reads an honest seated manager's action at once while 300 flooders' bytes wait for their grants", async () => {
-    const t = await startTestServer({ rateLimit: { capacity: 1_000, refillPerSec: 1_000 } });
+    const t = await startTestServer({ rateLimit: { capacity: 1_000, refillPerSec: 1_000 }, admission: { ...defaultConfig().admission, park: DEFAULT_PARK } });
     servers.push(t);
     const { a, b, roomId } = await twoManagers(t.url);
     clients.push(a, b);
