@@ -201,7 +201,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       newSocket: { capacity: 10, refillPerSec: 2, growPerSec: 0.1 },
     },
     // Read parking is off until a lost read is found: with it, a fresh socket's hello after signing up went
-    // unanswered in about 1 of 12 runs of an e2e test (docs/abuse.md "Read parking"). VROYALE_READ_PARK=on.
+    // unanswered now and then (docs/abuse.md "Read parking"). VROYALE_READ_PARK=on.
     admission: { turnMessages: 100, turnMs: 4, shares: { seated: 2, watching: 1, identified: 0.5, new: 0.25 }, park: null },
     trustProxy: [],
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
