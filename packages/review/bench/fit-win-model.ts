@@ -36,14 +36,14 @@ const FOLDS = 5;
 function temperature(train: Rows): number {
   const z: number[][] = [];
   const y: number[] = [];
+  const idx = train.X.map((_, i) => i);
   for (let k = 0; k < FOLDS; k++) {
-    const inFold = (i: number) => train.game[i]! % FOLDS === k;
-    const idx = train.X.map((_, i) => i);
+    const rest = idx.filter((i) => train.game[i]! % FOLDS !== k);
     const w = fitLogistic(
-      idx.filter((i) => !inFold(i)).map((i) => train.X[i]!),
-      idx.filter((i) => !inFold(i)).map((i) => train.y[i]!),
+      rest.map((i) => train.X[i]!),
+      rest.map((i) => train.y[i]!),
     );
-    for (const i of idx.filter(inFold)) {
+    for (const i of idx.filter((i) => train.game[i]! % FOLDS === k)) {
       z.push([train.X[i]!.reduce((s, x, j) => s + x * w[j]!, 0)]);
       y.push(train.y[i]!);
     }
