@@ -68,7 +68,9 @@ describe('the stop settings read back at start-up', () => {
           const target = c.where === 'top' ? x : (x[c.where] as Record<string, unknown>);
           if (typeof target !== 'object' || target === null) continue;
           if (c.value === undefined) delete target[c.key];
-          else target[c.key] = c.value;
+          // A fresh copy: fast-check hands out the same `{}` every time, and a change that put it inside itself
+          // (x.own = {}, then x.own.resolution = that {}) would make it cyclic for every later run.
+          else target[c.key] = structuredClone(c.value);
         }
         agreeStops(x);
         if (isStopSettings(x)) accepted++;
