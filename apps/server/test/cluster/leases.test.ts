@@ -132,6 +132,27 @@ describe.skipIf(!pgTest.available)('node leases with a fencing epoch per match (
     }
   }, 30_000);
 
+  it('keeps the epoch of a match this node holds when it asks for it again at the same time (scan and hand-over racing)', async () => {
+    const [a, b, close] = await twoNodes();
+    try {
+      const { room, match } = records(1);
+      await a.startMatch(room, match, 1);
+      await a.leases.join(1_000, LEASE);
+      await b.leases.join(1_000, LEASE);
+      expect(await b.leases.acquire('m1', 1_000)).toBe(1);
+      await b.leases.release(['m1']); // a hand-over: free for any node
+      // Node a's takeover scan and its hand-over handler both ask for it: one wins, the other gets nothing...
+      const got = await Promise.all([a.leases.acquire('m1', 1_100), a.leases.acquire('m1', 1_100)]);
+      expect(got.filter((e) => e !== null)).toEqual([2]);
+      // ...and the winner still writes: the losing ask did not drop the epoch a holds.
+      expect(a.leases.epochOf('m1')).toBe(2);
+      await a.writer.append(action(1, 1));
+      expect((await a.actions('m1')).map((r) => r.seq)).toEqual([1]);
+    } finally {
+      await close();
+    }
+  }, 30_000);
+
   it('lets exactly one of two nodes win each race for a match (new and expired leases)', async () => {
     const [a, b, close] = await twoNodes();
     try {

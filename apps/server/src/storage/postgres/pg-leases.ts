@@ -91,9 +91,10 @@ export class PgLeases implements MatchLeases {
     return this.lane.tx(async (c) => {
       const got = await rows(c, ACQUIRE, [matchId, me, generation, now]);
       const epoch = got.length > 0 ? Number(got[0]!.epoch) : null;
-      // Recorded inside the lane job: an append issued after this acquire is checked against this epoch.
-      if (epoch === null) this.held.delete(matchId);
-      else this.held.set(matchId, epoch);
+      // Recorded inside the lane job: an append issued after this acquire is checked against this epoch. No row
+      // back leaves what this node holds alone: the live owner may be this node itself (its takeover scan and a
+      // hand-over's notice racing for the same match), and an epoch it no longer holds is found out by `fenced`.
+      if (epoch !== null) this.held.set(matchId, epoch);
       return epoch;
     });
   }
