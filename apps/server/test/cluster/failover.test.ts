@@ -117,11 +117,15 @@ describe.skipIf(!available)("kill -9 and SIGTERM of a match's owner", () => {
         (signals[kill] === 'SIGKILL' ? takeovers : handovers).push(performance.now() - t0);
         expect(now.node_id).not.toBe(before.node_id);
         // The spectator follows the match to its new node (unless it ended right there: its result view counts).
-        await spec.waitFor(
-          () => (spec.view(roomId)?.seq ?? 0) > specSeq || spec.view(roomId)?.result != null,
-          30_000,
-          `spectator views after move ${kill + 1}`,
-        );
+        await spec
+          .waitFor(() => (spec.view(roomId)?.seq ?? 0) > specSeq || spec.view(roomId)?.result != null, 30_000, `spectator views after move ${kill + 1}`)
+          .catch((e: unknown) => {
+            console.log('the move at', Math.round(t0), 'to', now?.node_id, 'spectator seq', specSeq, 'A seq', a.view(roomId)?.seq);
+            console.log('spectator trail', JSON.stringify(spec.trail), 'last', JSON.stringify(spec.received.slice(-3).map((r) => r.event)));
+            for (const n of nodes)
+              console.log(n.id, JSON.stringify(n.lines.filter((l) => Number(l.level) >= 40 || /taken|lease|listening|no node|handed|forward|watch/.test(String(l.msg))).slice(-12)));
+            throw e;
+          });
         spectatorBack.push(performance.now() - t0);
         // Clocks are not charged for the outage: the new owner starts from the remaining time of the last commit.
         const seen = spec.view(roomId)!;

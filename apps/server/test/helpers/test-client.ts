@@ -55,6 +55,8 @@ export class TestClient {
   followMoves = false;
   /** Rooms this client watches (`room:spectate` accepted, no `room:leave` since). */
   readonly watching = new Set<string>();
+  /** What happened to the connection and to watching again, with performance.now() (for a failure's message). */
+  readonly trail: string[] = [];
   /** Actions sent again after a silent refusal or no answer (followMoves). */
   resent = 0;
 
@@ -69,12 +71,15 @@ export class TestClient {
       this.poke();
     });
     // Reconnection after a server restart: identify again with the same token (as the browser would).
+    const note = (what: string) => this.trail.push(`${Math.round(performance.now())} ${what}`);
+    socket.on('disconnect', (reason) => note(`disconnect ${reason}`));
+    socket.io.on('reconnect_attempt', (n) => note(`reconnect attempt ${n}`));
     socket.io.on(
       'reconnect',
       () =>
         void this.hello()
-          .then(() => this.watchAgain())
-          .catch(() => {}),
+          .then(() => (note('hello again ok'), this.watchAgain()))
+          .catch((e: unknown) => note(`hello or watch again failed: ${String(e)}`)),
     );
   }
 
@@ -120,6 +125,7 @@ export class TestClient {
     for (const roomId of [...this.watching])
       for (let attempt = 0; attempt < 10; attempt++) {
         const ack = await this.emit('room:spectate', { roomId });
+        this.trail.push(`${Math.round(performance.now())} watch again ${attempt}: ${ack.ok ? 'ok' : ack.code}`);
         if (ack.ok || !SILENT.has(ack.code)) break;
         await new Promise((r) => setTimeout(r, 200));
       }
