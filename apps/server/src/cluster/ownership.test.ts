@@ -134,4 +134,17 @@ describe('self-fencing', () => {
     expect(lost).toEqual([['m1', 2_500]]);
     o.stop();
   });
+
+  it('asks once for a match the takeover scan and a hand-over want at the same time', async () => {
+    const leases = new MemoryLeases();
+    let asked = 0;
+    leases.acquire = async () => (++asked, 1);
+    const { o } = owner(leases);
+    const got = await Promise.all([o.acquire('m1', 'taken-over'), o.acquire('m1', 'taken-over')]);
+    expect(got.sort()).toEqual([false, true]);
+    expect(asked).toBe(1);
+    expect(await o.acquire('m1', 'taken-over')).toBe(false); // held: not asked for again
+    expect(asked).toBe(1);
+    o.stop();
+  });
 });

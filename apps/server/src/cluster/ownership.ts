@@ -34,6 +34,8 @@ export const DEFAULT_OWNERSHIP: OwnershipOptions = { leaseMs: 3_000, renewMs: 1_
 export class Ownership {
   /** Matches this node runs under its lease (acquired, not yet released or lost). */
   private readonly mine = new Set<string>();
+  /** Matches this node is asking for now: the takeover scan and a hand-over's notice may both try one. */
+  private readonly asking = new Set<string>();
   /** When this node's lease ends by our clock (the send time of its last join or renewal + leaseMs); null: none. */
   private until: number | null = null;
   /** Raised by each self-fence: a renewal sent before one must not revive the lease it gave up. */
@@ -107,6 +109,9 @@ export class Ownership {
    * 'taken-over'). False when another node holds it or the database refused: this node must not run it.
    */
   async acquire(matchId: string, change: 'acquired' | 'taken-over'): Promise<boolean> {
+    // Asked already (or held): the first ask takes it over, this one must not replay it a second time.
+    if (this.asking.has(matchId) || this.mine.has(matchId)) return false;
+    this.asking.add(matchId);
     try {
       if (!(await this.joined())) return false;
       const era = this.era;
@@ -121,6 +126,8 @@ export class Ownership {
     } catch (e) {
       this.log.error({ err: e, matchId }, 'acquiring a match lease failed');
       return false;
+    } finally {
+      this.asking.delete(matchId);
     }
   }
 
