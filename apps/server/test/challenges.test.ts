@@ -9,7 +9,7 @@ import { TestClient } from './helpers/test-client.js';
 import { ban, block, makeAccount } from './helpers/accounts.js';
 import { until } from './helpers/until.js';
 import { ManualClock } from '../src/time/manual-clock.js';
-import { CHALLENGES_PER_SENDER, UNAVAILABLE } from '../src/matchmaking/challenges.js';
+import { CHALLENGES_PER_SENDER, RECONNECT_GRACE_MS, UNAVAILABLE } from '../src/matchmaking/challenges.js';
 import { sqliteOf } from './helpers/sqlite.js';
 
 const clock = new ManualClock();
@@ -107,6 +107,8 @@ describe('challenges', () => {
       const open = t.server.game.connections;
       await change(a);
       await until(() => why !== 'gone' || t.server.game.connections < open, `${why}: the server to see the socket close`);
+      // Gone for longer than a reload takes.
+      if (why === 'gone') clock.advance(RECONNECT_GRACE_MS + 1);
       const rooms = t.server.game.lobby.rooms.size;
       expect(await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' }), why).toEqual({
         ok: false,
@@ -124,8 +126,10 @@ describe('challenges', () => {
     const a = await account();
     const b = await account();
     const offline = await account();
+    const open = t.server.game.connections;
     offline.close();
-    await new Promise((r) => setTimeout(r, 50));
+    await until(() => t.server.game.connections < open, 'the server to see the socket close');
+    clock.advance(RECONNECT_GRACE_MS + 1); // away, not reloading
     const g = await TestClient.connect(t.url, 'Guest');
     await block(t, b, a);
     const answers = await Promise.all(
@@ -141,6 +145,29 @@ describe('challenges', () => {
     expect(await g.emit('challenge:send', { username: a.name, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'not-signed-in' });
     expect(await a.emit('challenge:send', { username: g.name, roster: 'bogus' })).toMatchObject({ ok: false, code: 'invalid-roster' });
     for (const c of [a, b, g]) c.close();
+  });
+
+  it('a target whose page is reconnecting (a reload, the new handshake after a sign-up) is challenged, and hears it on hello', async () => {
+    const a = await account();
+    const b = await account();
+    const open = t.server.game.connections;
+    b.close();
+    await until(() => t.server.game.connections < open, 'the server to see the socket close');
+    clock.advance(RECONNECT_GRACE_MS - 1_000);
+    const sent = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
+    expect(sent).toMatchObject({ ok: true, status: 'pending' });
+    if (!sent.ok) return;
+    const back = await TestClient.connect(t.url, b.name, b.token);
+    await back.waitFor(() => last(back)?.challengeId === sent.challengeId && last(back)?.status === 'pending', 5_000, 'pending on hello');
+    expect(await back.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' })).toMatchObject({ ok: true, status: 'accepted' });
+    // Away for longer than that: unavailable, with the one answer.
+    const c = await account();
+    const before = t.server.game.connections;
+    c.close();
+    await until(() => t.server.game.connections < before, 'the server to see the socket close');
+    clock.advance(RECONNECT_GRACE_MS + 1);
+    expect(await a.emit('challenge:send', { username: c.name, roster: 'raid-night' })).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
+    for (const x of [a, back]) x.close();
   });
 
   it(`at most ${CHALLENGES_PER_SENDER} pending challenges per sender`, async () => {

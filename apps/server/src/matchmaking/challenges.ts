@@ -3,8 +3,10 @@
  * clock (untimed allowed: nobody else is waiting on it). Pending for `CHALLENGE_TTL_MS`; every change goes to
  * both users' sockets as `challenge:update`, and each pending one again on hello.
  *
- * A target that does not exist, is a guest, is the sender, has no socket, or blocked (or was blocked by) the
- * sender gets one answer, `challenge-unavailable`, with one message: a block must not be revealed.
+ * A target that does not exist, is a guest, is the sender, is away, or blocked (or was blocked by) the sender
+ * gets one answer, `challenge-unavailable`, with one message: a block must not be revealed. Away means no socket
+ * and none closed in the last `RECONNECT_GRACE_MS`: a page reloading or making its new handshake after a sign-up
+ * is still there, and hears the challenge on its hello.
  */
 import { randomBytes } from 'node:crypto';
 import { CHALLENGE_TTL_MS, type AckError, type ChallengeUpdate, type ClockConfig } from '@vroyale/protocol';
@@ -14,6 +16,8 @@ import type { MatchmakingHost, Player } from './host.js';
 /** Pending challenges one sender may have at once (more is spam). */
 export const CHALLENGES_PER_SENDER = 3;
 export const UNAVAILABLE = 'That player cannot be challenged right now';
+/** How long a user whose last socket closed can still be challenged (and a challenger's challenge accepted). */
+export const RECONNECT_GRACE_MS = 15_000;
 
 interface Challenge {
   id: string;
@@ -30,6 +34,8 @@ const refuse = (code: AckError['code'], message: string): AckError => ({ ok: fal
 export class Challenges {
   private readonly byId = new Map<string, Challenge>();
   private readonly byUser = new Map<string, Set<Challenge>>();
+  /** When each user with no socket left had their last one close (oldest first; kept `RECONNECT_GRACE_MS`). */
+  private readonly leftAt = new Map<string, number>();
 
   constructor(private readonly h: MatchmakingHost) {}
 
@@ -40,7 +46,7 @@ export class Challenges {
     if (!username) return refuse('not-signed-in', 'Challenges need an account: register or sign in first');
     if (bannedAt !== null) return refuse('banned', 'This account is banned');
     const [toName, toBanned] = toId ? await Promise.all([facts.usernameOf(toId), facts.bannedAt(toId)]) : [null, null];
-    if (!toId || !toName || toId === from.userId || this.h.socketsOf(toId).length === 0 || this.h.blocked(from.userId, toId) || toBanned !== null)
+    if (!toId || !toName || toId === from.userId || !this.reachable(toId) || this.h.blocked(from.userId, toId) || toBanned !== null)
       return refuse('challenge-unavailable', UNAVAILABLE);
     const mine = [...(this.byUser.get(from.userId) ?? [])].filter((c) => c.from.userId === from.userId);
     if (mine.length >= CHALLENGES_PER_SENDER)
@@ -72,7 +78,7 @@ export class Challenges {
     const fromBanned = await this.h.facts.bannedAt(from);
     // It may have ended (cancelled, expired, answered from another tab) while the ban was read.
     if (this.byId.get(challengeId) !== c) return refuse('not-pending', 'That challenge is no longer open');
-    if (this.h.socketsOf(from).length === 0 || fromBanned !== null || this.h.blocked(from, userId)) {
+    if (!this.reachable(from) || fromBanned !== null || this.h.blocked(from, userId)) {
       this.end(c, 'cancelled', null);
       return refuse('challenge-unavailable', UNAVAILABLE);
     }
@@ -88,7 +94,27 @@ export class Challenges {
 
   /** A socket said hello: every pending challenge to or from its user. */
   hello(userId: string, socketId: string): void {
+    this.leftAt.delete(userId);
     for (const c of this.byUser.get(userId) ?? []) this.h.send([socketId], 'challenge:update', this.update(c, 'pending', null));
+  }
+
+  /** A socket of this user closed: with none left, they stay reachable for `RECONNECT_GRACE_MS`. */
+  socketClosed(userId: string): void {
+    if (this.h.socketsOf(userId).length > 0) return;
+    const now = this.h.clock.now();
+    this.leftAt.delete(userId);
+    this.leftAt.set(userId, now);
+    for (const [u, at] of this.leftAt) {
+      if (now - at <= RECONNECT_GRACE_MS) break;
+      this.leftAt.delete(u);
+    }
+  }
+
+  /** Has a socket, or had one a moment ago (a reload, a new handshake). */
+  private reachable(userId: string): boolean {
+    if (this.h.socketsOf(userId).length > 0) return true;
+    const at = this.leftAt.get(userId);
+    return at !== undefined && this.h.clock.now() - at <= RECONNECT_GRACE_MS;
   }
 
   pendingCount(): number {
@@ -99,6 +125,7 @@ export class Challenges {
     for (const c of this.byId.values()) this.h.clock.clearTimeout(c.timer);
     this.byId.clear();
     this.byUser.clear();
+    this.leftAt.clear();
   }
 
   private end(c: Challenge, status: ChallengeUpdate['status'], roomId: string | null): ChallengeUpdate {

@@ -98,6 +98,7 @@ export class Matchmaking {
 
   socketClosed(userId: string): void {
     this.queue.socketClosed(userId);
+    this.challenges.socketClosed(userId);
   }
 
   stop(): void {
