@@ -245,6 +245,11 @@ export class GameServer {
     this.sessions.sessionRotated(userId, oldHash, newToken);
   }
 
+  /** Signed in or registered over HTTP: their page is about to connect (matchmaking counts them as arriving). */
+  signedIn(userId: string): void {
+    this.matchmaking.signedIn(userId);
+  }
+
   /** A guest became an account: seats in open rooms show the username from now on. */
   accountRegistered(userId: string, username: string): void {
     this.sessions.accountRegistered(userId, username);

@@ -11,6 +11,7 @@ import { until } from './helpers/until.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { CHALLENGES_PER_SENDER, RECONNECT_GRACE_MS, UNAVAILABLE } from '../src/matchmaking/challenges.js';
 import { sqliteOf } from './helpers/sqlite.js';
+import { api, tokenOf } from './helpers/auth-http.js';
 
 const clock = new ManualClock();
 let t: TestServer;
@@ -168,6 +169,24 @@ describe('challenges', () => {
     clock.advance(RECONNECT_GRACE_MS + 1);
     expect(await a.emit('challenge:send', { username: c.name, roster: 'raid-night' })).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
     for (const x of [a, back]) x.close();
+  });
+
+  it('a target who signed in over HTTP a moment ago (the page not connected yet) is challenged, and hears it on hello', async () => {
+    const a = await account();
+    const b = await account();
+    const open = t.server.game.connections;
+    b.close();
+    await until(() => t.server.game.connections < open, 'the server to see the socket close');
+    clock.advance(RECONNECT_GRACE_MS + 1);
+    expect(await a.emit('challenge:send', { username: b.name, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'challenge-unavailable' });
+    const login = await api(t.url, '/api/auth/login', { body: { username: b.name, password: `${b.name} plays VRoyale` } });
+    expect(login.status).toBe(200);
+    const sent = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
+    expect(sent).toMatchObject({ ok: true, status: 'pending' });
+    if (!sent.ok) return;
+    const page = await TestClient.connect(t.url, b.name, tokenOf(login.cookie!));
+    await page.waitFor(() => last(page)?.challengeId === sent.challengeId && last(page)?.status === 'pending', 5_000, 'pending on hello');
+    for (const x of [a, page]) x.close();
   });
 
   it(`at most ${CHALLENGES_PER_SENDER} pending challenges per sender`, async () => {

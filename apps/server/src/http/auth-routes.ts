@@ -141,6 +141,7 @@ export function authRoutes(d: AuthDeps): Router {
       game.sessionRotated(userId, current.tokenHash, token);
       game.accountRegistered(userId, b.username);
     }
+    d.game()?.signedIn(userId);
     d.log.info({ userId, fromGuest: !!current }, 'account registered');
     setSession(req, res, token);
     await sendMe(res, 201, userId);
@@ -158,6 +159,7 @@ export function authRoutes(d: AuthDeps): Router {
     await check.succeeded();
     if (account.bannedAt !== null) return apiError(res, 403, 'banned', 'This account is banned');
     const token = await accounts.createSession(account.id, d.now());
+    d.game()?.signedIn(account.id);
     d.log.info({ userId: account.id }, 'signed in');
     setSession(req, res, token);
     await sendMe(res, 200, account.id);

@@ -5,8 +5,8 @@
  *
  * A target that does not exist, is a guest, is the sender, is away, or blocked (or was blocked by) the sender
  * gets one answer, `challenge-unavailable`, with one message: a block must not be revealed. Away means no socket
- * and none closed in the last `RECONNECT_GRACE_MS`: a page reloading or making its new handshake after a sign-up
- * is still there, and hears the challenge on its hello.
+ * closed and no sign-in over HTTP in the last `RECONNECT_GRACE_MS`: a page reloading, or connecting after its
+ * sign-up or sign-in, is still there, and hears the challenge on its hello.
  */
 import { randomBytes } from 'node:crypto';
 import { CHALLENGE_TTL_MS, type AckError, type ChallengeUpdate, type ClockConfig } from '@vroyale/protocol';
@@ -98,8 +98,11 @@ export class Challenges {
     for (const c of this.byUser.get(userId) ?? []) this.h.send([socketId], 'challenge:update', this.update(c, 'pending', null));
   }
 
-  /** A socket of this user closed: with none left, they stay reachable for `RECONNECT_GRACE_MS`. */
-  socketClosed(userId: string): void {
+  /**
+   * A socket of this user closed, or they signed in or registered over HTTP (their page is about to connect): with
+   * no socket now, they are reachable for `RECONNECT_GRACE_MS`.
+   */
+  arriving(userId: string): void {
     if (this.h.socketsOf(userId).length > 0) return;
     const now = this.h.clock.now();
     this.leftAt.delete(userId);
@@ -110,7 +113,7 @@ export class Challenges {
     }
   }
 
-  /** Has a socket, or had one a moment ago (a reload, a new handshake). */
+  /** Has a socket, or had one or signed in a moment ago (a reload, a page connecting). */
   private reachable(userId: string): boolean {
     if (this.h.socketsOf(userId).length > 0) return true;
     const at = this.leftAt.get(userId);

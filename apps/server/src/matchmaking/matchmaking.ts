@@ -98,7 +98,12 @@ export class Matchmaking {
 
   socketClosed(userId: string): void {
     this.queue.socketClosed(userId);
-    this.challenges.socketClosed(userId);
+    this.challenges.arriving(userId);
+  }
+
+  /** Signed in or registered over HTTP: their page is connecting (a challenge to them waits for its hello). */
+  signedIn(userId: string): void {
+    this.challenges.arriving(userId);
   }
 
   stop(): void {
