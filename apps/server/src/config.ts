@@ -200,9 +200,9 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       // A fresh socket's hello, settings, lobby and a few rooms to watch again fit; 40 after five minutes.
       newSocket: { capacity: 10, refillPerSec: 2, growPerSec: 0.1 },
     },
-    // Read parking is off until a lost read is found: with it, a fresh socket's hello after signing up went
-    // unanswered now and then (docs/abuse.md "Read parking"). VROYALE_READ_PARK=on.
-    admission: { turnMessages: 100, turnMs: 4, shares: { seated: 2, watching: 1, identified: 0.5, new: 0.25 }, park: null },
+    // Sockets before hello or in no room are read only when granted (docs/abuse.md "Read parking");
+    // VROYALE_READ_PARK=off reads every socket at once.
+    admission: { turnMessages: 100, turnMs: 4, shares: { seated: 2, watching: 1, identified: 0.5, new: 0.25 }, park: DEFAULT_PARK },
     trustProxy: [],
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
     spectateLimit: { capacity: 6, refillPerSec: 1 },
