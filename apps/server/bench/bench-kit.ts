@@ -8,7 +8,7 @@
  * loopback, and the per-address limits and caps then see separate households, as they would on the internet.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { io, type Socket } from 'socket.io-client';
 import { realise, type Legal } from '@vroyale/engine';
@@ -232,7 +232,9 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
     });
     child.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
   });
-  child.stdout!.resume();
+  // BENCH_SERVER_STDOUT=file: the server's output (its log, and what flags such as --trace-gc print) kept there.
+  if (process.env.BENCH_SERVER_STDOUT) child.stdout!.pipe(createWriteStream(process.env.BENCH_SERVER_STDOUT, { flags: 'a' }));
+  else child.stdout!.resume();
   return { child, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
 }
 

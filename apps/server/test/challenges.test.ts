@@ -160,14 +160,21 @@ describe('challenges', () => {
     if (!sent.ok) return;
     const back = await TestClient.connect(t.url, b.name, b.token);
     await back.waitFor(() => last(back)?.challengeId === sent.challengeId && last(back)?.status === 'pending', 5_000, 'pending on hello');
-    expect(await back.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' })).toMatchObject({ ok: true, status: 'accepted' });
+    expect(await back.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' })).toMatchObject({
+      ok: true,
+      status: 'accepted',
+    });
     // Away for longer than that: unavailable, with the one answer.
     const c = await account();
     const before = t.server.game.connections;
     c.close();
     await until(() => t.server.game.connections < before, 'the server to see the socket close');
     clock.advance(RECONNECT_GRACE_MS + 1);
-    expect(await a.emit('challenge:send', { username: c.name, roster: 'raid-night' })).toEqual({ ok: false, code: 'challenge-unavailable', message: UNAVAILABLE });
+    expect(await a.emit('challenge:send', { username: c.name, roster: 'raid-night' })).toEqual({
+      ok: false,
+      code: 'challenge-unavailable',
+      message: UNAVAILABLE,
+    });
     for (const x of [a, back]) x.close();
   });
 

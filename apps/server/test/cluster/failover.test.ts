@@ -123,7 +123,12 @@ describe.skipIf(!available)("kill -9 and SIGTERM of a match's owner", () => {
             console.log('the move at', Math.round(t0), 'to', now?.node_id, 'spectator seq', specSeq, 'A seq', a.view(roomId)?.seq);
             console.log('spectator trail', JSON.stringify(spec.trail), 'last', JSON.stringify(spec.received.slice(-3).map((r) => r.event)));
             for (const n of nodes)
-              console.log(n.id, JSON.stringify(n.lines.filter((l) => Number(l.level) >= 40 || /taken|lease|listening|no node|handed|forward|watch/.test(String(l.msg))).slice(-12)));
+              console.log(
+                n.id,
+                JSON.stringify(
+                  n.lines.filter((l) => Number(l.level) >= 40 || /taken|lease|listening|no node|handed|forward|watch/.test(String(l.msg))).slice(-12),
+                ),
+              );
             throw e;
           });
         spectatorBack.push(performance.now() - t0);
