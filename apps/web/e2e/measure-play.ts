@@ -14,8 +14,9 @@
  * opponent put nothing on the stack; a "quiet opponent turn" is one where the opponent put nothing on the
  * stack and nobody attacked. The last line is JSON.
  */
+import { cpus, loadavg } from 'node:os';
 import { DEFAULT_STOP_SETTINGS } from '@vroyale/protocol';
-import { buildWeb, chromiumAvailable, launch, newPlayer, startApp } from './harness';
+import { buildWeb, chromiumAvailable, launch, newPlayer, p95, perfSamples, startApp } from './harness';
 import { createGame, step, type Action, type ManagerId, type Roster } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
 import { playStep, type BoardAt } from './policy';
@@ -138,6 +139,8 @@ async function main(): Promise<void> {
       t.what.push(r.what.replace(/^menu:(\S+( \S+)?).*/, 'menu:$1'));
     }
     const minutes = (Date.now() - t0) / 60_000;
+    // Render budget: from applying a server view to the committed DOM (performance marks), every view of the match.
+    const renders = await perfSamples(page);
     // What happened in each turn, from the match's own record (the replay, public once the match is over):
     // the board alone cannot see a turn that passed entirely between two looks.
     const link = await page.getAttribute('a[href^="#/replay/"]', 'href');
@@ -174,6 +177,10 @@ async function main(): Promise<void> {
         quietOpponentTurns: quiet.length,
         maxClicksQuietOpponentTurn: quiet.length ? Math.max(...quiet.map((t) => t.clicks)) : null,
         minutes: round(minutes),
+        viewUpdates: renders.length,
+        renderP95Ms: round(p95(renders)),
+        renderBudgetMs: 16,
+        loadPerCore: round(loadavg()[0]! / cpus().length),
         result: replay.result,
       }),
     );
