@@ -27,6 +27,14 @@ const account = () => makeAccount(t, null, `C${++n}x`);
 const updates = (c: TestClient): ChallengeUpdate[] => c.received.filter((m) => m.event === 'challenge:update').map((m) => m.payload as ChallengeUpdate);
 const last = (c: TestClient) => updates(c).at(-1);
 
+/** Closes `c`'s socket, waits until the server saw it close, then moves the clock on `awayMs`. */
+async function leave(c: TestClient, awayMs: number): Promise<void> {
+  const open = t.server.game.connections;
+  c.close();
+  await until(() => t.server.game.connections < open, 'the server to see the socket close');
+  clock.advance(awayMs);
+}
+
 describe('challenges', () => {
   it('accepted: a private challenge room, challenger in A, the chosen clock (untimed), both sockets in it, unrated', async () => {
     const a = await account();
@@ -127,10 +135,7 @@ describe('challenges', () => {
     const a = await account();
     const b = await account();
     const offline = await account();
-    const open = t.server.game.connections;
-    offline.close();
-    await until(() => t.server.game.connections < open, 'the server to see the socket close');
-    clock.advance(RECONNECT_GRACE_MS + 1); // away, not reloading
+    await leave(offline, RECONNECT_GRACE_MS + 1); // away, not reloading
     const g = await TestClient.connect(t.url, 'Guest');
     await block(t, b, a);
     const answers = await Promise.all(
@@ -151,10 +156,7 @@ describe('challenges', () => {
   it('a target whose page is reconnecting (a reload, the new handshake after a sign-up) is challenged, and hears it on hello', async () => {
     const a = await account();
     const b = await account();
-    const open = t.server.game.connections;
-    b.close();
-    await until(() => t.server.game.connections < open, 'the server to see the socket close');
-    clock.advance(RECONNECT_GRACE_MS - 1_000);
+    await leave(b, RECONNECT_GRACE_MS - 1_000);
     const sent = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
     expect(sent).toMatchObject({ ok: true, status: 'pending' });
     if (!sent.ok) return;
@@ -166,10 +168,7 @@ describe('challenges', () => {
     });
     // Away for longer than that: unavailable, with the one answer.
     const c = await account();
-    const before = t.server.game.connections;
-    c.close();
-    await until(() => t.server.game.connections < before, 'the server to see the socket close');
-    clock.advance(RECONNECT_GRACE_MS + 1);
+    await leave(c, RECONNECT_GRACE_MS + 1);
     expect(await a.emit('challenge:send', { username: c.name, roster: 'raid-night' })).toEqual({
       ok: false,
       code: 'challenge-unavailable',
@@ -181,10 +180,7 @@ describe('challenges', () => {
   it('a target who signed in over HTTP a moment ago (the page not connected yet) is challenged, and hears it on hello', async () => {
     const a = await account();
     const b = await account();
-    const open = t.server.game.connections;
-    b.close();
-    await until(() => t.server.game.connections < open, 'the server to see the socket close');
-    clock.advance(RECONNECT_GRACE_MS + 1);
+    await leave(b, RECONNECT_GRACE_MS + 1);
     expect(await a.emit('challenge:send', { username: b.name, roster: 'raid-night' })).toMatchObject({ ok: false, code: 'challenge-unavailable' });
     const login = await api(t.url, '/api/auth/login', { body: { username: b.name, password: `${b.name} plays VRoyale` } });
     expect(login.status).toBe(200);
