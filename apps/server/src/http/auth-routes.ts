@@ -141,7 +141,7 @@ export function authRoutes(d: AuthDeps): Router {
       game.sessionRotated(userId, current.tokenHash, token);
       game.accountRegistered(userId, b.username);
     }
-    d.game()?.signedIn(userId);
+    game?.signedIn(userId);
     d.log.info({ userId, fromGuest: !!current }, 'account registered');
     setSession(req, res, token);
     await sendMe(res, 201, userId);

@@ -16,7 +16,10 @@ import type { MatchmakingHost, Player } from './host.js';
 /** Pending challenges one sender may have at once (more is spam). */
 export const CHALLENGES_PER_SENDER = 3;
 export const UNAVAILABLE = 'That player cannot be challenged right now';
-/** How long a user whose last socket closed can still be challenged (and a challenger's challenge accepted). */
+/**
+ * How long a user with no socket, whose last one closed or who signed in over HTTP, can still be challenged (and a
+ * challenge of theirs accepted).
+ */
 export const RECONNECT_GRACE_MS = 15_000;
 
 interface Challenge {
@@ -34,7 +37,7 @@ const refuse = (code: AckError['code'], message: string): AckError => ({ ok: fal
 export class Challenges {
   private readonly byId = new Map<string, Challenge>();
   private readonly byUser = new Map<string, Set<Challenge>>();
-  /** When each user with no socket left had their last one close (oldest first; kept `RECONNECT_GRACE_MS`). */
+  /** When each user with no socket left had their last one close or signed in (oldest first; kept `RECONNECT_GRACE_MS`). */
   private readonly leftAt = new Map<string, number>();
 
   constructor(private readonly h: MatchmakingHost) {}
