@@ -18,15 +18,18 @@
 import { createInterface } from 'node:readline';
 import { RawSocket } from '../test/helpers/raw-socket.js';
 
-const [url, mode, roomId] = process.argv.slice(2) as [string, string, string];
+const [url, mode, roomId, repeatArg] = process.argv.slice(2) as [string, string, string, string | undefined];
 const m = /^(swarm|wave)-(\d+)(?:-(hello|new))?$/.exec(mode ?? '');
-if (!m || !roomId) throw new Error(`usage: abuse-swarm.ts <url> swarm-<n>-<hello|new>|wave-<n> <roomId>`);
+if (!m || !roomId) throw new Error(`usage: abuse-swarm.ts <url> swarm-<n>-<hello|new>|wave-<n> <roomId> [repeat]`);
 const WAVE = m[1] === 'wave';
 const N = Number(m[2]);
 const HELLO_FIRST = WAVE || m[3] === 'hello';
 const PER = 400;
 /** Each case its own /16, so one case's penalty box does not reach the next. */
-const OCTET = { 'swarm-300-hello': 6, 'swarm-300-new': 7, 'swarm-3000-hello': 8, 'swarm-3000-new': 9, 'wave-300': 10, 'wave-3000': 11 }[mode] ?? 12;
+// A repeat of a case gets addresses of its own too (the previous repeat's are in the penalty box).
+const OCTET =
+  ({ 'swarm-300-hello': 6, 'swarm-300-new': 7, 'swarm-3000-hello': 8, 'swarm-3000-new': 9, 'wave-300': 10, 'wave-3000': 11 }[mode] ?? 12) +
+  20 * Number(repeatArg ?? 0);
 const addressOf = (i: number) => `127.${OCTET}.${Math.floor(i / 250)}.${(i % 250) + 1}`;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -146,10 +149,12 @@ const lines = createInterface({ input: process.stdin });
 lines.on('line', (line) => {
   if (line.trim() !== 'go') return;
   const before = { ...totals, codes: { ...totals.codes } };
+  const cpu0 = process.cpuUsage();
   void (WAVE ? wave(bots) : attack(bots)).then(({ ms }) => {
+    const cpu = process.cpuUsage(cpu0);
     const codes = Object.fromEntries(Object.entries(totals.codes).map(([k, v]) => [k, v - (before.codes[k] ?? 0)]));
     console.log(
-      `burst-end ${JSON.stringify({ ms, answered: totals.answered - before.answered, kicked: totals.kicked - before.kicked, refusedConnects: totals.refusedConnects - before.refusedConnects, codes })}`,
+      `burst-end ${JSON.stringify({ ms, answered: totals.answered - before.answered, kicked: totals.kicked - before.kicked, refusedConnects: totals.refusedConnects - before.refusedConnects, codes, cpuShareOfOneCore: Math.round(((cpu.user + cpu.system) / 1000 / Math.max(1, ms)) * 100) / 100 })}`,
     );
   });
 });

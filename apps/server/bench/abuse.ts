@@ -1,5 +1,5 @@
 /**
- * Abuse benchmark: `npm run bench:abuse [-- --matches 20 --think 300 --window 20 --cases ack-flood,many-sockets,spectators,room-fill,swarm-300-hello,swarm-300-new,swarm-3000-hello,swarm-3000-new,wave-3000,crowded]`.
+ * Abuse benchmark: `npm run bench:abuse [-- --matches 20 --think 300 --window 20 --repeats 3 --cases ack-flood,many-sockets,spectators,room-fill,swarm-300-hello,swarm-300-new,swarm-3000-hello,swarm-3000-new,wave-3000,crowded]`.
  *
  * Starts the real server in a child process with its production defaults (limits, caps, penalties: nothing
  * raised for the benchmark), keeps `--matches` honest human-vs-human matches playing from this process (think
@@ -24,12 +24,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRng } from '@vroyale/engine';
-import { BURST_BARS, machine, measureBurst } from './abuse-burst.js';
+import { BURST_BARS, machine, measureBurst, poolBursts, type BaselineRow, type BurstRun } from './abuse-burst.js';
 import { connect, emit, flag, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
 
 const MATCHES = Number(flag('matches', '20'));
 const THINK_MS = Number(flag('think', '300'));
 const WINDOW_S = Number(flag('window', '20'));
+/** Bursts per many-address case, each after its own baseline window, judged pooled (abuse-burst.ts `poolBursts`). */
+const REPEATS = Number(flag('repeats', '3'));
 // `crowded` leaves 19,800 rooms behind: it goes last.
 const CASES = flag(
   'cases',
@@ -45,7 +47,7 @@ async function measure(
   metricsUrl: string,
   name: string,
   during?: () => Promise<Record<string, unknown>>,
-): Promise<Record<string, unknown> & { case: string; p99: number; ackP99: number | null; actionsPerSec: number }> {
+): Promise<Record<string, unknown> & BaselineRow & { case: string }> {
   const atStart = machine();
   const m0: Metrics = await metrics(metricsUrl);
   rec.win = newWindow();
@@ -79,6 +81,7 @@ async function measure(
     },
     abuser,
     machine: atStart,
+    raw: { latencies: win.latencies, acks: win.acks },
   };
 }
 
@@ -111,7 +114,7 @@ async function main(): Promise<void> {
   const { child, url, metricsUrl } = await startBenchServer(dir);
   const slots: Slot[] = [];
   const rows: Awaited<ReturnType<typeof measure>>[] = [];
-  const bursts: Awaited<ReturnType<typeof measureBurst>>[] = [];
+  const bursts: ReturnType<typeof poolBursts>[] = [];
   let honestCanCreate: boolean | null = null;
   try {
     for (let i = 0; i < MATCHES; i++) slots.push(await Slot.open(url, i, false, rec));
@@ -131,12 +134,30 @@ async function main(): Promise<void> {
       const before = await measure(metricsUrl, `(no abuse)`);
       show(before);
       if (isBurst(name)) {
-        const b = await measureBurst({ url, metricsUrl, name, roomId: slots[0]!.roomId ?? 'none', rec, windowS: WINDOW_S, baseline: before });
-        bursts.push(b);
-        console.log(
-          `${name.padEnd(16)} | burst ${b.burst.ms} ms: honest ack p99 ${b.burst.honestAckP99} ms (${b.burst.samples}) vs ${before.ackP99} ms, loop max ${b.burst.serverLoopMaxMs} ms, server action p99 ${b.burst.serverActionP99Ms} ms | after: p99 ${b.after.p99} ms vs ${before.p99} ms, ${b.after.actionsPerSec} actions/s vs ${before.actionsPerSec} | kicked ${b.window.flood.kicks} | load ${b.machineAtStart.loadavg.join(' ')}, cpu pressure ${b.window.cpuPressurePct}% | ${b.met ? 'within the bars' : 'OVER A BAR'} ${JSON.stringify(b.burst.swarm)}`,
-        );
-        await sleep(5_000);
+        const runs: BurstRun[] = [];
+        const baselines: BaselineRow[] = [];
+        for (let repeat = 0; repeat < REPEATS; repeat++) {
+          const base = repeat === 0 ? before : await measure(metricsUrl, `(no abuse)`);
+          if (repeat > 0) show(base);
+          baselines.push(base);
+          const b = await measureBurst({
+            url,
+            metricsUrl,
+            name,
+            roomId: slots[0]!.roomId ?? 'none',
+            rec,
+            windowS: WINDOW_S,
+            baseline: base,
+            repeat,
+            floors: repeat === REPEATS - 1,
+          });
+          runs.push(b);
+          console.log(
+            `${`${name} #${repeat + 1}`.padEnd(19)} | burst ${b.burst.ms} ms: honest ack p99 ${b.burst.honestAckP99} ms (${b.burst.samples}) vs ${base.ackP99} ms, loop max ${b.burst.serverLoopMaxMs} ms, server action p99 ${b.burst.serverActionP99Ms} ms | after: p99 ${b.after.p99} ms vs ${base.p99} ms, ${b.after.actionsPerSec} actions/s vs ${base.actionsPerSec} | kicked ${b.window.flood.kicks} | load ${b.machineAtStart.loadavg.join(' ')}, cpu pressure ${b.window.cpuPressurePct}% | alone ${b.met ? 'within the bars' : 'over a bar'} ${JSON.stringify(b.burst.swarm)}`,
+          );
+          await sleep(5_000);
+        }
+        bursts.push(poolBursts(name, runs, baselines));
         continue;
       }
       // Spectators watch the match with the most left to play.
@@ -163,10 +184,12 @@ async function main(): Promise<void> {
   const cases = [];
   for (let i = 0; i + 1 < rows.length; i += 2) {
     const [base, r] = [rows[i]!, rows[i + 1]!];
+    const { raw: _b, ...baseline } = base;
+    const { raw: _r, ...abused } = r;
     cases.push({
       case: r.case,
-      baseline: base,
-      abused: r,
+      baseline,
+      abused,
       p99Ratio: round(r.p99 / base.p99),
       throughputRatio: round(r.actionsPerSec / base.actionsPerSec),
       met: r.p99 <= 2 * base.p99 && r.actionsPerSec >= 0.9 * base.actionsPerSec,
@@ -178,7 +201,7 @@ async function main(): Promise<void> {
     );
   for (const b of bursts)
     console.log(
-      `${b.case.padEnd(16)} burst: ack p99 ×${b.bars.burstAckP99Ratio}, loop max ${b.bars.burstLoopMaxMs} ms (a bare read of as much: ${b.readFloor?.loopMaxMs} ms, parked: ${b.parkedFloor?.loopMaxMs} ms); after: p99 ×${b.bars.afterP99Ratio}, throughput ×${b.bars.afterThroughputRatio}; whole window p99 ×${b.bars.windowP99Ratio}: ${b.met ? 'within the bars' : 'OVER A BAR'}`,
+      `${b.case.padEnd(16)} ${b.repeats} bursts pooled: ack p99 ×${b.bars.burstAckP99Ratio} (${b.pooled.burstAckP99} vs ${b.pooled.baselineAckP99} ms, ${b.pooled.burstSamples} samples; alone ${b.runs.map((r) => `×${r.bars.burstAckP99Ratio}`).join(' ')}), loop max ${b.bars.burstLoopMaxMs} ms (a bare read of as much: ${b.readFloor?.loopMaxMs} ms, parked: ${b.parkedFloor?.loopMaxMs} ms); after: p99 ×${b.bars.afterP99Ratio}, throughput ×${b.bars.afterThroughputRatio}: ${b.met ? 'within the bars' : 'OVER A BAR'}`,
     );
   const expected = CASES.filter((c) => !isBurst(c)).length;
   const met =

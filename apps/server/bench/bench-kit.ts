@@ -208,7 +208,9 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // --expose-gc only lets the metrics listener's ?gc=1 collect before measuring memory (between windows).
-  const child = spawn(process.execPath, [...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const argv = [...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'];
+  const cpus = process.env.BENCH_SERVER_CPUS;
+  const child = spawn(cpus ? 'taskset' : process.execPath, cpus ? ['-c', cpus, process.execPath, ...argv] : argv, {
     env: {
       ...process.env,
       PORT: '0',
