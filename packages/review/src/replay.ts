@@ -11,6 +11,8 @@ export interface RecordedMatch {
   actions: readonly Action[];
   /** Skip roster legality (small test rosters), as createGame allows. */
   unchecked?: boolean;
+  /** A later game of a best-of-three: who chose the order (PR-18); absent or null: the coin. */
+  chooser?: ManagerId | null;
 }
 
 export interface Position {
@@ -23,7 +25,13 @@ export interface Position {
 
 /** Every position of the match with the action taken there; throws on a log the engine refuses. */
 export function* positions(match: RecordedMatch, pool: Record<string, CardDef>): Generator<Position, GameState> {
-  const created = createGame({ seed: match.seed, pool, rosters: match.rosters, ...(match.unchecked ? { unchecked: true } : {}) });
+  const created = createGame({
+    seed: match.seed,
+    pool,
+    rosters: match.rosters,
+    ...(match.unchecked ? { unchecked: true } : {}),
+    ...(match.chooser ? { chooser: match.chooser } : {}),
+  });
   if (!created.ok) throw new Error(`replay: createGame: ${created.message}`);
   let s = created.state;
   for (let index = 0; index < match.actions.length; index++) {

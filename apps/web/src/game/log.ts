@@ -121,7 +121,7 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
     case 'phase':
       return PHASES.has(e.phase) ? combat(tx(`log.phase.${e.phase}`)) : null;
     case 'coin':
-      return info(say(ctx, e.winner, 'coin'));
+      return info(say(ctx, e.winner, e.previousGame ? 'chooserPreviousGame' : 'coin'));
     case 'order':
       return info(say(ctx, e.first, 'order'));
     case 'mulligan-decided': {

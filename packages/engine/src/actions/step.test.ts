@@ -61,6 +61,34 @@ describe('the step door', () => {
     expect(legalActions(s, loser).map((a) => a.type)).toEqual(['concede']);
   });
 
+  it('PR-18: in a later game of a match the given chooser chooses the order, for every seed, and no coin is flipped', () => {
+    for (const chooser of ['A', 'B'] as const)
+      for (const seed of ['order', 'other', 'third', 'fourth']) {
+        const c = createGame({ seed, pool: basicPool, rosters: { A: basicRoster(), B: basicRoster() }, chooser });
+        if (!c.ok) throw new Error(c.message);
+        let s = c.state;
+        const events = [];
+        for (const m of ['A', 'B'] as const) {
+          const r = step(s, { type: 'mulligan', manager: m, redraw: false });
+          if (!r.ok) throw new Error(r.message);
+          s = r.state;
+          events.push(...r.events);
+        }
+        expect(s.pending).toEqual({ kind: 'choose-order', manager: chooser });
+        expect(events.filter((e) => e.t === 'coin')).toEqual([{ t: 'coin', winner: chooser, previousGame: true }]);
+        // The coin would have drawn from the RNG: the chooser's game leaves the RNG where the mulligans left it.
+        const flipped = createGame({ seed, pool: basicPool, rosters: { A: basicRoster(), B: basicRoster() } });
+        if (!flipped.ok) throw new Error(flipped.message);
+        let f = flipped.state;
+        for (const m of ['A', 'B'] as const) {
+          const r = step(f, { type: 'mulligan', manager: m, redraw: false });
+          if (!r.ok) throw new Error(r.message);
+          f = r.state;
+        }
+        expect(s.rng).not.toEqual(f.rng);
+      }
+  });
+
   it('RUL-END-3: a manager may concede at any time and the other wins; nothing applies afterwards', () => {
     const s = newGame('concede');
     const r = step(s, { type: 'concede', manager: 'B' });

@@ -8,7 +8,8 @@ export type GameEvent =
   | { t: 'setup'; first: null }
   | { t: 'shuffle'; manager: ManagerId; secret?: ManagerId }
   | { t: 'mulligan-decided'; manager: ManagerId; redraw?: boolean }
-  | { t: 'coin'; winner: ManagerId }
+  /** Who chooses the turn order: the coin's winner, or (`previousGame`, PR-18) the loser of the match's previous game. */
+  | { t: 'coin'; winner: ManagerId; previousGame?: true }
   | { t: 'order'; first: ManagerId }
   | { t: 'turn'; turn: number; active: ManagerId }
   | { t: 'phase'; phase: Phase }

@@ -177,6 +177,7 @@ export interface GameState {
   turn: number;
   active: ManagerId;
   first: ManagerId | null;
+  /** Who chooses the turn order: the coin flip's winner (RUL-SETUP-3), or from the start a match's chooser (PR-18). */
   coinWinner: ManagerId | null;
   phase: Phase;
   priority: ManagerId | null;

@@ -24,6 +24,11 @@ export interface MatchConfig {
   rosters: Record<ManagerId, Roster>;
   /** Skip roster construction checks (scenarios and tests with small rosters). */
   unchecked?: boolean;
+  /**
+   * A later game of a match of several games: this manager chooses the turn order and no coin is flipped
+   * (PR-18: the loser of the previous game). Absent: the coin decides (RUL-SETUP-3).
+   */
+  chooser?: ManagerId;
 }
 
 export type CreateResult =
@@ -106,6 +111,7 @@ export function createGame(cfg: MatchConfig): CreateResult {
     return { ok: false, code: 'invalid-roster', message: all.join('; '), problems };
   }
   const s = blankState(cfg.seed, collectDefs([...cfg.rosters.A.cards, ...cfg.rosters.B.cards], get));
+  if (cfg.chooser) s.coinWinner = cfg.chooser;
   const ctx = makeCtx(s);
   withWrites(s, () => deal(ctx, cfg));
   return { ok: true, state: s, events: ctx.events };

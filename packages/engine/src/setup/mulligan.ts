@@ -1,7 +1,8 @@
 /**
  * RUL-SETUP-2: each manager may mulligan once, shuffling the hand into the roster and drawing 5. Choices are
  * simultaneous: neither manager sees the other's until both have decided.
- * RUL-SETUP-3: then the server flips a fair coin; the winner chooses to go first or second.
+ * RUL-SETUP-3: then the server flips a fair coin; the winner chooses to go first or second. PR-18: in a later
+ * game of a match the chooser is known from the start (`coinWinner` set by createGame) and no coin is flipped.
  */
 import { emit, setPhase, type Ctx } from '../core/context.js';
 import { randInt, shuffleInPlace } from '../core/rng.js';
@@ -37,9 +38,10 @@ export function doMulligan(ctx: Ctx, m: ManagerId, redraw: boolean): void {
   managerW(s, m).mulligan = redraw ? 'redrawn' : 'kept';
   emit(ctx, { t: 'mulligan-decided', manager: m, redraw });
   if (managerOf(s, other(m)).mulligan !== 'pending') {
-    const winner: ManagerId = randInt(s, 2) === 0 ? 'A' : 'B';
+    const chosen = s.coinWinner;
+    const winner: ManagerId = chosen ?? (randInt(s, 2) === 0 ? 'A' : 'B');
     s.coinWinner = winner;
-    emit(ctx, { t: 'coin', winner });
+    emit(ctx, chosen ? { t: 'coin', winner, previousGame: true } : { t: 'coin', winner });
     setPhase(ctx, 'turn-order');
     s.pending = { kind: 'choose-order', manager: winner };
   }
