@@ -105,6 +105,8 @@ export interface ServerConfig {
   spectateLimit: BucketConfig;
   /** Finished rooms stay in the lobby's "recently finished" list this long. */
   finishedTtlMs: number;
+  /** VROYALE_SIDEBOARD_MS: the side-deck window between two games of a best-of-three (rooms/series.ts). */
+  sideboardMs: number;
   /**
    * VROYALE_IDLE_ROOM_TTL_MS: empty waiting rooms (no seat taken, nobody in them) are dropped after this long
    * (checked by the lobby's sweep every minute). Minutes, not hours: each one counts against its creator's cap.
@@ -207,6 +209,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     chatLimit: { capacity: 5, refillPerSec: 0.5 },
     spectateLimit: { capacity: 6, refillPerSec: 1 },
     finishedTtlMs: 10 * MIN,
+    sideboardMs: 3 * MIN,
     idleRoomTtlMs: 5 * MIN,
     botIdleMs: 60 * MIN,
     caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 32, spectatingPerUser: 10, spectatingPerAddress: 30 },
@@ -290,6 +293,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       incrementMs: int(env, 'VROYALE_CLOCK_INCREMENT_MS', d.clock.incrementMs),
     },
     seatHoldMs: int(env, 'VROYALE_SEAT_HOLD_MS', d.seatHoldMs),
+    sideboardMs: int(env, 'VROYALE_SIDEBOARD_MS', d.sideboardMs),
     botDelayMs: int(env, 'VROYALE_BOT_DELAY_MS', d.botDelayMs),
     matchSeed: env.VROYALE_MATCH_SEED || d.matchSeed,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),

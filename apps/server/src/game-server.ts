@@ -82,7 +82,7 @@ export class GameServer {
       send: (ids, event, payload) => d.transport.send(ids, event, payload as never),
       room: (id) => rooms.get(id),
       roomsOf: (id) => rooms.userRooms.roomsOf(id),
-      newRoom: (kind, clock) => rooms.newRoom('private', clock, rooms.roomDeps, kind),
+      newRoom: (kind, clock, format) => rooms.newRoom('private', clock, rooms.roomDeps, kind, format),
       dropRoom: (id) => rooms.dropRoom(id),
       attachUser: (userId, room) => {
         const mine = [...(d.users.get(userId)?.sockets ?? [])].map((s) => conns.get(s)).filter((c) => c !== undefined);
@@ -191,6 +191,9 @@ export class GameServer {
    */
   async restore(): Promise<{ rooms: number; matches: number; broken: number; finished: number }> {
     const counts = await restoreRooms(this.rooms.roomDeps, this.lobby);
+    // Best-of-three matches link the rooms of their games again (their side-deck window's timer too). Single node
+    // only: in a cluster two nodes holding rooms of one series would both run its window (docs/decisions/0012).
+    if (!this.d.ownership) await this.rooms.series.restore(this.d.clock.now() - this.d.config.finishedTtlMs);
     for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
     this.sessions.start();
     return counts;
@@ -279,6 +282,7 @@ export class GameServer {
     this.d.transport.flush();
     const t0 = performance.now();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
+    this.rooms.series.close();
     this.lobby.stop();
     if (!ownership) return;
     // Every queue has drained: our matches' leases end now, after their last writes, instead of in leaseMs.

@@ -38,6 +38,10 @@ export const ERROR_CODES = [
   'match-over',
   /** A rematch is only for a finished match. */
   'not-finished',
+  /** A side-deck swap outside the window between two games of a match, or sent twice. */
+  'not-between-games',
+  /** The side-deck swap breaks PR-22 or a RUL-DECK rule (the message says which card and why). */
+  'illegal-swap',
   /**
    * The server is restarting: nothing was done. Clients send the message again by themselves once reconnected
    * (an action with the same clientActionId), without showing anything.

@@ -52,6 +52,10 @@ export function isUntimed(c: ClockConfig): c is UntimedClock {
 export const Visibility = z.enum(['public', 'private']);
 export type Visibility = z.infer<typeof Visibility>;
 
+/** One game, or a match of up to three games won by the first to win two (issue 34; PR-18, PR-19, PR-22). */
+export const MatchFormat = z.enum(['bo1', 'bo3']);
+export type MatchFormat = z.infer<typeof MatchFormat>;
+
 /**
  * Private rooms are not listed in the lobby; their unguessable id is the invitation link. Only a private room
  * may be untimed: among strangers a clock is what ends a match whose manager stops answering but stays.
@@ -61,6 +65,8 @@ export const CreateRoomPayload = z
     visibility: Visibility,
     /** Omitted: the server's defaults. */
     clock: ClockConfig.optional(),
+    /** Omitted: one game ('bo1'). */
+    format: MatchFormat.optional(),
   })
   .strict()
   .refine((p) => p.visibility === 'private' || !p.clock || !isUntimed(p.clock), { message: 'A public room needs a clock', path: ['clock'] });
@@ -123,6 +129,20 @@ export type LeaveRoomPayload = RoomRefPayload;
  */
 export const RematchPayload = RoomRefPayload;
 export type RematchPayload = RoomRefPayload;
+
+/** A card id as the card files spell them. */
+const CardId = z.string().min(1).max(64);
+/**
+ * Between two games of a match (PR-22): the cards the sender takes out of the roster and brings in from the side
+ * deck, one for one (both empty: play the same roster again). Sending it says "ready": it cannot be changed after.
+ */
+export const SideboardPayload = z
+  .object({
+    roomId: RoomId,
+    swap: z.object({ out: z.array(CardId).max(10), in: z.array(CardId).max(10) }).strict(),
+  })
+  .strict();
+export type SideboardPayload = z.infer<typeof SideboardPayload>;
 
 /**
  * One game action. `seenSeq` is the `seq` of the last view the client acted on: an action sent against an

@@ -32,6 +32,7 @@ export const CLIENT_EVENT_TRAITS = {
   'room:leave': { room: true, resend: true },
   'room:chat': { room: true, resend: false },
   'room:rematch': { room: true, resend: false },
+  'series:sideboard': { room: true, resend: false },
   'match:action': { room: true, resend: true },
   'match:pass-until': { room: true, resend: true },
   settings: { room: false, resend: true },

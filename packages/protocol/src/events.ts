@@ -16,6 +16,7 @@ import {
   PassUntilPayload,
   PlayBotPayload,
   RematchPayload,
+  SideboardPayload,
   SettingsPayload,
   SpectatePayload,
   TutorialPayload,
@@ -47,6 +48,8 @@ export const CLIENT_PAYLOADS = {
   'room:leave': LeaveRoomPayload,
   'room:chat': ChatPayload,
   'room:rematch': RematchPayload,
+  /** Between two games of a best-of-three: the sender's side-deck swap, and ready (PR-22). */
+  'series:sideboard': SideboardPayload,
   'match:action': ActionPayload,
   'match:pass-until': PassUntilPayload,
   settings: SettingsPayload,
@@ -78,6 +81,8 @@ export interface AckData {
   'room:chat': object;
   /** The offers so far, and the new room once both managers agreed. */
   'room:rematch': RematchState;
+  /** How many cards the swap exchanged. */
+  'series:sideboard': { swapped: number };
   'match:action': { seq: number };
   /** The one-shot now in force for the sender's seat in that match. */
   'match:pass-until': { mode: PassUntilMode };

@@ -10,7 +10,7 @@
  */
 import { z } from 'zod';
 import { QueueName } from './accounts.js';
-import { ClockConfig, RosterChoice, Seat } from './client-payloads.js';
+import { ClockConfig, MatchFormat, RosterChoice, Seat } from './client-payloads.js';
 
 // QUEUE_ACCEPT_MS and CHALLENGE_TTL_MS are in limits.ts (free of zod: the web app's first page reads them).
 
@@ -49,6 +49,8 @@ export const ChallengeSendPayload = z
     roster: RosterChoice,
     /** Omitted: the server's default clock. Untimed is allowed: the challenge is private. */
     clock: ClockConfig.optional(),
+    /** Omitted: one game. */
+    format: MatchFormat.optional(),
   })
   .strict();
 export type ChallengeSendPayload = z.infer<typeof ChallengeSendPayload>;
@@ -77,6 +79,7 @@ export interface ChallengeUpdate {
   from: { username: string };
   to: { username: string };
   clock: ClockConfig;
+  format: MatchFormat;
   status: 'pending' | 'accepted' | 'declined' | 'cancelled' | 'expired';
   expiresAt: number;
   roomId: string | null;

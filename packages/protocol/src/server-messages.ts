@@ -5,7 +5,7 @@
  */
 import type { EndReason, GameEvent, GameView, Legal, ManagerId, Viewer } from '@vroyale/engine';
 import type { MatchKind } from './accounts.js';
-import type { ClockConfig, Seat, Visibility } from './client-payloads.js';
+import type { ClockConfig, MatchFormat, Seat, Visibility } from './client-payloads.js';
 
 /** Why a match ended: the engine's reasons, plus the server's own (flag fall, seat-hold expiry). */
 export type ResultReason = EndReason | 'time' | 'abandoned';
@@ -83,6 +83,47 @@ export interface RematchState {
   roomId: string | null;
 }
 
+/** One game of a match of several (a room of its own). */
+export interface SeriesGame {
+  roomId: string;
+  /** Null while the game is being played. */
+  winner: Seat | 'draw' | null;
+  /** Who chose who went first (PR-18); null in the first game, where the coin decided. */
+  chooser: Seat | null;
+}
+
+/**
+ * A best-of-three (issue 34): its games so far and, between two games, the side-deck window (PR-22). Seats keep
+ * their letters through the match (the order of play is the chooser's, PR-18). Each manager's `yours` goes to
+ * that manager only: nobody else learns which cards were swapped, only how many.
+ */
+export interface SeriesState {
+  seriesId: string;
+  format: Exclude<MatchFormat, 'bo1'>;
+  /** Which game of the match this room holds (1-based; a drawn game is replayed, PR-19, so it may exceed 3). */
+  game: number;
+  games: SeriesGame[];
+  wins: Record<Seat, number>;
+  /** 'between': the side-deck window before the next game; 'done': the match is decided. */
+  status: 'playing' | 'between' | 'done';
+  /** The match's winner once decided. */
+  winner: Seat | null;
+  between: {
+    /** Server time at which the window closes (managers not ready then play their roster unchanged). */
+    deadline: number;
+    remainingMs: number;
+    ready: Seat[];
+    /** How many cards each manager swapped, once ready (PR-22: the count only). */
+    swapped: Record<Seat, number | null>;
+    /** Who chooses who goes first in the next game (PR-18). */
+    chooser: Seat;
+  } | null;
+  /** The next game's room once it started (clients follow it, as a rematch's `roomId`). */
+  nextRoomId: string | null;
+  /** The receiving manager's own roster and side deck as they stand now (null for spectators). */
+  yours: { centre: string; cards: string[]; side: string[] } | null;
+}
+
 /**
  * Who is where in a room, its clock and result. Sent to a socket as it enters, and to everyone in the room when
  * a seat, a manager's connection, the status or the rematch changes. `spectators` alone changing is coalesced:
@@ -102,6 +143,8 @@ export interface RoomState {
   matchId: string | null;
   result: MatchResult | null;
   rematch: RematchState;
+  /** A game of a best-of-three: the match around it; null for a single game. */
+  series: SeriesState | null;
   /** The receiving socket's own seat in this room, if any. */
   yourSeat: Seat | null;
   serverNow: number;

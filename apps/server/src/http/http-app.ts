@@ -72,6 +72,8 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       roomId: match.roomId,
       seed: match.seed,
       rosters: match.rosters,
+      // A later game of a best-of-three: who chose the order (no coin was flipped; the replay needs it).
+      chooser: match.chooser ?? null,
       seats: { A: { name: match.seats.A.name, bot: match.seats.A.bot }, B: { name: match.seats.B.name, bot: match.seats.B.bot } },
       result: match.result,
       createdAt: match.createdAt,

@@ -157,6 +157,10 @@ export class MatchMaster {
   get matchResult(): MatchResult | null {
     return this.result;
   }
+  /** Who chose the order of play (the coin's winner, or a best-of-three's chooser); public once known. */
+  get orderChooser(): ManagerId | null {
+    return this.state.coinWinner;
+  }
   /** The authoritative state, for tests and diagnostics only: never send it to a client. */
   get internalState(): GameState {
     return this.state;

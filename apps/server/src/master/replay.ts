@@ -23,7 +23,7 @@ export function replayMatch(
   log?: PublicLog,
   clock?: ClockConfig,
 ): ReplayResult {
-  const created = createGame({ seed: match.seed, pool, rosters: match.rosters });
+  const created = createGame({ seed: match.seed, pool, rosters: match.rosters, ...(match.chooser ? { chooser: match.chooser } : {}) });
   if (!created.ok) return { ok: false, message: `createGame: ${created.message}` };
   let state = created.state;
   const clientAcks = new Map<string, number>();

@@ -9,7 +9,7 @@
  * sign-up or sign-in, is still there, and hears the challenge on its hello.
  */
 import { randomBytes } from 'node:crypto';
-import { CHALLENGE_TTL_MS, type AckError, type ChallengeUpdate, type ClockConfig } from '@vroyale/protocol';
+import { CHALLENGE_TTL_MS, type AckError, type ChallengeUpdate, type ClockConfig, type MatchFormat } from '@vroyale/protocol';
 import type { TimerHandle } from '../time/clock.js';
 import type { MatchmakingHost, Player } from './host.js';
 
@@ -27,6 +27,7 @@ interface Challenge {
   from: Player & { username: string };
   to: { userId: string; username: string };
   clock: ClockConfig;
+  format: MatchFormat;
   expiresAt: number;
   timer: TimerHandle;
 }
@@ -43,7 +44,7 @@ export class Challenges {
   constructor(private readonly h: MatchmakingHost) {}
 
   /** The account facts are read first; everything after them is synchronous. */
-  async send(from: Player, targetName: string, clock: ClockConfig | undefined): Promise<Result> {
+  async send(from: Player, targetName: string, clock: ClockConfig | undefined, format: MatchFormat = 'bo1'): Promise<Result> {
     const facts = this.h.facts;
     const [username, bannedAt, toId] = await Promise.all([facts.usernameOf(from.userId), facts.bannedAt(from.userId), facts.userIdOf(targetName)]);
     if (!username) return refuse('not-signed-in', 'Challenges need an account: register or sign in first');
@@ -60,6 +61,7 @@ export class Challenges {
       from: { ...from, username },
       to: { userId: toId, username: toName },
       clock: clock ?? this.h.defaultClock,
+      format,
       expiresAt: this.h.clock.now() + CHALLENGE_TTL_MS,
       timer: null as unknown as TimerHandle,
     };
@@ -85,7 +87,7 @@ export class Challenges {
       this.end(c, 'cancelled', null);
       return refuse('challenge-unavailable', UNAVAILABLE);
     }
-    const roomId = await this.h.startMatch('challenge', c.clock, c.from, { ...accept, username: c.to.username });
+    const roomId = await this.h.startMatch('challenge', c.clock, c.from, { ...accept, username: c.to.username }, c.format);
     return { ok: true, update: this.end(c, 'accepted', roomId) };
   }
 
@@ -148,7 +150,16 @@ export class Challenges {
   }
 
   private update(c: Challenge, status: ChallengeUpdate['status'], roomId: string | null): ChallengeUpdate {
-    return { challengeId: c.id, from: { username: c.from.username }, to: { username: c.to.username }, clock: c.clock, status, expiresAt: c.expiresAt, roomId };
+    return {
+      challengeId: c.id,
+      from: { username: c.from.username },
+      to: { username: c.to.username },
+      clock: c.clock,
+      format: c.format,
+      status,
+      expiresAt: c.expiresAt,
+      roomId,
+    };
   }
 
   private tell(c: Challenge, u: ChallengeUpdate): void {

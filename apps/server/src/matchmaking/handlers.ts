@@ -15,7 +15,7 @@ export function matchmakingHandlers(queue: MatchmakingQueue, challenges: Challen
   const player = (userId: string, choice: string) => {
     const r = resolveRoster(choice, pool);
     return r.ok
-      ? { ok: true as const, player: { userId, name: nameOf(userId), roster: r.roster, rosterLabel: r.label } }
+      ? { ok: true as const, player: { userId, name: nameOf(userId), roster: r.roster, side: r.side, rosterLabel: r.label } }
       : { ok: false as const, code: 'invalid-roster' as const, message: r.message };
   };
   return {
@@ -33,7 +33,7 @@ export function matchmakingHandlers(queue: MatchmakingQueue, challenges: Challen
     'challenge:send': async (conn: Conn, p: ChallengeSendPayload, reply: Reply<'challenge:send'>) => {
       const me = player(conn.userId, p.roster);
       if (!me.ok) return reply(me);
-      const r = await challenges.send(me.player, p.username, p.clock);
+      const r = await challenges.send(me.player, p.username, p.clock, p.format ?? 'bo1');
       reply(r.ok ? { ok: true, ...r.update } : r);
     },
     'challenge:answer': async (conn: Conn, p: ChallengeAnswerPayload, reply: Reply<'challenge:answer'>) => {

@@ -2,7 +2,7 @@
  * What matchmaking needs from the game server (game-server.ts builds it): time, the users' sockets, account
  * facts and blocks, and one way to open a started match for two users.
  */
-import type { ClockConfig, MatchKind, Seat, ServerToClientEvents } from '@vroyale/protocol';
+import type { ClockConfig, MatchFormat, MatchKind, Seat, ServerToClientEvents } from '@vroyale/protocol';
 import type { Roster } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
 import type { Clock } from '../time/clock.js';
@@ -13,6 +13,8 @@ export interface Player {
   /** The display name when they queued or challenged (they may have no socket when the match starts). */
   name: string;
   roster: Roster;
+  /** The side deck a deck code carried (PR-22): used when the match is a best-of-three. */
+  side?: string[];
   rosterLabel: string;
   /** The account's username, as read when they queued or challenged (null or absent: a guest). */
   username?: string | null;
@@ -38,7 +40,7 @@ export interface MatchmakingHost {
    * A private room of this kind with `a` in seat A and `b` in seat B, its match started, and every socket of
    * both users attached to it. Returns the room id.
    */
-  startMatch(kind: MatchKind, clock: ClockConfig | undefined, a: Player, b: Player): Promise<string>;
+  startMatch(kind: MatchKind, clock: ClockConfig | undefined, a: Player, b: Player, format?: MatchFormat): Promise<string>;
   /** The server's default clock (queue matches use it). */
   defaultClock: ClockConfig;
 }

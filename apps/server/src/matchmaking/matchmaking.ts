@@ -3,7 +3,7 @@
  * (host.ts), built from the few things of the game server it needs (`MatchmakingWiring`).
  */
 import type { CardDef } from '@vroyale/engine';
-import type { ClockConfig, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
+import type { ClockConfig, MatchFormat, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
 import type { Users } from '../identity/users.js';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
@@ -28,7 +28,7 @@ export interface MatchmakingWiring {
   /** The user's open rooms (user-rooms.ts). */
   roomsOf(userId: string): Iterable<string>;
   /** A new private waiting room of this kind (the game server's factory: storage and lobby know it). */
-  newRoom(kind: MatchKind, clock: ClockConfig | undefined): Room;
+  newRoom(kind: MatchKind, clock: ClockConfig | undefined, format: MatchFormat): Room;
   /** A room whose match could not start is forgotten (closed in the database if it got there). */
   dropRoom(roomId: string): void;
   /** Every socket of the user enters the room (and the user's claim on it is recorded). */
@@ -61,13 +61,14 @@ export class Matchmaking {
       send: (ids, event, payload) => w.send(ids, event, payload),
       liveSeat: (userId, kinds) => liveSeat(userId, kinds),
       inLiveMatch: (userId, kinds) => liveSeat(userId, kinds) !== null,
-      startMatch: async (kind, clock, a, b) => {
-        const room = w.newRoom(kind, clock);
+      startMatch: async (kind, clock, a, b, format = 'bo1') => {
+        const room = w.newRoom(kind, clock, format);
         const occupant = (p: Player) => {
           const username = p.username ?? null;
           // A seated user stays in memory (the session sweep counts them as in use), present or not.
           const name = w.users.remember(p.userId, p.name).name;
-          return { userId: p.userId, name, roster: p.roster, rosterLabel: p.rosterLabel, bot: false, ...(username ? { username } : {}) };
+          const side = format === 'bo3' && p.side?.length ? { side: p.side } : {};
+          return { userId: p.userId, name, roster: p.roster, ...side, rosterLabel: p.rosterLabel, bot: false, ...(username ? { username } : {}) };
         };
         try {
           room.takeSeat(occupant(a), 'A');

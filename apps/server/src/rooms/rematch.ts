@@ -36,10 +36,16 @@ export function offerRematch(room: Room, seat: Seat, open: (like: Room) => Room)
   if (!r.offers.includes(seat)) r.offers.push(seat);
   if (theirs.bot || r.offers.includes(other(seat))) {
     const next = open(room);
-    const copy = (o: Occupant): Occupant => ({ ...o, userId: o.bot ? `bot:${next.roomId}` : o.userId });
+    // After a best-of-three, each deck as registered (PR-22: every match starts from it, not from the last swaps).
+    const registered = room.series?.rec.registered;
+    const copy = (o: Occupant, was: Seat): Occupant => ({
+      ...o,
+      userId: o.bot ? `bot:${next.roomId}` : o.userId,
+      ...(registered ? { roster: registered[was].roster, side: registered[was].side } : {}),
+    });
     // Seats swap: the old B sits in A. Each takeSeat saves the room; the second one starts the match.
-    const a = next.takeSeat(copy(room.seats.B!), 'A');
-    const b = next.takeSeat(copy(room.seats.A!), 'B');
+    const a = next.takeSeat(copy(room.seats.B!, 'B'), 'A');
+    const b = next.takeSeat(copy(room.seats.A!, 'A'), 'B');
     if (!a.ok || !b.ok) throw new Error('a fresh room refused its rematch seats');
     r.roomId = next.roomId;
   }

@@ -1,5 +1,6 @@
 /**
- * The lobby and room events: subscribe, create, join, play the bot, the tutorial, spectate, leave, chat, rematch.
+ * The lobby and room events: subscribe, create, join, play the bot, the tutorial, spectate, leave, chat, rematch,
+ * and a best-of-three's side-deck swap between games (series.ts).
  * Each replies first and then attaches (the client sees its ack before the views it caused).
  */
 import { starterRosters } from '@vroyale/cards';
@@ -25,7 +26,8 @@ export type RoomEvents =
   | 'room:spectate'
   | 'room:leave'
   | 'room:chat'
-  | 'room:rematch';
+  | 'room:rematch'
+  | 'series:sideboard';
 
 export function roomHandlers(rooms: RoomService, d: GameServerDeps, conns: ReadonlyMap<string, Conn>): Handlers<RoomEvents> {
   const { lobby, userRooms, spectating, toggles } = rooms;
@@ -40,7 +42,7 @@ export function roomHandlers(rooms: RoomService, d: GameServerDeps, conns: Reado
     'room:create': (conn, p, reply) => {
       const refused = rooms.capRefusal(conn, false);
       if (refused) return reply(refused);
-      const room = rooms.newRoom(p.visibility, p.clock);
+      const room = rooms.newRoom(p.visibility, p.clock, rooms.roomDeps, 'room', p.format ?? 'bo1');
       userRooms.claim(room, conn.userId, conn.address, true);
       reply({ ok: true, roomId: room.roomId });
     },
@@ -61,7 +63,8 @@ export function roomHandlers(rooms: RoomService, d: GameServerDeps, conns: Reado
         const refused = rooms.capRefusal(conn, false);
         if (refused && refused.code !== 'room-full') return reply(refused);
       }
-      const taken = room.takeSeat({ ...seatedAs(user), roster: roster.roster, rosterLabel: roster.label, bot: false }, p.seat);
+      const side = room.format === 'bo3' && roster.side.length > 0 ? { side: roster.side } : {};
+      const taken = room.takeSeat({ ...seatedAs(user), roster: roster.roster, ...side, rosterLabel: roster.label, bot: false }, p.seat);
       if (!taken.ok) return reply(err(taken.code, taken.message));
       userRooms.claim(room, user.id, conn.address);
       spectating.remove(conn.id, room.roomId);
@@ -147,12 +150,27 @@ export function roomHandlers(rooms: RoomService, d: GameServerDeps, conns: Reado
         const refused = rooms.capRefusal(conn, other?.bot === true);
         if (refused) return reply(refused);
       }
-      const r = offerRematch(room, seat, (like) => rooms.newRoom(like.visibility, like.clockConfig, rooms.roomDeps, rematchKind(like.kind)));
+      // A best-of-three is over once a manager has won it; a rematch is another best-of-three from the decks as registered.
+      if (room.series && room.series.rec.status !== 'done')
+        return reply(err('not-finished', 'The match is not over: its next game starts after the side-deck window'));
+      const r = offerRematch(room, seat, (like) => rooms.newRoom(like.visibility, like.clockConfig, rooms.roomDeps, rematchKind(like.kind), like.format));
       if (!r.ok) return reply(err(r.code, r.message));
       const next = r.rematch.roomId ? lobby.get(r.rematch.roomId) : undefined;
       if (next) userRooms.claim(next, conn.userId, conn.address);
       reply({ ok: true, ...r.rematch });
       lobby.changed();
+    },
+
+    'series:sideboard': (conn, p, reply) => {
+      const room = lobby.get(p.roomId);
+      if (!room) return reply(err('room-not-found', 'No such room'));
+      const seat = room.seatOf(conn.userId);
+      if (!seat) return reply(err('not-a-manager', 'Only the two managers of the match change their decks'));
+      if (!room.series) return reply(err('not-between-games', 'This room plays a single game: there is no side deck to use'));
+      const r = room.series.sideboard(room.roomId, seat, p.swap);
+      if (!r.ok) return reply(err(r.code, r.message));
+      reply({ ok: true, swapped: r.swapped });
+      r.then();
     },
   };
 }

@@ -13,6 +13,7 @@ import type { Conn } from '../net/conn.js';
 import { inBackground } from '../storage/background-write.js';
 import { Lobby } from './lobby.js';
 import { Room, type RoomDeps } from './room.js';
+import { SeriesService } from './series-service.js';
 import { Spectating } from './spectating.js';
 import { ToggleLimit } from './toggle-limit.js';
 import { UserRooms } from './user-rooms.js';
@@ -39,6 +40,8 @@ export class RoomService {
   /** `room:spectate` / `room:leave` per socket and per user (toggle-limit.ts). */
   readonly toggles: ToggleLimit;
   readonly roomDeps: RoomDeps;
+  /** Best-of-three matches (series-service.ts). */
+  readonly series: SeriesService;
 
   constructor(
     private readonly d: GameServerDeps,
@@ -77,7 +80,17 @@ export class RoomService {
       onRoomProgress: (room) => {
         if (room.listed(d.clock.now())) this.lobby.progressed();
       },
+      seriesStarted: (room) => this.series.started(room),
     };
+    this.series = new SeriesService({
+      storage: d.storage,
+      clock: d.clock,
+      log: d.log,
+      pool: d.pool,
+      sideboardMs: d.config.sideboardMs,
+      room: (id) => this.lobby.get(id),
+      newRoom: (like) => this.newRoom(like.visibility, like.clockConfig, this.roomDeps, like.kind, 'bo3'),
+    });
   }
 
   get(roomId: string): Room | undefined {
@@ -118,7 +131,13 @@ export class RoomService {
     return ack.ok || ack.code === 'match-over' ? null : ack;
   }
 
-  newRoom(visibility: 'public' | 'private', clock: ClockConfig | undefined, deps: RoomDeps = this.roomDeps, kind: MatchKind = 'room'): Room {
+  newRoom(
+    visibility: 'public' | 'private',
+    clock: ClockConfig | undefined,
+    deps: RoomDeps = this.roomDeps,
+    kind: MatchKind = 'room',
+    format: 'bo1' | 'bo3' = 'bo1',
+  ): Room {
     const now = this.d.clock.now();
     const room = new Room(deps, {
       id: newRoomId(),
@@ -129,6 +148,7 @@ export class RoomService {
       matchId: null,
       createdAt: now,
       kind,
+      ...(format === 'bo3' ? { format } : {}),
     });
     inBackground(this.d.log, this.d.storage.saveRoom(room.record(), now), 'saving a new room failed', { roomId: room.roomId });
     this.lobby.add(room);
@@ -183,6 +203,7 @@ export class RoomService {
   /** The sweep dropped a room; a finished one may still have sockets in it, which stop hearing about it. */
   private roomDropped(id: string, room: Room): void {
     this.userRooms.drop(id);
+    if (room.series) this.series.forget(room.series.id);
     for (const { socketId } of room.viewers()) {
       this.h.conns.get(socketId)?.rooms.delete(id);
       this.spectating.remove(socketId, id);

@@ -29,6 +29,7 @@ import { Presence } from './presence.js';
 import { RoomChat } from './room-chat.js';
 import { isListed, SeatRatings } from './room-listing.js';
 import { SeatHolds } from './seat-holds.js';
+import type { Series } from './series.js';
 
 export interface RoomDeps extends MasterDeps {
   pool: Record<string, CardDef>;
@@ -39,6 +40,8 @@ export interface RoomDeps extends MasterDeps {
   onRoomChanged(room: Room): void;
   /** The lobby's hook: only the match's turn (or whose it is) changed, as spectators see it. */
   onRoomProgress?(room: Room): void;
+  /** A room made for a best-of-three started its first game: its series begins (series-service.ts). */
+  seriesStarted?(room: Room): Series;
 }
 
 const SEATS: readonly Seat[] = ['A', 'B'];
@@ -62,6 +65,12 @@ export class Room implements MasterRoom {
   finishedAt: number | null = null;
   /** The match seed to use instead of a random one (the tutorial's, rooms/tutorial.ts). */
   fixedSeed: string | null = null;
+  /** 'bo3': this room's match is a game of a best-of-three. */
+  readonly format: 'bo1' | 'bo3';
+  /** The best-of-three this room's game belongs to (rooms/series.ts), once its first game started. */
+  series: Series | null = null;
+  /** A later game of a best-of-three: who chooses the order of play (PR-18); null: the coin. */
+  chooser: Seat | null = null;
   /** After the match: the seats that asked for a rematch, and the room it started in (see rematch.ts). */
   readonly rematch: RematchState = { offers: [], roomId: null };
   /** Attached sockets → their user. */
@@ -83,6 +92,7 @@ export class Room implements MasterRoom {
     this.clockConfig = rec.clock;
     this.createdAt = rec.createdAt;
     this.kind = rec.kind ?? 'room';
+    this.format = rec.format ?? 'bo1';
     this.status = rec.status === 'active' ? 'active' : rec.status === 'waiting' ? 'waiting' : 'finished';
     this.seats = rec.seats;
     this.chat = new RoomChat(deps, rec.id);
@@ -120,6 +130,7 @@ export class Room implements MasterRoom {
       matchId: this.master?.id ?? null,
       createdAt: this.createdAt,
       kind: this.kind,
+      ...(this.format === 'bo3' ? { format: 'bo3' as const } : {}),
     };
   }
 
@@ -234,6 +245,7 @@ export class Room implements MasterRoom {
     if (this.deps.ownership) void this.deps.ownership.acquire(match.id, 'acquired');
     this.master = new MatchMaster(this.deps, this, match, state, new Map());
     this.deps.log.info({ roomId: this.roomId, matchId: match.id }, 'match started');
+    if (this.format === 'bo3' && !this.series && this.deps.seriesStarted) this.series = this.deps.seriesStarted(this);
     this.loadRatings();
     for (const [viewer, ids] of this.groupMembers()) this.master.sendFull(ids, viewer);
     // Seats whose sockets already left before the match began start their hold now.
@@ -271,7 +283,9 @@ export class Room implements MasterRoom {
     void result;
     // Behind the final append in the write lane: the lease ends once the result is committed.
     if (this.master && this.deps.ownership) void this.deps.ownership.release([this.master.id]);
-    this.broadcastState();
+    // The series broadcasts this room's state itself (its window opened, or the match was decided).
+    if (this.series) this.series.gameEnded(this.roomId, result.winner, this.master?.orderChooser ?? null);
+    else this.broadcastState();
     this.deps.onRoomChanged(this);
   }
 
@@ -346,6 +360,7 @@ export class Room implements MasterRoom {
       matchId: this.master?.id ?? null,
       result: this.master?.matchResult ?? null,
       rematch: { offers: [...this.rematch.offers], roomId: this.rematch.roomId },
+      series: this.series?.stateFor(this.roomId, yourSeat) ?? null,
       yourSeat,
       serverNow: now,
     };

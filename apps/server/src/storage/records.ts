@@ -8,6 +8,8 @@ export interface Occupant {
   roster: Roster;
   /** What the manager chose (starter id or deck code), for display. */
   rosterLabel: string;
+  /** The side deck a deck code carried (PR-22; used only in a match of several games). Absent: none. */
+  side?: string[];
   bot: boolean;
   /** The manager's account when they have one (issue 17): profile links, blocks, reports. Absent for guests and bots. */
   username?: string;
@@ -25,6 +27,8 @@ export interface RoomRecord {
   createdAt: number;
   /** How the room came about (issue 17); stored on its match (`matches.kind`) at start. Absent: 'room'. */
   kind?: MatchKind;
+  /** 'bo3': the room's match is a game of a best-of-three (rooms/series.ts). Absent: one game. */
+  format?: 'bo3';
 }
 
 export interface MatchRecord {
@@ -40,6 +44,8 @@ export interface MatchRecord {
   /** How the match came about: decides whether its result moves a rating (results-store.ts). */
   kind: MatchKind;
   endedAt: number | null;
+  /** A later game of a match of several: the seat that chose who went first (PR-18); absent or null: the coin. */
+  chooser?: ManagerId | null;
 }
 
 export type ActionOrigin = 'player' | 'bot' | 'auto-pass' | 'time' | 'abandoned';
@@ -64,4 +70,29 @@ export interface SessionRecord {
   stops: unknown;
   /** When the session was last used (a hello, or in use at a sweep): it expires `sessionTtlMs` after. */
   lastSeen: number;
+}
+
+/** A manager's deck in a match of several games: the roster to play and the side deck beside it (PR-22). */
+export interface SeriesDeck {
+  roster: Roster;
+  side: string[];
+}
+
+/**
+ * A match of several games (issue 34; rooms/series.ts). Seats keep their letters for the whole match. `registered`
+ * is what each manager brought (a rematch starts from it again); `current` is the deck after the swaps so far.
+ */
+export interface SeriesRecord {
+  id: string;
+  format: 'bo3';
+  status: 'playing' | 'between' | 'done';
+  kind: MatchKind;
+  registered: Record<ManagerId, SeriesDeck>;
+  current: Record<ManagerId, SeriesDeck>;
+  /** `chooser`: who chose the order of play (PR-18; null in game 1); `coin`: game 1's coin winner, once it ended. */
+  games: { roomId: string; winner: ManagerId | 'draw' | null; chooser: ManagerId | null; coin?: ManagerId | null }[];
+  /** The side-deck window before the next game: when it closes, who is ready, and each one's swap (hidden). */
+  between: { deadline: number; ready: ManagerId[]; swaps: Record<ManagerId, { out: string[]; in: string[] } | null>; chooser: ManagerId } | null;
+  winner: ManagerId | null;
+  createdAt: number;
 }

@@ -27,6 +27,7 @@ export function roomRecord(r: Row): RoomRecord {
     createdAt: Number(r.created_at),
     // Not a rooms column: the kind is the match's (stored at its start); a room without a match is a 'room'.
     kind: typeof r.kind === 'string' ? (r.kind as MatchKind) : 'room',
+    ...(r.format === 'bo3' ? { format: 'bo3' as const } : {}),
   };
 }
 
@@ -43,6 +44,7 @@ export function matchRecord(r: Row): MatchRecord {
     createdAt: Number(r.created_at),
     kind: r.kind as MatchKind,
     endedAt: r.ended_at === null ? null : Number(r.ended_at),
+    ...(r.chooser === 'A' || r.chooser === 'B' ? { chooser: r.chooser } : {}),
   };
 }
 

@@ -13,7 +13,7 @@
  */
 import type { ManagerId } from '@vroyale/engine';
 import type { DeckBody, DeckRecord, MatchHistoryPage, Leaderboard, MatchResult, PublicProfile, QueueName, RatingSummary, UiSettings } from '@vroyale/protocol';
-import type { ActionRecord, MatchRecord, RoomRecord, SessionRecord } from './records.js';
+import type { ActionRecord, MatchRecord, RoomRecord, SeriesRecord, SessionRecord } from './records.js';
 
 /** An action row as stored, plus what the same transaction updates on its match. */
 export interface AppendAction extends ActionRecord {
@@ -192,6 +192,13 @@ export interface DecksStore {
   import(userId: string, decks: readonly DeckBody[], now: number): Promise<ImportResult>;
 }
 
+/** Matches of several games (issue 34): saved whole at each change; the running ones read back at start-up. */
+export interface SeriesStore {
+  save(rec: SeriesRecord, now: number): Promise<void>;
+  /** Series still running, and those finished at or after `since` (their last rooms come back too). */
+  load(since: number): Promise<SeriesRecord[]>;
+}
+
 export interface SettingsStore {
   /** The stored object, or null (never set, or not a JSON object). */
   ui(userId: string): Promise<UiSettings | null>;
@@ -296,6 +303,7 @@ export interface Store {
   readonly accounts: AccountsStore;
   readonly users: UsersLookup;
   readonly decks: DecksStore;
+  readonly series: SeriesStore;
   readonly settings: SettingsStore;
   readonly blocks: BlocksStore;
   readonly reports: ReportsStore;

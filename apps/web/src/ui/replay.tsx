@@ -30,6 +30,8 @@ interface ReplayData {
   matchId: string;
   seed: string;
   rosters: Record<ManagerId, Roster>;
+  /** A later game of a best-of-three: who chose the order of play (PR-18); null: the coin. */
+  chooser?: ManagerId | null;
   seats: Record<ManagerId, { name: string; bot: boolean }>;
   result: { winner: ManagerId | 'draw'; reason: string } | null;
   actions: { seq: number; actor: ManagerId; action: unknown }[];
@@ -41,7 +43,7 @@ interface Frame {
 }
 
 function rebuild(r: ReplayData): { frames: Frame[]; error: string | null } {
-  const created = createGame({ seed: r.seed, pool: cardPool, rosters: r.rosters });
+  const created = createGame({ seed: r.seed, pool: cardPool, rosters: r.rosters, ...(r.chooser ? { chooser: r.chooser } : {}) });
   if (!created.ok) return { frames: [], error: created.message };
   const frames: Frame[] = [{ state: created.state, events: [] }];
   for (const a of r.actions) {

@@ -316,12 +316,12 @@ export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   {
     id: 'PR-18',
     text: 'In a match of several games, the loser of the previous game chooses who goes first in the next (in the first game the coin flip decides, RUL-SETUP-3); after a drawn game, the manager who chose for that game chooses again.',
-    code: ['packages/tournament/src/match.ts'],
+    code: ['packages/tournament/src/match.ts', 'setup/mulligan.ts', 'setup/create-game.ts', 'apps/server/src/rooms/series.ts'],
   },
   {
     id: 'PR-19',
     text: 'A drawn game (RUL-END-1) is replayed within the match: it does not count toward the games a manager needs to win the match.',
-    code: ['packages/tournament/src/match.ts'],
+    code: ['packages/tournament/src/match.ts', 'apps/server/src/rooms/series.ts'],
   },
   {
     id: 'PR-20',
@@ -336,6 +336,6 @@ export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   {
     id: 'PR-22',
     text: 'A roster may carry a side deck of up to 10 cards, never a token (RUL-DECK-4). Between the games of a match a manager may swap cards between roster and side deck one for one; the Centre stays in the roster, and each match starts from the roster as registered. The roster after a swap must pass every RUL-DECK rule, and the side deck counts with the roster toward the rarity limits (RUL-DECK-2, RUL-DECK-3). The opponent learns that a swap happened and how many cards it exchanged, never which.',
-    code: ['deck/side-deck.ts', 'deck/deck-code.ts'],
+    code: ['deck/side-deck.ts', 'deck/deck-code.ts', 'apps/server/src/rooms/series.ts'],
   },
 ];

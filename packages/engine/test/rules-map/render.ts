@@ -38,7 +38,7 @@ export function renderRulesDoc(tests: FoundTest[] = discoverTests()): string {
     '## Project rulings',
     '',
     'Cases neither the text nor RULINGS.md decides, decided the way the rest of the rules point. Paths starting',
-    'with `packages/` are from the repository root; PR-18..PR-22 cover matches of several games, tournaments and',
+    'with `packages/` or `apps/` are from the repository root; PR-18..PR-22 cover matches of several games, tournaments and',
     'side decks (issue 34).',
     '',
     '| Id | Ruling | Enforced in |',

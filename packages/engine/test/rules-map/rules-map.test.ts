@@ -36,7 +36,7 @@ describe('docs/rules.md', () => {
       }
     }
     for (const p of PROJECT_RULINGS)
-      for (const f of p.code) expect(existsSync(f.startsWith('packages/') ? join(REPO, f) : join(REPO, 'packages/engine/src', f)), f).toBe(true);
+      for (const f of p.code) expect(existsSync(/^(packages|apps)\//.test(f) ? join(REPO, f) : join(REPO, 'packages/engine/src', f)), f).toBe(true);
   });
 
   it('is up to date (run `npm run rules:doc` after changing tests or the clause map)', () => {

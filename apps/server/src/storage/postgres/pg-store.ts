@@ -19,6 +19,7 @@ import { PgActionWriter } from './pg-group-commit.js';
 import { PgLeases } from './pg-leases.js';
 import { PgAccounts, PgAdmin, PgBlocks, pgFacts, PgReports, PgSettings, PgUsers } from './pg-groups.js';
 import { PgDecks } from './pg-decks.js';
+import { PgSeries } from './pg-series.js';
 import { migratePostgres } from './pg-migrate.js';
 import { PgProfiles } from './pg-profiles.js';
 import { matchEnded, matchStarted } from './pg-results.js';
@@ -34,6 +35,7 @@ export class PgStore implements Store {
   readonly accounts;
   readonly users;
   readonly decks;
+  readonly series;
   readonly settings;
   readonly blocks;
   readonly reports;
@@ -65,6 +67,7 @@ export class PgStore implements Store {
     this.accounts = new PgAccounts(pool, this.lane);
     this.users = new PgUsers(pool);
     this.decks = new PgDecks(pool, this.lane);
+    this.series = new PgSeries(pool, this.lane);
     this.settings = new PgSettings(pool, this.lane);
     this.blocks = new PgBlocks(pool, this.lane);
     this.reports = new PgReports(pool, this.lane);
@@ -133,8 +136,8 @@ export class PgStore implements Store {
   private async upsertRoom(c: Queryable, r: RoomRecord, now: number): Promise<void> {
     await run(
       c,
-      `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
+      `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at, format)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO UPDATE SET status = EXCLUDED.status, seats_json = EXCLUDED.seats_json, match_id = EXCLUDED.match_id, updated_at = EXCLUDED.updated_at`,
       [
         r.id,
@@ -146,6 +149,7 @@ export class PgStore implements Store {
         r.matchId,
         r.createdAt,
         now,
+        r.format ?? null,
       ],
     );
   }
@@ -182,8 +186,8 @@ export class PgStore implements Store {
       await this.upsertRoom(c, room, now);
       await run(
         c,
-        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at, kind) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
-        [m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt, m.kind],
+        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at, kind, chooser) VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
+        [m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt, m.kind, m.chooser ?? null],
       );
       await matchStarted(c, m);
     });

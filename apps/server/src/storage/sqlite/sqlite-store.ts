@@ -29,6 +29,7 @@ import { SqliteAccounts } from './accounts.js';
 import { SqliteAdmin } from './admin.js';
 import { SqliteBlocks } from './blocks.js';
 import { SqliteDecks } from './decks.js';
+import { SqliteSeries } from './series.js';
 import { sqliteFacts } from './facts.js';
 import { ActionWriter } from './group-commit.js';
 import { SqliteProfiles } from './profiles.js';
@@ -62,6 +63,7 @@ export class SqliteStore implements Store {
   readonly accounts: SqliteAccounts;
   readonly users: SqliteUsers;
   readonly decks: SqliteDecks;
+  readonly series: SqliteSeries;
   readonly settings: SqliteSettings;
   readonly blocks: SqliteBlocks;
   readonly reports: SqliteReports;
@@ -96,6 +98,7 @@ export class SqliteStore implements Store {
     this.accounts = new SqliteAccounts(db);
     this.users = new SqliteUsers(db);
     this.decks = new SqliteDecks(db);
+    this.series = new SqliteSeries(db);
     this.settings = new SqliteSettings(db);
     this.blocks = new SqliteBlocks(db);
     this.reports = new SqliteReports(db);
@@ -116,8 +119,8 @@ export class SqliteStore implements Store {
       setStops: db.prepare('UPDATE users SET stops_json = ? WHERE id = ?'),
       stopsOf: db.prepare('SELECT stops_json FROM users WHERE id = ?'),
       upsertRoom: db.prepare(
-        `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at)
-         VALUES (@id, @visibility, @status, @initial, @increment, @seats, @matchId, @createdAt, @now)
+        `INSERT INTO rooms (id, visibility, status, clock_initial_ms, clock_increment_ms, seats_json, match_id, created_at, updated_at, format)
+         VALUES (@id, @visibility, @status, @initial, @increment, @seats, @matchId, @createdAt, @now, @format)
          ON CONFLICT (id) DO UPDATE SET status = @status, seats_json = @seats, match_id = @matchId, updated_at = @now`,
       ),
       setRoomStatus: db.prepare('UPDATE rooms SET status = ?, updated_at = ? WHERE id = ?'),
@@ -128,8 +131,8 @@ export class SqliteStore implements Store {
       ),
       setMatchSeats: db.prepare('UPDATE matches SET seats_json = ? WHERE id = ?'),
       insertMatch: db.prepare(
-        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at, kind)
-         VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?)`,
+        `INSERT INTO matches (id, room_id, seed, rosters_json, seats_json, status, clocks_json, created_at, kind, chooser)
+         VALUES (?, ?, ?, ?, ?, 'active', ?, ?, ?, ?)`,
       ),
       matchById: db.prepare('SELECT * FROM matches WHERE id = ?'),
       insertAction: db.prepare(
@@ -216,6 +219,7 @@ export class SqliteStore implements Store {
       increment: isUntimed(r.clock) ? 0 : r.clock.incrementMs,
       seats: JSON.stringify(r.seats),
       matchId: r.matchId,
+      format: r.format ?? null,
       createdAt: r.createdAt,
       now,
     });
@@ -246,7 +250,17 @@ export class SqliteStore implements Store {
   async startMatch(room: RoomRecord, m: MatchRecord, now: number): Promise<void> {
     this.db.transaction(() => {
       this.saveRoomNow(room, now);
-      this.st.insertMatch.run(m.id, m.roomId, m.seed, JSON.stringify(m.rosters), JSON.stringify(m.seats), JSON.stringify(m.clocks), m.createdAt, m.kind);
+      this.st.insertMatch.run(
+        m.id,
+        m.roomId,
+        m.seed,
+        JSON.stringify(m.rosters),
+        JSON.stringify(m.seats),
+        JSON.stringify(m.clocks),
+        m.createdAt,
+        m.kind,
+        m.chooser ?? null,
+      );
       this.results.matchStarted(m);
     })();
   }

@@ -84,6 +84,7 @@ describe('your matches', () => {
     matchId: `m-${roomId}`,
     result: null,
     rematch: { offers: [], roomId: null },
+    series: null,
     yourSeat: 'A',
     serverNow: 1,
     ...over,

@@ -1,0 +1,119 @@
+/**
+ * The best-of-three matches of this node (issue 34 §1; series.ts is one match): made when a room made for one
+ * starts its first game, linked to each game's room, saved whole at each change, and read back at start-up after
+ * the rooms (`restore`). Each next game is a new room with the same visibility, clock and kind.
+ */
+import type { CardDef } from '@vroyale/engine';
+import type { Seat } from '@vroyale/protocol';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '../logger.js';
+import { inBackground } from '../storage/background-write.js';
+import type { Occupant, SeriesRecord } from '../storage/records.js';
+import type { Store } from '../storage/store.js';
+import type { Clock } from '../time/clock.js';
+import type { Room } from './room.js';
+import { Series, type SeriesHost } from './series.js';
+
+/** A window whose deadline passed while the server was down gets this long once it is back. */
+const RESUME_GRACE_MS = 30_000;
+
+export interface SeriesServiceDeps {
+  storage: Store;
+  clock: Clock;
+  log: Logger;
+  pool: Record<string, CardDef>;
+  /** The side-deck window (config `sideboardMs`: 3 minutes, about what MTG Arena and MTGO give). */
+  sideboardMs: number;
+  room(roomId: string): Room | undefined;
+  /** A new room like `like` (visibility, clock, kind), made for a best-of-three. */
+  newRoom(like: Room): Room;
+}
+
+export class SeriesService {
+  private readonly byId = new Map<string, Series>();
+  private readonly host: SeriesHost;
+
+  constructor(private readonly d: SeriesServiceDeps) {
+    this.host = {
+      clock: d.clock,
+      log: d.log,
+      pool: d.pool,
+      sideboardMs: d.sideboardMs,
+      save: (rec) => inBackground(d.log, d.storage.series.save(rec, d.clock.now()), 'saving a best-of-three failed', { seriesId: rec.id }),
+      seatsOf: (roomId) => d.room(roomId)?.seats ?? null,
+      changed: (roomId) => d.room(roomId)?.broadcastState(),
+      openGame: (series, seats, chooser) => this.openGame(series, seats, chooser),
+    };
+  }
+
+  /** Series in memory (tests, metrics). */
+  get size(): number {
+    return this.byId.size;
+  }
+
+  /** `room`, made for a best-of-three, started its first game: the series begins with it. */
+  started(room: Room): Series {
+    const seats = { A: room.seats.A!, B: room.seats.B! };
+    const deck = (s: Seat) => ({ roster: seats[s].roster, side: [...(seats[s].side ?? [])] });
+    const rec: SeriesRecord = {
+      id: `s_${randomBytes(9).toString('base64url')}`,
+      format: 'bo3',
+      status: 'playing',
+      kind: room.kind,
+      registered: { A: deck('A'), B: deck('B') },
+      current: { A: deck('A'), B: deck('B') },
+      games: [{ roomId: room.roomId, winner: null, chooser: null }],
+      between: null,
+      winner: null,
+      createdAt: this.d.clock.now(),
+    };
+    const series = new Series(this.host, rec, seats);
+    this.byId.set(rec.id, series);
+    this.host.save(rec);
+    return series;
+  }
+
+  private openGame(series: Series, seats: Record<Seat, Occupant>, chooser: Seat): string {
+    const previous = this.d.room(series.rec.games[series.rec.games.length - 1]!.roomId);
+    if (!previous) throw new Error(`best-of-three ${series.id}: the last game's room is gone`);
+    const room = this.d.newRoom(previous);
+    room.series = series;
+    room.chooser = chooser;
+    series.addGame(room.roomId, chooser);
+    // Bots sit under an id of the new room (as a rematch's do); the second seat starts the match.
+    const copy = (o: Occupant): Occupant => ({ ...o, userId: o.bot ? `bot:${room.roomId}` : o.userId });
+    const a = room.takeSeat(copy(seats.A), 'A');
+    const b = room.takeSeat(copy(seats.B), 'B');
+    if (!a.ok || !b.ok) throw new Error('a fresh room refused its best-of-three seats');
+    return room.roomId;
+  }
+
+  /** Start-up, after the rooms came back: each series links its games' rooms and its window's timer runs again. */
+  async restore(finishedSince: number): Promise<number> {
+    let n = 0;
+    for (const rec of await this.d.storage.series.load(finishedSince)) {
+      const rooms = rec.games.map((g) => this.d.room(g.roomId));
+      const first = rooms.find((r) => r?.seats.A && r.seats.B);
+      const seats = first ? { A: first.seats.A!, B: first.seats.B! } : null;
+      if (!seats) continue;
+      const series = new Series(this.host, rec, seats);
+      this.byId.set(rec.id, series);
+      for (const r of rooms) if (r) r.series = series;
+      series.resume(RESUME_GRACE_MS);
+      n++;
+    }
+    return n;
+  }
+
+  /** A dropped room's series is forgotten once none of its rooms is left in memory. */
+  forget(seriesId: string): void {
+    const s = this.byId.get(seriesId);
+    if (!s || s.rec.games.some((g) => this.d.room(g.roomId))) return;
+    s.stop();
+    this.byId.delete(seriesId);
+  }
+
+  close(): void {
+    for (const s of this.byId.values()) s.stop();
+  }
+}

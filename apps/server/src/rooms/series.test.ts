@@ -1,0 +1,126 @@
+/**
+ * A best-of-three's bookkeeping with a recording host (no rooms, no sockets): PR-18 (who chooses), PR-19 (a drawn
+ * game is replayed), PR-22 (swaps checked, kept hidden, made when the window closes), the window's deadline.
+ */
+import { describe, expect, it } from 'vitest';
+import { validateSwap } from '@vroyale/engine';
+import { cardPool, starterRosters } from '@vroyale/cards';
+import type { Seat } from '@vroyale/protocol';
+import { ManualClock } from '../time/manual-clock.js';
+import type { Occupant, SeriesRecord } from '../storage/records.js';
+import { Series, type SeriesHost } from './series.js';
+
+const raid = starterRosters.find((r) => r.id === 'raid-night')!;
+const mod = starterRosters.find((r) => r.id === 'mod-squad')!;
+const occ = (userId: string, r: typeof raid): Occupant => ({
+  userId,
+  name: userId,
+  roster: { centre: r.centre, cards: [...r.cards] },
+  rosterLabel: r.id,
+  bot: false,
+});
+
+function setup(sideboardMs = 1_000) {
+  const clock = new ManualClock(1_000);
+  const saved: SeriesRecord[] = [];
+  const opened: { seats: Record<Seat, Occupant>; chooser: Seat }[] = [];
+  const told: string[] = [];
+  let n = 1;
+  const seats = { A: occ('ann', raid), B: occ('ben', mod) };
+  const host: SeriesHost = {
+    clock,
+    log: { info: () => {}, warn: () => {}, error: () => {} } as never,
+    pool: cardPool,
+    sideboardMs,
+    save: (rec) => saved.push(structuredClone(rec)),
+    seatsOf: () => seats,
+    changed: (roomId) => told.push(roomId),
+    openGame: (s, st, chooser) => {
+      const roomId = `g${++n}`;
+      s.addGame(roomId, chooser);
+      opened.push({ seats: st, chooser });
+      return roomId;
+    },
+  };
+  const deck = (o: Occupant) => ({ roster: o.roster, side: [] as string[] });
+  const rec: SeriesRecord = {
+    id: 's1',
+    format: 'bo3',
+    status: 'playing',
+    kind: 'room',
+    registered: { A: deck(seats.A), B: deck(seats.B) },
+    current: { A: deck(seats.A), B: deck(seats.B) },
+    games: [{ roomId: 'g1', winner: null, chooser: null }],
+    between: null,
+    winner: null,
+    createdAt: 1_000,
+  };
+  return { series: new Series(host, rec, seats), clock, saved, opened, told, rec };
+}
+
+describe('a best-of-three', () => {
+  it('PR-18: the loser of the previous game chooses; after a drawn game the same manager chooses again', () => {
+    const { series, opened, rec } = setup();
+    series.gameEnded('g1', 'B', 'A');
+    expect(rec.between?.chooser).toBe('A');
+    for (const s of ['A', 'B'] as const) {
+      const r = series.sideboard('g1', s, { out: [], in: [] });
+      if (r.ok) r.then();
+    }
+    expect(opened.at(-1)!.chooser).toBe('A');
+    // Game 2 is drawn: A chose, A chooses again (PR-18), and the draw counts for neither (PR-19).
+    series.gameEnded('g2', 'draw', 'A');
+    expect(rec.status).toBe('between');
+    expect(rec.between?.chooser).toBe('A');
+    expect(series.wins()).toEqual({ A: 0, B: 1 });
+  });
+
+  it('PR-19: a drawn first game is replayed with its coin winner choosing again, and two wins still decide', () => {
+    const { series, clock, opened, rec } = setup();
+    series.gameEnded('g1', 'draw', 'B');
+    expect(rec.between?.chooser).toBe('B');
+    clock.advance(1_000);
+    expect(opened).toHaveLength(1);
+    series.gameEnded('g2', 'A', 'B');
+    clock.advance(1_000);
+    expect(opened.at(-1)!.chooser).toBe('B');
+    series.gameEnded('g3', 'A', 'B');
+    expect(rec).toMatchObject({ status: 'done', winner: 'A', between: null });
+    expect(series.wins()).toEqual({ A: 2, B: 0 });
+    expect(rec.games.map((g) => g.winner)).toEqual(['draw', 'A', 'A']);
+  });
+
+  it('PR-22: a swap is checked against the deck as it stands, counted for the others, made when the window closes', () => {
+    const { series, clock, opened, rec } = setup();
+    // A card of neither starter, so nothing B is told of its own deck can name it.
+    const used = new Set(starterRosters.flatMap((r) => r.cards));
+    const out = raid.cards.find((c) => c !== raid.centre && !mod.cards.includes(c))!;
+    const inCard = Object.values(cardPool).find(
+      (d) => !used.has(d.id) && !d.token && validateSwap(rec.current.A.roster, [d.id], { out: [out], in: [d.id] }, cardPool).length === 0,
+    )!.id;
+    rec.current.A.side = [inCard];
+    series.gameEnded('g1', 'B', 'A');
+    // Not a card of the side deck, the Centre, uneven: refused, nothing recorded.
+    expect(series.sideboard('g1', 'A', { out: [out], in: [mod.centre] })).toMatchObject({ ok: false, code: 'illegal-swap' });
+    expect(series.sideboard('g1', 'A', { out: [raid.centre], in: [inCard] })).toMatchObject({ ok: false, code: 'illegal-swap' });
+    expect(series.sideboard('g1', 'A', { out: [out, out], in: [inCard] })).toMatchObject({ ok: false, code: 'illegal-swap' });
+    expect(series.sideboard('g2', 'A', { out: [], in: [] })).toMatchObject({ ok: false, code: 'not-between-games' });
+    expect(rec.between?.ready).toEqual([]);
+    const r = series.sideboard('g1', 'A', { out: [out], in: [inCard] });
+    expect(r).toMatchObject({ ok: true, swapped: 1 });
+    if (r.ok) r.then();
+    // The others see the count; only A's own state carries the cards.
+    expect(series.stateFor('g1', 'B').between?.swapped).toEqual({ A: 1, B: null });
+    expect(JSON.stringify(series.stateFor('g1', 'B'))).not.toContain(inCard);
+    expect(JSON.stringify(series.stateFor('g1', null))).not.toContain(inCard);
+    // B sends nothing: at the deadline B keeps the deck and the next game starts with A's swap made.
+    clock.advance(999);
+    expect(opened).toHaveLength(0);
+    clock.advance(1);
+    expect(opened).toHaveLength(1);
+    expect(opened[0]!.seats.A.roster.cards).toContain(inCard);
+    expect(opened[0]!.seats.A.side).toEqual([out]);
+    expect(opened[0]!.seats.B.roster).toEqual(rec.registered.B.roster);
+    expect(series.stateFor('g1', 'A')).toMatchObject({ nextRoomId: 'g2', status: 'playing', between: null });
+  });
+});

@@ -1,0 +1,29 @@
+/** Matches of several games on PostgreSQL (the rules of ../sqlite/series.ts); writes go through the lane. */
+import type pg from 'pg';
+import type { SeriesRecord } from '../records.js';
+import type { SeriesStore } from '../store.js';
+import { rows, run, type WriteLane } from './pg-db.js';
+
+export class PgSeries implements SeriesStore {
+  constructor(
+    private readonly pool: pg.Pool,
+    private readonly lane: WriteLane,
+  ) {}
+
+  save(rec: SeriesRecord, now: number): Promise<void> {
+    return this.lane.tx(async (c) => {
+      await run(
+        c,
+        `INSERT INTO series (id, status, data_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET status = excluded.status, data_json = excluded.data_json, updated_at = excluded.updated_at`,
+        [rec.id, rec.status, JSON.stringify(rec), rec.createdAt, now],
+      );
+    });
+  }
+
+  async load(since: number): Promise<SeriesRecord[]> {
+    return (await rows(this.pool, "SELECT data_json FROM series WHERE status != 'done' OR updated_at >= ?", [since])).map(
+      (r) => JSON.parse(String(r.data_json)) as SeriesRecord,
+    );
+  }
+}

@@ -1,0 +1,26 @@
+/** Matches of several games on SQLite (store.ts `SeriesStore`): one row each, its state as JSON. */
+import type Database from 'better-sqlite3';
+import type { SeriesRecord } from '../records.js';
+import type { SeriesStore } from '../store.js';
+
+export class SqliteSeries implements SeriesStore {
+  private readonly st;
+
+  constructor(db: Database.Database) {
+    this.st = {
+      save: db.prepare(
+        `INSERT INTO series (id, status, data_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+         ON CONFLICT (id) DO UPDATE SET status = excluded.status, data_json = excluded.data_json, updated_at = excluded.updated_at`,
+      ),
+      load: db.prepare("SELECT data_json FROM series WHERE status != 'done' OR updated_at >= ?"),
+    };
+  }
+
+  async save(rec: SeriesRecord, now: number): Promise<void> {
+    this.st.save.run(rec.id, rec.status, JSON.stringify(rec), rec.createdAt, now);
+  }
+
+  async load(since: number): Promise<SeriesRecord[]> {
+    return (this.st.load.all(since) as { data_json: string }[]).map((r) => JSON.parse(r.data_json) as SeriesRecord);
+  }
+}
