@@ -81,7 +81,8 @@ async function measure(
     },
     abuser,
     machine: atStart,
-    raw: { latencies: win.latencies, acks: win.acks },
+    // Copies: the recorder keeps filling this window until the next one starts (a swarm's set-up, a wave's first flood).
+    raw: { latencies: win.latencies.slice(), acks: win.acks.slice() },
   };
 }
 
