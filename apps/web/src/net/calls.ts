@@ -4,7 +4,7 @@
  * Actions carry a fresh clientActionId each, so resending one (a match moving to another server) is acked once.
  */
 import type { Action } from '@vroyale/engine';
-import type { Ack, BotLevel, ClientActionInput, ClockConfig, Visibility } from '@vroyale/protocol';
+import type { Ack, BotLevel, ClientActionInput, ClockConfig, MatchFormat, Visibility } from '@vroyale/protocol';
 import { t } from '../i18n';
 import { store, toast, ui } from '../store';
 import { errorText } from './errors';
@@ -12,8 +12,9 @@ import { unwatch, watch } from './session';
 import { call, emit, emitSettled } from './socket';
 import { reduceLeave } from './view-reducer';
 
-export async function createRoom(visibility: Visibility, clock: ClockConfig | undefined): Promise<string | null> {
-  const ack = await call('room:create', clock ? { visibility, clock } : { visibility });
+/** A new room; `format` 'bo3' makes it a best-of-three (omitted for one game, the server's default). */
+export async function createRoom(visibility: Visibility, clock: ClockConfig | undefined, format: MatchFormat = 'bo1'): Promise<string | null> {
+  const ack = await call('room:create', { visibility, ...(clock ? { clock } : {}), ...(format === 'bo3' ? { format } : {}) });
   return ack ? ack.roomId : null;
 }
 
@@ -69,6 +70,15 @@ export async function leaveRoom(roomId: string): Promise<void> {
 export async function offerRematch(roomId: string): Promise<string | null> {
   const ack = await call('room:rematch', { roomId });
   return ack?.roomId ?? null;
+}
+
+/**
+ * Between two games of a best-of-three: this manager's side-deck swap (both lists empty: keep the deck), which also
+ * says ready. Answers how many cards it exchanged, or null (refused: the toast says why).
+ */
+export async function sendSideboard(roomId: string, swap: { out: string[]; in: string[] }): Promise<number | null> {
+  const ack = await call('series:sideboard', { roomId, swap });
+  return ack ? ack.swapped : null;
 }
 
 export async function sendChat(roomId: string, text: string): Promise<boolean> {

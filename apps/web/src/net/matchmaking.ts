@@ -1,5 +1,5 @@
 /** Matchmaking calls over the socket (packages/protocol matchmaking.ts): queues and direct challenges. */
-import type { ChallengeUpdate, ClockConfig, QueueName, QueueState } from '@vroyale/protocol';
+import type { ChallengeUpdate, ClockConfig, MatchFormat, QueueName, QueueState } from '@vroyale/protocol';
 import { call } from './socket';
 import { applyChallenge, applyQueueState } from './matchmaking-state';
 
@@ -19,8 +19,8 @@ export async function acceptMatch(): Promise<void> {
   if (ack) applyQueueState(stripAck<QueueState>(ack));
 }
 
-export async function sendChallenge(username: string, roster: string, clock: ClockConfig | undefined): Promise<boolean> {
-  const ack = await call('challenge:send', clock ? { username, roster, clock } : { username, roster });
+export async function sendChallenge(username: string, roster: string, clock: ClockConfig | undefined, format: MatchFormat = 'bo1'): Promise<boolean> {
+  const ack = await call('challenge:send', { username, roster, ...(clock ? { clock } : {}), ...(format === 'bo3' ? { format } : {}) });
   if (ack) applyChallenge(stripAck<ChallengeUpdate>(ack));
   return !!ack;
 }

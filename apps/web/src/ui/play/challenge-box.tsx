@@ -1,9 +1,10 @@
 /**
  * Direct challenges (issue 17 §3): "Challenge a player" by username with a clock (untimed allowed: a challenge
- * is private) and a roster; then the pending challenge with its countdown and Cancel. Incoming challenges are
- * `incoming-challenges.tsx`, shown wherever the person is.
+ * is private), one game or a best of three (issue 34), and a roster; then the pending challenge with its countdown
+ * and Cancel. Incoming challenges are `incoming-challenges.tsx`, shown wherever the person is.
  */
 import { useState } from 'react';
+import type { MatchFormat } from '@vroyale/protocol';
 import { useT } from '../../i18n';
 import { cancelChallenge, sendChallenge } from '../../net/matchmaking';
 import { challengeDeadline } from '../../net/matchmaking-state';
@@ -11,6 +12,7 @@ import { secondsLeft } from '../../play/queue-time';
 import { useApp } from '../../store';
 import { ClockSelect } from '../clock-select';
 import { clockAt } from '../clocks';
+import { FormatSelect } from '../format-select';
 import { RosterPicker, useRosterChoice } from '../roster-picker';
 import { useNow } from './use-now';
 
@@ -21,6 +23,7 @@ export function ChallengeBox({ guest }: { guest: boolean }) {
   const mine = Object.values(all).filter((c) => me !== null && c.from.username.toLowerCase() === me);
   const [who, setWho] = useState('');
   const [clockIdx, setClockIdx] = useState(0);
+  const [format, setFormat] = useState<MatchFormat>('bo1');
   const [roster, setRoster] = useRosterChoice();
   const pending = mine.filter((c) => c.status === 'pending');
   const now = useNow(pending.length > 0, 500);
@@ -38,7 +41,7 @@ export function ChallengeBox({ guest }: { guest: boolean }) {
             e.preventDefault();
             const name = who.trim();
             if (!name) return;
-            void sendChallenge(name, roster, clockAt(clockIdx)).then((ok) => {
+            void sendChallenge(name, roster, clockAt(clockIdx), format).then((ok) => {
               if (ok) setWho('');
             });
           }}
@@ -47,6 +50,8 @@ export function ChallengeBox({ guest }: { guest: boolean }) {
           <input id="challenge-who" value={who} maxLength={64} autoCapitalize="none" spellCheck={false} onChange={(e) => setWho(e.target.value)} />
           <label htmlFor="challenge-clock">{t('play.challengeClock')}</label>
           <ClockSelect id="challenge-clock" value={clockIdx} onChange={setClockIdx} untimed />
+          <label htmlFor="challenge-format">{t('lobby.format')}</label>
+          <FormatSelect id="challenge-format" value={format} onChange={setFormat} />
           <RosterPicker id="challenge-roster" value={roster} onChange={setRoster} label={t('play.yourRoster')} />
           <button className="btn" disabled={!who.trim()}>
             {t('play.sendChallenge')}

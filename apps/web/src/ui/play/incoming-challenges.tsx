@@ -1,7 +1,7 @@
 /**
- * Challenges addressed to this person, wherever they are in the app: who, which clock, the roster to bring,
- * Accept / Decline and the time left. Accepting opens the room (net/matchmaking-state.ts). A challenge the
- * challenger cancelled, or that expired, says so for a moment and goes.
+ * Challenges addressed to this person, wherever they are in the app: who, which clock (and whether it is a best
+ * of three), the roster to bring, Accept / Decline and the time left. Accepting opens the room
+ * (net/matchmaking-state.ts). A challenge the challenger cancelled, or that expired, says so for a moment and goes.
  */
 import { useId } from 'react';
 import type { ChallengeUpdate } from '@vroyale/protocol';
@@ -51,7 +51,8 @@ function Incoming({ c }: { c: ChallengeUpdate }) {
     <section className="incoming-challenge" role="alertdialog" aria-labelledby={title}>
       <h2 id={title}>{t('play.incoming', { name: c.from.username })}</h2>
       <p className="hint">
-        {t('play.incomingClock', { clock: clockText(c.clock) })} · {t('play.timeLeft', { count: secondsLeft(challengeDeadline(c) - now) })}
+        {t('play.incomingClock', { clock: clockText(c.clock) })}
+        {c.format === 'bo3' && ` · ${t('lobby.formatBo3')}`} · {t('play.timeLeft', { count: secondsLeft(challengeDeadline(c) - now) })}
       </p>
       <RosterPicker id={`incoming-roster-${c.challengeId}`} value={roster} onChange={setRoster} label={t('play.yourRoster')} />
       <div className="incoming-actions">

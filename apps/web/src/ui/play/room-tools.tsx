@@ -1,23 +1,26 @@
 /**
- * "Play with friends": a new room (public: listed in Live now; private: its invite link only) with its clock, and
- * opening an invite link someone sent. The creator takes a seat at once with the roster last chosen.
+ * "Play with friends": a new room (public: listed in Live now; private: its invite link only) with its clock and
+ * its format (one game or a best of three), and opening an invite link someone sent. The creator takes a seat at
+ * once with the roster last chosen.
  */
 import { useState } from 'react';
-import type { Visibility } from '@vroyale/protocol';
+import type { MatchFormat, Visibility } from '@vroyale/protocol';
 import { lastRoster } from '../../decks';
 import { useT } from '../../i18n';
 import { createRoom, joinRoom } from '../../net/calls';
 import { ClockSelect } from '../clock-select';
 import { clockAt, UNTIMED_IDX } from '../clocks';
+import { FormatSelect } from '../format-select';
 import { navigate } from '../route';
 
 export function RoomTools() {
   const t = useT();
   const [visibility, setVisibility] = useState<Visibility>('public');
   const [clockIdx, setClockIdx] = useState(0);
+  const [format, setFormat] = useState<MatchFormat>('bo1');
   const [link, setLink] = useState('');
   const create = async () => {
-    const id = await createRoom(visibility, clockAt(clockIdx));
+    const id = await createRoom(visibility, clockAt(clockIdx), format);
     if (id && (await joinRoom(id, lastRoster()))) navigate(`/room/${id}`);
   };
   return (
@@ -42,6 +45,8 @@ export function RoomTools() {
           </fieldset>
           <label htmlFor="clock">{t('lobby.clock')}</label>
           <ClockSelect id="clock" value={clockIdx} onChange={setClockIdx} untimed={visibility === 'private'} />
+          <label htmlFor="room-format">{t('lobby.format')}</label>
+          <FormatSelect id="room-format" value={format} onChange={setFormat} />
           <button className="btn" onClick={() => void create()}>
             {t('lobby.createRoom')}
           </button>
