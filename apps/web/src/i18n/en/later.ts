@@ -1,7 +1,8 @@
 /**
  * The English texts only the room and the screens after it read (the playmat, prompts, card menus, stops, the deck
- * builder, the replay, profiles): kept off the lobby's first page and registered by ../later-texts.ts, which every
- * module using one of these areas imports (docs/performance.md, "The first page").
+ * builder, the replay, profiles, a best-of-three's series and side deck): kept off the lobby's first page and
+ * registered by ../later-texts.ts, which every module using one of these areas imports (docs/performance.md, "The
+ * first page").
  */
 import choices from './choices.json';
 import stops from './stops.json';
@@ -10,5 +11,6 @@ import prompt from './prompt.json';
 import deck from './deck.json';
 import replay from './replay.json';
 import profile from './profile.json';
+import series from './series.json';
 
-export const later = { choices, stops, playmat, prompt, deck, replay, profile };
+export const later = { choices, stops, playmat, prompt, deck, replay, profile, series };

@@ -25,6 +25,7 @@ import settings from './settings.json';
 import account from './account.json';
 import play from './play.json';
 import profile from './profile.json';
+import series from './series.json';
 
 export const ja: Shape<Texts> = {
   common,
@@ -48,4 +49,5 @@ export const ja: Shape<Texts> = {
   account,
   play,
   profile,
+  series,
 };
