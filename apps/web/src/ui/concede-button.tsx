@@ -1,13 +1,15 @@
 /**
  * Concede: reachable at any moment of a live match, the opponent's turn and waiting included (the server
- * accepts it whatever the match is waiting for), and only after saying so in a confirmation dialog.
+ * accepts it whatever the match is waiting for), and only after saying so in a confirmation dialog. In a
+ * best-of-three (`game`) it concedes this game, and the dialog says so.
  */
+import '../i18n/later-texts';
 import { useEffect, useRef, useState } from 'react';
 import { concede } from '../net/calls';
 import { useT } from '../i18n';
 import { Modal } from './modal';
 
-export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: string }) {
+export function ConcedeButton({ roomId, opponent, game = false }: { roomId: string; opponent: string; game?: boolean }) {
   const [asking, setAsking] = useState(false);
   const [sending, setSending] = useState(false);
   const t = useT();
@@ -28,8 +30,8 @@ export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: 
       </button>
       {asking && (
         <Modal className="concede-confirm" role="alertdialog" labelledBy="concede-title" describedBy="concede-text" onClose={close}>
-          <h2 id="concede-title">{t('room.concedeTitle')}</h2>
-          <p id="concede-text">{t('room.concedeText', { name: opponent })}</p>
+          <h2 id="concede-title">{game ? t('series.concedeTitle') : t('room.concedeTitle')}</h2>
+          <p id="concede-text">{game ? t('series.concedeText', { name: opponent }) : t('room.concedeText', { name: opponent })}</p>
           <div className="options">
             <button ref={keep} className="btn primary" onClick={close}>
               {t('room.keepPlaying')}
@@ -45,7 +47,7 @@ export function ConcedeButton({ roomId, opponent }: { roomId: string; opponent: 
                 });
               }}
             >
-              {t('room.concedeMatch')}
+              {game ? t('series.concedeGame') : t('room.concedeMatch')}
             </button>
           </div>
         </Modal>

@@ -1,6 +1,7 @@
 /**
  * The end of a match: the result, what ended it (the card, art and name, when one did), both managers' final
- * sanity and the turns played, then Rematch, Watch replay and Back to lobby.
+ * sanity and the turns played, then Rematch, Watch replay and Back to lobby. A game of a best-of-three that does
+ * not decide it shows the match's score and the side-deck window instead of Rematch (series/series-end.tsx).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ManagerId } from '@vroyale/engine';
@@ -13,10 +14,13 @@ import { useT } from '../i18n';
 import { useApp } from '../store';
 import { useRosterChoice } from './roster-picker';
 import { navigate } from './route';
+import { SeriesEnd } from './series/series-end';
 
 export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: ManagerId | null; names: Record<ManagerId, string>; bot: boolean }) {
   const view = useApp((s) => s.views[roomId]);
-  const rematch = useApp((s) => s.roomStates[roomId]?.rematch);
+  const room = useApp((s) => s.roomStates[roomId]);
+  const rematch = room?.rematch;
+  const series = room?.series ?? null;
   const busy = useApp((s) => s.busy);
   const [hidden, setHidden] = useState(false);
   const [asking, setAsking] = useState(false);
@@ -50,7 +54,10 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
     setAsking(false);
   };
   let rematchUi: ReactNode = null;
-  if (rematch?.roomId) {
+  // A best-of-three goes on to its next game until a manager has won it; then a rematch is another best-of-three.
+  if (series && series.status !== 'done') {
+    rematchUi = null;
+  } else if (rematch?.roomId) {
     rematchUi =
       me === null ? (
         <a className="btn primary" href={`#/room/${rematch.roomId}`}>
@@ -80,7 +87,7 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
   }
   return (
     <div className="end-overlay" role="dialog" aria-label={t('room.result')}>
-      <div className="end-card">
+      <div className={`end-card${series?.status === 'between' && me !== null ? ' series-wide' : ''}`}>
         <h2 className={result.winner === me ? 'win' : result.winner === 'draw' ? '' : me ? 'lose' : ''}>{title}</h2>
         <div className="end-cause">
           {endDef && (result.reason === 'card' || result.reason === 'sanity') && <CardFace def={endDef} size="sm" zoom={false} />}
@@ -94,6 +101,7 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
           ))}
           <span>{t('room.end.turns', { count: view.view.turn })}</span>
         </div>
+        {series && room && <SeriesEnd room={room} series={series} me={me} names={names} drawn={result.winner === 'draw'} />}
         {me !== null && theyOffered && !rematch?.roomId && (
           <p className="rematch-offer" role="status">
             {t('room.offersRematch', { name: names[them!] })}

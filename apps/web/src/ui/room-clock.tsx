@@ -83,7 +83,8 @@ export function SeatStatus({ room, seat, me }: { room: RoomState; seat: ManagerI
 }
 
 const roomSeen = new WeakMap<RoomState, number>();
-function receivedAt(r: RoomState): number {
+/** The local time this room state was first seen (what its `serverNow` is measured from). */
+export function receivedAt(r: RoomState): number {
   let t = roomSeen.get(r);
   if (t === undefined) roomSeen.set(r, (t = Date.now()));
   return t;

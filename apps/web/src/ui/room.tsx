@@ -24,6 +24,9 @@ import { seatName } from '../game/seat-name';
 import { preloadCardArt } from './art/card-art';
 import { LanguagePicker } from './language-picker';
 import { useMedia } from './use-media';
+import { SeriesBadge } from './series/series-badge';
+import { useFollowSeries } from './series/follow';
+import { orderBy } from './series/words';
 
 declare global {
   interface Window {
@@ -85,6 +88,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
   const seat: ManagerId | null = msg ? (msg.viewer === 'spectator' ? null : msg.viewer) : null;
   const bot = !!(room?.seats.A?.bot || room?.seats.B?.bot);
   useFollowRematch(roomId, seat !== null);
+  useFollowSeries(roomId);
 
   if (!msg) return <WaitingRoom roomId={roomId} room={room} />;
 
@@ -100,7 +104,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
       <HelpButton compact={wide} />
       <SettingsButton compact={wide} />
       {!wide && <LanguagePicker />}
-      {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} />}
+      {live && <ConcedeButton roomId={roomId} opponent={names[seat === 'A' ? 'B' : 'A']} game={!!room?.series} />}
       {seat === null && (
         <button className="btn ghost" onClick={() => void leaveRoom(roomId).then(() => navigate('/'))}>
           {t('room.stopWatching')}
@@ -115,6 +119,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
           {wide ? t('room.lobby') : '←'}
         </button>
         <span className="room-name">{seat === null ? t('room.spectating') : bot ? t('room.versusBot') : t('room.match')}</span>
+        {room?.series && <SeriesBadge series={room.series} names={names} />}
         <div className="clocks">
           {(['A', 'B'] as const).map((m) => (
             <Clock
@@ -143,6 +148,7 @@ export function RoomScreen({ roomId }: { roomId: string }) {
             me={seat}
             busy={busy}
             onAct={onAct}
+            orderBy={orderBy(room?.series, msg.events)}
             status={
               seat === null && !msg.result ? (
                 <section className="prompt" aria-label={t('prompt.label')}>

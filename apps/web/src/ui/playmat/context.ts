@@ -18,6 +18,11 @@ export interface BoardProps {
   onAct: (a: Action) => void;
   /** Replaces the prompt (spectators, replays). */
   status?: ReactNode;
+  /**
+   * A later game of a best-of-three: why this manager chooses the order of play (PR-18: they lost the last game,
+   * or it was drawn and they choose again); absent, the coin flip decided.
+   */
+  orderBy?: 'lost-last-game' | 'drawn-last-game' | undefined;
 }
 
 export interface Ctx extends BoardProps {

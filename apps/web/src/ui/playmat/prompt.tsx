@@ -110,7 +110,7 @@ export function Prompt({ ctx }: { ctx: Ctx }) {
       </div>
     );
   } else if (has('choose-order').length) {
-    title = t('prompt.order');
+    title = ctx.orderBy === 'lost-last-game' ? t('prompt.orderLostGame') : ctx.orderBy === 'drawn-last-game' ? t('prompt.orderAfterDraw') : t('prompt.order');
     body = (
       <div className="options">
         {has('choose-order').map((a) =>
