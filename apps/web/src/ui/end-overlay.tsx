@@ -87,7 +87,7 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
   }
   return (
     <div className="end-overlay" role="dialog" aria-label={t('room.result')}>
-      <div className={`end-card${series?.status === 'between' && me !== null ? ' series-wide' : ''}`}>
+      <div className={`end-card${series?.status === 'between' && me !== null && series.yours?.side.length ? ' series-wide' : ''}`}>
         <h2 className={result.winner === me ? 'win' : result.winner === 'draw' ? '' : me ? 'lose' : ''}>{title}</h2>
         <div className="end-cause">
           {endDef && (result.reason === 'card' || result.reason === 'sanity') && <CardFace def={endDef} size="sm" zoom={false} />}

@@ -84,7 +84,7 @@ export default function SideboardPanel({
   } else if (deck.side.length === 0) {
     body = (
       <>
-        <p className="hint">{t('series.noSide', { game })}</p>
+        <p className="hint sb-no-side">{t('series.noSide', { game })}</p>
         <div className="options sb-actions">
           <button className="btn primary" disabled={sending} onClick={() => void send(NO_SWAP)}>
             {t('series.keep')}
