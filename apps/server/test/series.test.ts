@@ -84,7 +84,13 @@ describe('best of three', () => {
     const created = await a.emit('room:create', { visibility: 'public', format: 'bo3' });
     if (!created.ok) throw new Error(created.message);
     const g1 = created.roomId;
+    // Told before it starts: the waiting room and the lobby say it is a best of three.
+    const lobby = await spec.emit('lobby:subscribe', {});
+    if (!lobby.ok) throw new Error(lobby.message);
+    expect(lobby.rooms.find((r) => r.roomId === g1)?.format).toBe('bo3');
     expect(await a.emit('room:join', { roomId: g1, roster: deck.code, seat: 'A' })).toMatchObject({ ok: true });
+    await a.waitFor(() => a.roomStates.get(g1) !== undefined, 5_000, 'waiting room');
+    expect(a.roomStates.get(g1)).toMatchObject({ format: 'bo3', status: 'waiting', series: null });
     expect(await b.emit('room:join', { roomId: g1, roster: 'mod-squad', seat: 'B' })).toMatchObject({ ok: true });
     expect(await spec.emit('room:spectate', { roomId: g1 })).toMatchObject({ ok: true });
     await a.waitFor(() => a.view(g1) !== undefined && seriesOf(a, g1) !== null, 5_000, 'game 1');

@@ -143,7 +143,9 @@ export interface RoomState {
   matchId: string | null;
   result: MatchResult | null;
   rematch: RematchState;
-  /** A game of a best-of-three: the match around it; null for a single game. */
+  /** One game, or a game of a best-of-three (known from the room's creation, before `series` exists). */
+  format: MatchFormat;
+  /** A game of a best-of-three: the match around it, once its first game started; null for a single game. */
   series: SeriesState | null;
   /** The receiving socket's own seat in this room, if any. */
   yourSeat: Seat | null;
@@ -182,6 +184,8 @@ export interface RoomSummary {
   result: MatchResult | null;
   /** When the match ended (server time); null while it is not over. */
   endedAt: number | null;
+  /** One game, or a game of a best-of-three (told before it starts, so nobody sits down in one unawares). */
+  format: MatchFormat;
 }
 
 /**

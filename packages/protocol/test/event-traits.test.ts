@@ -17,7 +17,16 @@ describe('client event traits (CLIENT_EVENT_TRAITS)', () => {
   });
 
   it('derives the routed and the resend sets from the traits', () => {
-    expect([...ROOM_EVENTS].sort()).toEqual(['match:action', 'match:pass-until', 'room:chat', 'room:join', 'room:leave', 'room:rematch', 'room:spectate']);
+    expect([...ROOM_EVENTS].sort()).toEqual([
+      'match:action',
+      'match:pass-until',
+      'room:chat',
+      'room:join',
+      'room:leave',
+      'room:rematch',
+      'room:spectate',
+      'series:sideboard',
+    ]);
     expect([...RESENDABLE_EVENTS].sort()).toEqual([
       'lobby:subscribe',
       'lobby:unsubscribe',
@@ -34,7 +43,17 @@ describe('client event traits (CLIENT_EVENT_TRAITS)', () => {
   });
 
   it('never resends an event whose second copy would do something twice', () => {
-    for (const e of ['hello', 'room:create', 'room:play-bot', 'room:tutorial', 'room:chat', 'room:rematch', 'queue:join', 'challenge:send'] as const)
+    for (const e of [
+      'hello',
+      'room:create',
+      'room:play-bot',
+      'room:tutorial',
+      'room:chat',
+      'room:rematch',
+      'series:sideboard',
+      'queue:join',
+      'challenge:send',
+    ] as const)
       expect(RESENDABLE_EVENTS.has(e as never)).toBe(false);
   });
 });

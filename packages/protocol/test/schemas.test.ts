@@ -94,6 +94,7 @@ describe('payload schemas', () => {
         'room:play-bot',
         'room:tutorial',
         'room:rematch',
+        'series:sideboard',
         'room:spectate',
         'settings',
         'match:pass-until',

@@ -20,6 +20,7 @@ export interface ListedRoom {
   readonly roomId: string;
   readonly visibility: Visibility;
   readonly kind: MatchKind;
+  readonly format: 'bo1' | 'bo3';
   readonly status: RoomStatus;
   readonly clockConfig: ClockConfig;
   readonly createdAt: number;
@@ -88,6 +89,7 @@ export class SeatRatings {
       delayed: p?.delayed ?? false,
       result: room.master?.matchResult ?? null,
       endedAt: room.status === 'finished' ? room.finishedAt : null,
+      format: room.format,
     };
   }
 }

@@ -360,6 +360,7 @@ export class Room implements MasterRoom {
       matchId: this.master?.id ?? null,
       result: this.master?.matchResult ?? null,
       rematch: { offers: [...this.rematch.offers], roomId: this.rematch.roomId },
+      format: this.format,
       series: this.series?.stateFor(this.roomId, yourSeat) ?? null,
       yourSeat,
       serverNow: now,

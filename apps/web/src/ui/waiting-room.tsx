@@ -29,6 +29,7 @@ export function WaitingRoom({ roomId, room }: { roomId: string; room: RoomState 
       {room && (
         <>
           <p className="hint">{t(room.visibility === 'private' ? 'lobby.privateNote' : 'lobby.publicNote')}</p>
+          {room.format === 'bo3' && <p className="format-note">{t('lobby.bestOfThreeNote')}</p>}
           <p>
             {isUntimed(room.clock)
               ? `${t('pace.untimedNote')} · ${t('lobby.watching', { count: room.spectators })}`

@@ -35,6 +35,7 @@ export function LiveNow() {
             const names = { A: r.seats.A ? seatName(r.seats.A) : '', B: r.seats.B ? seatName(r.seats.B) : '' };
             const open = r.status === 'waiting' && (!r.seats.A || !r.seats.B);
             const meta = [
+              r.format === 'bo3' ? t('lobby.bestOfThree') : null,
               r.status === 'waiting' ? clockText(r.clock) : turnText(r.turn, r.active, names),
               r.spectators > 0 ? t('lobby.watching', { count: r.spectators }) : null,
             ]

@@ -26,6 +26,7 @@ const summary = (over: Partial<RoomSummary>): RoomSummary => ({
   delayed: false,
   result: null,
   endedAt: null,
+  format: 'bo1',
   ...over,
 });
 
@@ -84,6 +85,7 @@ describe('your matches', () => {
     matchId: `m-${roomId}`,
     result: null,
     rematch: { offers: [], roomId: null },
+    format: 'bo1',
     series: null,
     yourSeat: 'A',
     serverNow: 1,
