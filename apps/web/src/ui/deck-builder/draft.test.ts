@@ -5,7 +5,7 @@ import { validateRoster } from '@vroyale/engine';
 import { decodeDeckCode } from '../../../../../packages/engine/src/deck/deck-code';
 import { addCard, anyCode, centreAfterRemoving, legalCode, removeCard, rosterLines, type Draft } from './draft';
 
-const draft = (centre: string, cards: string[]): Draft => ({ id: null, name: 'Test', centre, cards });
+const draft = (centre: string, cards: string[]): Draft => ({ id: null, name: 'Test', centre, cards, side: [] });
 const raid = starterRosters.find((s) => s.name === 'Raid Night')!;
 const mod = starterRosters.find((s) => s.name === 'Mod Squad')!;
 

@@ -1,11 +1,12 @@
 /**
- * The roster being built, and what adding or removing a card does to it. Pure: the page keeps a Draft in
- * React state. Legality is never decided here (validateRoster's problems are); this only says which Leader
- * becomes the Centre when the Centre's card goes, so the page can say so before it happens.
+ * The roster being built with its side deck (PR-22: up to 10 more cards to swap in between the games of a best
+ * of three), and what adding or removing a card does to them. Pure: the page keeps a Draft in React state.
+ * Legality is never decided here (validateRoster's and validateSideDeck's problems are); this only says which
+ * Leader becomes the Centre when the Centre's card goes, so the page can say so before it happens.
  */
 import { cardName } from '../../game/labels';
 import { language } from '../../i18n';
-import { validateRoster, type CardDef } from '@vroyale/engine';
+import { validateRoster, validateSideDeck, type CardDef, type SideDeckProblem } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
 import { encodeDeckCode } from '../../../../../packages/engine/src/deck/deck-code';
 
@@ -15,7 +16,12 @@ export interface Draft {
   name: string;
   centre: string;
   cards: string[];
+  /** The side deck's cards (empty: none; the code is then a v1 code, as before side decks). */
+  side: string[];
 }
+
+/** Where a card chosen in the gallery goes. */
+export type Target = 'roster' | 'side';
 
 export const isLeader = (id: string): boolean => cardPool[id]?.types.includes('leader') ?? false;
 
@@ -43,6 +49,22 @@ export function removeCard(d: Draft, id: string): Draft {
   return { ...d, cards: [...d.cards.slice(0, i), ...d.cards.slice(i + 1)], centre: change ? change.next : d.centre };
 }
 
+/** Adds one copy to the side deck. Whether it may be there is validateSideDeck's to say (a token never may). */
+export function addSide(d: Draft, def: CardDef): Draft {
+  return { ...d, side: [...d.side, def.id] };
+}
+
+/** Removes one copy from the side deck (the last one added). */
+export function removeSide(d: Draft, id: string): Draft {
+  const i = d.side.lastIndexOf(id);
+  if (i < 0) return d;
+  return { ...d, side: [...d.side.slice(0, i), ...d.side.slice(i + 1)] };
+}
+
+/** The side deck's problems, the engine's: its size, tokens, and the rarity limits over roster and side deck together. */
+export const sideProblems = (d: Pick<Draft, 'centre' | 'cards' | 'side'>): SideDeckProblem[] =>
+  validateSideDeck({ centre: d.centre, cards: d.cards }, d.side, cardPool);
+
 /** Distinct cards with their counts, by cost then name: the roster list's lines. */
 export function rosterLines(cards: readonly string[]): { id: string; def: CardDef | undefined; n: number }[] {
   const counts = new Map<string, number>();
@@ -57,21 +79,27 @@ export function rosterLines(cards: readonly string[]): { id: string; def: CardDe
     );
 }
 
-/** A legal roster's deck code (what Export gives); null while the engine finds a problem. */
+/** The draft as a deck list: a roster without a side deck encodes as the v1 code it always had. */
+const deckList = (d: Draft) => ({ centre: d.centre, cards: d.cards, side: d.side });
+
+/**
+ * A legal roster's deck code (what Export gives), v2 with its side deck when it has one; null while the engine
+ * finds a problem with the roster or the side deck.
+ */
 export function legalCode(d: Draft): string | null {
   try {
-    return d.centre && validateRoster({ centre: d.centre, cards: d.cards }, cardPool).length === 0
-      ? encodeDeckCode({ centre: d.centre, cards: d.cards }, cardPool)
+    return d.centre && validateRoster({ centre: d.centre, cards: d.cards }, cardPool).length === 0 && sideProblems(d).length === 0
+      ? encodeDeckCode(deckList(d), cardPool)
       : null;
   } catch {
     return null;
   }
 }
 
-/** Any roster with a Centre among its cards has a code, legal or not: that is what the server keeps. */
+/** Any roster with a Centre among its cards has a code, legal or not, with its side deck: that is what the server keeps. */
 export function anyCode(d: Draft): string | null {
   try {
-    return d.centre ? encodeDeckCode({ centre: d.centre, cards: d.cards }, cardPool) : null;
+    return d.centre ? encodeDeckCode(deckList(d), cardPool) : null;
   } catch {
     return null;
   }

@@ -1,32 +1,43 @@
 /**
  * The card pool: search (name, rules text, keywords, type, flavour) and filters, then every card that
- * passes. A click adds a copy; a card that one more copy would make break a rule is dimmed and says which.
+ * passes. A click adds a copy to the roster or to the side deck (the roster panel's switch says which); a card
+ * that one more copy there would make break a rule is dimmed and says which.
  */
 import '../../i18n/later-texts';
 import { cardName } from '../../game/labels';
 import { useMemo } from 'react';
-import { KEYWORDS, RARITIES, type CardDef, type CardType, type Keyword, type RosterProblem } from '@vroyale/engine';
+import { KEYWORDS, RARITIES, type CardDef, type CardType, type Keyword, type RosterProblem, type SideDeckProblem } from '@vroyale/engine';
 import { cardList } from '@vroyale/cards';
 import { keywordList, typeLabel, keywordName } from '../../game/glossary';
 import { useLanguage, useT } from '../../i18n';
 import { CardFace, rulesFor } from '../card';
-import type { Draft } from './draft';
+import type { Draft, Target } from './draft';
 import { filterCards, filtering, NO_FILTERS, type Filters } from './filters';
-import { addingBreaks } from './problems';
+import { addingBreaks, addingBreaksSide } from './problems';
 import { CURVE_COSTS, TYPES } from './stats';
 
 /** What a card is found by besides its name, in the interface's language. */
 const words = (d: CardDef): string => [...rulesFor(d), ...keywordList(d.keywords).map((k) => k.label), ...d.types.map(typeLabel)].join('\n');
 
+function tally(ids: readonly string[]): Map<string, number> {
+  const m = new Map<string, number>();
+  for (const id of ids) m.set(id, (m.get(id) ?? 0) + 1);
+  return m;
+}
+
 export function Gallery({
   draft,
   problems,
+  sideProblems,
+  target,
   filters,
   setFilters,
   onAdd,
 }: {
   draft: Draft;
   problems: RosterProblem[];
+  sideProblems: SideDeckProblem[];
+  target: Target;
   filters: Filters;
   setFilters: (f: Filters) => void;
   onAdd: (def: CardDef) => void;
@@ -35,12 +46,21 @@ export function Gallery({
   const lang = useLanguage();
   // `lang`: rules text and keyword names are searched in the language on screen.
   const shown = useMemo(() => filterCards(cardList, filters, words), [filters, lang]);
-  const counts = useMemo(() => {
-    const m = new Map<string, number>();
-    for (const id of draft.cards) m.set(id, (m.get(id) ?? 0) + 1);
-    return m;
-  }, [draft.cards]);
-  const breaks = useMemo(() => new Map(shown.map((d) => [d.id, addingBreaks(draft, problems, d)])), [shown, draft, problems]);
+  const counts = useMemo(() => tally(draft.cards), [draft.cards]);
+  const sideCounts = useMemo(() => tally(draft.side), [draft.side]);
+  // `t`: what a card would break is worded in the language on screen.
+  const breaks = useMemo(
+    () =>
+      new Map(
+        shown.map((d) => [
+          d.id,
+          target === 'side'
+            ? addingBreaksSide(draft, sideProblems, d, 'side')
+            : (addingBreaks(draft, problems, d) ?? (draft.side.length ? addingBreaksSide(draft, sideProblems, d, 'roster') : null)),
+        ]),
+      ),
+    [shown, draft, problems, sideProblems, target, t],
+  );
   const set = (patch: Partial<Filters>) => setFilters({ ...filters, ...patch });
 
   return (
@@ -98,18 +118,20 @@ export function Gallery({
         <div className="gallery">
           {shown.map((d) => {
             const n = counts.get(d.id);
+            const inSide = sideCounts.get(d.id);
             const why = breaks.get(d.id);
             return (
               <div className={`gallery-item${why ? ' would-break' : ''}`} key={d.id}>
                 <button
                   className="slot-btn"
                   onClick={() => onAdd(d)}
-                  aria-label={t('deck.addCard', { name: cardName(d), rarity: d.rarity, cost: d.cost })}
+                  aria-label={t(target === 'side' ? 'deck.addCardSide' : 'deck.addCard', { name: cardName(d), rarity: d.rarity, cost: d.cost })}
                   title={why ? t('deck.wouldBreak', { problem: why }) : undefined}
                 >
                   <CardFace def={d} size="sm" />
                 </button>
                 {n ? <span className="in-deck">×{n}</span> : null}
+                {inSide ? <span className="in-side">{t('deck.inSide', { count: inSide })}</span> : null}
               </div>
             );
           })}

@@ -1,8 +1,9 @@
 /**
  * Deck builder (a lazy chunk, `#/decks`): the card pool to pick from (gallery.tsx), the roster with its cost
- * curve, counts and the engine's verdict (roster-panel.tsx), decks kept on the server (`/api/decks` through
- * net/account-sync.ts: they follow the account), deck codes, and copies of the starter rosters. Legality is
- * validateRoster's alone.
+ * curve, counts and the engine's verdict, and its side deck (roster-panel.tsx; a switch says where a gallery
+ * card goes), decks kept on the server (`/api/decks` through net/account-sync.ts: they follow the account),
+ * deck codes (v2 with a side deck), and copies of the starter rosters. Legality is validateRoster's and
+ * validateSideDeck's alone.
  */
 import '../../i18n/later-texts';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -14,16 +15,16 @@ import { deleteDeck, saveDeck } from '../../net/account-sync';
 import { store, toast, useApp, useUi } from '../../store';
 import { ZoomPreview } from '../card';
 import { CentreConfirm } from './centre-confirm';
-import { addCard, anyCode, centreAfterRemoving, legalCode, removeCard, type Draft } from './draft';
+import { addCard, addSide, anyCode, centreAfterRemoving, legalCode, removeCard, removeSide, sideProblems, type Draft, type Target } from './draft';
 import { NO_FILTERS, type Filters } from './filters';
 import { Gallery } from './gallery';
-import { rosterNotes } from './problems';
+import { rosterNotes, sideNotes } from './problems';
 import { RosterPanel } from './roster-panel';
 import './deck-builder.css';
 import './roster-panel.css';
 import './deck-builder-phone.css';
 
-const empty = (): Draft => ({ id: null, name: translate('deck.newDeck'), centre: '', cards: [] });
+const empty = (): Draft => ({ id: null, name: translate('deck.newDeck'), centre: '', cards: [], side: [] });
 
 const tx = translate as unknown as (key: string, o?: Record<string, unknown>) => string;
 
@@ -34,6 +35,8 @@ export default function DeckBuilder() {
   const hover = useUi((s) => s.hover);
   const [draft, setDraft] = useState<Draft>(empty);
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
+  /** Where a card chosen in the gallery goes: the roster or the side deck. */
+  const [target, setTarget] = useState<Target>('roster');
   /** The card whose removal waits for the Centre's confirmation. */
   const [asking, setAsking] = useState<string | null>(null);
   /** The control that asked (its − button), given focus back when the Centre is kept. */
@@ -48,17 +51,20 @@ export default function DeckBuilder() {
   const problems = useMemo(() => validateRoster({ centre: draft.centre, cards: draft.cards }, cardPool), [draft.centre, draft.cards]);
   // `t`: the problems are worded in the language on screen.
   const notes = useMemo(() => rosterNotes(draft.cards, problems), [draft.cards, problems, t]);
+  const side = useMemo(() => sideProblems({ centre: draft.centre, cards: draft.cards, side: draft.side }), [draft.centre, draft.cards, draft.side]);
+  const sNotes = useMemo(() => sideNotes(draft.side, side), [draft.side, side, t]);
   const code = useMemo(() => legalCode(draft), [draft]);
 
   const add = (d: CardDef) => setDraft((x) => addCard(x, d));
+  const addToSide = (d: CardDef) => setDraft((x) => addSide(x, d));
   const remove = (id: string) => {
     if (centreAfterRemoving(draft, id)) {
       opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
       setAsking(id);
     } else setDraft((x) => removeCard(x, id));
   };
-  const load = (d: { id?: string | null; name: string; centre: string; cards: readonly string[] }) =>
-    setDraft({ id: d.id ?? null, name: d.name, centre: d.centre, cards: [...d.cards] });
+  const load = (d: { id?: string | null; name: string; centre: string; cards: readonly string[]; side: readonly string[] }) =>
+    setDraft({ id: d.id ?? null, name: d.name, centre: d.centre, cards: [...d.cards], side: [...d.side] });
 
   const save = async () => {
     const kept = anyCode(draft);
@@ -75,7 +81,7 @@ export default function DeckBuilder() {
     if (!d) return;
     const r = decodeDeckCode(d.code, cardPool);
     if (!r.ok) return toast(codeProblem(r));
-    load({ id: d.id, name: d.name, centre: r.roster.centre, cards: r.roster.cards });
+    load({ id: d.id, name: d.name, centre: r.roster.centre, cards: r.roster.cards, side: r.side });
   };
 
   const deleteSaved = async () => {
@@ -89,7 +95,7 @@ export default function DeckBuilder() {
       toast(codeProblem(r));
       return false;
     }
-    load({ name: t('deck.imported'), centre: r.roster.centre, cards: r.roster.cards });
+    load({ name: t('deck.imported'), centre: r.roster.centre, cards: r.roster.cards, side: r.side });
     return true;
   };
 
@@ -109,7 +115,7 @@ export default function DeckBuilder() {
             value=""
             onChange={(e) => {
               const s = starterRosters.find((x) => x.id === e.target.value);
-              if (s) load({ name: t('deck.copyOf', { name: s.name }), centre: s.centre, cards: s.cards });
+              if (s) load({ name: t('deck.copyOf', { name: s.name }), centre: s.centre, cards: s.cards, side: [] });
             }}
           >
             <option value="">{t('deck.choose')}</option>
@@ -134,16 +140,30 @@ export default function DeckBuilder() {
         </div>
       </header>
       <div className="db-body">
-        <Gallery draft={draft} problems={problems} filters={filters} setFilters={setFilters} onAdd={add} />
+        <Gallery
+          draft={draft}
+          problems={problems}
+          sideProblems={side}
+          target={target}
+          filters={filters}
+          setFilters={setFilters}
+          onAdd={target === 'side' ? addToSide : add}
+        />
         <RosterPanel
           draft={draft}
           problems={problems}
           notes={notes}
+          sideProblems={side}
+          sideNotes={sNotes}
+          target={target}
+          onTarget={setTarget}
           legalCode={code}
           onName={(name) => setDraft((x) => ({ ...x, name }))}
           onCentre={(centre) => setDraft((x) => ({ ...x, centre }))}
           onAdd={add}
           onRemove={remove}
+          onAddSide={addToSide}
+          onRemoveSide={(id) => setDraft((x) => removeSide(x, id))}
           onSave={() => void save()}
           onDelete={() => void deleteSaved()}
           onImport={importCode}

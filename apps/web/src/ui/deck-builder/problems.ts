@@ -1,11 +1,13 @@
 /**
- * validateRoster's problems as the deck builder shows them: worded (game/roster-words.ts), tied to the
- * roster lines they are about, and, for a card in the gallery, what adding one more copy would break.
- * Nothing here judges a roster: every problem is the engine's.
+ * validateRoster's and validateSideDeck's problems as the deck builder shows them: worded
+ * (game/roster-words.ts, game/swap-words.ts), tied to the roster or side-deck lines they are about, and, for a
+ * card in the gallery, what adding one more copy would break. Nothing here judges a roster or a side deck:
+ * every problem is the engine's.
  */
-import { validateRoster, type CardDef, type RosterProblem } from '@vroyale/engine';
+import { validateRoster, validateSideDeck, type CardDef, type RosterProblem, type SideDeckProblem } from '@vroyale/engine';
 import { cardPool } from '@vroyale/cards';
 import { rosterProblemText } from '../../game/roster-words';
+import { swapProblemText } from '../../game/swap-words';
 
 export interface RosterNotes {
   /** The roster holds no card: the page explains what a roster is instead of listing problems. */
@@ -53,5 +55,48 @@ export function addingBreaks(
   const had = new Set(before.map((p) => p.message));
   const after = validateRoster({ centre: roster.centre || (def.types.includes('leader') ? def.id : ''), cards: [...roster.cards, def.id] }, cardPool);
   const fresh = after.find((p) => !MENDED_BY_ADDING.has(p.say.key) && !had.has(p.message));
+  return fresh ? word(fresh) : null;
+}
+
+/** The side deck's problems, worded as the between-games side-deck panel words them, and by the side-deck lines they name. */
+export interface SideNotes {
+  lines: string[];
+  byCard: Map<string, string[]>;
+}
+
+type SideWord = (p: SideDeckProblem) => string;
+const sideByPool: SideWord = (p) => swapProblemText(p, cardPool);
+
+/** Card ids among the side deck's cards that a side-deck problem names. */
+function sideNamedIds(p: SideDeckProblem, side: readonly string[]): string[] {
+  const s = p.say;
+  if (s.key === 'unknown-card') return side.includes(s.card) ? [s.card] : [];
+  if (s.key === 'side-copies' || s.key === 'side-sr-and-ssr' || s.key === 'side-token') return [...new Set(side.filter((id) => cardPool[id]?.name === s.name))];
+  return [];
+}
+
+export function sideNotes(side: readonly string[], problems: readonly SideDeckProblem[], word: SideWord = sideByPool): SideNotes {
+  const byCard = new Map<string, string[]>();
+  for (const p of problems) for (const id of sideNamedIds(p, side)) byCard.set(id, [...(byCard.get(id) ?? []), word(p)]);
+  return { lines: problems.map(word), byCard };
+}
+
+/**
+ * What adding one copy of `def` to the roster or to the side deck would break in the side deck's rules,
+ * worded: a side-deck problem the engine finds after adding it that it did not find before (the side deck's
+ * size going over, a copy count or a total over roster and side deck together). Null when nothing new breaks.
+ */
+export function addingBreaksSide(
+  deck: { centre: string; cards: readonly string[]; side: readonly string[] },
+  before: readonly SideDeckProblem[],
+  def: CardDef,
+  into: 'roster' | 'side',
+  word: SideWord = sideByPool,
+): string | null {
+  const had = new Set(before.map((p) => p.message));
+  const cards = into === 'roster' ? [...deck.cards, def.id] : [...deck.cards];
+  const side = into === 'side' ? [...deck.side, def.id] : [...deck.side];
+  const after = validateSideDeck({ centre: deck.centre, cards }, side, cardPool);
+  const fresh = after.find((p) => !had.has(p.message));
   return fresh ? word(fresh) : null;
 }

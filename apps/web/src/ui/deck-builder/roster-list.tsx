@@ -1,6 +1,6 @@
 /**
- * The roster's lines: cost, the whole name (it wraps, never cut), rarity, copies, − and +. A line the
- * engine finds a problem with is marked and says which rule it breaks under it.
+ * The roster's lines, or the side deck's: cost, the whole name (it wraps, never cut), rarity, copies, − and +.
+ * A line the engine finds a problem with is marked and says which rule it breaks under it.
  */
 import '../../i18n/later-texts';
 import { cardName, cardNameHint } from '../../game/labels';
@@ -22,17 +22,20 @@ export function RosterList({
   byCard,
   onAdd,
   onRemove,
+  side = false,
 }: {
   lines: Line[];
   centre: string;
   byCard: Map<string, string[]>;
   onAdd: (def: CardDef) => void;
   onRemove: (id: string) => void;
+  /** The side deck's lines: its buttons say so (a card may be in both lists). */
+  side?: boolean;
 }) {
   const t = useT();
   if (!lines.length) return null;
   return (
-    <ul className="roster-list">
+    <ul className={side ? 'side-list' : 'roster-list'}>
       {lines.map(({ id, def, n }) => {
         const why = byCard.get(id);
         const name = def ? cardName(def) : id;
@@ -56,10 +59,10 @@ export function RosterList({
             </span>
             <span className="rl-rar">{def?.rarity}</span>
             <span className="rl-n">×{n}</span>
-            <button className="btn small" aria-label={t('deck.removeOne', { name })} onClick={() => onRemove(id)}>
+            <button className="btn small" aria-label={t(side ? 'deck.removeOneSide' : 'deck.removeOne', { name })} onClick={() => onRemove(id)}>
               −
             </button>
-            <button className="btn small" aria-label={t('deck.addOne', { name })} onClick={() => def && onAdd(def)}>
+            <button className="btn small" aria-label={t(side ? 'deck.addOneSide' : 'deck.addOne', { name })} onClick={() => def && onAdd(def)}>
               +
             </button>
             {why && (
