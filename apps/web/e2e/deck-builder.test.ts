@@ -3,8 +3,9 @@
  * from empty to legal, with the cost curve and counts following; a rule broken and named on its line; the
  * Centre's removal asked about, never silent; exporting moves nothing, and the code imports back to the same
  * roster. On a phone (390×844, touch): the count stays in view wherever the gallery is scrolled, the roster
- * opens as a sheet, the Centre warning there too. Writes docs/screenshots/deck-builder.png and
- * deck-builder-phone.png.
+ * opens as a sheet, the Centre warning there too. A side deck (issue 34): the switch sends gallery cards to it,
+ * the code is v2 and imports back with it, and a saved deck opens with it. Writes docs/screenshots/deck-builder.png,
+ * deck-builder-phone.png, deck-builder-side.png and deck-builder-side-phone.png.
  */
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
@@ -20,6 +21,14 @@ const addButton = (page: Page, id: string): Locator => {
   return page.getByRole('button', { name: `Add ${d.name} (${d.rarity}, cost ${d.cost}) to the roster`, exact: true });
 };
 const box = async (l: Locator) => JSON.stringify(await l.boundingBox());
+/** The gallery's button for a card while cards go to the side deck. */
+const addSideButton = (page: Page, id: string): Locator => {
+  const d = cardPool[id]!;
+  return page.getByRole('button', { name: `Add ${d.name} (${d.rarity}, cost ${d.cost}) to the side deck`, exact: true });
+};
+const sideHead = (page: Page) => page.locator('.db-side-head').textContent();
+/** Two C cards the Raid Night roster does not hold. */
+const SIDE = ['junior-moderator', 'merch-designer'];
 
 describe.skipIf(!e2eEnabled)('deck builder end to end', () => {
   const { app, browser } = e2eApp();
@@ -181,4 +190,122 @@ describe.skipIf(!e2eEnabled)('deck builder end to end', () => {
     expect(await inView()).toBe(true);
     await ctx.close();
   }, 120_000);
+
+  it('side deck: the switch, two cards in, a v2 code that imports back with them, a saved deck opening with them', async () => {
+    const { ctx, page } = await newPlayer(browser(), app().url, 'Sideboarder');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('link', { name: 'Deck builder' }).click();
+    await page.locator('.gallery .gallery-item').first().waitFor();
+    await page.getByLabel('Copy a starter').selectOption({ label: RAID.name });
+    await expect.poll(() => status(page).textContent()).toBe('✓ This roster is legal.');
+    expect(await sideHead(page)).toBe('Side deck · 0 / 10');
+
+    // The switch: two buttons, one pressed; the keyboard reaches it.
+    const switcher = page.getByRole('group', { name: 'Adding to:' });
+    const toRoster = switcher.getByRole('button', { name: 'Roster', exact: true });
+    const toSide = switcher.getByRole('button', { name: 'Side deck', exact: true });
+    expect(await toRoster.getAttribute('aria-pressed')).toBe('true');
+    expect(await toSide.getAttribute('aria-pressed')).toBe('false');
+    await toRoster.focus();
+    await page.keyboard.press('Tab');
+    expect(await toSide.evaluate((el) => el === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => toSide.getAttribute('aria-pressed')).toBe('true');
+    expect(await toRoster.getAttribute('aria-pressed')).toBe('false');
+
+    // Two cards into the side deck; the roster keeps its 30.
+    const search = page.getByLabel('Search cards');
+    for (const id of SIDE) {
+      await search.fill(cardPool[id]!.name);
+      await addSideButton(page, id).click();
+    }
+    await search.fill('');
+    await expect.poll(() => sideHead(page)).toBe('Side deck · 2 / 10');
+    expect(await count(page)).toBe('30/30');
+    await expect.poll(() => status(page).textContent()).toBe('✓ This roster and its side deck are legal.');
+    const sideLines = await page.locator('.side-list li').allTextContents();
+    expect(sideLines).toHaveLength(2);
+
+    // One Rookie too many across roster and side deck: the verdict says so, and there is no code to export.
+    await search.fill('Fresh Debut Rookie');
+    expect(await addSideButton(page, 'fresh-debut-rookie').getAttribute('title')).toBe(
+      "One more would break a rule: 'Fresh Debut Rookie' has 4 copies across the roster and its side deck; C cards allow at most 3",
+    );
+    await addSideButton(page, 'fresh-debut-rookie').click();
+    await search.fill('');
+    await expect.poll(() => status(page).textContent()).toBe("'Fresh Debut Rookie' has 4 copies across the roster and its side deck; C cards allow at most 3");
+    expect(await page.getByRole('button', { name: 'Export code' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Remove one Fresh Debut Rookie from the side deck' }).click();
+    await expect.poll(() => sideHead(page)).toBe('Side deck · 2 / 10');
+
+    // Export gives a v2 code; a fresh builder imports it with its side deck.
+    await page.getByRole('button', { name: 'Export code' }).click();
+    const code = await page.getByLabel('Deck code', { exact: true }).inputValue();
+    expect(code).toMatch(/^v2-/);
+    // the shot: cost 2 in the gallery, where the side deck's cards wear their badge
+    await page.getByLabel('Filter by cost').selectOption('2');
+    expect(
+      await page
+        .locator('.gallery-item', { has: addSideButton(page, SIDE[0]!) })
+        .locator('.in-side')
+        .textContent(),
+    ).toBe('Side ×1');
+    await page.mouse.move(5, 790);
+    await page.locator('.db-scroll').evaluate((el) => (el.scrollTop = el.scrollHeight));
+    await shot(page, 'deck-builder-side');
+    await page.getByLabel('Filter by cost').selectOption('');
+    expect(await unnamedControls(page)).toEqual([]);
+    await page.getByRole('button', { name: 'New deck' }).click();
+    expect(await sideHead(page)).toBe('Side deck · 0 / 10');
+    await page.getByLabel('Deck code to import').fill(code);
+    await page.getByRole('button', { name: 'Import' }).click();
+    await expect.poll(() => sideHead(page)).toBe('Side deck · 2 / 10');
+    expect(await count(page)).toBe('30/30');
+    expect(await page.locator('.side-list li').allTextContents()).toEqual(sideLines);
+    await expect.poll(() => status(page).textContent()).toBe('✓ This roster and its side deck are legal.');
+
+    // Saved on the server, it opens from My decks with its side deck; a starter copy has none.
+    await page.getByLabel('Deck name').fill('Raid with a side');
+    await page.getByRole('button', { name: 'Save deck' }).click();
+    await expect.poll(async () => (await page.locator('.toast').allTextContents()).join(' ')).toMatch(/Saved "Raid with a side"/);
+    await page.getByLabel('Copy a starter').selectOption({ label: RAID.name });
+    await expect.poll(() => sideHead(page)).toBe('Side deck · 0 / 10');
+    await page.getByLabel('My decks').selectOption({ label: 'Raid with a side' });
+    await expect.poll(() => sideHead(page)).toBe('Side deck · 2 / 10');
+    expect(await page.locator('.side-list li').allTextContents()).toEqual(sideLines);
+    await ctx.close();
+
+    // A phone: the code imports there too; the bar says where cards go; the sheet shows the side deck.
+    const phone = await browser().newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 });
+    const p = await phone.newPage();
+    p.on('pageerror', (e) => console.error(`[side phone] page error: ${e.message}`));
+    await p.goto(app().url + '/');
+    await p.getByLabel('Your manager name').fill('Pocket');
+    await p.getByRole('button', { name: 'Enter the lobby' }).tap();
+    await p.getByRole('link', { name: 'Deck builder' }).tap();
+    await p.locator('.gallery .gallery-item').first().waitFor();
+    await p.getByRole('button', { name: 'Show roster' }).tap();
+    await p.getByLabel('Deck code to import').fill(code);
+    await p.getByRole('button', { name: 'Import' }).tap();
+    await expect.poll(() => sideHead(p)).toBe('Side deck · 2 / 10');
+    await p.getByRole('group', { name: 'Adding to:' }).getByRole('button', { name: 'Side deck', exact: true }).tap();
+    expect(await p.locator('.db-side-chip').textContent()).toBe('Adding to the side deck · 2 / 10');
+    // the chip has a row of its own: the verdict beside the count is not cut
+    expect(await p.locator('.db-verdict').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    expect(await p.locator('.db-side-chip').evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+    // and the bar holds it: nothing of the open sheet slides under it
+    const chip = (await p.locator('.db-side-chip').boundingBox())!;
+    const bodyTop = (await p.locator('.db-roster-body').boundingBox())!.y;
+    expect(chip.y + chip.height).toBeLessThanOrEqual(bodyTop);
+    const targets = p.getByRole('group', { name: 'Adding to:' }).getByRole('button');
+    for (const b of await targets.all()) {
+      const r = (await b.boundingBox())!;
+      expect(Math.min(r.width, r.height)).toBeGreaterThanOrEqual(44);
+    }
+    await p.locator('.db-side').evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    await p.waitForTimeout(200);
+    expect(await p.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await shot(p, 'deck-builder-side-phone');
+    await phone.close();
+  }, 240_000);
 });
