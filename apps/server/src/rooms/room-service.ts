@@ -89,7 +89,7 @@ export class RoomService {
       pool: d.pool,
       sideboardMs: d.config.sideboardMs,
       room: (id) => this.lobby.get(id),
-      newRoom: (like) => this.newRoom(like.visibility, like.clockConfig, this.roomDeps, like.kind, 'bo3'),
+      newRoom: (like) => this.newRoom(like.visibility, like.clock, this.roomDeps, like.kind, 'bo3'),
     });
   }
 

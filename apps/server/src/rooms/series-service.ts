@@ -25,8 +25,8 @@ export interface SeriesServiceDeps {
   /** The side-deck window (config `sideboardMs`: 3 minutes, about what MTG Arena and MTGO give). */
   sideboardMs: number;
   room(roomId: string): Room | undefined;
-  /** A new room like `like` (visibility, clock, kind), made for a best-of-three. */
-  newRoom(like: Room): Room;
+  /** A new room made for a best-of-three. */
+  newRoom(like: Pick<SeriesRecord, 'visibility' | 'clock' | 'kind'>): Room;
 }
 
 export class SeriesService {
@@ -60,6 +60,9 @@ export class SeriesService {
       format: 'bo3',
       status: 'playing',
       kind: room.kind,
+      visibility: room.visibility,
+      clock: room.clockConfig,
+      seats,
       registered: { A: deck('A'), B: deck('B') },
       current: { A: deck('A'), B: deck('B') },
       games: [{ roomId: room.roomId, winner: null, chooser: null }],
@@ -67,16 +70,14 @@ export class SeriesService {
       winner: null,
       createdAt: this.d.clock.now(),
     };
-    const series = new Series(this.host, rec, seats);
+    const series = new Series(this.host, rec);
     this.byId.set(rec.id, series);
     this.host.save(rec);
     return series;
   }
 
   private openGame(series: Series, seats: Record<Seat, Occupant>, chooser: Seat): string {
-    const previous = this.d.room(series.rec.games[series.rec.games.length - 1]!.roomId);
-    if (!previous) throw new Error(`best-of-three ${series.id}: the last game's room is gone`);
-    const room = this.d.newRoom(previous);
+    const room = this.d.newRoom(series.rec);
     room.series = series;
     room.chooser = chooser;
     series.addGame(room.roomId, chooser);
@@ -93,10 +94,9 @@ export class SeriesService {
     let n = 0;
     for (const rec of await this.d.storage.series.load(finishedSince)) {
       const rooms = rec.games.map((g) => this.d.room(g.roomId));
-      const first = rooms.find((r) => r?.seats.A && r.seats.B);
-      const seats = first ? { A: first.seats.A!, B: first.seats.B! } : null;
-      if (!seats) continue;
-      const series = new Series(this.host, rec, seats);
+      // Nothing left to show or to start: every room of it is gone and no window is open.
+      if (rec.status !== 'between' && rooms.every((r) => !r)) continue;
+      const series = new Series(this.host, rec);
       this.byId.set(rec.id, series);
       for (const r of rooms) if (r) r.series = series;
       series.resume(RESUME_GRACE_MS);
@@ -108,7 +108,7 @@ export class SeriesService {
   /** A dropped room's series is forgotten once none of its rooms is left in memory. */
   forget(seriesId: string): void {
     const s = this.byId.get(seriesId);
-    if (!s || s.rec.games.some((g) => this.d.room(g.roomId))) return;
+    if (!s || s.rec.status === 'between' || s.rec.games.some((g) => this.d.room(g.roomId))) return;
     s.stop();
     this.byId.delete(seriesId);
   }

@@ -20,22 +20,24 @@ const occ = (userId: string, r: typeof raid): Occupant => ({
   bot: false,
 });
 
-function setup(sideboardMs = 1_000) {
+function setup(sideboardMs = 1_000, failOpen = false) {
   const clock = new ManualClock(1_000);
   const saved: SeriesRecord[] = [];
   const opened: { seats: Record<Seat, Occupant>; chooser: Seat }[] = [];
   const told: string[] = [];
+  const errors: string[] = [];
   let n = 1;
   const seats = { A: occ('ann', raid), B: occ('ben', mod) };
   const host: SeriesHost = {
     clock,
-    log: { info: () => {}, warn: () => {}, error: () => {} } as never,
+    log: { info: () => {}, warn: () => {}, error: (o: object, msg: string) => errors.push(msg) } as never,
     pool: cardPool,
     sideboardMs,
     save: (rec) => saved.push(structuredClone(rec)),
     seatsOf: () => seats,
     changed: (roomId) => told.push(roomId),
     openGame: (s, st, chooser) => {
+      if (failOpen) throw new Error('the store refused the room');
       const roomId = `g${++n}`;
       s.addGame(roomId, chooser);
       opened.push({ seats: st, chooser });
@@ -48,6 +50,9 @@ function setup(sideboardMs = 1_000) {
     format: 'bo3',
     status: 'playing',
     kind: 'room',
+    visibility: 'public',
+    clock: { initialMs: 600_000, incrementMs: 5_000 },
+    seats,
     registered: { A: deck(seats.A), B: deck(seats.B) },
     current: { A: deck(seats.A), B: deck(seats.B) },
     games: [{ roomId: 'g1', winner: null, chooser: null }],
@@ -55,7 +60,7 @@ function setup(sideboardMs = 1_000) {
     winner: null,
     createdAt: 1_000,
   };
-  return { series: new Series(host, rec, seats), clock, saved, opened, told, rec };
+  return { series: new Series(host, rec), clock, saved, opened, told, rec, errors };
 }
 
 describe('a best-of-three', () => {
@@ -122,5 +127,16 @@ describe('a best-of-three', () => {
     expect(opened[0]!.seats.A.side).toEqual([out]);
     expect(opened[0]!.seats.B.roster).toEqual(rec.registered.B.roster);
     expect(series.stateFor('g1', 'A')).toMatchObject({ nextRoomId: 'g2', status: 'playing', between: null });
+  });
+
+  it('a next game that cannot open leaves the window as it was, logged, and the process running', () => {
+    const { series, clock, rec, errors } = setup(1_000, true);
+    series.gameEnded('g1', 'A', 'A');
+    const r = series.sideboard('g1', 'A', { out: [], in: [] });
+    expect(r.ok).toBe(true);
+    clock.advance(1_000);
+    expect(errors).toEqual(['best-of-three: the next game could not start']);
+    expect(rec).toMatchObject({ status: 'between', games: [{ roomId: 'g1', winner: 'A' }] });
+    expect(rec.between?.ready).toEqual(['A']);
   });
 });

@@ -46,8 +46,6 @@ export class Series {
   constructor(
     private readonly h: SeriesHost,
     readonly rec: SeriesRecord,
-    /** The managers as first seated (the fallback when a game's room is gone). */
-    private readonly seats: Record<Seat, Occupant>,
   ) {}
 
   get id(): string {
@@ -97,7 +95,7 @@ export class Series {
       chooser: fromT(chooser),
     };
     this.commit(roomId);
-    if (this.rec.between.ready.length === 2) return this.startNext();
+    if (this.rec.between.ready.length === 2) return this.startNextSafely();
     this.schedule();
   }
 
@@ -116,7 +114,7 @@ export class Series {
       swapped: swap.out.length,
       then: () => {
         this.commit(roomId);
-        if (b.ready.length === 2 && this.rec.between === b) this.startNext();
+        if (b.ready.length === 2 && this.rec.between === b) this.startNextSafely();
       },
     };
   }
@@ -140,7 +138,7 @@ export class Series {
     if (!b) return;
     this.timer = this.h.clock.setTimeout(() => {
       this.timer = null;
-      if (this.rec.between === b) this.startNext();
+      if (this.rec.between === b) this.startNextSafely();
     }, b.deadline - this.h.clock.now());
   }
 
@@ -151,7 +149,16 @@ export class Series {
   /** The managers as the last game's room has them now (names may have changed), else as first seated. */
   private currentSeats(): Record<Seat, Occupant> {
     const seats = this.h.seatsOf(this.lastRoomId());
-    return { A: seats?.A ?? this.seats.A, B: seats?.B ?? this.seats.B };
+    return { A: seats?.A ?? this.rec.seats.A, B: seats?.B ?? this.rec.seats.B };
+  }
+
+  /** A timer's or a handler's call: a failure is logged, never thrown (the window stays; a restart tries again). */
+  private startNextSafely(): void {
+    try {
+      this.startNext();
+    } catch (e) {
+      this.h.log.error({ err: e, seriesId: this.id }, 'best-of-three: the next game could not start');
+    }
   }
 
   /** The window closes: the swaps are made and the next game starts. */
@@ -160,15 +167,18 @@ export class Series {
     if (!b) return;
     this.stop();
     const previous = this.lastRoomId();
+    const decks = { ...this.rec.current };
     for (const s of SEATS) {
       const swap = b.swaps[s];
-      if (swap && swap.out.length > 0) this.rec.current[s] = applySwap(this.rec.current[s].roster, this.rec.current[s].side, swap);
+      if (swap && swap.out.length > 0) decks[s] = applySwap(decks[s].roster, decks[s].side, swap);
     }
+    const seats = this.currentSeats();
+    const next = (s: Seat): Occupant => ({ ...seats[s], roster: decks[s].roster, side: decks[s].side });
+    // Opened first: if it fails, nothing of the series changed (the window stays as it was).
+    const roomId = this.h.openGame(this, { A: next('A'), B: next('B') }, b.chooser);
+    this.rec.current = decks;
     this.rec.between = null;
     this.rec.status = 'playing';
-    const seats = this.currentSeats();
-    const next = (s: Seat): Occupant => ({ ...seats[s], roster: this.rec.current[s].roster, side: this.rec.current[s].side });
-    const roomId = this.h.openGame(this, { A: next('A'), B: next('B') }, b.chooser);
     this.h.log.info({ seriesId: this.id, roomId, game: this.rec.games.length }, 'best-of-three: next game');
     this.commit(previous);
   }

@@ -87,6 +87,11 @@ export interface SeriesRecord {
   format: 'bo3';
   status: 'playing' | 'between' | 'done';
   kind: MatchKind;
+  /** Every game's room is made like the first: visibility and clock. */
+  visibility: Visibility;
+  clock: ClockConfig;
+  /** The managers as first seated (the next game takes them from the last game's room when it is still there). */
+  seats: Record<ManagerId, Occupant>;
   registered: Record<ManagerId, SeriesDeck>;
   current: Record<ManagerId, SeriesDeck>;
   /** `chooser`: who chose the order of play (PR-18; null in game 1); `coin`: game 1's coin winner, once it ended. */
