@@ -9,6 +9,7 @@ import { useT } from '../../i18n';
 import { ui } from '../../store';
 import { canHover } from '../card';
 import { primaryType } from './stats';
+import '../cost-badge.css';
 
 export interface Line {
   id: string;
@@ -41,7 +42,7 @@ export function RosterList({
         const name = def ? cardName(def) : id;
         return (
           <li key={id} className={`${id === centre ? 'is-centre' : ''}${why ? ' breaks' : ''}`}>
-            <span className={`rl-cost t-${def ? primaryType(def) : 'character'}`}>{def?.cost}</span>
+            <span className={`cost-badge t-${def ? primaryType(def) : 'character'}`}>{def?.cost}</span>
             <span
               className="rl-name"
               title={def && cardNameHint(def)}

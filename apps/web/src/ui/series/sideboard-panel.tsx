@@ -20,6 +20,7 @@ import { store, ui } from '../../store';
 import { canHover } from '../card';
 import { fmt } from '../room-clock';
 import { readinessText } from './words';
+import '../cost-badge.css';
 
 const pool: Record<string, CardDef> = cardPool;
 const primary = (d: CardDef | undefined) => (!d ? 'character' : d.types.includes('leader') ? 'leader' : d.types[0]!);
@@ -218,7 +219,7 @@ function CardList({
                 }}
                 onMouseLeave={() => ui.setState({ hover: null })}
               >
-                <span className={`sb-cost t-${primary(def)}`}>{def?.cost}</span>
+                <span className={`cost-badge t-${primary(def)}`}>{def?.cost}</span>
                 <span className="sb-name">
                   {name}
                   {centre && <b className="sb-centre">{t('series.centre')}</b>}
