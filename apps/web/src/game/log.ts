@@ -18,6 +18,8 @@ export interface LogContext {
   names: Record<ManagerId, string>;
   /** Stack item id → the card it came from. */
   stackSources: Record<string, string>;
+  /** A game of a best of three: its end is the game's, not the match's ("wins the game"). */
+  gameOfSeries?: boolean;
   /** Stack item id → what kind of item it is ("Chat Regular's ability resolves" rather than "Chat Regular resolves"). */
   stackKinds?: Record<string, 'highlight' | 'ability' | 'trigger'>;
   /**
@@ -211,8 +213,8 @@ function write(e: GameEvent, ctx: LogContext): { text: string; kind: LogLine['ki
       return {
         text:
           e.winner === 'draw'
-            ? t('log.matchDraw', { reason: endReason(e.reason, 'draw', ctx) })
-            : say(ctx, e.winner, 'win', { reason: endReason(e.reason, e.winner, ctx) }),
+            ? t(ctx.gameOfSeries ? 'log.gameDraw' : 'log.matchDraw', { reason: endReason(e.reason, 'draw', ctx) })
+            : say(ctx, e.winner, ctx.gameOfSeries ? 'winGame' : 'win', { reason: endReason(e.reason, e.winner, ctx) }),
         kind: 'end',
       };
     default:

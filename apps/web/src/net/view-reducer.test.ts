@@ -119,6 +119,24 @@ describe('reduceView: a new match', () => {
   });
 });
 
+describe('reduceView: the end of a game', () => {
+  /** The match's last state, then B concedes: the update that ends it, as A sees it. */
+  function conceded(): ViewMessage {
+    const s = match.states[last]!;
+    const r = step(s, { type: 'concede', manager: 'B' });
+    if (!r.ok) throw new Error(r.message);
+    return { ...msg(last, 'A', false), seq: r.state.seq, view: project(r.state, 'A'), events: projectEvents(r.events, 'A'), deciders: [] };
+  }
+
+  it('says the match was won in a single game, and the game in a game of a best of three (issue 34)', () => {
+    const single = reduceView(replay(last, 'A'), conceded(), noSavedLog);
+    expect(texts(single).at(-1)).toMatch(/^You win the match: /);
+    const bo3 = { ...start(), roomStates: { r1: { ...room, format: 'bo3' } as RoomState } };
+    const game = reduceView(replay(last, 'A', 0, bo3), conceded(), noSavedLog);
+    expect(texts(game).at(-1)).toMatch(/^You win the game: /);
+  });
+});
+
 describe('reduceView: updates', () => {
   it("turns the events into log lines, the viewer's own in the second person", () => {
     const st = replay(last, 'A');

@@ -45,8 +45,16 @@ export function isNewPosition(prev: ViewMessage | undefined, m: ViewMessage): bo
 }
 
 /** The log's context for a room: its memory over the state's card definitions (copies: `learn` writes into them). */
-function logContext(mem: LogMemory, defs: ViewState['defs'], cardDefs: ViewState['cardDefs']): LogContext {
-  return { defs, cardDefs: { ...cardDefs }, me: mem.me, names: mem.names, stackSources: { ...mem.stackSources }, stackKinds: { ...mem.stackKinds } };
+function logContext(mem: LogMemory, defs: ViewState['defs'], cardDefs: ViewState['cardDefs'], format?: 'bo1' | 'bo3'): LogContext {
+  return {
+    defs,
+    cardDefs: { ...cardDefs },
+    me: mem.me,
+    names: mem.names,
+    stackSources: { ...mem.stackSources },
+    stackKinds: { ...mem.stackKinds },
+    ...(format === 'bo3' ? { gameOfSeries: true } : {}),
+  };
 }
 
 /**
@@ -76,7 +84,7 @@ export function reduceView<S extends ViewState>(state: S, m: ViewMessage, env: V
     defs[k] = d;
   }
   const view: ViewMessage = { ...m, view: { ...m.view, defs } };
-  const ctx = logContext(mem, defs, state.cardDefs);
+  const ctx = logContext(mem, defs, state.cardDefs, state.roomStates[m.roomId]?.format);
   for (const c of allCards(view.view)) ctx.cardDefs[c.id] = c.def;
   for (const item of view.view.stack) ctx.stackSources[item.id] = item.source;
   // The log names cards as the board did just before these events and just after them.
@@ -132,7 +140,7 @@ export function reduceLogHistory<S extends ViewState>(state: S, h: MatchLogHisto
   const waited: LogMemory = { ...mem, wantsHistory: null };
   const view = state.views[h.roomId];
   if (!view || view.matchId !== h.matchId) return { ...state, logMemory: { ...state.logMemory, [h.roomId]: waited } };
-  const ctx = logContext(mem, state.defs, state.cardDefs);
+  const ctx = logContext(mem, state.defs, state.cardDefs, state.roomStates[h.roomId]?.format);
   const lines = historyLines(h.batches, { ...ctx, after: labels(view.view, mem.names, mem.me) });
   // What the record taught (cards' definitions, stack items' sources) serves the lines still to come.
   const learnt = { ...state, logMemory: { ...state.logMemory, [h.roomId]: { ...waited, stackSources: ctx.stackSources, stackKinds: ctx.stackKinds ?? {} } } };
