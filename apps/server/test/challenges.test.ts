@@ -1,9 +1,12 @@
 /**
  * Direct challenges over real sockets (issue 17 §3): send, accept into a private 'challenge' room with the
- * chosen clock, decline, cancel, expiry (ManualClock), one answer for every unavailable target, a cap per sender.
+ * chosen clock, decline, cancel, expiry (ManualClock), one answer for every unavailable target, a cap per sender,
+ * and a best of three.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_TTL_MS, type ChallengeUpdate } from '@vroyale/protocol';
+import { encodeDeckCode, validateSideDeck } from '@vroyale/engine';
+import { cardPool, starterRosters } from '@vroyale/cards';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { ban, block, makeAccount } from './helpers/accounts.js';
@@ -77,6 +80,30 @@ describe('challenges', () => {
       code: 'not-pending',
     });
     for (const c of [a, b, tab]) c.close();
+  });
+
+  it('best of three (issue 34): the challenge says so, and its room plays a series with the side decks the codes carried', async () => {
+    const a = await account();
+    const b = await account();
+    const raid = starterRosters.find((r) => r.id === 'raid-night')!;
+    const used = new Set(starterRosters.flatMap((r) => r.cards));
+    const side = Object.values(cardPool).find((d) => !used.has(d.id) && !d.token && validateSideDeck(raid, [d.id], cardPool).length === 0)!.id;
+    const code = encodeDeckCode({ centre: raid.centre, cards: [...raid.cards], side: [side] }, cardPool);
+    const sent = await a.emit('challenge:send', { username: b.name, roster: code, format: 'bo3' });
+    expect(sent).toMatchObject({ ok: true, status: 'pending', format: 'bo3' });
+    if (!sent.ok) return;
+    await b.waitFor(() => last(b)?.format === 'bo3', 5_000, 'b hears a best of three');
+    const ans = await b.emit('challenge:answer', { challengeId: sent.challengeId, accept: true, roster: 'mod-squad' });
+    if (!ans.ok) throw new Error(ans.message);
+    const roomId = ans.roomId!;
+    await a.waitFor(() => a.roomStates.get(roomId)?.series != null, 5_000, 'the series');
+    expect(a.roomStates.get(roomId)).toMatchObject({ format: 'bo3', kind: 'challenge', series: { game: 1, status: 'playing' } });
+    expect(a.roomStates.get(roomId)!.series!.yours!.side).toEqual([side]);
+    expect(t.server.game.room(roomId)!.series!.rec.registered.B.side).toEqual([]);
+    // A single-game challenge still plays one game.
+    const single = await a.emit('challenge:send', { username: b.name, roster: 'raid-night' });
+    expect(single).toMatchObject({ ok: true, format: 'bo1' });
+    for (const c of [a, b]) c.close();
   });
 
   it('declined, cancelled, expired: both hear each ending', async () => {
