@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHALLENGE_TTL_MS, type ChallengeUpdate } from '@vroyale/protocol';
-import { encodeDeckCode, validateSideDeck } from '@vroyale/engine';
+import { encodeDeckCode } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
@@ -14,6 +14,7 @@ import { until } from './helpers/until.js';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { CHALLENGES_PER_SENDER, RECONNECT_GRACE_MS, UNAVAILABLE } from '../src/matchmaking/challenges.js';
 import { sqliteOf } from './helpers/sqlite.js';
+import { sideDeckCard } from './helpers/match-setup.js';
 import { api, tokenOf } from './helpers/auth-http.js';
 
 const clock = new ManualClock();
@@ -86,8 +87,7 @@ describe('challenges', () => {
     const a = await account();
     const b = await account();
     const raid = starterRosters.find((r) => r.id === 'raid-night')!;
-    const used = new Set(starterRosters.flatMap((r) => r.cards));
-    const side = Object.values(cardPool).find((d) => !used.has(d.id) && !d.token && validateSideDeck(raid, [d.id], cardPool).length === 0)!.id;
+    const side = sideDeckCard(raid);
     const code = encodeDeckCode({ centre: raid.centre, cards: [...raid.cards], side: [side] }, cardPool);
     const sent = await a.emit('challenge:send', { username: b.name, roster: code, format: 'bo3' });
     expect(sent).toMatchObject({ ok: true, status: 'pending', format: 'bo3' });

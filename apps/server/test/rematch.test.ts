@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ViewMessage } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
-import { twoManagers } from './helpers/match-setup.js';
+import { actFromLatest, twoManagers } from './helpers/match-setup.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -17,16 +17,7 @@ afterAll(async () => {
 });
 
 async function concede(c: TestClient, roomId: string): Promise<void> {
-  // The other seat may move at the same time (mulligans are simultaneous; a bot acts at once): a 'stale'
-  // refusal means a newer view is on its way, so concede again from that one.
-  let ack;
-  for (let i = 0; i < 20; i++) {
-    const v = c.view(roomId)!;
-    ack = await c.emit('match:action', { roomId, clientActionId: `${c.instance}-concede-${i}`, seenSeq: v.seq, action: { type: 'concede' } });
-    if (ack.ok || ack.code !== 'stale') break;
-    await c.waitFor(() => c.view(roomId)!.seq > v.seq, 5_000, 'newer view');
-  }
-  expect(ack?.ok).toBe(true);
+  expect((await actFromLatest(c, roomId, { type: 'concede' }, 'concede')).ok).toBe(true);
   await c.waitFor(() => c.view(roomId)?.result != null, 10_000, 'result');
 }
 

@@ -5,11 +5,12 @@
  * from the decks as registered, and a restart in the middle of the window.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { encodeDeckCode, validateSwap, type CardDef } from '@vroyale/engine';
+import { encodeDeckCode, validateSwap } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
 import type { RoomState, Seat } from '@vroyale/protocol';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
+import { actFromLatest, sideDeckCard } from './helpers/match-setup.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -23,26 +24,14 @@ const raid = starterRosters.find((r) => r.id === 'raid-night')!;
 
 /** A raid-night deck code with a side deck of one card that is in neither starter, and the swap bringing it in. */
 function deckWithSide(): { code: string; sideCard: string; swap: { out: string[]; in: string[] } } {
-  const used = new Set(starterRosters.flatMap((r) => r.cards));
-  const out = raid.cards.find((c) => c !== raid.centre)!;
-  for (const def of Object.values(cardPool) as CardDef[]) {
-    if (used.has(def.id) || def.token) continue;
-    const swap = { out: [out], in: [def.id] };
-    if (validateSwap({ centre: raid.centre, cards: [...raid.cards] }, [def.id], swap, cardPool).length > 0) continue;
-    return { code: encodeDeckCode({ centre: raid.centre, cards: [...raid.cards], side: [def.id] }, cardPool), sideCard: def.id, swap };
-  }
-  throw new Error('no card fits a side deck');
+  const sideCard = sideDeckCard(raid);
+  const swap = { out: [raid.cards.find((c) => c !== raid.centre)!], in: [sideCard] };
+  expect(validateSwap(raid, [sideCard], swap, cardPool)).toEqual([]);
+  return { code: encodeDeckCode({ centre: raid.centre, cards: [...raid.cards], side: [sideCard] }, cardPool), sideCard, swap };
 }
 
 async function concede(c: TestClient, roomId: string): Promise<void> {
-  let ack;
-  for (let i = 0; i < 20; i++) {
-    const v = c.view(roomId)!;
-    ack = await c.emit('match:action', { roomId, clientActionId: `${c.instance}-concede-${roomId}-${i}`, seenSeq: v.seq, action: { type: 'concede' } });
-    if (ack.ok || ack.code !== 'stale') break;
-    await c.waitFor(() => c.view(roomId)!.seq > v.seq, 5_000, 'newer view');
-  }
-  expect(ack?.ok).toBe(true);
+  expect((await actFromLatest(c, roomId, { type: 'concede' }, 'concede')).ok).toBe(true);
 }
 
 const seriesOf = (c: TestClient, roomId: string) => c.roomStates.get(roomId)?.series ?? null;
@@ -63,16 +52,9 @@ async function follow(cs: TestClient[], roomId: string): Promise<string> {
   return next;
 }
 
-/** Keeps the opening hand (the other manager may decide at the same time: a 'stale' answer is tried again). */
-async function keep(c: TestClient, roomId: string, seat: Seat): Promise<void> {
-  let ack;
-  for (let i = 0; i < 20; i++) {
-    const v = c.view(roomId)!;
-    ack = await c.emit('match:action', { roomId, clientActionId: `${seat}-keep-${roomId}-${i}`, seenSeq: v.seq, action: { type: 'mulligan', redraw: false } });
-    if (ack.ok || ack.code !== 'stale') break;
-    await c.waitFor(() => c.view(roomId)!.seq > v.seq, 5_000, 'newer view');
-  }
-  expect(ack).toMatchObject({ ok: true });
+/** Keeps the opening hand. */
+async function keep(c: TestClient, roomId: string): Promise<void> {
+  expect(await actFromLatest(c, roomId, { type: 'mulligan', redraw: false }, 'keep')).toMatchObject({ ok: true });
 }
 
 describe('best of three', () => {
@@ -143,8 +125,8 @@ describe('best of three', () => {
     expect(seriesOf(a, g2)!.yours!.side).toEqual([deck.swap.out[0]]);
 
     // After the mulligans B (who lost game 1) chooses the order; no coin is flipped.
-    await keep(a, g2, 'A');
-    await keep(b, g2, 'B');
+    await keep(a, g2);
+    await keep(b, g2);
     await b.waitFor(() => b.view(g2)?.view.pending?.kind === 'choose-order', 5_000, 'order choice');
     expect(b.view(g2)!.view.pending).toMatchObject({ kind: 'choose-order', manager: 'B' });
     expect(JSON.stringify(b.received.filter((r) => r.event === 'match:view'))).toContain('"previousGame":true');

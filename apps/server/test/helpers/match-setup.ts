@@ -1,6 +1,8 @@
 /** Two managers seated in a fresh room, the match started, both holding their first view. */
 import { expect } from 'vitest';
-import type { ClockConfig } from '@vroyale/protocol';
+import { validateSideDeck, type Roster } from '@vroyale/engine';
+import { cardPool, starterRosters } from '@vroyale/cards';
+import type { Ack, ActionPayload, ClockConfig } from '@vroyale/protocol';
 import { TestClient } from './test-client.js';
 
 type RoomOptions = { visibility?: 'public' | 'private'; clock?: ClockConfig };
@@ -23,4 +25,28 @@ export async function seatBoth(a: TestClient, b: TestClient, opts: RoomOptions =
   await a.waitFor(() => a.view(roomId) !== undefined, 10_000, 'first view');
   await b.waitFor(() => b.view(roomId) !== undefined, 10_000, 'first view');
   return { roomId, matchId: a.view(roomId)!.matchId };
+}
+
+/**
+ * `action` (its manager left out) from `c`'s latest view of `roomId`. The other seat may move at the same time
+ * (mulligans are simultaneous; a bot acts at once): a 'stale' refusal means a newer view is on its way, so it is
+ * sent again from that one. Returns the last answer.
+ */
+export async function actFromLatest(c: TestClient, roomId: string, action: ActionPayload['action'], name: string): Promise<Ack<{ seq: number }>> {
+  let ack: Ack<{ seq: number }> | undefined;
+  for (let i = 0; i < 20; i++) {
+    const v = c.view(roomId)!;
+    ack = await c.emit('match:action', { roomId, clientActionId: `${c.instance}-${name}-${roomId}-${i}`, seenSeq: v.seq, action });
+    if (ack.ok || ack.code !== 'stale') break;
+    await c.waitFor(() => c.view(roomId)!.seq > v.seq, 5_000, 'newer view');
+  }
+  return ack!;
+}
+
+/** A card in no starter roster that may sit in `roster`'s side deck (PR-22): nothing another starter holds names it. */
+export function sideDeckCard(roster: Roster): string {
+  const used = new Set(starterRosters.flatMap((r) => r.cards));
+  const def = Object.values(cardPool).find((d) => !used.has(d.id) && !d.token && validateSideDeck(roster, [d.id], cardPool).length === 0);
+  if (!def) throw new Error('no card fits a side deck');
+  return def.id;
 }
