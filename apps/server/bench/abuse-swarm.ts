@@ -76,21 +76,37 @@ async function connect(b: Bot, hello: boolean): Promise<boolean> {
   return true;
 }
 
-/** The burst's frames for bot `b`, its acks counted: hello first unless it said hello already. */
-function burst(b: Bot, withHello: boolean): Buffer {
+/**
+ * A burst's bytes, built before the attack (as an attacker's machines would have them ready, and so that this
+ * process's CPU is not spent at the attack's moment on two cores it shares with the server): the 400 packets'
+ * frames with ack ids from `firstId`, hello first when `hello` names the bot. The chat part is the same bytes for
+ * every bot that starts at the same id, so it is built once.
+ */
+const chatFrames = new Map<string, Buffer>();
+function prepared(b: Bot, hello: boolean, firstId: number): Buffer {
+  const chats = PER - (hello ? 1 : 0);
+  const from = firstId + (hello ? 1 : 0);
+  const key = `${from}:${chats}`;
+  let chat = chatFrames.get(key);
+  if (!chat) {
+    chat = RawSocket.frames(Array.from({ length: chats }, (_, k) => RawSocket.packet('room:chat', { roomId, text: 'spam' }, from + k)));
+    chatFrames.set(key, chat);
+  }
+  if (!hello) return chat;
+  return Buffer.concat([RawSocket.frames([RawSocket.packet('hello', { name: `Swarm ${OCTET}.${b.i}` }, firstId)]), chat]);
+}
+
+/** Counts bot `b`'s acks of a prepared burst whose packets start at `firstId`. */
+function expect(b: Bot, firstId: number): void {
   const s = b.s!;
-  const onAck = (ack: Record<string, unknown>) => {
+  s.expectAcks(firstId, PER, (ack) => {
     totals.answered++;
     const code = ack.ok ? 'ok' : String(ack.code);
     totals.codes[code] = (totals.codes[code] ?? 0) + 1;
     if (++b.answered === PER) b.finish();
-  };
-  const texts: string[] = [];
-  if (withHello) texts.push(s.frame('hello', { name: `Swarm ${OCTET}.${b.i}` }, onAck));
-  while (texts.length < PER) texts.push(s.frame('room:chat', { roomId, text: 'spam' }, onAck));
+  });
   totals.sent += PER;
   s.onClose(() => b.finish());
-  return RawSocket.frames(texts);
 }
 
 /** Opens every bot, `parallel` at a time. */
@@ -104,18 +120,18 @@ async function connectAll(bots: Bot[], hello: boolean, parallel: number): Promis
 }
 
 /** The burst: every socket writes its frames at once; resolves when every one was refused or kicked. */
-async function attack(bots: Bot[]): Promise<{ ms: number }> {
+async function attack(bots: Bot[], frames: Map<Bot, Buffer>): Promise<{ ms: number }> {
   const t0 = performance.now();
   const ready = bots.filter((b) => b.s?.open);
-  const frames = ready.map((b) => burst(b, !HELLO_FIRST));
-  ready.forEach((b, i) => b.s!.writeFrames(frames[i]!));
+  for (const b of ready) expect(b, HELLO_FIRST ? 1 : 0);
+  for (const b of ready) b.s!.writeFrames(frames.get(b)!);
   for (const b of bots) if (!b.s?.open) b.finish();
   await Promise.all(bots.map((b) => b.done));
   return { ms: Math.round(performance.now() - t0) };
 }
 
 /** The wave: every address reconnects at once, then sends hello and 399 messages in one write. */
-async function wave(bots: Bot[]): Promise<{ ms: number }> {
+async function wave(bots: Bot[], frames: Map<Bot, Buffer>): Promise<{ ms: number }> {
   const t0 = performance.now();
   await Promise.all(
     bots.map(async (b) => {
@@ -124,7 +140,8 @@ async function wave(bots: Bot[]): Promise<{ ms: number }> {
       b.done = fresh.done;
       b.finish = fresh.finish;
       if (!(await connect(b, false))) return b.finish();
-      b.s!.writeFrames(burst(b, true));
+      expect(b, 0);
+      b.s!.writeFrames(frames.get(b)!);
     }),
   );
   await Promise.all(bots.map((b) => b.done));
@@ -134,9 +151,12 @@ async function wave(bots: Bot[]): Promise<{ ms: number }> {
 const bots = Array.from({ length: N }, (_, i) => newBot(i));
 const t0 = performance.now();
 await connectAll(bots, HELLO_FIRST, 100);
+// The measured burst's bytes: a wave's sockets are new when they send (hello first, ids from 0); a swarm's said
+// hello (id 0) when HELLO_FIRST, or send it first.
+const measured = new Map(bots.map((b) => [b, WAVE ? prepared(b, true, 0) : prepared(b, !HELLO_FIRST, HELLO_FIRST ? 1 : 0)]));
 if (WAVE) {
   // The first flood (not measured): every address is kicked and put in the penalty box.
-  await attack(bots);
+  await attack(bots, new Map(bots.map((b) => [b, prepared(b, false, 1)])));
   const back = Math.max(...bots.map((b) => b.backAt));
   totals.setupMs = Math.round(performance.now() - t0);
   await sleep(Math.max(0, back - performance.now()) + 1_000);
@@ -150,7 +170,7 @@ lines.on('line', (line) => {
   if (line.trim() !== 'go') return;
   const before = { ...totals, codes: { ...totals.codes } };
   const cpu0 = process.cpuUsage();
-  void (WAVE ? wave(bots) : attack(bots)).then(({ ms }) => {
+  void (WAVE ? wave(bots, measured) : attack(bots, measured)).then(({ ms }) => {
     const cpu = process.cpuUsage(cpu0);
     const codes = Object.fromEntries(Object.entries(totals.codes).map(([k, v]) => [k, v - (before.codes[k] ?? 0)]));
     console.log(

@@ -90,6 +90,20 @@ export class RawSocket {
     return `42${id}${json}`;
   }
 
+  /** The text of event packet number `id` (ack requested), built before the socket exists: pair with `expectAcks`. */
+  static packet(event: string, payload: unknown, id: number): string {
+    return `42${id}${JSON.stringify([event, payload])}`;
+  }
+
+  /**
+   * Registers `ack` for the next `count` packet ids, the ids `packet` was given when the frames were prepared
+   * ahead (a benchmark builds its burst before the attack, so that the attack's moment costs only the write).
+   */
+  expectAcks(firstId: number, count: number, ack: AckHandler): void {
+    if (firstId !== this.nextId) throw new Error(`prepared packets start at id ${firstId}, the socket is at ${this.nextId}`);
+    for (let k = 0; k < count; k++) this.acks.set(this.nextId++, ack);
+  }
+
   /** Sends a prepared packet text (`frame`, `rawFrame`). */
   sendText(text: string): void {
     this.send(text);
