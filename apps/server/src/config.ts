@@ -107,6 +107,8 @@ export interface ServerConfig {
   finishedTtlMs: number;
   /** VROYALE_SIDEBOARD_MS: the side-deck window between two games of a best-of-three (rooms/series.ts). */
   sideboardMs: number;
+  /** VROYALE_TOURNAMENT_READY_MS: a tournament round's ready check (tournaments/tournament.ts); who misses it is dropped. */
+  tournamentReadyMs: number;
   /**
    * VROYALE_IDLE_ROOM_TTL_MS: empty waiting rooms (no seat taken, nobody in them) are dropped after this long
    * (checked by the lobby's sweep every minute). Minutes, not hours: each one counts against its creator's cap.
@@ -210,6 +212,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     spectateLimit: { capacity: 6, refillPerSec: 1 },
     finishedTtlMs: 10 * MIN,
     sideboardMs: 3 * MIN,
+    tournamentReadyMs: 2 * MIN,
     idleRoomTtlMs: 5 * MIN,
     botIdleMs: 60 * MIN,
     caps: { roomsPerUser: 3, roomsPerAddress: 10, botMatchesPerUser: 2, botMatchesPerAddress: 32, spectatingPerUser: 10, spectatingPerAddress: 30 },
@@ -294,6 +297,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     },
     seatHoldMs: int(env, 'VROYALE_SEAT_HOLD_MS', d.seatHoldMs),
     sideboardMs: int(env, 'VROYALE_SIDEBOARD_MS', d.sideboardMs),
+    tournamentReadyMs: int(env, 'VROYALE_TOURNAMENT_READY_MS', d.tournamentReadyMs),
     botDelayMs: int(env, 'VROYALE_BOT_DELAY_MS', d.botDelayMs),
     matchSeed: env.VROYALE_MATCH_SEED || d.matchSeed,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),

@@ -26,6 +26,9 @@ import { roomHandlers } from './rooms/room-handlers.js';
 import { RoomService } from './rooms/room-service.js';
 import type { UserRooms } from './rooms/user-rooms.js';
 import { Sessions, type SignedOut } from './sessions/sessions.js';
+import { resolveRoster } from './rooms/roster-choice.js';
+import { tournamentHandlers } from './tournaments/tournament-handlers.js';
+import { TournamentService } from './tournaments/tournament-service.js';
 import type { Incoming } from './transport/transport.js';
 
 export type { GameServerDeps } from './game-deps.js';
@@ -40,6 +43,8 @@ export class GameServer {
   readonly blocks: Blocks;
   /** Queues and challenges (issue 17 §3, src/matchmaking/). */
   readonly matchmaking: Matchmaking;
+  /** Swiss tournaments (issue 34 §2, src/tournaments/). */
+  readonly tournaments: TournamentService;
   private readonly conns = new Map<string, Conn>();
   private shuttingDown = false;
   private readonly rooms: RoomService;
@@ -67,7 +72,10 @@ export class GameServer {
     this.userRooms = rooms.userRooms;
     this.recovery = new MatchRecovery(d, rooms, { conns, cluster: () => this.cluster, shuttingDown: () => this.shuttingDown });
     this.matches = new MatchService(rooms, d.users);
-    this.sessions = new Sessions(d, { conns, blocks: this.blocks, rooms, matchmaking: () => this.matchmaking, cluster: () => this.cluster });
+    this.sessions = new Sessions(d, {
+      ...{ conns, blocks: this.blocks, rooms, matchmaking: () => this.matchmaking, cluster: () => this.cluster },
+      helloed: (userId, socketId) => this.tournaments.hello(userId, socketId),
+    });
     this.matchmaking = new Matchmaking({
       ...{
         clock: d.clock,
@@ -94,6 +102,16 @@ export class GameServer {
     this.onSignedOut((userId, session) => {
       if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
     });
+    this.tournaments = new TournamentService({
+      ...{ storage: d.storage, clock: d.clock, log: d.log, pool: d.pool, facts: d.facts ?? d.storage.facts, defaultClock: d.config.clock },
+      ...{ readyMs: d.config.tournamentReadyMs, maxPlayers: 256, maxOrganised: 3 },
+      socketsOf: (id) => [...(d.users.get(id)?.sockets ?? [])],
+      send: (ids, view) => d.transport.send(ids, 'tournament:update', view),
+      startMatch: (clock, format, a, b) => this.matchmaking.startMatch('room', clock, a, b, format),
+      room: (id) => rooms.get(id),
+      resolve: (choice) => resolveRoster(choice, d.pool),
+    });
+    rooms.onMatchDecided = (roomId, score) => this.tournaments.matchDecided(roomId, score);
     const mm = this.matchmaking.handlers;
     const handlers: HandlerTable = {
       ...roomHandlers(rooms, d, conns),
@@ -104,6 +122,7 @@ export class GameServer {
       'challenge:send': (c, p, reply) => mm['challenge:send'](c, p, reply),
       'challenge:answer': (c, p, reply) => mm['challenge:answer'](c, p, reply),
       'challenge:cancel': (c, p, reply) => mm['challenge:cancel'](c, p, reply),
+      ...tournamentHandlers(this.tournaments, (id) => d.users.get(id)?.name ?? 'Player'),
     };
     this.connections_ = new Connections({
       log: d.log,
@@ -167,6 +186,7 @@ export class GameServer {
     this.gateway.disconnected(socketId);
     if (!conn.remote) this.cluster?.socketClosed(socketId);
     if (conn.userId) this.matchmaking.socketClosed(conn.userId);
+    this.tournaments.socketClosed(socketId);
     // Users with no socket and no live seat are forgotten (their session row stays for the next hello until it
     // expires: being in memory is what the session sweep counts as "in use").
     const user = conn.userId ? this.d.users.get(conn.userId) : undefined;
@@ -194,6 +214,8 @@ export class GameServer {
     // Best-of-three matches link the rooms of their games again (their side-deck window's timer too). Single node
     // only: in a cluster two nodes holding rooms of one series would both run its window (docs/decisions/0012).
     if (!this.d.ownership) await this.rooms.series.restore(this.d.clock.now() - this.d.config.finishedTtlMs);
+    // Tournaments, single node only for the same reason (their rounds' timers would run on every node).
+    if (!this.d.ownership) await this.tournaments.restore();
     for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
     this.sessions.start();
     return counts;
@@ -283,6 +305,7 @@ export class GameServer {
     const t0 = performance.now();
     await Promise.all([...this.lobby.rooms.values()].map((r) => r.close()));
     this.rooms.series.close();
+    this.tournaments.close();
     this.lobby.stop();
     if (!ownership) return;
     // Every queue has drained: our matches' leases end now, after their last writes, instead of in leaseMs.

@@ -65,6 +65,14 @@ export const ERROR_CODES = [
   'already-playing',
   /** A challenge to nobody, to yourself, to someone offline, or to someone who blocked you (one answer for all). */
   'challenge-unavailable',
+  /** No such tournament (or an invite-only one without its invite code). */
+  'tournament-not-found',
+  /** Only the tournament's organiser may do this. */
+  'not-organiser',
+  /** Not at this point of the event (registration closed, no ready check open, the round not over...): the message says. */
+  'wrong-phase',
+  /** The sender has no entry in this tournament (or has dropped). */
+  'not-registered',
   'internal',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];

@@ -42,6 +42,15 @@ export const CLIENT_EVENT_TRAITS = {
   'challenge:send': { room: false, resend: false },
   'challenge:answer': { room: false, resend: false },
   'challenge:cancel': { room: false, resend: false },
+  'tournament:list': { room: false, resend: true },
+  'tournament:create': { room: false, resend: false },
+  'tournament:watch': { room: false, resend: true },
+  'tournament:unwatch': { room: false, resend: true },
+  'tournament:register': { room: false, resend: false },
+  'tournament:unregister': { room: false, resend: false },
+  'tournament:ready': { room: false, resend: true },
+  'tournament:drop': { room: false, resend: false },
+  'tournament:manage': { room: false, resend: false },
 } as const satisfies Record<string, ClientEventTraits>;
 
 /** Every client event: the keys of CLIENT_EVENT_TRAITS (events.ts's CLIENT_PAYLOADS must have exactly these). */

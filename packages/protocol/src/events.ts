@@ -29,6 +29,15 @@ import {
   type ChallengeUpdate,
   type QueueState,
 } from './matchmaking.js';
+import {
+  TournamentCreatePayload,
+  TournamentManagePayload,
+  TournamentRef,
+  TournamentRegisterPayload,
+  TournamentUnwatchPayload,
+  type TournamentSummary,
+  type TournamentView,
+} from './tournaments.js';
 import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 import type { PassUntilMode, StopSettings } from './stop-settings.js';
@@ -61,6 +70,16 @@ export const CLIENT_PAYLOADS = {
   'challenge:send': ChallengeSendPayload,
   'challenge:answer': ChallengeAnswerPayload,
   'challenge:cancel': ChallengeCancelPayload,
+  /** Swiss tournaments (tournaments.ts): the Events list, one event's page, registration, the organiser's tools. */
+  'tournament:list': EmptyPayload,
+  'tournament:create': TournamentCreatePayload,
+  'tournament:watch': TournamentRef,
+  'tournament:unwatch': TournamentUnwatchPayload,
+  'tournament:register': TournamentRegisterPayload,
+  'tournament:unregister': TournamentRef,
+  'tournament:ready': TournamentRef,
+  'tournament:drop': TournamentRef,
+  'tournament:manage': TournamentManagePayload,
 } as const satisfies Record<ClientEventName, z.ZodType>;
 
 /** What each client event's ack carries on success. */
@@ -94,6 +113,17 @@ export interface AckData {
   'challenge:send': ChallengeUpdate;
   'challenge:answer': ChallengeUpdate;
   'challenge:cancel': ChallengeUpdate;
+  /** Public events and the sender's own, newest first. */
+  'tournament:list': { tournaments: TournamentSummary[] };
+  /** `invite`: the invite link's code, for an invite-only event (null for a public one). */
+  'tournament:create': { tournamentId: string; invite: string | null };
+  'tournament:watch': TournamentView;
+  'tournament:unwatch': object;
+  'tournament:register': TournamentView;
+  'tournament:unregister': TournamentView;
+  'tournament:ready': TournamentView;
+  'tournament:drop': TournamentView;
+  'tournament:manage': TournamentView;
 }
 
 export type ClientToServerEvents = {
@@ -112,4 +142,6 @@ export interface ServerToClientEvents {
   'queue:state': (msg: QueueState) => void;
   /** A challenge to or from this user changed (also each pending one on hello). */
   'challenge:update': (msg: ChallengeUpdate) => void;
+  /** A tournament this socket watches (or plays in) changed: the whole view, built for this user. */
+  'tournament:update': (msg: TournamentView) => void;
 }

@@ -10,5 +10,6 @@ export * from './acks.js';
 export * from './server-messages.js';
 export * from './accounts.js';
 export * from './matchmaking.js';
+export * from './tournaments.js';
 export * from './event-traits.js';
 export * from './events.js';

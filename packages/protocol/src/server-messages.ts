@@ -8,7 +8,8 @@ import type { MatchKind } from './accounts.js';
 import type { ClockConfig, MatchFormat, Seat, Visibility } from './client-payloads.js';
 
 /** Why a match ended: the engine's reasons, plus the server's own (flag fall, seat-hold expiry). */
-export type ResultReason = EndReason | 'time' | 'abandoned';
+/** `round-time`: a tournament round's time and extra turns ran out; the game is drawn (PR-20). */
+export type ResultReason = EndReason | 'time' | 'abandoned' | 'round-time';
 
 export interface MatchResult {
   winner: ManagerId | 'draw';

@@ -11,8 +11,9 @@ describe('client event traits (CLIENT_EVENT_TRAITS)', () => {
 
   it("a room event's payload names its room: the cluster routes it by roomId", () => {
     for (const e of events) {
+      if (!CLIENT_EVENT_TRAITS[e].room) continue;
       const roomId = (CLIENT_PAYLOADS[e] as unknown as z.ZodObject<{ roomId?: z.ZodType }>).shape.roomId;
-      if (CLIENT_EVENT_TRAITS[e].room) expect({ e, required: roomId !== undefined && !roomId.safeParse(undefined).success }).toEqual({ e, required: true });
+      expect({ e, required: roomId !== undefined && !roomId.safeParse(undefined).success }).toEqual({ e, required: true });
     }
   });
 
@@ -36,6 +37,10 @@ describe('client event traits (CLIENT_EVENT_TRAITS)', () => {
       'room:leave',
       'room:spectate',
       'settings',
+      'tournament:list',
+      'tournament:ready',
+      'tournament:unwatch',
+      'tournament:watch',
     ]);
     expect(isRoomEvent('room:chat')).toBe(true);
     expect(isRoomEvent('room:create')).toBe(false);
@@ -53,6 +58,10 @@ describe('client event traits (CLIENT_EVENT_TRAITS)', () => {
       'series:sideboard',
       'queue:join',
       'challenge:send',
+      'tournament:create',
+      'tournament:register',
+      'tournament:drop',
+      'tournament:manage',
     ] as const)
       expect(RESENDABLE_EVENTS.has(e as never)).toBe(false);
   });

@@ -104,6 +104,15 @@ describe('payload schemas', () => {
         'challenge:send',
         'challenge:answer',
         'challenge:cancel',
+        'tournament:list',
+        'tournament:create',
+        'tournament:watch',
+        'tournament:unwatch',
+        'tournament:register',
+        'tournament:unregister',
+        'tournament:ready',
+        'tournament:drop',
+        'tournament:manage',
       ].sort(),
     );
   });

@@ -157,6 +157,10 @@ export class MatchMaster {
   get matchResult(): MatchResult | null {
     return this.result;
   }
+  /** The turn being played (public: every view shows it); a tournament counts its extra turns with it (PR-20). */
+  get turn(): number {
+    return this.state.turn;
+  }
   /** Who chose the order of play (the coin's winner, or a best-of-three's chooser); public once known. */
   get orderChooser(): ManagerId | null {
     return this.state.coinWinner;
@@ -216,11 +220,12 @@ export class MatchMaster {
   }
 
   /**
-   * Ends the match as a draw on the server's authority: both seat holds ran out (rooms/room.ts). No engine
+   * Ends the match as a draw on the server's authority: both seat holds ran out (rooms/room.ts), or a tournament
+   * round's time and extra turns are over (PR-20, tournaments/). No engine
    * action means "draw", so the match and its room are closed with the server's result in one transaction
    * and the log stays as it was; views carry the result, and nobody is asked anything any more.
    */
-  serverDraw(origin: 'abandoned'): Promise<void> {
+  serverDraw(origin: 'abandoned' | 'round-time'): Promise<void> {
     return this.queue.run(async () => {
       if (this.closed || this.result) return;
       const now = this.deps.clock.now();

@@ -39,6 +39,8 @@ export class Matchmaking {
   readonly queue: MatchmakingQueue;
   readonly challenges: Challenges;
   readonly handlers;
+  /** A private room of this kind with `a` in seat A and `b` in seat B, started, both users' sockets in it (tournaments use it too). */
+  readonly startMatch: MatchmakingHost['startMatch'];
 
   constructor(w: MatchmakingWiring) {
     const liveSeat = (userId: string, kinds: readonly MatchKind[]) => {
@@ -86,6 +88,7 @@ export class Matchmaking {
         return room.roomId;
       },
     };
+    this.startMatch = host.startMatch;
     this.queue = new MatchmakingQueue(host);
     this.challenges = new Challenges(host);
     this.handlers = matchmakingHandlers(this.queue, this.challenges, w.pool, (id) => w.users.get(id)?.name ?? 'Player');

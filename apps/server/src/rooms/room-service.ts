@@ -42,6 +42,8 @@ export class RoomService {
   readonly roomDeps: RoomDeps;
   /** Best-of-three matches (series-service.ts). */
   readonly series: SeriesService;
+  /** A match is over (one game, or a best-of-three): its first room and the score. The tournaments listen. */
+  onMatchDecided: ((firstRoomId: string, score: { winsA: number; winsB: number; draws: number }) => void) | null = null;
 
   constructor(
     private readonly d: GameServerDeps,
@@ -81,6 +83,7 @@ export class RoomService {
         if (room.listed(d.clock.now())) this.lobby.progressed();
       },
       seriesStarted: (room) => this.series.started(room),
+      matchDecided: (roomId, score) => this.onMatchDecided?.(roomId, score),
     };
     this.series = new SeriesService({
       storage: d.storage,
@@ -89,6 +92,7 @@ export class RoomService {
       pool: d.pool,
       sideboardMs: d.config.sideboardMs,
       room: (id) => this.lobby.get(id),
+      decided: (roomId, score) => this.onMatchDecided?.(roomId, score),
       newRoom: (like) => this.newRoom(like.visibility, like.clock, this.roomDeps, like.kind, 'bo3'),
     });
   }

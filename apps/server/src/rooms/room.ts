@@ -42,6 +42,8 @@ export interface RoomDeps extends MasterDeps {
   onRoomProgress?(room: Room): void;
   /** A room made for a best-of-three started its first game: its series begins (series-service.ts). */
   seriesStarted?(room: Room): Series;
+  /** A match (one game, or a best-of-three through its series) is over: its first room and the score (tournaments). */
+  matchDecided?(firstRoomId: string, score: { winsA: number; winsB: number; draws: number }): void;
 }
 
 const SEATS: readonly Seat[] = ['A', 'B'];
@@ -287,6 +289,10 @@ export class Room implements MasterRoom {
     if (this.series) this.series.gameEnded(this.roomId, result.winner, this.master?.orderChooser ?? null);
     else this.broadcastState();
     this.deps.onRoomChanged(this);
+    if (!this.series) {
+      const w = result.winner;
+      this.deps.matchDecided?.(this.roomId, { winsA: w === 'A' ? 1 : 0, winsB: w === 'B' ? 1 : 0, draws: w === 'draw' ? 1 : 0 });
+    }
   }
 
   /**

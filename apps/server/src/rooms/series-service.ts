@@ -25,6 +25,8 @@ export interface SeriesServiceDeps {
   /** The side-deck window (config `sideboardMs`: 3 minutes, about what MTG Arena and MTGO give). */
   sideboardMs: number;
   room(roomId: string): Room | undefined;
+  /** The match is over: its first room and the score (tournaments record it). */
+  decided(firstRoomId: string, score: { winsA: number; winsB: number; draws: number }): void;
   /** A new room made for a best-of-three. */
   newRoom(like: Pick<SeriesRecord, 'visibility' | 'clock' | 'kind'>): Room;
 }
@@ -43,6 +45,7 @@ export class SeriesService {
       seatsOf: (roomId) => d.room(roomId)?.seats ?? null,
       changed: (roomId) => d.room(roomId)?.broadcastState(),
       openGame: (series, seats, chooser) => this.openGame(series, seats, chooser),
+      decided: (roomId, score) => d.decided(roomId, score),
     };
   }
 

@@ -25,6 +25,7 @@ function setup(sideboardMs = 1_000, failOpen = false) {
   const saved: SeriesRecord[] = [];
   const opened: { seats: Record<Seat, Occupant>; chooser: Seat }[] = [];
   const told: string[] = [];
+  const decided: { roomId: string; score: { winsA: number; winsB: number; draws: number } }[] = [];
   const errors: string[] = [];
   let n = 1;
   const seats = { A: occ('ann', raid), B: occ('ben', mod) };
@@ -43,6 +44,7 @@ function setup(sideboardMs = 1_000, failOpen = false) {
       opened.push({ seats: st, chooser });
       return roomId;
     },
+    decided: (roomId, score) => decided.push({ roomId, score }),
   };
   const deck = (o: Occupant) => ({ roster: o.roster, side: [] as string[] });
   const rec: SeriesRecord = {
@@ -60,10 +62,45 @@ function setup(sideboardMs = 1_000, failOpen = false) {
     winner: null,
     createdAt: 1_000,
   };
-  return { series: new Series(host, rec), clock, saved, opened, told, rec, errors };
+  return { series: new Series(host, rec), clock, saved, opened, told, rec, errors, decided };
 }
 
 describe('a best-of-three', () => {
+  it('tells who listens the score once decided, from its first room', () => {
+    const { series, decided } = setup();
+    series.gameEnded('g1', 'A', 'A');
+    expect(decided).toEqual([]);
+    for (const s of ['A', 'B'] as const) {
+      const r = series.sideboard('g1', s, { out: [], in: [] });
+      if (r.ok) r.then();
+    }
+    series.gameEnded('g2', 'A', 'B');
+    expect(decided).toEqual([{ roomId: 'g1', score: { winsA: 2, winsB: 0, draws: 0 } }]);
+  });
+
+  it('PR-20: after round time no new game starts; the score so far decides, level is a drawn match', () => {
+    const { series, decided, rec, opened } = setup();
+    series.callTime();
+    series.gameEnded('g1', 'B', 'A');
+    expect(rec.status).toBe('done');
+    expect(rec.winner).toBe('B');
+    expect(opened).toEqual([]);
+    expect(decided).toEqual([{ roomId: 'g1', score: { winsA: 0, winsB: 1, draws: 0 } }]);
+    const level = setup();
+    level.series.callTime();
+    level.series.gameEnded('g1', 'draw', 'A');
+    expect(level.rec.winner).toBeNull();
+    expect(level.decided).toEqual([{ roomId: 'g1', score: { winsA: 0, winsB: 0, draws: 1 } }]);
+    // Called between two games: the window closes without a next game.
+    const between = setup();
+    between.series.gameEnded('g1', 'A', 'A');
+    between.series.callTime();
+    expect(between.rec.status).toBe('done');
+    between.clock.advance(5_000);
+    expect(between.opened).toEqual([]);
+    expect(between.decided).toEqual([{ roomId: 'g1', score: { winsA: 1, winsB: 0, draws: 0 } }]);
+  });
+
   it('PR-18: the loser of the previous game chooses; after a drawn game the same manager chooses again', () => {
     const { series, opened, rec } = setup();
     series.gameEnded('g1', 'B', 'A');

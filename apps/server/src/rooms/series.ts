@@ -31,6 +31,8 @@ export interface SeriesHost {
   changed(roomId: string): void;
   /** Opens the next game's room, linked to this series, and seats these managers (its match starts). */
   openGame(series: Series, seats: Record<Seat, Occupant>, chooser: Seat): string;
+  /** The match is over: its first game's room and the score (a tournament records it). */
+  decided(firstRoomId: string, score: { winsA: number; winsB: number; draws: number }): void;
 }
 
 /** `then`: tells the room and starts the next game if both are ready; the handler calls it after its ack. */
@@ -76,14 +78,8 @@ export class Series {
     game.winner = winner;
     if (game.chooser === null) game.coin = orderChosenBy;
     const games = this.records();
-    if (matchDecided('bo3', games)) {
-      const w = this.wins();
-      this.rec.status = 'done';
-      this.rec.winner = w.A > w.B ? 'A' : 'B';
-      this.rec.between = null;
-      this.h.log.info({ seriesId: this.id, roomId, wins: w }, 'best-of-three decided');
-      return this.commit(roomId);
-    }
+    // After round time in a tournament's Swiss round no new game starts (PR-20): the score so far decides.
+    if (matchDecided('bo3', games) || this.rec.timeCalled) return this.decide(roomId);
     const chooser = nextChooser(games)!;
     const seats = this.currentSeats();
     this.rec.status = 'between';
@@ -97,6 +93,19 @@ export class Series {
     this.commit(roomId);
     if (this.rec.between.ready.length === 2) return this.startNextSafely();
     this.schedule();
+  }
+
+  /** The match is over: by two wins, or at round time with the score so far (level: nobody won it). */
+  private decide(roomId: string): void {
+    this.stop();
+    const w = this.wins();
+    this.rec.status = 'done';
+    this.rec.winner = w.A > w.B ? 'A' : w.B > w.A ? 'B' : null;
+    this.rec.between = null;
+    this.h.log.info({ seriesId: this.id, roomId, wins: w }, 'best-of-three decided');
+    this.commit(roomId);
+    const draws = this.rec.games.filter((g) => g.winner === 'draw').length;
+    this.h.decided(this.rec.games[0]!.roomId, { winsA: w.A, winsB: w.B, draws });
   }
 
   /** `seat`'s swap for the next game (PR-22); sending it says ready. */
@@ -181,6 +190,15 @@ export class Series {
     this.rec.status = 'playing';
     this.h.log.info({ seriesId: this.id, roomId, game: this.rec.games.length }, 'best-of-three: next game');
     this.commit(previous);
+  }
+
+  /** Round time in a tournament (PR-20): the game in progress is the last one. */
+  callTime(): void {
+    if (this.rec.status === 'done') return;
+    this.rec.timeCalled = true;
+    // Between two games: the next one does not start; the score so far decides now.
+    if (this.rec.status === 'between') return this.decide(this.lastRoomId());
+    this.h.save(this.rec);
   }
 
   /** A new game's room, before its seats are taken (openGame calls it). */

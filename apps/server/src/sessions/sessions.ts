@@ -24,6 +24,8 @@ export interface SessionsHost {
   rooms: RoomService;
   matchmaking(): Matchmaking;
   cluster(): ClusterRooms | null;
+  /** After a hello's reply: services that follow a user (tournaments) meet this socket. */
+  helloed?(userId: string, socketId: string): void;
 }
 
 export class Sessions {
@@ -96,6 +98,7 @@ export class Sessions {
     // Reconnection: every seat of this user comes back on this socket with its full view.
     for (const { roomId } of seats) this.h.rooms.attach(conn, lobby.get(roomId)!);
     this.h.matchmaking().hello(user.id, conn.id);
+    this.h.helloed?.(user.id, conn.id);
     // In a cluster the user's seats may be in rooms other nodes hold (this socket reconnected to another node).
     await this.h.cluster()?.helloElsewhere(conn as Identified);
   }

@@ -1,6 +1,7 @@
 /** The shapes the storage layer reads and writes (JSON columns parsed). */
 import type { ManagerId, Roster } from '@vroyale/engine';
-import type { ClockConfig, MatchKind, MatchResult, Visibility } from '@vroyale/protocol';
+import type { ClockConfig, MatchFormat, MatchKind, MatchResult, TournamentStatus, Visibility } from '@vroyale/protocol';
+import type { TournamentState } from '@vroyale/tournament';
 
 export interface Occupant {
   userId: string;
@@ -98,6 +99,57 @@ export interface SeriesRecord {
   games: { roomId: string; winner: ManagerId | 'draw' | null; chooser: ManagerId | null; coin?: ManagerId | null }[];
   /** The side-deck window before the next game: when it closes, who is ready, and each one's swap (hidden). */
   between: { deadline: number; ready: ManagerId[]; swaps: Record<ManagerId, { out: string[]; in: string[] } | null>; chooser: ManagerId } | null;
+  /** Null once done: nobody won (a tournament's round time ended it level, PR-20). */
   winner: ManagerId | null;
   createdAt: number;
+  /** A tournament's round time was called (PR-20): no new game starts. */
+  timeCalled?: boolean;
+}
+
+/** A registered player of a tournament: `playerId` ("p3") is what its state and views name; the user id stays here. */
+export interface TournamentEntrant {
+  playerId: string;
+  userId: string;
+  name: string;
+  username: string;
+  /** What the player registered with (a starter id or a deck code), locked for the event. */
+  roster: string;
+  label: string;
+}
+
+/** Where a tournament is between its rounds (tournaments/tournament.ts); the protocol's `TournamentPhase` is built from it. */
+export type TournamentPhaseRecord =
+  | { kind: 'registration' }
+  | { kind: 'ready-check'; stage: 'swiss' | 'cut'; round: number; deadline: number; ready: string[] }
+  | { kind: 'playing'; stage: 'swiss' | 'cut'; round: number; endsAt: number | null; timeCalled: boolean }
+  | { kind: 'paused'; before: number }
+  | { kind: 'over' };
+
+/** A Swiss tournament (issue 34 §2): its settings, entrants, the pure state (`@vroyale/tournament`) and its rooms. */
+export interface TournamentRecord {
+  id: string;
+  name: string;
+  organiser: { userId: string; username: string };
+  format: MatchFormat;
+  clock: ClockConfig;
+  /** Swiss rounds as the organiser chose them; null: the standard count at the start. */
+  rounds: number | null;
+  topCut: 0 | 4 | 8;
+  roundMinutes: number;
+  visibility: 'public' | 'invite';
+  /** The invite link's code of an invite-only event (null when public). */
+  invite: string | null;
+  registrationEndsAt: number;
+  createdAt: number;
+  status: TournamentStatus;
+  entrants: TournamentEntrant[];
+  /** The pure state once the event started (null during registration). */
+  state: TournamentState | null;
+  phase: TournamentPhaseRecord;
+  /** The organiser asked to pause: the next round waits for "resume". */
+  pauseRequested: boolean;
+  /** `<stage>:<round>:<table>` → the room of the match's first game. */
+  rooms: Record<string, string>;
+  /** Turn numbers at round time per room (PR-20): a game whose turn passes it by more than the extra turns is drawn. */
+  turnsAtTime: Record<string, number>;
 }

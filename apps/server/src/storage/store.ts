@@ -13,7 +13,7 @@
  */
 import type { ManagerId } from '@vroyale/engine';
 import type { DeckBody, DeckRecord, MatchHistoryPage, Leaderboard, MatchResult, PublicProfile, QueueName, RatingSummary, UiSettings } from '@vroyale/protocol';
-import type { ActionRecord, MatchRecord, RoomRecord, SeriesRecord, SessionRecord } from './records.js';
+import type { ActionRecord, MatchRecord, RoomRecord, SeriesRecord, SessionRecord, TournamentRecord } from './records.js';
 
 /** An action row as stored, plus what the same transaction updates on its match. */
 export interface AppendAction extends ActionRecord {
@@ -193,6 +193,12 @@ export interface DecksStore {
 }
 
 /** Matches of several games (issue 34): saved whole at each change; the running ones read back at start-up. */
+export interface TournamentStore {
+  save(rec: TournamentRecord, now: number): Promise<void>;
+  /** Tournaments not over, and those over at or after `since` (the Events list shows them a while). */
+  load(since: number): Promise<TournamentRecord[]>;
+}
+
 export interface SeriesStore {
   save(rec: SeriesRecord, now: number): Promise<void>;
   /** Series still running, and those finished at or after `since` (their last rooms come back too). */
@@ -304,6 +310,7 @@ export interface Store {
   readonly users: UsersLookup;
   readonly decks: DecksStore;
   readonly series: SeriesStore;
+  readonly tournaments: TournamentStore;
   readonly settings: SettingsStore;
   readonly blocks: BlocksStore;
   readonly reports: ReportsStore;

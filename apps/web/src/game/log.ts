@@ -37,7 +37,7 @@ const tx = t as unknown as (key: string, o?: Record<string, unknown>) => string;
 export function reasonText(r: string): string {
   return REASONS.has(r) ? tx(`log.reason.${r}`) : r;
 }
-const REASONS = new Set(['sanity', 'deck-out', 'card', 'concede', 'double-ko', 'time', 'abandoned']);
+const REASONS = new Set(['sanity', 'deck-out', 'card', 'concede', 'double-ko', 'time', 'abandoned', 'round-time']);
 const LOSER = new Set(['sanity', 'deck-out', 'concede', 'time', 'abandoned']);
 
 const other = (m: ManagerId): ManagerId => (m === 'A' ? 'B' : 'A');

@@ -10,5 +10,6 @@ import { migration as accounts } from './0004-accounts.js';
 import { migration as matchOwners } from './0005-match-owners.js';
 import { migration as nodeLeases } from './0006-node-leases.js';
 import { migration as series } from './0007-series.js';
+import { migration as tournaments } from './0008-tournaments.js';
 
-export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts, matchOwners, nodeLeases, series];
+export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts, matchOwners, nodeLeases, series, tournaments];

@@ -20,6 +20,7 @@ import { PgLeases } from './pg-leases.js';
 import { PgAccounts, PgAdmin, PgBlocks, pgFacts, PgReports, PgSettings, PgUsers } from './pg-groups.js';
 import { PgDecks } from './pg-decks.js';
 import { PgSeries } from './pg-series.js';
+import { PgTournaments } from './pg-tournaments.js';
 import { migratePostgres } from './pg-migrate.js';
 import { PgProfiles } from './pg-profiles.js';
 import { matchEnded, matchStarted } from './pg-results.js';
@@ -36,6 +37,7 @@ export class PgStore implements Store {
   readonly users;
   readonly decks;
   readonly series;
+  readonly tournaments;
   readonly settings;
   readonly blocks;
   readonly reports;
@@ -68,6 +70,7 @@ export class PgStore implements Store {
     this.users = new PgUsers(pool);
     this.decks = new PgDecks(pool, this.lane);
     this.series = new PgSeries(pool, this.lane);
+    this.tournaments = new PgTournaments(pool, this.lane);
     this.settings = new PgSettings(pool, this.lane);
     this.blocks = new PgBlocks(pool, this.lane);
     this.reports = new PgReports(pool, this.lane);

@@ -30,6 +30,7 @@ import { SqliteAdmin } from './admin.js';
 import { SqliteBlocks } from './blocks.js';
 import { SqliteDecks } from './decks.js';
 import { SqliteSeries } from './series.js';
+import { SqliteTournaments } from './tournaments.js';
 import { sqliteFacts } from './facts.js';
 import { ActionWriter } from './group-commit.js';
 import { SqliteProfiles } from './profiles.js';
@@ -64,6 +65,7 @@ export class SqliteStore implements Store {
   readonly users: SqliteUsers;
   readonly decks: SqliteDecks;
   readonly series: SqliteSeries;
+  readonly tournaments: SqliteTournaments;
   readonly settings: SqliteSettings;
   readonly blocks: SqliteBlocks;
   readonly reports: SqliteReports;
@@ -99,6 +101,7 @@ export class SqliteStore implements Store {
     this.users = new SqliteUsers(db);
     this.decks = new SqliteDecks(db);
     this.series = new SqliteSeries(db);
+    this.tournaments = new SqliteTournaments(db);
     this.settings = new SqliteSettings(db);
     this.blocks = new SqliteBlocks(db);
     this.reports = new SqliteReports(db);

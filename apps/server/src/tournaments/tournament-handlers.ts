@@ -1,0 +1,55 @@
+/** The tournament events (protocol tournaments.ts) as the game server's handler table calls them. */
+import { err, type Handlers } from '../gateway/handler-table.js';
+import type { TournamentService } from './tournament-service.js';
+
+export type TournamentEvents =
+  | 'tournament:list'
+  | 'tournament:create'
+  | 'tournament:watch'
+  | 'tournament:unwatch'
+  | 'tournament:register'
+  | 'tournament:unregister'
+  | 'tournament:ready'
+  | 'tournament:drop'
+  | 'tournament:manage';
+
+export function tournamentHandlers(t: TournamentService, nameOf: (userId: string) => string): Handlers<TournamentEvents> {
+  return {
+    'tournament:list': (conn, _p, reply) => reply({ ok: true, tournaments: t.list(conn.userId) }),
+    'tournament:create': async (conn, p, reply) => {
+      const r = await t.create(conn.userId, p);
+      reply(r.ok ? { ok: true, tournamentId: r.tournamentId, invite: r.invite } : err(r.code, r.message));
+    },
+    'tournament:watch': (conn, p, reply) => {
+      const r = t.watch(conn.id, conn.userId, p);
+      reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
+    },
+    'tournament:unwatch': (conn, p, reply) => {
+      t.unwatch(conn.id, p.tournamentId);
+      reply({ ok: true });
+    },
+    'tournament:register': async (conn, p, reply) => {
+      const r = await t.register(conn.userId, nameOf(conn.userId), { tournamentId: p.tournamentId, invite: p.invite }, p.roster);
+      if (!r.ok) return reply(err(r.code, r.message));
+      // Registered: this socket follows the event (its ready checks reach it).
+      t.watch(conn.id, conn.userId, { tournamentId: p.tournamentId, invite: p.invite });
+      reply({ ok: true, ...r.view });
+    },
+    'tournament:unregister': (conn, p, reply) => {
+      const r = t.unregister(conn.userId, p);
+      reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
+    },
+    'tournament:ready': (conn, p, reply) => {
+      const r = t.ready(conn.userId, p);
+      reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
+    },
+    'tournament:drop': (conn, p, reply) => {
+      const r = t.drop(conn.userId, p);
+      reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
+    },
+    'tournament:manage': (conn, p, reply) => {
+      const r = t.manage(conn.userId, p);
+      reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
+    },
+  };
+}

@@ -1,0 +1,326 @@
+/**
+ * The tournaments of this node (issue 34 §2; tournament.ts is one event): creation, the Events list, who watches
+ * which event, a match's result routed to its event, round time's extra turns (PR-20), and restore at start-up.
+ * Views go to the sockets watching an event (a player's sockets watch their running events from hello on),
+ * coalesced per event and built once per user with the shared part built once.
+ */
+import type { CardDef } from '@vroyale/engine';
+import type { ClockConfig, TournamentCreatePayload, TournamentRef, TournamentSummary, TournamentView } from '@vroyale/protocol';
+import { EXTRA_TURNS, type MatchResult } from '@vroyale/tournament';
+import { randomBytes } from 'node:crypto';
+import type { Logger } from '../logger.js';
+import type { Room } from '../rooms/room.js';
+import { inBackground } from '../storage/background-write.js';
+import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
+import type { AccountFacts, Store } from '../storage/store.js';
+import type { Clock, TimerHandle } from '../time/clock.js';
+import { Tournament, type Done, type TournamentHost } from './tournament.js';
+import { personal, sharedView, summaryOf, viewOf } from './tournament-view.js';
+
+/** A deadline that passed while the server was down gets this long once it is back. */
+const RESUME_GRACE_MS = 60_000;
+/** Finished events stay in the Events list this long (and come back after a restart). */
+export const FINISHED_LISTED_MS = 7 * 24 * 3_600_000;
+/** How often games past round time are looked at (their turn counted against the extra turns). */
+const TIME_WATCH_MS = 1_000;
+
+export interface TournamentPlayer {
+  userId: string;
+  name: string;
+  username: string;
+  roster: import('@vroyale/engine').Roster;
+  side: string[];
+  rosterLabel: string;
+}
+
+export interface TournamentServiceDeps {
+  storage: Store;
+  clock: Clock;
+  log: Logger;
+  pool: Record<string, CardDef>;
+  facts: AccountFacts;
+  defaultClock: ClockConfig;
+  readyMs: number;
+  maxPlayers: number;
+  /** Open tournaments (registration or running) one account may organise at once. */
+  maxOrganised: number;
+  socketsOf(userId: string): string[];
+  send(socketIds: string[], view: TournamentView): void;
+  /** Opens a started match for the two players (matchmaking's host): returns its room. */
+  startMatch(clock: ClockConfig, format: 'bo1' | 'bo3', a: TournamentPlayer, b: TournamentPlayer): Promise<string>;
+  room(roomId: string): Room | undefined;
+  /** A registered roster, resolved again when a match opens (the card pool is the server's). */
+  resolve(choice: string): { ok: true; roster: import('@vroyale/engine').Roster; side: string[]; label: string } | { ok: false; message: string };
+}
+
+type Err = {
+  ok: false;
+  code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request';
+  message: string;
+};
+const err = (code: Err['code'], message: string): Err => ({ ok: false, code, message });
+
+export class TournamentService {
+  private readonly byId = new Map<string, Tournament>();
+  /** The first room of each match of an event → the event. */
+  private readonly byRoom = new Map<string, Tournament>();
+  /** tournament → socket → user watching it. */
+  private readonly watchers = new Map<string, Map<string, string>>();
+  private readonly pending = new Set<Tournament>();
+  private flushQueued = false;
+  private timeWatch: TimerHandle | null = null;
+  private readonly host: TournamentHost;
+
+  constructor(private readonly d: TournamentServiceDeps) {
+    this.host = {
+      clock: d.clock,
+      log: d.log,
+      readyMs: d.readyMs,
+      save: (rec) => inBackground(d.log, d.storage.tournaments.save(rec, d.clock.now()), 'saving a tournament failed', { tournamentId: rec.id }),
+      changed: (t) => this.changed(t),
+      startMatch: (t, a, b) => this.startMatch(t, a, b),
+      callTime: (t, roomIds) => this.callTime(t, roomIds),
+    };
+  }
+
+  get size(): number {
+    return this.byId.size;
+  }
+
+  async create(
+    userId: string,
+    p: TournamentCreatePayload & { format: 'bo1' | 'bo3' },
+  ): Promise<{ ok: true; tournamentId: string; invite: string | null } | Err> {
+    const [username, banned] = await Promise.all([this.d.facts.usernameOf(userId), this.d.facts.bannedAt(userId)]);
+    if (!username) return err('not-signed-in', 'Organising a tournament needs an account: register or sign in first');
+    if (banned !== null) return err('banned', 'This account is banned');
+    const open = [...this.byId.values()].filter(
+      (t) => t.rec.organiser.userId === userId && (t.rec.status === 'registration' || t.rec.status === 'running' || t.rec.status === 'paused'),
+    );
+    if (open.length >= this.d.maxOrganised)
+      return err('wrong-phase', `You already organise ${open.length} open tournaments, the most one account may; finish or cancel one first`);
+    const now = this.d.clock.now();
+    const visibility = p.visibility ?? 'public';
+    const rec: TournamentRecord = {
+      id: `t_${randomBytes(9).toString('base64url')}`,
+      name: p.name.trim(),
+      organiser: { userId, username },
+      format: p.format,
+      clock: p.clock && !('untimed' in p.clock) ? p.clock : this.d.defaultClock,
+      rounds: p.rounds ?? null,
+      topCut: p.topCut ?? 0,
+      roundMinutes: p.roundMinutes ?? 50,
+      visibility,
+      invite: visibility === 'invite' ? randomBytes(9).toString('base64url') : null,
+      registrationEndsAt: now + (p.registrationMinutes ?? 30) * 60_000,
+      createdAt: now,
+      status: 'registration',
+      entrants: [],
+      state: null,
+      phase: { kind: 'registration' },
+      pauseRequested: false,
+      rooms: {},
+      turnsAtTime: {},
+    };
+    const t = this.add(rec);
+    this.host.save(rec);
+    t.opened();
+    this.d.log.info({ tournamentId: rec.id, organiser: username }, 'tournament created');
+    return { ok: true, tournamentId: rec.id, invite: rec.invite };
+  }
+
+  /** Public events and the user's own (organised or entered), open ones first, newest first. */
+  list(userId: string): TournamentSummary[] {
+    const mine = (t: Tournament) => t.rec.organiser.userId === userId || !!t.entrantOf(userId);
+    const rank = (t: Tournament) => (t.rec.status === 'finished' || t.rec.status === 'cancelled' ? 1 : 0);
+    return [...this.byId.values()]
+      .filter((t) => t.rec.visibility === 'public' || mine(t))
+      .sort((a, b) => rank(a) - rank(b) || b.rec.createdAt - a.rec.createdAt)
+      .slice(0, 100)
+      .map((t) => summaryOf(t.rec));
+  }
+
+  /** The event, if the user may see it: public, theirs, or reached with its invite code. */
+  private find(ref: TournamentRef, userId: string): Tournament | Err {
+    const t = this.byId.get(ref.tournamentId);
+    const allowed = t && (t.rec.visibility === 'public' || ref.invite === t.rec.invite || t.rec.organiser.userId === userId || !!t.entrantOf(userId));
+    return allowed ? t : err('tournament-not-found', 'No such tournament (an invite-only event needs its link)');
+  }
+
+  view(t: Tournament, userId: string | null): TournamentView {
+    return viewOf(t.rec, userId, this.d.clock.now(), (id) => this.currentRoom(id));
+  }
+
+  watch(socketId: string, userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
+    const t = this.find(ref, userId);
+    if ('ok' in t) return t;
+    let w = this.watchers.get(t.id);
+    if (!w) this.watchers.set(t.id, (w = new Map()));
+    w.set(socketId, userId);
+    return { ok: true, view: this.view(t, userId) };
+  }
+
+  unwatch(socketId: string, tournamentId: string): void {
+    this.watchers.get(tournamentId)?.delete(socketId);
+  }
+
+  /** A closed socket watches nothing. */
+  socketClosed(socketId: string): void {
+    for (const w of this.watchers.values()) w.delete(socketId);
+  }
+
+  /** After a hello: the socket watches the user's running events (a ready check reaches them wherever they are). */
+  hello(userId: string, socketId: string): void {
+    for (const t of this.byId.values()) {
+      const e = t.entrantOf(userId);
+      if (!e || (t.rec.status !== 'running' && t.rec.status !== 'paused')) continue;
+      const r = this.watch(socketId, userId, { tournamentId: t.id });
+      if (r.ok) this.d.send([socketId], r.view);
+    }
+  }
+
+  async register(userId: string, name: string, ref: TournamentRef, roster: string): Promise<{ ok: true; view: TournamentView } | Err> {
+    const t = this.find(ref, userId);
+    if ('ok' in t) return t;
+    const [username, banned] = await Promise.all([this.d.facts.usernameOf(userId), this.d.facts.bannedAt(userId)]);
+    if (!username) return err('not-signed-in', 'Tournaments need an account: register or sign in first');
+    if (banned !== null) return err('banned', 'This account is banned');
+    const r = this.d.resolve(roster);
+    if (!r.ok) return { ok: false, code: 'bad-request', message: r.message };
+    const done = t.register({ userId, name, username, roster, label: r.label }, this.d.maxPlayers);
+    return this.answer(t, userId, done);
+  }
+
+  unregister(userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
+    const t = this.find(ref, userId);
+    return 'ok' in t ? t : this.answer(t, userId, t.unregister(userId));
+  }
+
+  ready(userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
+    const t = this.find(ref, userId);
+    return 'ok' in t ? t : this.answer(t, userId, t.ready(userId));
+  }
+
+  drop(userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
+    const t = this.find(ref, userId);
+    if ('ok' in t) return t;
+    const e = t.entrantOf(userId);
+    if (!e) return err('not-registered', 'You are not registered in this tournament');
+    return this.answer(t, userId, t.drop(e.playerId, 'self'));
+  }
+
+  manage(userId: string, p: import('@vroyale/protocol').TournamentManagePayload): { ok: true; view: TournamentView } | Err {
+    const t = this.byId.get(p.tournamentId);
+    if (!t) return err('tournament-not-found', 'No such tournament');
+    if (t.rec.organiser.userId !== userId) return err('not-organiser', 'Only the organiser can do this');
+    const done = p.op === 'drop' ? t.drop(p.playerId, 'organiser') : t.manage(p);
+    return this.answer(t, userId, done);
+  }
+
+  private answer(t: Tournament, userId: string, done: Done): { ok: true; view: TournamentView } | Err {
+    return done.ok ? { ok: true, view: this.view(t, userId) } : done;
+  }
+
+  /** A match is over: if it is an event's, its result is recorded (from seat A's side, the pairing's player a). */
+  matchDecided(firstRoomId: string, score: MatchResult): void {
+    const t = this.byRoom.get(firstRoomId);
+    if (!t) return;
+    delete t.rec.turnsAtTime[firstRoomId];
+    t.matchDecided(firstRoomId, score);
+  }
+
+  /** Start-up, after rooms and series came back: events not over run again; finished ones are listed. */
+  async restore(): Promise<number> {
+    const now = this.d.clock.now();
+    let n = 0;
+    for (const rec of await this.d.storage.tournaments.load(now - FINISHED_LISTED_MS)) {
+      const t = this.add(rec);
+      t.resume(RESUME_GRACE_MS);
+      n++;
+    }
+    this.watchTime();
+    return n;
+  }
+
+  close(): void {
+    for (const t of this.byId.values()) t.stop();
+    if (this.timeWatch) this.d.clock.clearTimeout(this.timeWatch);
+    this.timeWatch = null;
+  }
+
+  private add(rec: TournamentRecord): Tournament {
+    const t = new Tournament(this.host, rec);
+    this.byId.set(rec.id, t);
+    for (const roomId of Object.values(rec.rooms)) this.byRoom.set(roomId, t);
+    return t;
+  }
+
+  /** The room of the game being played in the match that began in `firstRoomId` (a best-of-three moves on). */
+  private currentRoom(firstRoomId: string): string {
+    const games = this.d.room(firstRoomId)?.series?.rec.games;
+    return games?.[games.length - 1]?.roomId ?? firstRoomId;
+  }
+
+  private async startMatch(t: Tournament, a: TournamentEntrant, b: TournamentEntrant): Promise<string> {
+    const player = (e: TournamentEntrant) => {
+      const r = this.d.resolve(e.roster);
+      if (!r.ok) throw new Error(`the registered roster of ${e.playerId} no longer resolves: ${r.message}`);
+      return { userId: e.userId, name: e.name, username: e.username, roster: r.roster, side: r.side, rosterLabel: r.label };
+    };
+    const roomId = await this.d.startMatch(t.rec.clock, t.rec.format, player(a), player(b));
+    this.byRoom.set(roomId, t);
+    return roomId;
+  }
+
+  /** Round time (PR-20): each running game's turn now; it is drawn once EXTRA_TURNS more have begun. */
+  private callTime(t: Tournament, roomIds: string[]): void {
+    for (const first of roomIds) {
+      const room = this.d.room(first);
+      room?.series?.callTime();
+      const current = this.d.room(this.currentRoom(first));
+      const turn = current?.master && !current.master.matchResult ? current.master.turn : null;
+      if (turn !== null) t.rec.turnsAtTime[first] = turn;
+    }
+    this.host.save(t.rec);
+    this.watchTime();
+  }
+
+  /** Looks at the games past round time every second while there are any. */
+  private watchTime(): void {
+    if (this.timeWatch) return;
+    const any = [...this.byId.values()].some((t) => Object.keys(t.rec.turnsAtTime).length > 0);
+    if (!any) return;
+    this.timeWatch = this.d.clock.setTimeout(() => {
+      this.timeWatch = null;
+      for (const t of this.byId.values())
+        for (const [first, atTime] of Object.entries(t.rec.turnsAtTime)) {
+          const master = this.d.room(this.currentRoom(first))?.master;
+          if (!master || master.matchResult) continue;
+          if (master.turn - atTime > EXTRA_TURNS) void master.serverDraw('round-time');
+        }
+      this.watchTime();
+    }, TIME_WATCH_MS);
+  }
+
+  /** Coalesced: every change of an event in this turn makes one round of views. */
+  private changed(t: Tournament): void {
+    this.pending.add(t);
+    if (this.flushQueued) return;
+    this.flushQueued = true;
+    setImmediate(() => this.flush());
+  }
+
+  private flush(): void {
+    this.flushQueued = false;
+    const events = [...this.pending];
+    this.pending.clear();
+    for (const t of events) {
+      const w = this.watchers.get(t.id);
+      if (!w || w.size === 0) continue;
+      const byUser = new Map<string, string[]>();
+      for (const [socketId, userId] of w) byUser.set(userId, [...(byUser.get(userId) ?? []), socketId]);
+      const shared = sharedView(t.rec, this.d.clock.now(), (id) => this.currentRoom(id));
+      for (const [userId, sockets] of byUser) this.d.send(sockets, personal(shared, t.rec, userId));
+    }
+  }
+}

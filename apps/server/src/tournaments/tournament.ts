@@ -1,0 +1,402 @@
+/**
+ * One Swiss tournament as the server runs it (issue 34 §2): the pure rules are `@vroyale/tournament`'s (pairing,
+ * results, standings, the top cut); this decides when they are called. A round goes:
+ *   ready check (each active player confirms before `readyMs`; who does not is dropped, from this round on)
+ *   → pairing (Swiss: `pairNextRound`; the cut's pairings come from `startTopCut` / `advanceCut`)
+ *   → one room per table (the host opens it and seats both players; a bye needs none)
+ *   → each match's result as its room reports it (`matchDecided`) → the next round, the cut, or the end.
+ * Round time (PR-20): at `endsAt` time is called; a game in progress goes on for its turn and EXTRA_TURNS more,
+ * then is drawn by the server (the host counts turns); a best-of-three starts no new game after time.
+ * The organiser may pause before the next round, fix a result, drop a player. The record is saved whole at each
+ * change (tournament-service.ts reads it back at start-up).
+ */
+import type { TournamentManagePayload } from '@vroyale/protocol';
+import {
+  champion,
+  createTournament,
+  dropPlayer,
+  fixResult,
+  openMatches,
+  pairNextRound,
+  reportCutResult,
+  reportResult,
+  standardRounds,
+  startTopCut,
+  type MatchResult,
+  type Outcome,
+  type TournamentState,
+} from '@vroyale/tournament';
+import type { Logger } from '../logger.js';
+import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
+import type { Clock, TimerHandle } from '../time/clock.js';
+
+export interface TournamentHost {
+  clock: Clock;
+  log: Logger;
+  /** How long a ready check stays open (config `tournamentReadyMs`). */
+  readyMs: number;
+  save(rec: TournamentRecord): void;
+  /** Watchers and players hear the new view. */
+  changed(t: Tournament): void;
+  /** Opens a room for a match of the event, `a` in seat A, and starts it; resolves to the room's id. */
+  startMatch(t: Tournament, a: TournamentEntrant, b: TournamentEntrant): Promise<string>;
+  /** Time was called in a Swiss round: the host ends the games still running after their extra turns (PR-20). */
+  callTime(t: Tournament, roomIds: string[]): void;
+}
+
+export type Refused = { ok: false; code: 'wrong-phase' | 'not-registered' | 'bad-request'; message: string };
+export type Done = { ok: true } | Refused;
+
+const refused = (code: Refused['code'], message: string): Refused => ({ ok: false, code, message });
+const key = (stage: 'swiss' | 'cut', round: number, table: number) => `${stage}:${round}:${table}`;
+
+export class Tournament {
+  private timer: TimerHandle | null = null;
+
+  constructor(
+    private readonly h: TournamentHost,
+    readonly rec: TournamentRecord,
+  ) {}
+
+  get id(): string {
+    return this.rec.id;
+  }
+
+  /** The entrant of `userId`, if registered. */
+  entrantOf(userId: string): TournamentEntrant | undefined {
+    return this.rec.entrants.find((e) => e.userId === userId);
+  }
+
+  /** Registration: a new entrant, or a registered one's new roster. */
+  register(e: Omit<TournamentEntrant, 'playerId'>, maxPlayers: number): Done {
+    if (this.rec.status !== 'registration') return refused('wrong-phase', 'Registration for this tournament is closed');
+    const mine = this.entrantOf(e.userId);
+    if (mine) {
+      Object.assign(mine, { roster: e.roster, label: e.label, name: e.name });
+    } else {
+      if (this.rec.entrants.length >= maxPlayers) return refused('wrong-phase', `This tournament is full (${maxPlayers} players)`);
+      const n = this.rec.entrants.reduce((m, x) => Math.max(m, Number(x.playerId.slice(1))), 0) + 1;
+      this.rec.entrants.push({ playerId: `p${n}`, ...e });
+    }
+    this.commit();
+    return { ok: true };
+  }
+
+  unregister(userId: string): Done {
+    if (this.rec.status !== 'registration') return refused('wrong-phase', 'The tournament has started: drop instead');
+    const i = this.rec.entrants.findIndex((e) => e.userId === userId);
+    if (i < 0) return refused('not-registered', 'You are not registered in this tournament');
+    this.rec.entrants.splice(i, 1);
+    this.commit();
+    return { ok: true };
+  }
+
+  /** Closes registration and opens round 1's ready check (the organiser, or the registration deadline). */
+  start(byDeadline: boolean): Done {
+    if (this.rec.status !== 'registration') return refused('wrong-phase', 'The tournament has already started');
+    const n = this.rec.entrants.length;
+    if (n < 2) {
+      if (!byDeadline) return refused('wrong-phase', `A tournament needs at least 2 players; ${n} registered`);
+      this.rec.status = 'cancelled';
+      this.rec.phase = { kind: 'over' };
+      this.h.log.info({ tournamentId: this.id, players: n }, 'tournament cancelled: too few players at the deadline');
+      return this.commit();
+    }
+    let topCut = this.rec.topCut;
+    if (topCut > n) {
+      if (!byDeadline) return refused('wrong-phase', `A top cut of ${topCut} needs at least ${topCut} players; ${n} registered`);
+      // At the deadline the event goes ahead without the cut it cannot fill.
+      topCut = 0;
+      this.rec.topCut = 0;
+    }
+    const rounds = Math.min(this.rec.rounds ?? standardRounds(n), standardRounds(n));
+    const seed = parseInt(this.id.replace(/[^0-9a-f]/gi, '').slice(0, 8) || '1', 16) >>> 0;
+    const created = createTournament(
+      { format: this.rec.format, rounds, topCut, seed },
+      this.rec.entrants.map((e) => e.playerId),
+    );
+    if (!created.ok) return refused('wrong-phase', created.message);
+    this.rec.state = created.state;
+    this.rec.rounds = rounds;
+    this.rec.status = 'running';
+    this.h.log.info({ tournamentId: this.id, players: n, rounds, topCut }, 'tournament started');
+    this.readyCheck('swiss', 1);
+    return { ok: true };
+  }
+
+  /** A player confirms for the round's ready check. */
+  ready(userId: string): Done {
+    const e = this.entrantOf(userId);
+    const p = this.rec.phase;
+    if (!e || !this.active(e.playerId)) return refused('not-registered', 'You are not playing in this tournament');
+    if (p.kind !== 'ready-check') return refused('wrong-phase', 'There is no ready check open');
+    if (!this.expected().includes(e.playerId)) return refused('wrong-phase', 'You have no match in this round');
+    if (!p.ready.includes(e.playerId)) p.ready.push(e.playerId);
+    if (this.expected().every((id) => p.ready.includes(id))) void this.closeReadyCheck();
+    else this.commit();
+    return { ok: true };
+  }
+
+  /** A player leaves the event: their results stay; they are paired in no later round (a cut match is conceded). */
+  drop(playerId: string, by: 'self' | 'organiser'): Done {
+    if (this.rec.status !== 'running' && this.rec.status !== 'paused') return refused('wrong-phase', 'Players drop only while the tournament runs');
+    const r = dropPlayer(this.rec.state!, playerId);
+    if (!r.ok) return refused(r.code === 'unknown-player' ? 'not-registered' : 'wrong-phase', r.message);
+    this.h.log.info({ tournamentId: this.id, playerId, by }, 'tournament drop');
+    this.adopt(r.state);
+    const p = this.rec.phase;
+    if (p.kind === 'ready-check' && this.expected().every((id) => p.ready.includes(id))) void this.closeReadyCheck();
+    else if (p.kind === 'playing') this.afterResult();
+    else this.commit();
+    return { ok: true };
+  }
+
+  /** The organiser's tools other than a drop. */
+  manage(p: Exclude<TournamentManagePayload, { op: 'drop' }>): Done {
+    switch (p.op) {
+      case 'start':
+        return this.start(false);
+      case 'pause':
+        if (this.rec.status !== 'running') return refused('wrong-phase', 'Only a running tournament can be paused');
+        this.rec.pauseRequested = true;
+        return this.commit();
+      case 'resume':
+        if (this.rec.status !== 'paused' && !this.rec.pauseRequested) return refused('wrong-phase', 'The tournament is not paused');
+        this.rec.pauseRequested = false;
+        if (this.rec.status === 'paused') {
+          this.rec.status = 'running';
+          this.next();
+          return { ok: true };
+        }
+        return this.commit();
+      case 'cancel':
+        if (this.rec.status === 'finished' || this.rec.status === 'cancelled') return refused('wrong-phase', 'The tournament is already over');
+        this.stop();
+        this.rec.status = 'cancelled';
+        this.rec.phase = { kind: 'over' };
+        return this.commit();
+      case 'fix': {
+        if (!this.rec.state) return refused('wrong-phase', 'The tournament has not started');
+        const r = fixResult(this.rec.state, p.round, p.table, p.result);
+        if (!r.ok) return refused('bad-request', r.message);
+        this.h.log.info({ tournamentId: this.id, round: p.round, table: p.table, result: p.result }, 'tournament result fixed');
+        this.adopt(r.state);
+        return this.commit();
+      }
+    }
+  }
+
+  /** The match that began in `firstRoomId` is decided: `result` from seat A's side (the pairing's player a). */
+  matchDecided(firstRoomId: string, result: MatchResult): void {
+    const at = Object.entries(this.rec.rooms).find(([, id]) => id === firstRoomId)?.[0];
+    if (!at || !this.rec.state) return;
+    const [stage, round, table] = at.split(':') as ['swiss' | 'cut', string, string];
+    const s = this.rec.state;
+    let r: Outcome<TournamentState>;
+    if (stage === 'swiss') {
+      const m = s.rounds[Number(round) - 1]?.pairings.find((x) => x.table === Number(table));
+      if (!m || m.result) return;
+      r = reportResult(s, Number(round), Number(table), result);
+    } else {
+      const cr = s.cut?.rounds[Number(round) - 1];
+      const m = cr?.pairings.find((x) => x.table === Number(table));
+      if (!m || m.result || s.cut!.rounds.length !== Number(round)) return;
+      // A cut match needs a winner (PR-21): a drawn one (both left, a double knockout at time) goes to the higher seed.
+      const fixed = result.winsA === result.winsB ? { ...result, winsA: result.winsA + 1 } : result;
+      r = reportCutResult(s, Number(table), fixed);
+    }
+    if (!r.ok) return void this.h.log.error({ tournamentId: this.id, at, result, code: r.code, message: r.message }, 'a tournament result was refused');
+    this.adopt(r.state);
+    this.afterResult();
+  }
+
+  /** Start-up: the timer of the phase in progress runs again (a deadline missed while down gets `graceMs`). */
+  resume(graceMs: number): void {
+    const p = this.rec.phase;
+    const now = this.h.clock.now();
+    if (this.rec.status === 'registration') this.rec.registrationEndsAt = Math.max(this.rec.registrationEndsAt, now + graceMs);
+    if (p.kind === 'ready-check') p.deadline = Math.max(p.deadline, now + graceMs);
+    if (p.kind === 'playing' && p.endsAt !== null && !p.timeCalled) p.endsAt = Math.max(p.endsAt, now + graceMs);
+    this.schedule();
+  }
+
+  /** The rooms of the round in progress whose match has no result yet. */
+  openRooms(): string[] {
+    const p = this.rec.phase;
+    if (p.kind !== 'playing' || !this.rec.state) return [];
+    return this.roundPairings(p.stage, p.round)
+      .filter((m) => m.b !== null && !m.result)
+      .map((m) => this.rec.rooms[key(p.stage, p.round, m.table)])
+      .filter((id): id is string => id !== undefined);
+  }
+
+  stop(): void {
+    if (this.timer) this.h.clock.clearTimeout(this.timer);
+    this.timer = null;
+  }
+
+  private active(playerId: string): boolean {
+    return this.rec.state?.players.find((p) => p.id === playerId)?.droppedAfterRound === undefined;
+  }
+
+  /** Who the open ready check waits for: every active player before a Swiss round, the open cut matches' players in the cut. */
+  private expected(): string[] {
+    const p = this.rec.phase;
+    if (p.kind !== 'ready-check' || !this.rec.state) return [];
+    if (p.stage === 'swiss') return this.rec.state.players.filter((x) => x.droppedAfterRound === undefined).map((x) => x.id);
+    return this.roundPairings('cut', p.round)
+      .filter((m) => !m.result)
+      .flatMap((m) => [m.a, m.b!]);
+  }
+
+  private roundPairings(stage: 'swiss' | 'cut', round: number) {
+    const s = this.rec.state!;
+    return (stage === 'swiss' ? s.rounds[round - 1] : s.cut?.rounds[round - 1])?.pairings ?? [];
+  }
+
+  private readyCheck(stage: 'swiss' | 'cut', round: number): void {
+    this.rec.phase = { kind: 'ready-check', stage, round, deadline: this.h.clock.now() + this.h.readyMs, ready: [] };
+    this.commit();
+    this.schedule();
+  }
+
+  /** Everyone expected is ready, or the deadline passed: drop who was not, pair, open the rooms. */
+  private async closeReadyCheck(): Promise<void> {
+    const p = this.rec.phase;
+    if (p.kind !== 'ready-check') return;
+    this.stop();
+    for (const id of this.expected().filter((x) => !p.ready.includes(x))) {
+      const r = dropPlayer(this.rec.state!, id);
+      if (r.ok) this.adopt(r.state);
+      this.h.log.info({ tournamentId: this.id, playerId: id, round: p.round, stage: p.stage }, 'missed the ready check: dropped');
+    }
+    if (p.stage === 'swiss') {
+      const r = pairNextRound(this.rec.state!);
+      // Fewer than two players left: the event ends with the standings as they are.
+      if (!r.ok) return this.finish(`no round ${p.round}: ${r.message}`);
+      this.adopt(r.state);
+    }
+    this.rec.phase = {
+      kind: 'playing',
+      stage: p.stage,
+      round: p.round,
+      endsAt: p.stage === 'swiss' ? this.h.clock.now() + this.rec.roundMinutes * 60_000 : null,
+      timeCalled: false,
+    };
+    this.commit();
+    await this.openTables(p.stage, p.round);
+    this.schedule();
+    // Every match may already be decided (byes only, or cut matches conceded by drops).
+    this.afterResult();
+  }
+
+  private async openTables(stage: 'swiss' | 'cut', round: number): Promise<void> {
+    const byId = new Map(this.rec.entrants.map((e) => [e.playerId, e]));
+    for (const m of this.roundPairings(stage, round)) {
+      const k = key(stage, round, m.table);
+      if (m.b === null || m.result || this.rec.rooms[k]) continue;
+      try {
+        this.rec.rooms[k] = await this.h.startMatch(this, byId.get(m.a)!, byId.get(m.b)!);
+      } catch (e) {
+        // The match could not be saved: the table plays no game; the organiser can enter its result.
+        this.h.log.error({ err: e, tournamentId: this.id, table: k }, 'a tournament match could not start');
+      }
+    }
+    this.commit();
+  }
+
+  /** After a result or a drop: the round may be complete. */
+  private afterResult(): void {
+    const p = this.rec.phase;
+    const s = this.rec.state!;
+    if (p.kind !== 'playing') return void this.commit();
+    const done = p.stage === 'swiss' ? openMatches(s) === 0 : (s.cut?.rounds.length ?? 0) > p.round || champion(s) !== null;
+    if (!done) return void this.commit();
+    this.stop();
+    if (this.rec.pauseRequested) {
+      this.rec.status = 'paused';
+      this.rec.phase = { kind: 'paused', before: p.stage === 'swiss' ? p.round + 1 : s.config.rounds + p.round + 1 };
+      this.commit();
+      return;
+    }
+    this.next();
+  }
+
+  /** The round after the last complete one: Swiss, the cut's start, its next round, or the end. */
+  private next(): void {
+    const s = this.rec.state!;
+    if (!s.cut && s.rounds.length < s.config.rounds) {
+      // Fewer than two active players cannot make a round.
+      if (s.players.filter((x) => x.droppedAfterRound === undefined).length < 2) return this.finish('too few players left');
+      return this.readyCheck('swiss', s.rounds.length + 1);
+    }
+    if (!s.cut && s.config.topCut > 0) {
+      const r = startTopCut(s);
+      if (!r.ok) return this.finish(`no top cut: ${r.message}`);
+      this.adopt(r.state);
+      return this.readyCheck('cut', 1);
+    }
+    if (s.cut && champion(s) === null) return this.readyCheck('cut', s.cut.rounds.length);
+    this.finish('complete');
+  }
+
+  private finish(why: string): void {
+    this.stop();
+    this.rec.status = 'finished';
+    this.rec.phase = { kind: 'over' };
+    this.h.log.info({ tournamentId: this.id, why }, 'tournament finished');
+    this.commit();
+  }
+
+  private adopt(s: TournamentState): void {
+    this.rec.state = s;
+  }
+
+  private schedule(): void {
+    this.stop();
+    const p = this.rec.phase;
+    const now = this.h.clock.now();
+    let at: number | null = null;
+    let run: () => void = () => {};
+    if (this.rec.status === 'registration') {
+      at = this.rec.registrationEndsAt;
+      run = () => void this.start(true);
+    } else if (p.kind === 'ready-check') {
+      at = p.deadline;
+      run = () => void this.closeReadyCheck();
+    } else if (p.kind === 'playing' && p.endsAt !== null && !p.timeCalled) {
+      at = p.endsAt;
+      run = () => this.timeUp();
+    }
+    if (at === null) return;
+    this.timer = this.h.clock.setTimeout(
+      () => {
+        this.timer = null;
+        run();
+      },
+      Math.max(0, at - now),
+    );
+  }
+
+  /** Round time (PR-20): the games still running get their extra turns; the host ends them after. */
+  private timeUp(): void {
+    const p = this.rec.phase;
+    if (p.kind !== 'playing' || p.timeCalled) return;
+    p.timeCalled = true;
+    this.h.log.info({ tournamentId: this.id, round: p.round }, 'round time called');
+    this.commit();
+    this.h.callTime(this, this.openRooms());
+  }
+
+  /** Saves the record and tells everyone watching. */
+  private commit(): Done {
+    this.h.save(this.rec);
+    this.h.changed(this);
+    return { ok: true };
+  }
+
+  /** Registration opened: its deadline's timer. */
+  opened(): void {
+    this.schedule();
+  }
+}
