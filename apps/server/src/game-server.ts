@@ -112,6 +112,7 @@ export class GameServer {
       resolve: (choice) => resolveRoster(choice, d.pool),
     });
     rooms.onMatchDecided = (roomId, score) => this.tournaments.matchDecided(roomId, score);
+    rooms.onTurn = (room) => this.tournaments.turnMoved(room);
     const mm = this.matchmaking.handlers;
     const handlers: HandlerTable = {
       ...roomHandlers(rooms, d, conns),

@@ -44,6 +44,8 @@ export class RoomService {
   readonly series: SeriesService;
   /** A match is over (one game, or a best-of-three): its first room and the score. The tournaments listen. */
   onMatchDecided: ((firstRoomId: string, score: { winsA: number; winsB: number; draws: number }) => void) | null = null;
+  /** A live match's turn (or whose it is) moved on, as spectators see it. The tournaments count extra turns (PR-20). */
+  onTurn: ((room: Room) => void) | null = null;
 
   constructor(
     private readonly d: GameServerDeps,
@@ -81,6 +83,7 @@ export class RoomService {
       },
       onRoomProgress: (room) => {
         if (room.listed(d.clock.now())) this.lobby.progressed();
+        this.onTurn?.(room);
       },
       seriesStarted: (room) => this.series.started(room),
       matchDecided: (roomId, score) => this.onMatchDecided?.(roomId, score),

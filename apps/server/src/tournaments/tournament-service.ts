@@ -13,7 +13,7 @@ import type { Room } from '../rooms/room.js';
 import { inBackground } from '../storage/background-write.js';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
 import type { AccountFacts, Store } from '../storage/store.js';
-import type { Clock, TimerHandle } from '../time/clock.js';
+import type { Clock } from '../time/clock.js';
 import { Tournament, type Done, type TournamentHost } from './tournament.js';
 import { personal, sharedView, summaryOf, viewOf } from './tournament-view.js';
 
@@ -21,8 +21,6 @@ import { personal, sharedView, summaryOf, viewOf } from './tournament-view.js';
 const RESUME_GRACE_MS = 60_000;
 /** Finished events stay in the Events list this long (and come back after a restart). */
 export const FINISHED_LISTED_MS = 7 * 24 * 3_600_000;
-/** How often games past round time are looked at (their turn counted against the extra turns). */
-const TIME_WATCH_MS = 1_000;
 
 export interface TournamentPlayer {
   userId: string;
@@ -68,7 +66,6 @@ export class TournamentService {
   private readonly watchers = new Map<string, Map<string, string>>();
   private readonly pending = new Set<Tournament>();
   private flushQueued = false;
-  private timeWatch: TimerHandle | null = null;
   private readonly host: TournamentHost;
 
   constructor(private readonly d: TournamentServiceDeps) {
@@ -238,14 +235,11 @@ export class TournamentService {
       t.resume(RESUME_GRACE_MS);
       n++;
     }
-    this.watchTime();
     return n;
   }
 
   close(): void {
     for (const t of this.byId.values()) t.stop();
-    if (this.timeWatch) this.d.clock.clearTimeout(this.timeWatch);
-    this.timeWatch = null;
   }
 
   private add(rec: TournamentRecord): Tournament {
@@ -272,7 +266,7 @@ export class TournamentService {
     return roomId;
   }
 
-  /** Round time (PR-20): each running game's turn now; it is drawn once EXTRA_TURNS more have begun. */
+  /** Round time (PR-20): each running game's turn now; it is drawn once EXTRA_TURNS more have begun (`turnMoved`). */
   private callTime(t: Tournament, roomIds: string[]): void {
     for (const first of roomIds) {
       const room = this.d.room(first);
@@ -282,24 +276,20 @@ export class TournamentService {
       if (turn !== null) t.rec.turnsAtTime[first] = turn;
     }
     this.host.save(t.rec);
-    this.watchTime();
   }
 
-  /** Looks at the games past round time every second while there are any. */
-  private watchTime(): void {
-    if (this.timeWatch) return;
-    const any = [...this.byId.values()].some((t) => Object.keys(t.rec.turnsAtTime).length > 0);
-    if (!any) return;
-    this.timeWatch = this.d.clock.setTimeout(() => {
-      this.timeWatch = null;
-      for (const t of this.byId.values())
-        for (const [first, atTime] of Object.entries(t.rec.turnsAtTime)) {
-          const master = this.d.room(this.currentRoom(first))?.master;
-          if (!master || master.matchResult) continue;
-          if (master.turn - atTime > EXTRA_TURNS) void master.serverDraw('round-time');
-        }
-      this.watchTime();
-    }, TIME_WATCH_MS);
+  /**
+   * A live game's turn moved on (the master's progress hook): past round time, a game whose turn is more than
+   * EXTRA_TURNS beyond the one at time is drawn. Queued on the match behind the unit that began that turn, so no
+   * action of the new turn is applied first.
+   */
+  turnMoved(room: Room): void {
+    const first = room.series?.rec.games[0]?.roomId ?? room.roomId;
+    const t = this.byRoom.get(first);
+    const atTime = t?.rec.turnsAtTime[first];
+    const master = room.master;
+    if (atTime === undefined || !master || master.matchResult) return;
+    if (master.turn - atTime > EXTRA_TURNS) void master.serverDraw('round-time');
   }
 
   /** Coalesced: every change of an event in this turn makes one round of views. */
