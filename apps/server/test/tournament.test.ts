@@ -6,6 +6,8 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TournamentView } from '@vroyale/protocol';
+import { encodeDeckCode, validateSideDeck } from '@vroyale/engine';
+import { cardPool, starterRosters } from '@vroyale/cards';
 import { makeAccount } from './helpers/accounts.js';
 import { actFromLatest } from './helpers/match-setup.js';
 import { TestClient } from './helpers/test-client.js';
@@ -20,7 +22,19 @@ afterAll(async () => {
   await t.close();
 });
 
-const ROSTERS = ['raid-night', 'mod-squad'];
+/**
+ * Eight different deck codes (a starter with a side deck of one card each), so a list is recognisable in any
+ * message: before the event ends no player's code may reach anyone else.
+ */
+function deckCodes(): string[] {
+  const out: string[] = [];
+  for (const r of starterRosters.slice(0, 2)) {
+    const fits = Object.values(cardPool).filter((d) => !d.token && validateSideDeck(r, [d.id], cardPool).length === 0);
+    for (const d of fits.slice(0, 4)) out.push(encodeDeckCode({ centre: r.centre, cards: [...r.cards], side: [d.id] }, cardPool));
+  }
+  expect(new Set(out).size).toBe(8);
+  return out;
+}
 
 /** The latest view of the event this client heard (pushed, or its last ack). */
 function latest(c: TestClient, id: string): TournamentView | undefined {
@@ -46,6 +60,7 @@ async function until(c: TestClient, id: string, ok: (v: TournamentView) => boole
 describe('a Swiss tournament', () => {
   it('runs eight players through three rounds with a drop and a bye, then a top cut of 4, to a champion', async () => {
     const names = ['ann', 'ben', 'cho', 'dev', 'eli', 'fay', 'gus', 'hal'].map((n) => `${n}${Date.now() % 100000}`);
+    const codes = deckCodes();
     const players: TestClient[] = [];
     for (const n of names) players.push(await makeAccount(t, null, n));
     const org = players[0]!;
@@ -64,7 +79,7 @@ describe('a Swiss tournament', () => {
     expect(await players[1]!.emit('tournament:register', { tournamentId: id, roster: 'no-such-deck' })).toMatchObject({ ok: false, code: 'bad-request' });
 
     for (const [i, p] of players.entries()) {
-      const r = await p.emit('tournament:register', { tournamentId: id, roster: ROSTERS[i % 2]! });
+      const r = await p.emit('tournament:register', { tournamentId: id, roster: codes[i]! });
       expect(r).toMatchObject({ ok: true, status: 'registration' });
     }
     expect(await guest.emit('tournament:watch', { tournamentId: id })).toMatchObject({ ok: true, players: expect.any(Array) });
@@ -128,7 +143,7 @@ describe('a Swiss tournament', () => {
     // Hidden until the end: nobody's list, and each player sees only their own roster.
     const mid = latest(players[2]!, id)!;
     expect(mid.lists).toBeNull();
-    expect(mid.you?.roster).toBe(ROSTERS[0]);
+    expect(mid.you?.roster).toBe(codes[2]);
     expect(mid.organiserTools).toBeNull();
 
     // The top cut of 4: seeds from the Swiss standings, 1v4 and 2v3, then the final.
@@ -146,7 +161,14 @@ describe('a Swiss tournament', () => {
     const finalPair = final.history.filter((r) => r.stage === 'cut')[1]!.pairings[0]!;
     expect(end.champion).toBe(finalPair.b);
     expect(end.lists).toHaveLength(8);
-    expect(end.lists!.find((l) => l.id === missing)?.code).toBe(ROSTERS[7 % 2]);
+    expect(end.lists!.find((l) => l.id === missing)?.code).toBe(codes[7]);
+    // The leak scan: every tournament message before the end, to every player and the watcher.
+    for (const [i, c] of [...players, guest].entries()) {
+      const before = c.received.filter((r) => r.event === 'tournament:update' && (r.payload as TournamentView).status !== 'finished');
+      expect(before.length, `${c.name} heard the event`).toBeGreaterThan(0);
+      const text = JSON.stringify(before.map((r) => r.payload));
+      for (const [k, code] of codes.entries()) if (k !== i) expect(text.includes(code), `${c.name} saw player ${k + 1}'s list`).toBe(false);
+    }
     // Standings: match points first; every Swiss match has its result.
     expect(end.history.filter((r) => r.stage === 'swiss').every((r) => r.pairings.every((m) => m.b === null || m.result !== null))).toBe(true);
     for (let i = 1; i < end.standings.length; i++) expect(end.standings[i - 1]!.points).toBeGreaterThanOrEqual(end.standings[i]!.points);
