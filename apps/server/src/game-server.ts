@@ -107,6 +107,7 @@ export class GameServer {
       ...{ readyMs: d.config.tournamentReadyMs, maxPlayers: 256, maxOrganised: 3 },
       socketsOf: (id) => [...(d.users.get(id)?.sockets ?? [])],
       send: (ids, view) => d.transport.send(ids, 'tournament:update', view),
+      sendMine: (ids, mine) => d.transport.send(ids, 'tournament:you', mine),
       startMatch: (clock, format, a, b) => this.matchmaking.startMatch('room', clock, a, b, format),
       room: (id) => rooms.get(id),
       resolve: (choice) => resolveRoster(choice, d.pool),

@@ -10,6 +10,7 @@ import { makeRng } from '@vroyale/engine';
 import { ManualClock } from '../src/time/manual-clock.js';
 import { makeAccount } from './helpers/accounts.js';
 import { TestClient } from './helpers/test-client.js';
+import { latestTournament } from './helpers/tournament-view.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const clock = new ManualClock();
@@ -25,13 +26,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function latest(c: TestClient, id: string): TournamentView | undefined {
-  for (let i = c.received.length - 1; i >= 0; i--) {
-    const r = c.received[i]!;
-    if (r.event === 'tournament:update' && (r.payload as TournamentView).id === id) return r.payload as TournamentView;
-  }
-  return undefined;
-}
+const latest = latestTournament;
 
 describe('round time in a Swiss round (PR-20)', () => {
   it('draws a game still running three turns after time, and the event scores it as a drawn match', async () => {

@@ -11,6 +11,7 @@ import { cardPool, starterRosters } from '@vroyale/cards';
 import { makeAccount } from './helpers/accounts.js';
 import { actFromLatest } from './helpers/match-setup.js';
 import { TestClient } from './helpers/test-client.js';
+import { latestTournament } from './helpers/tournament-view.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 const READY_MS = 1_500;
@@ -37,13 +38,7 @@ function deckCodes(): string[] {
 }
 
 /** The latest view of the event this client heard (pushed, or its last ack). */
-function latest(c: TestClient, id: string): TournamentView | undefined {
-  for (let i = c.received.length - 1; i >= 0; i--) {
-    const r = c.received[i]!;
-    if (r.event === 'tournament:update' && (r.payload as TournamentView).id === id) return r.payload as TournamentView;
-  }
-  return undefined;
-}
+const latest = latestTournament;
 
 async function until(c: TestClient, id: string, ok: (v: TournamentView) => boolean, what: string): Promise<TournamentView> {
   await c.waitFor(
@@ -164,7 +159,8 @@ describe('a Swiss tournament', () => {
     expect(end.lists!.find((l) => l.id === missing)?.code).toBe(codes[7]);
     // The leak scan: every tournament message before the end, to every player and the watcher.
     for (const [i, c] of [...players, guest].entries()) {
-      const before = c.received.filter((r) => r.event === 'tournament:update' && (r.payload as TournamentView).status !== 'finished');
+      const end = c.received.findIndex((r) => r.event === 'tournament:update' && (r.payload as TournamentView).status === 'finished');
+      const before = c.received.slice(0, end < 0 ? undefined : end).filter((r) => r.event === 'tournament:update' || r.event === 'tournament:you');
       expect(before.length, `${c.name} heard the event`).toBeGreaterThan(0);
       const text = JSON.stringify(before.map((r) => r.payload));
       for (const [k, code] of codes.entries()) if (k !== i) expect(text.includes(code), `${c.name} saw player ${k + 1}'s list`).toBe(false);

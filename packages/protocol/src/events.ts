@@ -37,6 +37,7 @@ import {
   TournamentUnwatchPayload,
   type TournamentSummary,
   type TournamentView,
+  type TournamentYou,
 } from './tournaments.js';
 import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
@@ -142,6 +143,8 @@ export interface ServerToClientEvents {
   'queue:state': (msg: QueueState) => void;
   /** A challenge to or from this user changed (also each pending one on hello). */
   'challenge:update': (msg: ChallengeUpdate) => void;
-  /** A tournament this socket watches (or plays in) changed: the whole view, built for this user. */
+  /** A tournament this socket watches (or plays in) changed: the whole view as every watcher sees it (`you` null). */
   'tournament:update': (msg: TournamentView) => void;
+  /** This user's own part of a watched tournament changed (sent after the update it belongs to). */
+  'tournament:you': (msg: TournamentYou) => void;
 }

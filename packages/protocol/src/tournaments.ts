@@ -2,8 +2,9 @@
  * Swiss tournaments over the socket (issue 34 §2). Anyone with an account creates one; players register with a
  * roster (locked for the event); before each round a ready check; the server pairs (`@vroyale/tournament`), opens
  * one room per table, records each match's result when it is decided, and runs the next round, then the top cut.
- * A client watches a tournament (`tournament:watch`) and hears `tournament:update` on every change, built for
- * that user (`you`); the lists of the rosters are in the view only once the event is over.
+ * A client watches a tournament (`tournament:watch`) and hears `tournament:update` on every change (the same view
+ * for every watcher, `you` null) and `tournament:you` when its own part changed; the lists of the rosters are in
+ * the view only once the event is over.
  */
 import { z } from 'zod';
 import { ClockConfig, MatchFormat, RosterChoice } from './client-payloads.js';
@@ -172,4 +173,15 @@ export interface TournamentView {
   you: { playerId: string; dropped: boolean; ready: boolean; roster: string } | null;
   /** Only for the organiser. */
   organiserTools: { invite: string | null } | null;
+}
+
+/**
+ * Pushed after a `tournament:update` when this user's own part of it changed (and never to anyone else): the
+ * update itself carries `you: null, organiserTools: null` (it is the same message for every watcher). Acks of the
+ * tournament events carry the whole view, own part included.
+ */
+export interface TournamentYou {
+  tournamentId: string;
+  you: TournamentView['you'];
+  organiserTools: TournamentView['organiserTools'];
 }

@@ -44,10 +44,14 @@ export function viewOf(r: TournamentRecord, userId: string | null, now: number, 
 
 /** `shared` with `userId`'s own part: their entry, and the organiser's tools when it is theirs. */
 export function personal(shared: SharedView, r: TournamentRecord, userId: string | null): TournamentView {
+  return { ...shared, ...personalPart(r, userId) };
+}
+
+/** What only `userId` gets: their entry (`you`) and, for the organiser, the tools. */
+export function personalPart(r: TournamentRecord, userId: string | null): Pick<TournamentView, 'you' | 'organiserTools'> {
   const me = userId ? r.entrants.find((e) => e.userId === userId) : undefined;
   const meState = me && r.state ? r.state.players.find((p) => p.id === me.playerId) : undefined;
   return {
-    ...shared,
     you: me
       ? {
           playerId: me.playerId,

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { pairNextRound } from '@vroyale/tournament';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
 import { ManualClock } from '../time/manual-clock.js';
 import { Tournament, type TournamentHost } from './tournament.js';
@@ -22,6 +23,7 @@ function setup(players: number, over: Partial<TournamentRecord> = {}) {
       return roomId;
     },
     callTime: (_t, ids) => timeCalls.push(ids),
+    pair: async (s) => pairNextRound(s),
   };
   const rec: TournamentRecord = {
     id: 't_abc123',
@@ -80,7 +82,7 @@ describe('a tournament on the server', () => {
     expect(rec.entrants.map((e) => e.playerId)).toEqual(['p1', 'p2']);
   });
 
-  it('the organiser cannot start with fewer than two players or a cut it cannot fill; the deadline cancels or drops the cut', () => {
+  it('the organiser cannot start with fewer than two players or a cut it cannot fill; the deadline cancels or drops the cut', async () => {
     const one = setup(1);
     expect(one.t.start(false)).toMatchObject({ ok: false, code: 'wrong-phase' });
     one.clock.advance(31 * 60_000);
@@ -92,6 +94,7 @@ describe('a tournament on the server', () => {
     expect(three.rec.phase).toMatchObject({ kind: 'ready-check', stage: 'swiss', round: 1 });
     // Nobody confirms: all are dropped at the deadline and the event ends with no round played.
     three.clock.advance(READY_MS);
+    await three.flush();
     expect(three.rec).toMatchObject({ status: 'finished', phase: { kind: 'over' } });
     expect(three.rec.state!.rounds).toEqual([]);
   });

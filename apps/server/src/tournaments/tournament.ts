@@ -17,7 +17,6 @@ import {
   dropPlayer,
   fixResult,
   openMatches,
-  pairNextRound,
   reportCutResult,
   reportResult,
   standardRounds,
@@ -42,6 +41,8 @@ export interface TournamentHost {
   startMatch(t: Tournament, a: TournamentEntrant, b: TournamentEntrant): Promise<string>;
   /** Time was called in a Swiss round: the host ends the games still running after their extra turns (PR-20). */
   callTime(t: Tournament, roomIds: string[]): void;
+  /** `pairNextRound`, maybe on another thread (pairing.ts). */
+  pair(state: TournamentState): Promise<Outcome<TournamentState>>;
 }
 
 export type Refused = { ok: false; code: 'wrong-phase' | 'not-registered' | 'bad-request'; message: string };
@@ -52,6 +53,8 @@ const key = (stage: 'swiss' | 'cut', round: number, table: number) => `${stage}:
 
 export class Tournament {
   private timer: TimerHandle | null = null;
+  /** A ready check is closing (pairing may await a thread): a second close must not pair again. */
+  private closing = false;
 
   constructor(
     private readonly h: TournamentHost,
@@ -263,19 +266,36 @@ export class Tournament {
   /** Everyone expected is ready, or the deadline passed: drop who was not, pair, open the rooms. */
   private async closeReadyCheck(): Promise<void> {
     const p = this.rec.phase;
-    if (p.kind !== 'ready-check') return;
+    if (p.kind !== 'ready-check' || this.closing) return;
+    this.closing = true;
+    try {
+      await this.pairAndOpen(p);
+    } finally {
+      this.closing = false;
+    }
+  }
+
+  private async pairAndOpen(p: Extract<TournamentRecord['phase'], { kind: 'ready-check' }>): Promise<void> {
     this.stop();
     for (const id of this.expected().filter((x) => !p.ready.includes(x))) {
       const r = dropPlayer(this.rec.state!, id);
       if (r.ok) this.adopt(r.state);
       this.h.log.info({ tournamentId: this.id, playerId: id, round: p.round, stage: p.stage }, 'missed the ready check: dropped');
     }
+    const t0 = performance.now();
     if (p.stage === 'swiss') {
-      const r = pairNextRound(this.rec.state!);
+      let r: Outcome<TournamentState>;
+      let from: TournamentState;
+      // Paired again if the state changed while the thread worked (an organiser's drop or fix meanwhile).
+      do {
+        from = this.rec.state!;
+        r = await this.h.pair(from);
+      } while (this.rec.state !== from);
       // Fewer than two players left: the event ends with the standings as they are.
       if (!r.ok) return this.finish(`no round ${p.round}: ${r.message}`);
       this.adopt(r.state);
     }
+    const pairMs = performance.now() - t0;
     this.rec.phase = {
       kind: 'playing',
       stage: p.stage,
@@ -284,7 +304,12 @@ export class Tournament {
       timeCalled: false,
     };
     this.commit();
+    const t1 = performance.now();
     await this.openTables(p.stage, p.round);
+    const tables = this.roundPairings(p.stage, p.round).length;
+    // bench:tournament reads these figures from the log.
+    const ms = { pairMs: Math.round(pairMs * 10) / 10, openMs: Math.round((performance.now() - t1) * 10) / 10 };
+    this.h.log.info({ tournamentId: this.id, stage: p.stage, round: p.round, tables, ...ms }, 'tournament round paired');
     this.schedule();
     // Every match may already be decided (byes only, or cut matches conceded by drops).
     this.afterResult();
