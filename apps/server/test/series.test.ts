@@ -7,7 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeDeckCode, validateSwap } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import type { RoomState, Seat } from '@vroyale/protocol';
+import type { MatchHistoryPage, RoomState, Seat } from '@vroyale/protocol';
+import { makeAccount } from './helpers/accounts.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
 import { actFromLatest, sideDeckCard } from './helpers/match-setup.js';
@@ -162,6 +163,17 @@ describe('best of three', () => {
     const matchId = t.server.game.room(g2)!.master!.id;
     const replay = (await (await fetch(`${t.url}/api/matches/${matchId}/replay`)).json()) as { chooser: Seat | null };
     expect(replay.chooser).toBe('B');
+
+    // History shows the match with its games: the three share the series id (Alice registers now; her games stay hers).
+    const name = `alice${Date.now() % 100_000}`;
+    await makeAccount(t, a, name);
+    const history = (await (await fetch(`${t.url}/api/users/${name}/matches`)).json()) as MatchHistoryPage;
+    const games = history.matches.filter((m) => [g1, g2, g3].includes(m.roomId));
+    expect(games.map((m) => [m.roomId, m.outcome, m.series])).toEqual([
+      [g3, 'win', seriesOf(a, g3)!.seriesId],
+      [g2, 'loss', seriesOf(a, g3)!.seriesId],
+      [g1, 'win', seriesOf(a, g3)!.seriesId],
+    ]);
     for (const c of [a, b, spec]) c.close();
   });
 

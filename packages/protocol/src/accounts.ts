@@ -142,6 +142,8 @@ export interface MatchSummary {
   rating: { queue: QueueName; before: number; after: number; rdAfter: number } | null;
   /** `GET` this for the replay (docs/api.md). */
   replay: string;
+  /** The best-of-three this game belongs to (its games share it; history lists them newest first), or null. */
+  series: string | null;
 }
 
 export interface MatchHistoryPage {

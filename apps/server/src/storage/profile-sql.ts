@@ -24,9 +24,10 @@ export const PROFILE_SQL = {
   historyCount: 'SELECT COUNT(*) AS n FROM match_players WHERE user_id = ? AND outcome IS NOT NULL',
   history: `SELECT m.id, m.room_id, m.kind, m.ended_at, m.result_json, mp.outcome, mp.starter,
                    o.name AS o_name, o.bot AS o_bot, o.starter AS o_starter, ou.username AS o_username,
-                   rc.queue AS rc_queue, rc.rating_before, rc.rating_after, rc.rd_after
+                   rc.queue AS rc_queue, rc.rating_before, rc.rating_after, rc.rd_after, r.series_id
               FROM match_players mp
               JOIN matches m ON m.id = mp.match_id
+              LEFT JOIN rooms r ON r.id = m.room_id
               JOIN match_players o ON o.match_id = mp.match_id AND o.seat <> mp.seat
               LEFT JOIN users ou ON ou.id = o.user_id
               LEFT JOIN rating_changes rc ON rc.match_id = mp.match_id AND rc.user_id = mp.user_id

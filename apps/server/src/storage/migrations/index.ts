@@ -11,5 +11,6 @@ import { migration as matchOwners } from './0005-match-owners.js';
 import { migration as nodeLeases } from './0006-node-leases.js';
 import { migration as series } from './0007-series.js';
 import { migration as tournaments } from './0008-tournaments.js';
+import { migration as roomSeries } from './0009-room-series.js';
 
-export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts, matchOwners, nodeLeases, series, tournaments];
+export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts, matchOwners, nodeLeases, series, tournaments, roomSeries];

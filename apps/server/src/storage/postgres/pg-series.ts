@@ -18,6 +18,7 @@ export class PgSeries implements SeriesStore {
          ON CONFLICT (id) DO UPDATE SET status = excluded.status, data_json = excluded.data_json, updated_at = excluded.updated_at`,
         [rec.id, rec.status, JSON.stringify(rec), rec.createdAt, now],
       );
+      for (const g of rec.games) await run(c, 'UPDATE rooms SET series_id = ? WHERE id = ? AND series_id IS NULL', [rec.id, g.roomId]);
     });
   }
 

@@ -34,6 +34,7 @@ export function matchSummary(r: Row): MatchSummary {
     opponent: { name: String(r.o_name), username: typeof r.o_username === 'string' ? r.o_username : null, bot: Boolean(r.o_bot), starter: String(r.o_starter) },
     rating: r.rc_queue ? { queue: r.rc_queue as QueueName, before: Number(r.rating_before), after: Number(r.rating_after), rdAfter: Number(r.rd_after) } : null,
     replay: `/api/matches/${encodeURIComponent(id)}/replay`,
+    series: typeof r.series_id === 'string' ? r.series_id : null,
   };
 }
 

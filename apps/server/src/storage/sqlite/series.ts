@@ -13,11 +13,19 @@ export class SqliteSeries implements SeriesStore {
          ON CONFLICT (id) DO UPDATE SET status = excluded.status, data_json = excluded.data_json, updated_at = excluded.updated_at`,
       ),
       load: db.prepare("SELECT data_json FROM series WHERE status != 'done' OR updated_at >= ?"),
+      link: db.prepare('UPDATE rooms SET series_id = ? WHERE id = ? AND series_id IS NULL'),
     };
+    this.saveTx = db.transaction((rec: SeriesRecord, now: number) => {
+      this.st.save.run(rec.id, rec.status, JSON.stringify(rec), rec.createdAt, now);
+      for (const g of rec.games) this.st.link.run(rec.id, g.roomId);
+    });
   }
 
+  private readonly saveTx;
+
+  /** The row, and each game's room linked to it (history and profiles group a match's games by it). */
   async save(rec: SeriesRecord, now: number): Promise<void> {
-    this.st.save.run(rec.id, rec.status, JSON.stringify(rec), rec.createdAt, now);
+    this.saveTx(rec, now);
   }
 
   async load(since: number): Promise<SeriesRecord[]> {
