@@ -19,6 +19,8 @@ import {
   type RoomSummary,
   type Seat,
   type StopSettings,
+  type TournamentSummary,
+  type TournamentView,
   type ViewMessage,
 } from '@vroyale/protocol';
 
@@ -64,6 +66,12 @@ export interface AppState {
   queueAt: number;
   /** Challenges to or from this person, by id (finished ones stay a moment so their end can be shown). */
   challenges: Record<string, ChallengeUpdate>;
+  /** Tournaments this page heard of (net/tournament-state.ts): the latest view per event, built for this user. */
+  tournaments: Record<string, TournamentView>;
+  /** Local time (Date.now()) each event's view arrived, to count its deadlines down from its `serverNow`. */
+  tournamentAt: Record<string, number>;
+  /** The Events list (`tournament:list`), null until first asked. */
+  tournamentList: TournamentSummary[] | null;
   /** Rooms whose opponent's chat this person muted (client-side, for the room's life). */
   mutedChat: Record<string, Seat[]>;
   /** Seats this user holds in live rooms (from hello). */
@@ -102,6 +110,9 @@ export const initialState = (): AppState => ({
   queue: { status: 'idle' },
   queueAt: 0,
   challenges: {},
+  tournaments: {},
+  tournamentAt: {},
+  tournamentList: null,
   mutedChat: {},
   seats: [],
   stops: DEFAULT_STOP_SETTINGS,

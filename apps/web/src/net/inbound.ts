@@ -1,5 +1,5 @@
 /**
- * The server's messages into the store: the lobby's list, room states, chat, notices, matchmaking, and a match's
+ * The server's messages into the store: the lobby's list, room states, chat, notices, matchmaking, tournaments, and a match's
  * views and log history, which go through the pure net/view-reducer.ts. The socket (net/socket.ts) calls `listen`
  * once, when it is opened.
  */
@@ -9,6 +9,7 @@ import { mergeChatHistory } from './chat-merge';
 import { restoredLog } from './log-storage';
 import { applyChallenge, applyQueueState } from './matchmaking-state';
 import { noticeEffect } from './resend';
+import { applyTournamentUpdate, applyTournamentYou } from './tournament-state';
 import type { ClientSocket } from './socket';
 import { isNewPosition, reduceLogHistory, reduceView } from './view-reducer';
 
@@ -58,6 +59,8 @@ export function listen(s: ClientSocket): void {
   });
   s.on('queue:state', applyQueueState);
   s.on('challenge:update', applyChallenge);
+  s.on('tournament:update', applyTournamentUpdate);
+  s.on('tournament:you', applyTournamentYou);
   s.on('match:view', applyView);
   s.on('match:log-history', applyLogHistory);
 }

@@ -10,6 +10,7 @@ import { errorText } from './errors';
 import { listen } from './inbound';
 import { closeSocket, emit, emitSettled, hasSocket, markIdentified, newHandshake, openSocket } from './socket';
 import { savedStops, sendStops } from './stops';
+import { applyTournament, watchedTournaments } from './tournament-state';
 
 /** Where this app kept the session token before cookies: adopted once by `POST /api/auth/guest`, then removed. */
 export const LEGACY_TOKEN_KEY = 'vroyale.token';
@@ -66,7 +67,16 @@ export async function hello(name: string): Promise<boolean> {
   await sendStops(savedStops());
   if (lobbyWanted) void subscribeLobby();
   for (const roomId of watching) if (!ack.seats.some((s) => s.roomId === roomId)) void emitSettled('room:spectate', { roomId });
+  // An open event page keeps hearing its event (a new connection watches nothing until asked).
+  for (const ref of watchedTournaments()) void emitSettled('tournament:watch', ref).then((a) => a.ok && applyTournament(stripOk(a)));
   return true;
+}
+
+/** An ack's data without its `ok` flag. */
+export function stripOk<T extends { ok: true }>(ack: T): Omit<T, 'ok'> {
+  const { ok: _ok, ...rest } = ack;
+  void _ok;
+  return rest;
 }
 
 /** Watches a room from now on, again after each hello (net/calls.ts `spectate`). */

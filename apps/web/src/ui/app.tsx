@@ -7,6 +7,7 @@ import { Lobby, NameForm } from './lobby';
 import { SettingsRoute } from './settings-button';
 import { navigate, useRoute } from './route';
 import { IncomingChallenges } from './play/incoming-challenges';
+import { TournamentAlerts } from './events/alert-mount';
 
 const DeckBuilder = lazy(() => import('./deck-builder'));
 const ReplayViewer = lazy(() => import('./replay'));
@@ -14,6 +15,9 @@ const ReplayViewer = lazy(() => import('./replay'));
 const ProfilePage = lazy(() => import('./profile/profile-page'));
 const LeaderboardPage = lazy(() => import('./profile/leaderboard-page'));
 const AboutPage = lazy(() => import('./about/about-page'));
+// Events (Swiss tournaments): the list and one event's page, one chunk with their texts.
+const EventsPage = lazy(() => import('./events/events-page'));
+const EventPage = lazy(() => import('./events/event-page'));
 // The playmat (board, prompts, the engine's legality functions) is a chunk of its own: the lobby is the first
 // page and needs none of it; the chunk is fetched while the room's first messages arrive.
 const RoomScreen = lazy(() => import('./room').then((m) => ({ default: m.RoomScreen })));
@@ -79,6 +83,20 @@ export function App() {
   else if (route.name === 'profile') screen = <ProfilePage key={route.username} username={route.username} />;
   else if (route.name === 'leaderboard') screen = <LeaderboardPage queue={route.queue} />;
   else if (route.name === 'about') screen = <AboutPage />;
+  else if ((route.name === 'events' || route.name === 'event') && !me)
+    // Tournament calls need a hello: a browser without a saved name picks one first (as an invite link does).
+    screen = (
+      <div className="lobby lobby-welcome">
+        <section className="panel hero">
+          <h1>
+            <span className="logo">V</span>Royale Online
+          </h1>
+          <NameForm />
+        </section>
+      </div>
+    );
+  else if (route.name === 'events') screen = <EventsPage />;
+  else if (route.name === 'event') screen = <EventPage key={route.id} id={route.id} invite={route.invite} />;
   else if (route.name === 'room')
     screen = me ? (
       <RoomScreen key={route.id} roomId={route.id} />
@@ -105,6 +123,7 @@ export function App() {
         <Suspense fallback={<div className="loading">{t('common.loading')}</div>}>{screen}</Suspense>
       </Boundary>
       <IncomingChallenges />
+      <TournamentAlerts route={route} />
       <Toasts />
       <KeywordTip />
     </>

@@ -87,6 +87,9 @@ export function Lobby() {
               {t('account.leaderboard')}
             </a>
           )}
+          <a className="btn ghost" href="#/events">
+            {t('lobby.events')}
+          </a>
           <a className="btn ghost" href="#/decks">
             {t('lobby.deckBuilder')}
           </a>

@@ -1,6 +1,6 @@
 /**
  * Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play, #/settings, #/u/USERNAME, #/leaderboard,
- * #/about):
+ * #/about, #/events, #/events/ID[?invite=CODE]):
  * invite, replay and profile links work with any static host.
  */
 import { useSyncExternalStore } from 'react';
@@ -14,7 +14,9 @@ export type Route =
   | { name: 'settings' }
   | { name: 'profile'; username: string }
   | { name: 'leaderboard'; queue: 'ranked' | 'casual' }
-  | { name: 'about' };
+  | { name: 'about' }
+  | { name: 'events' }
+  | { name: 'event'; id: string; invite: string | null };
 
 export function parseRoute(hash: string, pathname = '/'): Route {
   // Hash routes first; plain paths (/room/ID) work too, since the server serves the app for them.
@@ -25,6 +27,9 @@ export function parseRoute(hash: string, pathname = '/'): Route {
   if (replay) return { name: 'replay', id: replay[1]! };
   const profile = /^\/u\/([A-Za-z0-9_-]{1,64})/.exec(path);
   if (profile) return { name: 'profile', username: profile[1]! };
+  const event = /^\/events\/([A-Za-z0-9_-]+)(?:\?(?:.*&)?invite=([A-Za-z0-9_-]+))?/.exec(path);
+  if (event) return { name: 'event', id: event[1]!, invite: event[2] ?? null };
+  if (path.startsWith('/events')) return { name: 'events' };
   if (path.startsWith('/leaderboard')) return { name: 'leaderboard', queue: /^\/leaderboard\/casual/.test(path) ? 'casual' : 'ranked' };
   if (path.startsWith('/decks')) return { name: 'decks' };
   if (path.startsWith('/how-to-play')) return { name: 'how-to-play' };
@@ -49,3 +54,6 @@ export function navigate(path: string): void {
 
 /** A player's profile page. */
 export const profilePath = (username: string): string => `#/u/${encodeURIComponent(username)}`;
+
+/** A tournament's page; with its invite code, the link an invite-only event is shared by. */
+export const eventPath = (id: string, invite?: string | null): string => `#/events/${id}${invite ? `?invite=${invite}` : ''}`;

@@ -1,6 +1,6 @@
 /**
  * The English texts only the room and the screens after it read (the playmat, prompts, card menus, stops, the deck
- * builder, the replay, profiles, a best-of-three's series and side deck): kept off the lobby's first page and
+ * builder, the replay, profiles, a best-of-three's series and side deck, the Events pages): kept off the lobby's first page and
  * registered by ../later-texts.ts, which every module using one of these areas imports (docs/performance.md, "The
  * first page").
  */
@@ -12,5 +12,6 @@ import deck from './deck.json';
 import replay from './replay.json';
 import profile from './profile.json';
 import series from './series.json';
+import events from './events.json';
 
-export const later = { choices, stops, playmat, prompt, deck, replay, profile, series };
+export const later = { choices, stops, playmat, prompt, deck, replay, profile, series, events };

@@ -26,6 +26,7 @@ import account from './account.json';
 import play from './play.json';
 import profile from './profile.json';
 import series from './series.json';
+import events from './events.json';
 
 export const ja: Shape<Texts> = {
   common,
@@ -50,4 +51,5 @@ export const ja: Shape<Texts> = {
   play,
   profile,
   series,
+  events,
 };

@@ -1,0 +1,34 @@
+/** A yes/no question before something that cannot be undone (drop, cancel): the safe answer has focus. */
+import { useEffect, useId, useRef, useState } from 'react';
+import { Modal } from '../modal';
+
+export function ConfirmDialog(p: { title: string; text: string; keep: string; confirm: string; onConfirm: () => Promise<unknown>; onClose: () => void }) {
+  const id = useId();
+  const keep = useRef<HTMLButtonElement>(null);
+  const [sending, setSending] = useState(false);
+  useEffect(() => keep.current?.focus(), []);
+  return (
+    <Modal className="event-confirm" role="alertdialog" labelledBy={`${id}-t`} describedBy={`${id}-d`} onClose={p.onClose}>
+      <h2 id={`${id}-t`}>{p.title}</h2>
+      <p id={`${id}-d`}>{p.text}</p>
+      <div className="options">
+        <button ref={keep} className="btn primary" onClick={p.onClose}>
+          {p.keep}
+        </button>
+        <button
+          className="btn danger"
+          disabled={sending}
+          onClick={() => {
+            setSending(true);
+            void p.onConfirm().finally(() => {
+              setSending(false);
+              p.onClose();
+            });
+          }}
+        >
+          {p.confirm}
+        </button>
+      </div>
+    </Modal>
+  );
+}
