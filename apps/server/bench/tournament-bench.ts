@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { io, type Socket } from 'socket.io-client';
 import { makeRng, realise, type Legal } from '@vroyale/engine';
-import type { Ack, TournamentView, ViewMessage } from '@vroyale/protocol';
+import type { Ack, TournamentView, TournamentYou, ViewMessage } from '@vroyale/protocol';
 import { api } from '../test/helpers/auth-http.js';
 import { flag, newWindow, Slot, type Recorder } from './bench-kit.js';
 import { startSoakServer } from './soak-server.js';
@@ -42,6 +42,8 @@ interface Player {
   pending: boolean;
   /** The latest view of each room (a refused action is chosen again from it). */
   last: Map<string, ViewMessage>;
+  /** This player's own part of the event's view. */
+  you: TournamentView['you'];
 }
 
 /** Letters no look-alike folding of usernames touches (auth-http.ts's SAFE): distinct numbers, distinct names. */
@@ -69,7 +71,7 @@ async function account(url: string, i: number): Promise<Player> {
   const { socket, token } = await connect(url, username, `127.2.${Math.floor(i / 250)}.${(i % 250) + 1}`);
   const r = await api(url, '/api/auth/register', { body: { username, password: `${username} plays a Swiss` }, bearer: token });
   if (r.status !== 201 || !r.cookie) throw new Error(`register ${username}: ${r.status} ${JSON.stringify(r.body)}`);
-  return { i, socket, username, acks: [], acted: new Map(), pending: false, last: new Map() };
+  return { i, socket, username, acks: [], acted: new Map(), pending: false, last: new Map(), you: null };
 }
 
 function play(p: Player, v: ViewMessage): void {
@@ -151,9 +153,15 @@ try {
   const id = String(created.tournamentId);
   for (const p of players) {
     p.socket.on('match:view', (v: ViewMessage) => play(p, v));
+    // The update is the same for every watcher; this player's own part comes with acks and `tournament:you`.
+    p.socket.on('tournament:you', (m: TournamentYou) => {
+      if (m.tournamentId === id) p.you = m.you;
+    });
     p.socket.on('tournament:update', (v: TournamentView) => {
-      if (v.id === id && v.phase.kind === 'ready-check' && v.you && !v.you.ready && !v.you.dropped)
-        void emitAck(p.socket, 'tournament:ready', { tournamentId: id });
+      if (v.id === id && v.phase.kind === 'ready-check' && p.you && !p.you.ready && !p.you.dropped)
+        void emitAck(p.socket, 'tournament:ready', { tournamentId: id }).then((r) => {
+          if (r.ok) p.you = (r as unknown as TournamentView).you;
+        });
     });
   }
   for (let i = 0; i < players.length; i += 32)
@@ -161,6 +169,7 @@ try {
       players.slice(i, i + 32).map(async (p) => {
         const r = await emitAck(p.socket, 'tournament:register', { tournamentId: id, roster: p.i % 2 ? 'mod-squad' : 'raid-night' });
         if (!r.ok) throw new Error(`register: ${r.message}`);
+        p.you = (r as unknown as TournamentView).you;
       }),
     );
   const watcher = await connect(server.url, 'Bench watcher');

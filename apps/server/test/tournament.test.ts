@@ -99,9 +99,17 @@ describe('a Swiss tournament', () => {
             .at(-1)!
             .pairings.flatMap((m) => [m.a, m.b!])) {
         if (skip.includes(pid)) continue;
-        expect(await idOf.get(pid)!.emit('tournament:ready', { tournamentId: id })).toMatchObject({ ok: true });
+        const c = idOf.get(pid)!;
+        const ack = await c.emit('tournament:ready', { tournamentId: id });
+        expect(ack).toMatchObject({ ok: true });
+        // What the web app does with an ack: the view it carries is the client's latest (own part included).
+        c.received.push({ event: 'tournament:update', payload: ack });
       }
       const playing = await until(guest, id, (v) => v.phase.kind === 'playing' && v.phase.round === n && v.phase.stage === stage, `${stage} ${n} paired`);
+      // Every player's own part follows: nobody is still "ready" once the round is paired (the last to confirm
+      // read ready in its ack; the push after must say otherwise, or the next ready check looks answered).
+      for (const p of players)
+        await until(p, id, (v) => v.phase.kind === 'playing' && v.phase.round === n && v.you?.ready === false, `${p.name}'s own part after pairing`);
       const round = playing.history.filter((r) => r.stage === stage)[n - 1]!;
       for (const m of round.pairings) {
         if (m.b === null) {

@@ -159,6 +159,8 @@ export interface TournamentView {
   registrationEndsAt: number;
   serverNow: number;
   phase: TournamentPhase;
+  /** The organiser asked to pause: the round after the current one waits for "resume". */
+  pauseRequested: boolean;
   players: TournamentPlayer[];
   /** Every round so far, Swiss then the cut, with results. */
   history: TournamentRoundView[];

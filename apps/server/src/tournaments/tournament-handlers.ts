@@ -29,26 +29,26 @@ export function tournamentHandlers(t: TournamentService, nameOf: (userId: string
       reply({ ok: true });
     },
     'tournament:register': async (conn, p, reply) => {
-      const r = await t.register(conn.userId, nameOf(conn.userId), { tournamentId: p.tournamentId, invite: p.invite }, p.roster);
+      const r = await t.register({ userId: conn.userId, socketId: conn.id }, nameOf(conn.userId), { tournamentId: p.tournamentId, invite: p.invite }, p.roster);
       if (!r.ok) return reply(err(r.code, r.message));
       // Registered: this socket follows the event (its ready checks reach it).
       t.watch(conn.id, conn.userId, { tournamentId: p.tournamentId, invite: p.invite });
       reply({ ok: true, ...r.view });
     },
     'tournament:unregister': (conn, p, reply) => {
-      const r = t.unregister(conn.userId, p);
+      const r = t.unregister({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
     'tournament:ready': (conn, p, reply) => {
-      const r = t.ready(conn.userId, p);
+      const r = t.ready({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
     'tournament:drop': (conn, p, reply) => {
-      const r = t.drop(conn.userId, p);
+      const r = t.drop({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
     'tournament:manage': (conn, p, reply) => {
-      const r = t.manage(conn.userId, p);
+      const r = t.manage({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
   };

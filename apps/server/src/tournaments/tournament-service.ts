@@ -56,6 +56,9 @@ export interface TournamentServiceDeps {
   resolve(choice: string): { ok: true; roster: import('@vroyale/engine').Roster; side: string[]; label: string } | { ok: false; message: string };
 }
 
+/** Who sent a tournament event: the user, and the socket that hears the ack. */
+export type Who = { userId: string; socketId: string };
+
 type Err = {
   ok: false;
   code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request';
@@ -186,7 +189,8 @@ export class TournamentService {
     }
   }
 
-  async register(userId: string, name: string, ref: TournamentRef, roster: string): Promise<{ ok: true; view: TournamentView } | Err> {
+  async register(who: Who, name: string, ref: TournamentRef, roster: string): Promise<{ ok: true; view: TournamentView } | Err> {
+    const { userId } = who;
     const t = this.find(ref, userId);
     if ('ok' in t) return t;
     const [username, banned] = await Promise.all([this.d.facts.usernameOf(userId), this.d.facts.bannedAt(userId)]);
@@ -195,37 +199,45 @@ export class TournamentService {
     const r = this.d.resolve(roster);
     if (!r.ok) return { ok: false, code: 'bad-request', message: r.message };
     const done = t.register({ userId, name, username, roster, label: r.label }, this.d.maxPlayers);
-    return this.answer(t, userId, done);
+    return this.answer(t, who, done);
   }
 
-  unregister(userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
-    const t = this.find(ref, userId);
-    return 'ok' in t ? t : this.answer(t, userId, t.unregister(userId));
+  unregister(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
+    const t = this.find(ref, who.userId);
+    return 'ok' in t ? t : this.answer(t, who, t.unregister(who.userId));
   }
 
-  ready(userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
-    const t = this.find(ref, userId);
-    return 'ok' in t ? t : this.answer(t, userId, t.ready(userId));
+  ready(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
+    const t = this.find(ref, who.userId);
+    return 'ok' in t ? t : this.answer(t, who, t.ready(who.userId));
   }
 
-  drop(userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
-    const t = this.find(ref, userId);
+  drop(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
+    const t = this.find(ref, who.userId);
     if ('ok' in t) return t;
-    const e = t.entrantOf(userId);
+    const e = t.entrantOf(who.userId);
     if (!e) return err('not-registered', 'You are not registered in this tournament');
-    return this.answer(t, userId, t.drop(e.playerId, 'self'));
+    return this.answer(t, who, t.drop(e.playerId, 'self'));
   }
 
-  manage(userId: string, p: import('@vroyale/protocol').TournamentManagePayload): { ok: true; view: TournamentView } | Err {
+  manage(who: Who, p: import('@vroyale/protocol').TournamentManagePayload): { ok: true; view: TournamentView } | Err {
     const t = this.byId.get(p.tournamentId);
     if (!t) return err('tournament-not-found', 'No such tournament');
-    if (t.rec.organiser.userId !== userId) return err('not-organiser', 'Only the organiser can do this');
+    if (t.rec.organiser.userId !== who.userId) return err('not-organiser', 'Only the organiser can do this');
     const done = p.op === 'drop' ? t.drop(p.playerId, 'organiser') : t.manage(p);
-    return this.answer(t, userId, done);
+    return this.answer(t, who, done);
   }
 
-  private answer(t: Tournament, userId: string, done: Done): { ok: true; view: TournamentView } | Err {
-    return done.ok ? { ok: true, view: this.view(t, userId) } : done;
+  /**
+   * The ack's whole view; the sending socket now knows its own part as of this view, so the next push tells it
+   * only a later change (else a part that changed and changed back before the push would never reach it).
+   */
+  private answer(t: Tournament, who: Who, done: Done): { ok: true; view: TournamentView } | Err {
+    if (!done.ok) return done;
+    const view = this.view(t, who.userId);
+    const watch = this.watchers.get(t.id)?.get(who.socketId);
+    if (watch) watch.mine = JSON.stringify({ you: view.you, organiserTools: view.organiserTools });
+    return { ok: true, view };
   }
 
   /** A match is over: if it is an event's, its result is recorded (from seat A's side, the pairing's player a). */

@@ -110,6 +110,7 @@ export function sharedView(r: TournamentRecord, now: number, currentRoom: (first
     registrationEndsAt: r.registrationEndsAt,
     serverNow: now,
     phase,
+    pauseRequested: r.pauseRequested,
     players: r.entrants.map((e) => {
       const d = dropped(e.playerId);
       return d === undefined ? { id: e.playerId, name: e.name } : { id: e.playerId, name: e.name, droppedAfterRound: d };

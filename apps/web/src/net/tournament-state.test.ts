@@ -18,6 +18,7 @@ const base: Omit<TournamentView, 'you' | 'organiserTools'> = {
   registrationEndsAt: 10,
   serverNow: 1,
   phase: { kind: 'registration' },
+  pauseRequested: false,
   players: [{ id: 'p1', name: 'Ann' }],
   history: [],
   standings: [],

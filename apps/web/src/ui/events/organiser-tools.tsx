@@ -16,14 +16,13 @@ import type { NameOf } from './names';
 export function OrganiserTools({ v, nameOf }: { v: TournamentView; nameOf: NameOf }) {
   const t = useT();
   const [asking, setAsking] = useState<'cancel' | 'drop' | null>(null);
-  // The view does not say whether a pause was asked for: this page remembers its own request.
-  const [pauseAsked, setPauseAsked] = useState(false);
   const [dropWho, setDropWho] = useState('');
   if (!v.organiserTools) return null;
   const tournamentId = v.id;
   const over = v.status === 'finished' || v.status === 'cancelled';
   const link = `${location.origin}/${eventPath(v.id, v.organiserTools.invite)}`;
   const active = v.players.filter((p) => p.droppedAfterRound === undefined);
+  const pauseAsked = v.pauseRequested;
   const copy = async () => {
     try {
       await navigator.clipboard.writeText(link);
@@ -52,12 +51,12 @@ export function OrganiserTools({ v, nameOf }: { v: TournamentView; nameOf: NameO
             </button>
           )}
           {v.status === 'running' && !pauseAsked && (
-            <button className="btn" onClick={() => void manage({ op: 'pause', tournamentId }).then((ok) => ok && setPauseAsked(true))}>
+            <button className="btn" onClick={() => void manage({ op: 'pause', tournamentId })}>
               {t('events.org.pause')}
             </button>
           )}
           {(v.status === 'paused' || (v.status === 'running' && pauseAsked)) && (
-            <button className="btn primary" onClick={() => void manage({ op: 'resume', tournamentId }).then((ok) => ok && setPauseAsked(false))}>
+            <button className="btn primary" onClick={() => void manage({ op: 'resume', tournamentId })}>
               {t('events.org.resume')}
             </button>
           )}

@@ -20,6 +20,7 @@ function view(over: Partial<TournamentView> = {}): TournamentView {
     registrationEndsAt: 0,
     serverNow: 1_000_000,
     phase: { kind: 'playing', round: 2, stage: 'swiss', endsAt: 1_060_000, timeCalled: false },
+    pauseRequested: false,
     players: ['Ann', 'Ben', 'Cho', 'Dev', 'Eli'].map((name, i) => ({ id: `p${i + 1}`, name })),
     history: [
       {
