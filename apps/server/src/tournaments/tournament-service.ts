@@ -20,6 +20,8 @@ import { personalPart, sharedView, summaryOf, viewOf } from './tournament-view.j
 
 /** At most one update per event this often (ms, real time: it paces the sockets, not the rules). */
 const FLUSH_MS = 500;
+/** What one event's updates may push to its watchers in all, per second (bytes of JSON). */
+const PUSH_BYTES_PER_SEC = 4_000_000;
 /** A deadline that passed while the server was down gets this long once it is back. */
 const RESUME_GRACE_MS = 60_000;
 /** Finished events stay in the Events list this long (and come back after a restart). */
@@ -72,9 +74,9 @@ export class TournamentService {
   private readonly byRoom = new Map<string, Tournament>();
   /** tournament → socket → who watches it, and the personal part last sent to that socket (JSON). */
   private readonly watchers = new Map<string, Map<string, { userId: string; mine: string }>>();
-  private readonly pending = new Set<Tournament>();
-  private flushQueued = false;
-  private lastFlush = -Infinity;
+  /** Per event: its next update's timer, and the earliest time it may go out (performance.now()). */
+  private readonly flushTimers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly flushAt = new Map<string, number>();
   private readonly host: TournamentHost;
   private readonly pairer: Pairer;
 
@@ -262,6 +264,8 @@ export class TournamentService {
 
   close(): void {
     for (const t of this.byId.values()) t.stop();
+    for (const timer of this.flushTimers.values()) clearTimeout(timer);
+    this.flushTimers.clear();
     this.pairer.close();
   }
 
@@ -316,36 +320,39 @@ export class TournamentService {
   }
 
   /**
-   * Throttled: the changes of an event within `FLUSH_MS` make one update. The shared view goes to every watcher in
-   * one send (encoded once, however many watch); each user's own part (`tournament:you`) only to a socket that
-   * last heard a different one. A per-user view of a 256-player event would be 257 encodings of ~100 KB for
-   * every result (bench:tournament measured honest acks of up to 1.2 s that way).
+   * Throttled per event: its changes within the wait make one update. The shared view goes to every watcher in one
+   * send (encoded once, however many watch); each user's own part (`tournament:you`) only to a socket that last
+   * heard a different one. The wait is `FLUSH_MS`, or longer when the view times its watchers would exceed
+   * `PUSH_BYTES_PER_SEC`: a 256-player event's view is ~150 KB by its last round, and pushing it to 257 sockets
+   * twice a second stalled every match on the node (bench:tournament: honest acks p99 up to 1.2 s with a view per
+   * user, 270 ms with a shared one every 500 ms; docs/performance.md "Tournaments").
    */
   private changed(t: Tournament): void {
-    this.pending.add(t);
-    if (this.flushQueued) return;
-    this.flushQueued = true;
-    setTimeout(() => this.flush(), Math.max(0, this.lastFlush + FLUSH_MS - performance.now()));
+    if (this.flushTimers.has(t.id)) return;
+    const wait = Math.max(0, (this.flushAt.get(t.id) ?? 0) - performance.now());
+    this.flushTimers.set(
+      t.id,
+      setTimeout(() => {
+        this.flushTimers.delete(t.id);
+        this.flush(t);
+      }, wait),
+    );
   }
 
-  private flush(): void {
-    this.flushQueued = false;
-    this.lastFlush = performance.now();
-    const events = [...this.pending];
-    this.pending.clear();
-    for (const t of events) {
-      const w = this.watchers.get(t.id);
-      if (!w || w.size === 0) continue;
-      const shared = sharedView(t.rec, this.d.clock.now(), (id) => this.currentRoom(id));
-      this.d.send([...w.keys()], { ...shared, you: null, organiserTools: null });
-      const mine = new Map<string, string>();
-      for (const [socketId, watch] of w) {
-        let part = mine.get(watch.userId);
-        if (part === undefined) mine.set(watch.userId, (part = JSON.stringify(personalPart(t.rec, watch.userId))));
-        if (part === watch.mine) continue;
-        watch.mine = part;
-        this.d.sendMine([socketId], { tournamentId: t.id, ...(JSON.parse(part) as Pick<TournamentView, 'you' | 'organiserTools'>) });
-      }
+  private flush(t: Tournament): void {
+    const w = this.watchers.get(t.id);
+    if (!w || w.size === 0) return;
+    const shared: TournamentView = { ...sharedView(t.rec, this.d.clock.now(), (id) => this.currentRoom(id)), you: null, organiserTools: null };
+    this.d.send([...w.keys()], shared);
+    const bytes = JSON.stringify(shared).length * w.size;
+    this.flushAt.set(t.id, performance.now() + Math.max(FLUSH_MS, (bytes / PUSH_BYTES_PER_SEC) * 1000));
+    const mine = new Map<string, string>();
+    for (const [socketId, watch] of w) {
+      let part = mine.get(watch.userId);
+      if (part === undefined) mine.set(watch.userId, (part = JSON.stringify(personalPart(t.rec, watch.userId))));
+      if (part === watch.mine) continue;
+      watch.mine = part;
+      this.d.sendMine([socketId], { tournamentId: t.id, ...(JSON.parse(part) as Pick<TournamentView, 'you' | 'organiserTools'>) });
     }
   }
 }
