@@ -182,6 +182,19 @@ describe.skipIf(!e2eEnabled)('best of three', () => {
     expect(await a.page.locator('.sideboard').count()).toBe(0);
     await bobNeverSees('the end');
 
+    // Alice makes an account (her games stay hers): her history shows the match as one row, 2–1, its three games under it.
+    const name = `alice${Date.now() % 100_000}`;
+    const reg = await a.page.request.post(`${app().url}/api/auth/register`, {
+      data: { username: name, password: `${name} plays VRoyale` },
+      headers: { origin: app().url },
+    });
+    expect(reg.status()).toBe(201);
+    await a.page.goto(`${app().url}/#/u/${name}`);
+    const match = a.page.locator('.history-table .series-row');
+    await expect.poll(() => match.textContent(), { timeout: 20_000 }).toContain('2–1');
+    expect(await a.page.locator('.history-table .series-game').count()).toBe(3);
+    await shot(a.page, 'profile-best-of-three');
+
     for (const p of [a, b, s]) await p.ctx.close();
   }, 300_000);
 });

@@ -6,6 +6,7 @@
 import '../../i18n/later-texts';
 import { useState } from 'react';
 import type { MatchHistoryPage, MatchSummary, PublicProfile, RatingSummary } from '@vroyale/protocol';
+import { historyRows, type HistoryRow } from './history-groups';
 import { language, useT } from '../../i18n';
 import { seg } from '../../net/api';
 import { profilePath } from '../route';
@@ -145,9 +146,9 @@ function History({ username }: { username: string }) {
                 </tr>
               </thead>
               <tbody>
-                {data.matches.map((m) => (
-                  <MatchRow key={m.matchId} m={m} />
-                ))}
+                {historyRows(data.matches).map((row) =>
+                  row.kind === 'game' ? <MatchRow key={row.m.matchId} m={row.m} /> : <SeriesRows key={row.series} row={row} />,
+                )}
               </tbody>
             </table>
           </div>
@@ -168,13 +169,43 @@ function History({ username }: { username: string }) {
   );
 }
 
-function MatchRow({ m }: { m: MatchSummary }) {
+/** A best-of-three: one row for the match (its score), then a row per game, each with its replay. */
+function SeriesRows({ row }: { row: Extract<HistoryRow, { kind: 'series' }> }) {
+  const t = useT();
+  const last = row.games[0]!;
+  const o = last.opponent;
+  const name = o.username ? o.username : t('profile.vsGuest', { name: o.name });
+  return (
+    <>
+      <tr className="series-row" data-series={row.series}>
+        <td>
+          <span className={`result-badge ${row.outcome}`}>{t(`profile.${row.outcome}`)}</span>{' '}
+          <b>{t('profile.seriesScore', { wins: row.wins, losses: row.losses })}</b>
+        </td>
+        <td>{o.username ? <a href={profilePath(o.username)}>{name}</a> : name}</td>
+        <td className="hide-narrow">
+          {tx(t)(`profile.kinds.${last.kind}`)} · {t('profile.bestOfThree')}
+        </td>
+        <td className="hide-narrow">{rosterName(last.starter)}</td>
+        <td className="rating-change">—</td>
+        <td className="hide-narrow">{new Date(last.endedAt).toLocaleString(language(), { dateStyle: 'short', timeStyle: 'short' })}</td>
+        <td />
+      </tr>
+      {row.games.map((m, i) => (
+        <MatchRow key={m.matchId} m={m} game={row.games.length - i} />
+      ))}
+    </>
+  );
+}
+
+function MatchRow({ m, game }: { m: MatchSummary; game?: number }) {
   const t = useT();
   const o = m.opponent;
   const name = o.bot ? t('profile.vsBot', { name: o.name }) : o.username ? o.username : t('profile.vsGuest', { name: o.name });
   return (
-    <tr data-match={m.matchId}>
+    <tr data-match={m.matchId} className={game ? 'series-game' : undefined}>
       <td>
+        {game !== undefined && <span className="hint">{t('profile.gameNo', { n: game })} </span>}
         <span className={`result-badge ${m.outcome}`}>{t(`profile.${m.outcome}`)}</span>
       </td>
       <td>{o.username ? <a href={profilePath(o.username)}>{name}</a> : name}</td>
