@@ -129,7 +129,17 @@ describe('a Swiss tournament', () => {
       return playing;
     }
 
-    await playRound(1, 'swiss');
+    const r1 = await playRound(1, 'swiss');
+    // A table's room belongs to the event: its page is named, and no rematch is offered there.
+    const t1 = r1.history[0]!.pairings[0]!;
+    const winner = idOf.get(t1.a)!;
+    await winner.waitFor(() => winner.roomStates.get(t1.roomId!)?.status === 'finished', 10_000, 'table 1 over');
+    expect(winner.roomStates.get(t1.roomId!)?.tournamentId).toBe(id);
+    expect(await winner.emit('room:rematch', { roomId: t1.roomId! })).toMatchObject({
+      ok: false,
+      code: 'not-finished',
+      message: expect.stringContaining('tournament'),
+    });
     // Round 2: the last player misses the ready check and is dropped at its deadline; seven players, one bye.
     const missing = v0.players.at(-1)!.id;
     const r2 = await playRound(2, 'swiss', [missing]);

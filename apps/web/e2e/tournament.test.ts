@@ -167,6 +167,7 @@ describe.skipIf(!e2eEnabled)('a Swiss tournament in the browser', () => {
       return until(watcher, id, (v) => v.phase.kind === 'playing' && v.phase.round === round && v.phase.stage === stage, `${stage} ${round} paired`);
     }
 
+    let backToEvent = 0;
     /** Every match of the round is decided: a bot concedes; between the browsers Bea concedes in her room. Bea opens her match by Play. */
     async function playRound(round: number, stage: 'swiss' | 'cut'): Promise<TournamentView> {
       const v = latest(watcher, id)!;
@@ -194,6 +195,13 @@ describe.skipIf(!e2eEnabled)('a Swiss tournament in the browser', () => {
           await bea.getByRole('alertdialog', { name: 'Concede this match?' }).getByRole('button', { name: 'Concede the match' }).click();
         }
         if (browserSide === 'Bea') await bea.locator('.end-overlay').waitFor({ timeout: 20_000 });
+      }
+      // Bea's match is over: its end screen leads back to the event (a tournament's match offers no rematch).
+      if (await bea.locator('.end-overlay').count()) {
+        expect(await bea.locator('.end-overlay').getByRole('button', { name: 'Offer a rematch' }).count()).toBe(0);
+        await bea.locator('.end-overlay').getByRole('link', { name: 'Back to the event' }).click();
+        await expect.poll(() => bea.url()).toContain(`#/events/${id}`);
+        backToEvent++;
       }
       await goto(bea, `#/events/${id}`);
       return until(
@@ -287,6 +295,7 @@ describe.skipIf(!e2eEnabled)('a Swiss tournament in the browser', () => {
     await bea.mouse.move(2, 2);
     await shot(bea, 'tournament-bracket');
 
+    expect(backToEvent, "Bea's end screens led back to the event").toBeGreaterThan(0);
     for (const c of [sora, taro, watcher]) c.close();
     await olga.context().close();
     await bea.context().close();

@@ -148,6 +148,8 @@ export interface RoomState {
   format: MatchFormat;
   /** A game of a best-of-three: the match around it, once its first game started; null for a single game. */
   series: SeriesState | null;
+  /** A tournament's match (issue 34 §2): the event's id, its page; no rematch is offered. Null otherwise. */
+  tournamentId: string | null;
   /** The receiving socket's own seat in this room, if any. */
   yourSeat: Seat | null;
   serverNow: number;

@@ -150,6 +150,7 @@ export function roomHandlers(rooms: RoomService, d: GameServerDeps, conns: Reado
         const refused = rooms.capRefusal(conn, other?.bot === true);
         if (refused) return reply(refused);
       }
+      if (room.tournamentId) return reply(err('not-finished', "A tournament's match has no rematch: the event pairs the next round"));
       // A best-of-three is over once a manager has won it; a rematch is another best-of-three from the decks as registered.
       if (room.series && room.series.rec.status !== 'done')
         return reply(err('not-finished', 'The match is not over: its next game starts after the side-deck window'));

@@ -71,6 +71,8 @@ export class Room implements MasterRoom {
   readonly format: 'bo1' | 'bo3';
   /** The best-of-three this room's game belongs to (rooms/series.ts), once its first game started. */
   series: Series | null = null;
+  /** The tournament whose match this room plays (tournaments/): no rematch here; the event pairs the next round. */
+  tournamentId: string | null = null;
   /** A later game of a best-of-three: who chooses the order of play (PR-18); null: the coin. */
   chooser: Seat | null = null;
   /** After the match: the seats that asked for a rematch, and the room it started in (see rematch.ts). */
@@ -368,6 +370,7 @@ export class Room implements MasterRoom {
       rematch: { offers: [...this.rematch.offers], roomId: this.rematch.roomId },
       format: this.format,
       series: this.series?.stateFor(this.roomId, yourSeat) ?? null,
+      tournamentId: this.tournamentId,
       yourSeat,
       serverNow: now,
     };

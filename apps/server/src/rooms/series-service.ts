@@ -82,6 +82,8 @@ export class SeriesService {
   private openGame(series: Series, seats: Record<Seat, Occupant>, chooser: Seat): string {
     const room = this.d.newRoom(series.rec);
     room.series = series;
+    // A tournament's best-of-three: every game's room belongs to the event.
+    room.tournamentId = this.d.room(series.rec.games[0]!.roomId)?.tournamentId ?? null;
     room.chooser = chooser;
     series.addGame(room.roomId, chooser);
     // Bots sit under an id of the new room (as a rematch's do); the second seat starts the match.

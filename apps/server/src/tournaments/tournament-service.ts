@@ -272,8 +272,23 @@ export class TournamentService {
   private add(rec: TournamentRecord): Tournament {
     const t = new Tournament(this.host, rec);
     this.byId.set(rec.id, t);
-    for (const roomId of Object.values(rec.rooms)) this.byRoom.set(roomId, t);
+    for (const roomId of Object.values(rec.rooms)) {
+      this.byRoom.set(roomId, t);
+      this.link(rec.id, roomId);
+    }
     return t;
+  }
+
+  /** The match's rooms (a best-of-three's later games too) know their event: its page, and no rematch. */
+  private link(tournamentId: string, firstRoomId: string): void {
+    const first = this.d.room(firstRoomId);
+    for (const g of first?.series?.rec.games ?? [{ roomId: firstRoomId }]) {
+      const room = this.d.room(g.roomId);
+      if (room && room.tournamentId !== tournamentId) {
+        room.tournamentId = tournamentId;
+        room.broadcastState();
+      }
+    }
   }
 
   /** The room of the game being played in the match that began in `firstRoomId` (a best-of-three moves on). */
@@ -290,6 +305,7 @@ export class TournamentService {
     };
     const roomId = await this.d.startMatch(t.rec.clock, t.rec.format, player(a), player(b));
     this.byRoom.set(roomId, t);
+    this.link(t.id, roomId);
     return roomId;
   }
 

@@ -13,7 +13,7 @@ import { CardFace } from './card';
 import { useT } from '../i18n';
 import { useApp } from '../store';
 import { useRosterChoice } from './roster-picker';
-import { navigate } from './route';
+import { eventPath, navigate } from './route';
 import { SeriesEnd } from './series/series-end';
 
 export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: ManagerId | null; names: Record<ManagerId, string>; bot: boolean }) {
@@ -54,9 +54,17 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
     setAsking(false);
   };
   let rematchUi: ReactNode = null;
+  const tournamentId = room?.tournamentId ?? null;
   // A best-of-three goes on to its next game until a manager has won it; then a rematch is another best-of-three.
   if (series && series.status !== 'done') {
     rematchUi = null;
+  } else if (tournamentId) {
+    // A tournament's match: the event pairs the next round; its page has the standings and the next ready check.
+    rematchUi = (
+      <a className="btn primary" href={eventPath(tournamentId)}>
+        {t('room.backToEvent')}
+      </a>
+    );
   } else if (rematch?.roomId) {
     rematchUi =
       me === null ? (

@@ -87,6 +87,7 @@ describe('your matches', () => {
     rematch: { offers: [], roomId: null },
     format: 'bo1',
     series: null,
+    tournamentId: null,
     yourSeat: 'A',
     serverNow: 1,
     ...over,
