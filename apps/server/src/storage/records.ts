@@ -1,6 +1,6 @@
 /** The shapes the storage layer reads and writes (JSON columns parsed). */
 import type { ManagerId, Roster } from '@vroyale/engine';
-import type { ClockConfig, MatchFormat, MatchKind, MatchResult, TournamentStatus, Visibility } from '@vroyale/protocol';
+import type { ClockConfig, MatchFormat, MatchKind, MatchResult, TournamentPhase, TournamentStatus, Visibility } from '@vroyale/protocol';
 import type { TournamentState } from '@vroyale/tournament';
 
 export interface Occupant {
@@ -117,13 +117,8 @@ export interface TournamentEntrant {
   label: string;
 }
 
-/** Where a tournament is between its rounds (tournaments/tournament.ts); the protocol's `TournamentPhase` is built from it. */
-export type TournamentPhaseRecord =
-  | { kind: 'registration' }
-  | { kind: 'ready-check'; stage: 'swiss' | 'cut'; round: number; deadline: number; ready: string[] }
-  | { kind: 'playing'; stage: 'swiss' | 'cut'; round: number; endsAt: number | null; timeCalled: boolean }
-  | { kind: 'paused'; before: number }
-  | { kind: 'over' };
+/** Where a tournament is between its rounds (tournaments/tournament.ts): stored as the protocol's views show it. */
+export type TournamentPhaseRecord = TournamentPhase;
 
 /** A Swiss tournament (issue 34 §2): its settings, entrants, the pure state (`@vroyale/tournament`) and its rooms. */
 export interface TournamentRecord {

@@ -15,7 +15,7 @@ import type { TournamentEntrant, TournamentRecord } from '../storage/records.js'
 import type { AccountFacts, Store } from '../storage/store.js';
 import type { Clock } from '../time/clock.js';
 import { Pairer } from './pairing.js';
-import { Tournament, type Done, type TournamentHost } from './tournament.js';
+import { newTournamentRecord, Tournament, type Done, type TournamentHost } from './tournament.js';
 import { personalPart, sharedView, summaryOf, viewOf } from './tournament-view.js';
 
 /** At most one update per event this often (ms, real time: it paces the sockets, not the rules). */
@@ -112,8 +112,7 @@ export class TournamentService {
       return err('wrong-phase', `You already organise ${open.length} open tournaments, the most one account may; finish or cancel one first`);
     const now = this.d.clock.now();
     const visibility = p.visibility ?? 'public';
-    const rec: TournamentRecord = {
-      id: `t_${randomBytes(9).toString('base64url')}`,
+    const rec = newTournamentRecord(`t_${randomBytes(9).toString('base64url')}`, {
       name: p.name.trim(),
       organiser: { userId, username },
       format: p.format,
@@ -125,14 +124,7 @@ export class TournamentService {
       invite: visibility === 'invite' ? randomBytes(9).toString('base64url') : null,
       registrationEndsAt: now + (p.registrationMinutes ?? 30) * 60_000,
       createdAt: now,
-      status: 'registration',
-      entrants: [],
-      state: null,
-      phase: { kind: 'registration' },
-      pauseRequested: false,
-      rooms: {},
-      turnsAtTime: {},
-    };
+    });
     const t = this.add(rec);
     this.host.save(rec);
     t.opened();

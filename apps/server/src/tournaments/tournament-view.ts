@@ -90,12 +90,8 @@ export function sharedView(r: TournamentRecord, now: number, currentRoom: (first
       pairings: round.pairings.map((m) => ({ table: m.table, a: m.a, b: m.b, roomId: room('cut', round.number, m.table), result: m.result ?? null })),
     });
   const dropped = (id: string) => s?.players.find((p) => p.id === id)?.droppedAfterRound;
-  const phase: TournamentPhase =
-    r.phase.kind === 'ready-check'
-      ? { kind: 'ready-check', round: r.phase.round, stage: r.phase.stage, deadline: r.phase.deadline, ready: [...r.phase.ready] }
-      : r.phase.kind === 'playing'
-        ? { kind: 'playing', round: r.phase.round, stage: r.phase.stage, endsAt: r.phase.endsAt, timeCalled: r.phase.timeCalled }
-        : { ...r.phase };
+  // A copy: the record's phase changes in place (its ready list) after the view is sent.
+  const phase: TournamentPhase = r.phase.kind === 'ready-check' ? { ...r.phase, ready: [...r.phase.ready] } : { ...r.phase };
   return {
     id: r.id,
     name: r.name,

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { pairNextRound } from '@vroyale/tournament';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
 import { ManualClock } from '../time/manual-clock.js';
-import { Tournament, type TournamentHost } from './tournament.js';
+import { newTournamentRecord, Tournament, type TournamentHost } from './tournament.js';
 
 const READY_MS = 60_000;
 
@@ -26,25 +26,19 @@ function setup(players: number, over: Partial<TournamentRecord> = {}) {
     pair: async (s) => pairNextRound(s),
   };
   const rec: TournamentRecord = {
-    id: 't_abc123',
-    name: 'Test',
-    organiser: { userId: 'u0', username: 'org' },
-    format: 'bo1',
-    clock: { initialMs: 600_000, incrementMs: 5_000 },
-    rounds: null,
-    topCut: 0,
-    roundMinutes: 50,
-    visibility: 'public',
-    invite: null,
-    registrationEndsAt: clock.now() + 30 * 60_000,
-    createdAt: clock.now(),
-    status: 'registration',
-    entrants: [],
-    state: null,
-    phase: { kind: 'registration' },
-    pauseRequested: false,
-    rooms: {},
-    turnsAtTime: {},
+    ...newTournamentRecord('t_abc123', {
+      name: 'Test',
+      organiser: { userId: 'u0', username: 'org' },
+      format: 'bo1',
+      clock: { initialMs: 600_000, incrementMs: 5_000 },
+      rounds: null,
+      topCut: 0,
+      roundMinutes: 50,
+      visibility: 'public',
+      invite: null,
+      registrationEndsAt: clock.now() + 30 * 60_000,
+      createdAt: clock.now(),
+    }),
     ...over,
   };
   const t = new Tournament(host, rec);

@@ -45,6 +45,27 @@ export interface TournamentHost {
   pair(state: TournamentState): Promise<Outcome<TournamentState>>;
 }
 
+/** A new event's record, registration open: what the organiser chose, nothing played yet. */
+export function newTournamentRecord(
+  id: string,
+  settings: Pick<
+    TournamentRecord,
+    'name' | 'organiser' | 'format' | 'clock' | 'rounds' | 'topCut' | 'roundMinutes' | 'visibility' | 'invite' | 'registrationEndsAt' | 'createdAt'
+  >,
+): TournamentRecord {
+  return {
+    id,
+    ...settings,
+    status: 'registration',
+    entrants: [],
+    state: null,
+    phase: { kind: 'registration' },
+    pauseRequested: false,
+    rooms: {},
+    turnsAtTime: {},
+  };
+}
+
 export type Refused = { ok: false; code: 'wrong-phase' | 'not-registered' | 'bad-request'; message: string };
 export type Done = { ok: true } | Refused;
 

@@ -2,6 +2,7 @@
 import type pg from 'pg';
 import type { SeriesRecord } from '../records.js';
 import type { SeriesStore } from '../store.js';
+import { SERIES_SQL } from '../json-rows-sql.js';
 import { rows, run, type WriteLane } from './pg-db.js';
 
 export class PgSeries implements SeriesStore {
@@ -12,19 +13,12 @@ export class PgSeries implements SeriesStore {
 
   save(rec: SeriesRecord, now: number): Promise<void> {
     return this.lane.tx(async (c) => {
-      await run(
-        c,
-        `INSERT INTO series (id, status, data_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET status = excluded.status, data_json = excluded.data_json, updated_at = excluded.updated_at`,
-        [rec.id, rec.status, JSON.stringify(rec), rec.createdAt, now],
-      );
+      await run(c, SERIES_SQL.save, [rec.id, rec.status, JSON.stringify(rec), rec.createdAt, now]);
       for (const g of rec.games) await run(c, 'UPDATE rooms SET series_id = ? WHERE id = ? AND series_id IS NULL', [rec.id, g.roomId]);
     });
   }
 
   async load(since: number): Promise<SeriesRecord[]> {
-    return (await rows(this.pool, "SELECT data_json FROM series WHERE status != 'done' OR updated_at >= ?", [since])).map(
-      (r) => JSON.parse(String(r.data_json)) as SeriesRecord,
-    );
+    return (await rows(this.pool, SERIES_SQL.load, [since])).map((r) => JSON.parse(String(r.data_json)) as SeriesRecord);
   }
 }

@@ -2,17 +2,15 @@
 import type Database from 'better-sqlite3';
 import type { SeriesRecord } from '../records.js';
 import type { SeriesStore } from '../store.js';
+import { SERIES_SQL } from '../json-rows-sql.js';
 
 export class SqliteSeries implements SeriesStore {
   private readonly st;
 
   constructor(db: Database.Database) {
     this.st = {
-      save: db.prepare(
-        `INSERT INTO series (id, status, data_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET status = excluded.status, data_json = excluded.data_json, updated_at = excluded.updated_at`,
-      ),
-      load: db.prepare("SELECT data_json FROM series WHERE status != 'done' OR updated_at >= ?"),
+      save: db.prepare(SERIES_SQL.save),
+      load: db.prepare(SERIES_SQL.load),
       link: db.prepare('UPDATE rooms SET series_id = ? WHERE id = ? AND series_id IS NULL'),
     };
     this.saveTx = db.transaction((rec: SeriesRecord, now: number) => {

@@ -2,19 +2,15 @@
 import type Database from 'better-sqlite3';
 import type { TournamentRecord } from '../records.js';
 import type { TournamentStore } from '../store.js';
-
-const OVER = "('finished', 'cancelled')";
+import { TOURNAMENTS_SQL } from '../json-rows-sql.js';
 
 export class SqliteTournaments implements TournamentStore {
   private readonly st;
 
   constructor(db: Database.Database) {
     this.st = {
-      save: db.prepare(
-        `INSERT INTO tournaments (id, status, data_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
-         ON CONFLICT (id) DO UPDATE SET status = excluded.status, data_json = excluded.data_json, updated_at = excluded.updated_at`,
-      ),
-      load: db.prepare(`SELECT data_json FROM tournaments WHERE status NOT IN ${OVER} OR updated_at >= ? ORDER BY created_at`),
+      save: db.prepare(TOURNAMENTS_SQL.save),
+      load: db.prepare(TOURNAMENTS_SQL.load),
     };
   }
 
