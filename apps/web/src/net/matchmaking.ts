@@ -3,8 +3,9 @@ import type { ChallengeUpdate, ClockConfig, MatchFormat, QueueName, QueueState }
 import { call } from './socket';
 import { applyChallenge, applyQueueState } from './matchmaking-state';
 
-export async function joinQueue(queue: QueueName, roster: string): Promise<boolean> {
-  const ack = await call('queue:join', { queue, roster });
+/** Enter a queue: one game unless `format` says a best of three (each format is its own queue and rating). */
+export async function joinQueue(queue: QueueName, roster: string, format: MatchFormat = 'bo1'): Promise<boolean> {
+  const ack = await call('queue:join', { queue, roster, ...(format === 'bo3' ? { format } : {}) });
   if (ack) applyQueueState(stripAck<QueueState>(ack));
   return !!ack;
 }

@@ -1,9 +1,12 @@
 /**
- * Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play, #/settings, #/u/USERNAME, #/leaderboard,
+ * Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play, #/settings, #/u/USERNAME,
+ * #/leaderboard[/ranked|/casual|/ranked-bo3|/casual-bo3],
  * #/about, #/events, #/events/ID[?invite=CODE]):
  * invite, replay and profile links work with any static host.
  */
 import { useSyncExternalStore } from 'react';
+import type { RatingQueue } from '@vroyale/protocol';
+import { leaderboardQueueOf } from '../play/queue-choice';
 
 export type Route =
   | { name: 'lobby' }
@@ -13,7 +16,7 @@ export type Route =
   | { name: 'how-to-play' }
   | { name: 'settings' }
   | { name: 'profile'; username: string }
-  | { name: 'leaderboard'; queue: 'ranked' | 'casual' }
+  | { name: 'leaderboard'; queue: RatingQueue }
   | { name: 'about' }
   | { name: 'events' }
   | { name: 'event'; id: string; invite: string | null };
@@ -30,7 +33,7 @@ export function parseRoute(hash: string, pathname = '/'): Route {
   const event = /^\/events\/([A-Za-z0-9_-]+)(?:\?(?:.*&)?invite=([A-Za-z0-9_-]+))?/.exec(path);
   if (event) return { name: 'event', id: event[1]!, invite: event[2] ?? null };
   if (path.startsWith('/events')) return { name: 'events' };
-  if (path.startsWith('/leaderboard')) return { name: 'leaderboard', queue: /^\/leaderboard\/casual/.test(path) ? 'casual' : 'ranked' };
+  if (path.startsWith('/leaderboard')) return { name: 'leaderboard', queue: leaderboardQueueOf(path) };
   if (path.startsWith('/decks')) return { name: 'decks' };
   if (path.startsWith('/how-to-play')) return { name: 'how-to-play' };
   if (path.startsWith('/settings')) return { name: 'settings' };

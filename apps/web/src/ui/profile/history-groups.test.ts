@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { MatchSummary } from '@vroyale/protocol';
 import { historyRows } from './history-groups';
 
-const game = (id: string, outcome: MatchSummary['outcome'], series: string | null = null): MatchSummary => ({
+const game = (id: string, outcome: MatchSummary['outcome'], series: string | null = null, rating: MatchSummary['rating'] = null): MatchSummary => ({
   matchId: id,
   roomId: `r${id}`,
   kind: 'room',
@@ -11,7 +11,7 @@ const game = (id: string, outcome: MatchSummary['outcome'], series: string | nul
   reason: 'concede',
   starter: 'raid-night',
   opponent: { name: 'Bob', username: 'bob', bot: false, starter: 'mod-squad' },
-  rating: null,
+  rating,
   replay: `/api/matches/${id}/replay`,
   series,
 });
@@ -30,5 +30,15 @@ describe('match history rows', () => {
       draws: 1,
       outcome: 'draw',
     });
+  });
+
+  it("a rated best-of-three's match row carries its rating change, from whichever game has it (the last game's)", () => {
+    const change = { queue: 'ranked-bo3', before: 1500, after: 1512.4, rdAfter: 180 } as const;
+    const rows = historyRows([game('3', 'win', 's3', change), game('2', 'loss', 's3'), game('1', 'win', 's3'), game('0', 'win', 's4')]);
+    expect(rows[0]).toMatchObject({ kind: 'series', series: 's3', rating: change });
+    // Its last game on the previous page: this page's part of the match has no change to show.
+    expect(rows[1]).toMatchObject({ kind: 'series', series: 's4', rating: null });
+    // The server's order is newest first, but the change is found wherever it is.
+    expect(historyRows([game('1', 'win', 's5'), game('2', 'win', 's5', change)])[0]).toMatchObject({ rating: change });
   });
 });

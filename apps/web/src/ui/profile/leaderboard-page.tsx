@@ -1,14 +1,19 @@
-/** The leaderboard (`#/leaderboard`, `#/leaderboard/casual`; a lazy chunk): top players by rating, per queue. */
+/**
+ * The leaderboard (`#/leaderboard[/<queue>]`: ranked, casual, ranked-bo3, casual-bo3; a lazy chunk): top players by
+ * rating, one tab per rating queue (issue 34 §1: a best of three is its own queue and rating).
+ */
 import '../../i18n/later-texts';
-import type { Leaderboard } from '@vroyale/protocol';
+import type { Leaderboard, RatingQueue } from '@vroyale/protocol';
 import { useT } from '../../i18n';
+import { RATING_QUEUE_ORDER } from '../../play/queue-choice';
+import { ratingQueueText } from '../play/queue-words';
 import { profilePath } from '../route';
 import { roundRating } from './rating-text';
 import { Fetched } from './fetched';
 import { useApiGet } from './use-api';
 import './profile.css';
 
-export default function LeaderboardPage({ queue }: { queue: 'ranked' | 'casual' }) {
+export default function LeaderboardPage({ queue }: { queue: RatingQueue }) {
   const t = useT();
   const r = useApiGet<Leaderboard>(`/api/leaderboard?queue=${queue}&limit=50`);
   return (
@@ -21,9 +26,9 @@ export default function LeaderboardPage({ queue }: { queue: 'ranked' | 'casual' 
       </header>
       <section className="panel">
         <nav className="tabs board-tabs" aria-label={t('play.queue')}>
-          {(['ranked', 'casual'] as const).map((q) => (
+          {RATING_QUEUE_ORDER.map((q) => (
             <a key={q} href={`#/leaderboard/${q}`} aria-current={q === queue ? 'page' : undefined} className={q === queue ? 'on' : ''}>
-              {t(q === 'ranked' ? 'play.ranked' : 'play.casual')}
+              {ratingQueueText(q)}
             </a>
           ))}
         </nav>

@@ -1,14 +1,17 @@
 /**
- * A player's profile (`#/u/<username>`, a lazy chunk): ratings per queue (rating ± RD, provisional marked),
+ * A player's profile (`#/u/<username>`, a lazy chunk): ratings per queue (rating ± RD, provisional marked; Ranked
+ * and Casual always, their best-of-three queues once the player has played there),
  * games and results, favourite rosters, and the match history, paged, each match with its opponent (linked to
  * their profile when they have an account), roster, rating change and a replay link.
  */
 import '../../i18n/later-texts';
 import { useState } from 'react';
-import type { MatchHistoryPage, MatchSummary, PublicProfile, RatingSummary } from '@vroyale/protocol';
+import type { MatchHistoryPage, MatchSummary, PublicProfile, RatingQueue, RatingSummary } from '@vroyale/protocol';
 import { historyRows, type HistoryRow } from './history-groups';
 import { language, useT } from '../../i18n';
 import { seg } from '../../net/api';
+import { RATING_QUEUE_ORDER } from '../../play/queue-choice';
+import { ratingQueueText } from '../play/queue-words';
 import { profilePath } from '../route';
 import { ratingDelta, rosterName, roundRating } from './rating-text';
 import { Fetched } from './fetched';
@@ -56,7 +59,7 @@ function Profile({ p }: { p: PublicProfile }) {
         <section className="panel" aria-labelledby="ratings-title">
           <h2 id="ratings-title">{t('profile.ratings')}</h2>
           <div className="rating-cards">
-            {(['ranked', 'casual'] as const).map((q) => (
+            {shownQueues(p.ratings).map((q) => (
               <RatingCard key={q} queue={q} r={p.ratings.find((x) => x.queue === q)} />
             ))}
           </div>
@@ -98,11 +101,16 @@ function Profile({ p }: { p: PublicProfile }) {
   );
 }
 
-function RatingCard({ queue, r }: { queue: 'ranked' | 'casual'; r: RatingSummary | undefined }) {
+/** Ranked and Casual always (a newcomer sees where ratings will be); a best-of-three queue once it has games. */
+function shownQueues(ratings: readonly RatingSummary[]): RatingQueue[] {
+  return RATING_QUEUE_ORDER.filter((q) => !q.endsWith('-bo3') || ratings.some((r) => r.queue === q && r.games > 0));
+}
+
+function RatingCard({ queue, r }: { queue: RatingQueue; r: RatingSummary | undefined }) {
   const t = useT();
   return (
     <div className={`rating-card q-${queue}`} data-queue={queue}>
-      <span className="rating-queue">{t(queue === 'ranked' ? 'play.ranked' : 'play.casual')}</span>
+      <span className="rating-queue">{ratingQueueText(queue)}</span>
       {r ? (
         <>
           <span className="rating-value" data-rating={roundRating(r.rating)}>
@@ -187,7 +195,7 @@ function SeriesRows({ row }: { row: Extract<HistoryRow, { kind: 'series' }> }) {
           {tx(t)(`profile.kinds.${last.kind}`)} · {t('profile.bestOfThree')}
         </td>
         <td className="hide-narrow">{rosterName(last.starter)}</td>
-        <td className="rating-change">—</td>
+        <RatingChange rating={row.rating} />
         <td className="hide-narrow">{new Date(last.endedAt).toLocaleString(language(), { dateStyle: 'short', timeStyle: 'short' })}</td>
         <td />
       </tr>
@@ -211,18 +219,7 @@ function MatchRow({ m, game }: { m: MatchSummary; game?: number }) {
       <td>{o.username ? <a href={profilePath(o.username)}>{name}</a> : name}</td>
       <td className="hide-narrow">{tx(t)(`profile.kinds.${m.kind}`)}</td>
       <td className="hide-narrow">{rosterName(m.starter)}</td>
-      <td className="rating-change">
-        {m.rating ? (
-          <>
-            <b className={m.rating.after > m.rating.before ? 'up' : m.rating.after < m.rating.before ? 'down' : ''}>
-              {ratingDelta(m.rating.before, m.rating.after)}
-            </b>{' '}
-            <span className="hint">{roundRating(m.rating.after)}</span>
-          </>
-        ) : (
-          '—'
-        )}
-      </td>
+      <RatingChange rating={m.rating} />
       <td className="hide-narrow">{new Date(m.endedAt).toLocaleString(language(), { dateStyle: 'short', timeStyle: 'short' })}</td>
       <td>
         <a className="btn small" href={`#/replay/${m.matchId}`} aria-label={t('profile.watchReplay', { name: o.username ?? o.name })}>
@@ -230,5 +227,21 @@ function MatchRow({ m, game }: { m: MatchSummary; game?: number }) {
         </a>
       </td>
     </tr>
+  );
+}
+
+/** The rating column: the change, signed, and the rating after it; "—" for an unrated game. */
+function RatingChange({ rating }: { rating: MatchSummary['rating'] }) {
+  return (
+    <td className="rating-change">
+      {rating ? (
+        <>
+          <b className={rating.after > rating.before ? 'up' : rating.after < rating.before ? 'down' : ''}>{ratingDelta(rating.before, rating.after)}</b>{' '}
+          <span className="hint">{roundRating(rating.after)}</span>
+        </>
+      ) : (
+        '—'
+      )}
+    </td>
   );
 }
