@@ -31,6 +31,8 @@ export function PlayPanel() {
   const me = useApp((s) => s.me);
   const q = useApp((s) => s.queue);
   const at = useApp((s) => s.queueAt);
+  // A pairing's room still being played (a finished one is no news: the state stays `matched` until the next hello).
+  const matchedLive = useApp((s) => s.queue.status === 'matched' && s.roomStates[s.queue.roomId]?.status !== 'finished');
   const [choice, setChoice] = useState<QueueChoice>(lastQueueChoice);
   const choose = (c: Partial<QueueChoice>) => {
     const next = { ...choice, ...c };
@@ -113,7 +115,7 @@ export function PlayPanel() {
           {format === 'bo3' && <small className="hint">{t('play.bo3Hint')}</small>}
         </div>
         <RosterPicker id="queue-roster" value={roster} onChange={setRoster} label={t('play.bring')} />
-        {q.status === 'matched' && (
+        {q.status === 'matched' && matchedLive && (
           <p className="queue-matched hint" role="status">
             {t('play.matchedIn', { queue: queueText(q.queue, q.format) })} <a href={`#/room/${q.roomId}`}>{t('play.openMatch')}</a>
           </p>
