@@ -92,6 +92,7 @@ export class GameServer {
       roomsOf: (id) => rooms.userRooms.roomsOf(id),
       newRoom: (kind, clock, format) => rooms.newRoom('private', clock, rooms.roomDeps, kind, format),
       dropRoom: (id) => rooms.dropRoom(id),
+      undecidedSeries: (id) => rooms.series.undecidedOf(id),
       attachUser: (userId, room) => {
         const mine = [...(d.users.get(userId)?.sockets ?? [])].map((s) => conns.get(s)).filter((c) => c !== undefined);
         rooms.userRooms.claim(room, userId, mine[0]?.address ?? null);

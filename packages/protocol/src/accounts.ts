@@ -106,13 +106,26 @@ export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 export const GuestBody = z.object({ name: z.string().max(64).optional(), token: z.string().min(1).max(64).optional() }).strict();
 export type GuestBody = z.infer<typeof GuestBody>;
 
-/** The two matchmaking queues; each has its own Glicko-2 rating. */
+/** The two matchmaking queues; each plays best-of-one or best-of-three (issue 34), each with its own rating. */
 export const QueueName = z.enum(['casual', 'ranked']);
 export type QueueName = z.infer<typeof QueueName>;
 
+/**
+ * What a Glicko-2 rating is kept for: a queue and its format. A best-of-three's rating counts the match (one
+ * result per match, when it is decided), never its games.
+ */
+export const RatingQueue = z.enum(['casual', 'ranked', 'casual-bo3', 'ranked-bo3']);
+export type RatingQueue = z.infer<typeof RatingQueue>;
+export const RATING_QUEUES: readonly RatingQueue[] = RatingQueue.options;
+
+/** The rating a queue's match of this format moves. */
+export function ratingQueueOf(queue: QueueName, format: 'bo1' | 'bo3'): RatingQueue {
+  return format === 'bo3' ? `${queue}-bo3` : queue;
+}
+
 /** One player's rating in one queue. `provisional`: too few games (RD above 110) for the number to mean much. */
 export interface RatingSummary {
-  queue: QueueName;
+  queue: RatingQueue;
   rating: number;
   rd: number;
   volatility: number;
@@ -139,7 +152,8 @@ export interface MatchSummary {
   starter: string;
   opponent: { name: string; username: string | null; bot: boolean; starter: string };
   /** Ranked and casual matches: this manager's rating before and after. */
-  rating: { queue: QueueName; before: number; after: number; rdAfter: number } | null;
+  /** The rating this game moved; in a best-of-three, the last game carries the whole match's change. */
+  rating: { queue: RatingQueue; before: number; after: number; rdAfter: number } | null;
   /** `GET` this for the replay (docs/api.md). */
   replay: string;
   /** The best-of-three this game belongs to (its games share it; history lists them newest first), or null. */
@@ -179,7 +193,7 @@ export interface LeaderboardEntry {
   wins: number;
 }
 export interface Leaderboard {
-  queue: QueueName;
+  queue: RatingQueue;
   entries: LeaderboardEntry[];
 }
 

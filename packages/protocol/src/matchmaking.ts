@@ -15,7 +15,14 @@ import { ClockConfig, MatchFormat, RosterChoice, Seat } from './client-payloads.
 // QUEUE_ACCEPT_MS and CHALLENGE_TTL_MS are in limits.ts (free of zod: the web app's first page reads them).
 
 /** Enter a queue (or switch queue or deck: a user is in at most one queue). Ranked needs an account. */
-export const QueueJoinPayload = z.object({ queue: QueueName, roster: RosterChoice }).strict();
+export const QueueJoinPayload = z
+  .object({
+    queue: QueueName,
+    roster: RosterChoice,
+    /** Omitted: best-of-one. Each format is its own queue (paired only with the same format) and its own rating. */
+    format: MatchFormat.optional(),
+  })
+  .strict();
 export type QueueJoinPayload = z.infer<typeof QueueJoinPayload>;
 
 export type QueueState =
@@ -26,6 +33,7 @@ export type QueueState =
   | {
       status: 'searching';
       queue: QueueName;
+      format: MatchFormat;
       /** Server time the search began (kept through a missed pairing). */
       since: number;
       serverNow: number;
@@ -35,12 +43,13 @@ export type QueueState =
   | {
       status: 'found';
       queue: QueueName;
+      format: MatchFormat;
       deadline: number;
       serverNow: number;
       /** Has this user accepted (or is present)? */ accepted: boolean;
       opponentAccepted: boolean;
     }
-  | { status: 'matched'; queue: QueueName; roomId: string; seat: Seat };
+  | { status: 'matched'; queue: QueueName; format: MatchFormat; roomId: string; seat: Seat };
 
 /** Challenge a user by username to a match with these settings. */
 export const ChallengeSendPayload = z

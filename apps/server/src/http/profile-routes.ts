@@ -5,7 +5,7 @@
  */
 import { Router, type Response } from 'express';
 import { z } from 'zod';
-import { QueueName } from '@vroyale/protocol';
+import { RatingQueue } from '@vroyale/protocol';
 import type { ProfilesStore } from '../storage/store.js';
 
 const HistoryQuery = z.object({
@@ -13,7 +13,7 @@ const HistoryQuery = z.object({
   perPage: z.coerce.number().int().min(1).max(50).default(20),
 });
 const BoardQuery = z.object({
-  queue: QueueName.default('ranked'),
+  queue: RatingQueue.default('ranked'),
   limit: z.coerce.number().int().min(1).max(100).default(50),
 });
 

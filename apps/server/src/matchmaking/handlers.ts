@@ -22,7 +22,7 @@ export function matchmakingHandlers(queue: MatchmakingQueue, challenges: Challen
     'queue:join': async (conn: Conn, p: QueueJoinPayload, reply: Reply<'queue:join'>) => {
       const me = player(conn.userId, p.roster);
       if (!me.ok) return reply(me);
-      const r = await queue.join(conn.userId, p.queue, me.player);
+      const r = await queue.join(conn.userId, p.queue, me.player, p.format ?? 'bo1');
       reply(r.ok ? { ok: true, ...r.state } : r);
     },
     'queue:leave': (conn: Conn, _p: object, reply: Reply<'queue:leave'>) => reply({ ok: true, ...queue.leave(conn.userId) }),

@@ -33,7 +33,7 @@ export interface MatchmakingHost {
   displayName(userId: string): string | null;
   send<E extends keyof ServerToClientEvents>(socketIds: string[], event: E, payload: Parameters<ServerToClientEvents[E]>[0]): void;
   /** The user's seat in a live match of one of these kinds, if any. */
-  liveSeat(userId: string, kinds: readonly MatchKind[]): { roomId: string; seat: Seat; kind: MatchKind } | null;
+  liveSeat(userId: string, kinds: readonly MatchKind[]): { roomId: string; seat: Seat; kind: MatchKind; format: MatchFormat } | null;
   /** Does the user hold a seat in a live match of one of these kinds? */
   inLiveMatch(userId: string, kinds: readonly MatchKind[]): boolean;
   /**

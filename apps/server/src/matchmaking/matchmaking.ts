@@ -3,7 +3,7 @@
  * (host.ts), built from the few things of the game server it needs (`MatchmakingWiring`).
  */
 import type { CardDef } from '@vroyale/engine';
-import type { ClockConfig, MatchFormat, MatchKind, ServerToClientEvents } from '@vroyale/protocol';
+import type { ClockConfig, MatchFormat, MatchKind, Seat, ServerToClientEvents } from '@vroyale/protocol';
 import type { Users } from '../identity/users.js';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
@@ -33,6 +33,8 @@ export interface MatchmakingWiring {
   dropRoom(roomId: string): void;
   /** Every socket of the user enters the room (and the user's claim on it is recorded). */
   attachUser(userId: string, room: Room): void;
+  /** The user's best-of-three not yet decided (rooms/series-service.ts), if any. */
+  undecidedSeries(userId: string): { roomId: string; seat: Seat; kind: MatchKind } | null;
 }
 
 export class Matchmaking {
@@ -47,9 +49,11 @@ export class Matchmaking {
       for (const id of w.roomsOf(userId)) {
         const r = w.room(id);
         const seat = r?.seatOf(userId);
-        if (r && seat && r.status === 'active' && kinds.includes(r.kind)) return { roomId: r.roomId, seat, kind: r.kind };
+        if (r && seat && r.status === 'active' && kinds.includes(r.kind)) return { roomId: r.roomId, seat, kind: r.kind, format: r.format };
       }
-      return null;
+      // A best-of-three not yet decided is live between its games too (its side-deck window).
+      const series = w.undecidedSeries(userId);
+      return series && kinds.includes(series.kind) ? { ...series, format: 'bo3' as const } : null;
     };
     const host: MatchmakingHost = {
       clock: w.clock,

@@ -20,6 +20,8 @@ export const GAP_MAX = 600;
 export interface PairingEntry {
   userId: string;
   queue: QueueName;
+  /** Who may meet: the queue and its format ('ranked-bo3'); absent, the queue alone. */
+  pool?: string;
   rating: number;
   /** Server time the search began. */
   since: number;
@@ -30,11 +32,12 @@ export function allowedGap(waitedMs: number): number {
 }
 
 export function compatible(a: PairingEntry, b: PairingEntry, now: number, blocked: (x: string, y: string) => boolean): boolean {
-  if (a.queue !== b.queue || a.userId === b.userId) return false;
+  if (poolOf(a) !== poolOf(b) || a.userId === b.userId) return false;
   if (Math.abs(a.rating - b.rating) > allowedGap(now - Math.min(a.since, b.since))) return false;
   return !blocked(a.userId, b.userId);
 }
 
+const poolOf = (e: PairingEntry): string => e.pool ?? e.queue;
 const earlier = (x: PairingEntry, y: PairingEntry): boolean => x.since < y.since || (x.since === y.since && x.userId < y.userId);
 
 /**
@@ -47,8 +50,8 @@ const earlier = (x: PairingEntry, y: PairingEntry): boolean => x.since < y.since
  */
 export function pairEntries<E extends PairingEntry>(entries: readonly E[], now: number, blocked: (x: string, y: string) => boolean): [E, E][] {
   const order = [...entries].sort((x, y) => (earlier(x, y) ? -1 : earlier(y, x) ? 1 : 0));
-  const byQueue = new Map<QueueName, E[]>();
-  for (const e of entries) (byQueue.get(e.queue) ?? byQueue.set(e.queue, []).get(e.queue)!).push(e);
+  const byQueue = new Map<string, E[]>();
+  for (const e of entries) (byQueue.get(poolOf(e)) ?? byQueue.set(poolOf(e), []).get(poolOf(e))!).push(e);
   const pos = new Map<E, number>();
   for (const list of byQueue.values()) {
     list.sort((x, y) => x.rating - y.rating);
@@ -58,7 +61,7 @@ export function pairEntries<E extends PairingEntry>(entries: readonly E[], now: 
   const pairs: [E, E][] = [];
   for (const e of order) {
     if (taken.has(e)) continue;
-    const list = byQueue.get(e.queue)!;
+    const list = byQueue.get(poolOf(e))!;
     const i = pos.get(e)!;
     const allow = allowedGap(now - e.since);
     let [lo, hi] = [i - 1, i + 1];

@@ -11,7 +11,7 @@
  * - A user whose sockets all closed stays queued `GRACE_MS`, then leaves.
  * - Nobody queues while seated in a live ranked or casual match (`already-playing`).
  */
-import { QUEUE_ACCEPT_MS, type AckError, type QueueName, type QueueState, type Seat } from '@vroyale/protocol';
+import { QUEUE_ACCEPT_MS, ratingQueueOf, type AckError, type MatchFormat, type QueueName, type QueueState, type Seat } from '@vroyale/protocol';
 import type { TimerHandle } from '../time/clock.js';
 import type { MatchmakingHost, Player } from './host.js';
 import { pairEntries } from './pairing.js';
@@ -22,6 +22,9 @@ export const GRACE_MS = 60_000;
 
 interface Entry extends Player {
   queue: QueueName;
+  /** Best-of-one or best-of-three: its own queue (`pool`) and its own rating. */
+  format: MatchFormat;
+  pool: string;
   rating: number;
   since: number;
   pending: Pending | null;
@@ -47,9 +50,10 @@ export class MatchmakingQueue {
   constructor(private readonly h: MatchmakingHost) {}
 
   /** The account facts are read first; everything after them is synchronous (no other event interleaves). */
-  async join(userId: string, queue: QueueName, player: Player): Promise<Result> {
+  async join(userId: string, queue: QueueName, player: Player, format: MatchFormat = 'bo1'): Promise<Result> {
     const facts = this.h.facts;
-    const [username, bannedAt, rating] = await Promise.all([facts.usernameOf(userId), facts.bannedAt(userId), facts.ratingOf(userId, queue)]);
+    const rated = ratingQueueOf(queue, format);
+    const [username, bannedAt, rating] = await Promise.all([facts.usernameOf(userId), facts.bannedAt(userId), facts.ratingOf(userId, rated)]);
     if (bannedAt !== null) return refuse('banned', 'This account is banned and cannot queue');
     if (queue === 'ranked' && !username) return refuse('not-signed-in', 'Ranked play needs an account: register or sign in first');
     // One queue match at a time (ranked or casual): a queue must never seat someone twice at once.
@@ -58,9 +62,9 @@ export class MatchmakingQueue {
     if (old?.pending) this.breakPending(old.pending, userId, 'opponent-left');
     if (old) this.drop(old);
     const now = this.h.clock.now();
-    // Switching deck in the same queue keeps the place; another queue starts a new wait.
-    const since = old && old.queue === queue ? old.since : now;
-    const e: Entry = { ...player, username, queue, rating: rating.rating, since, pending: null, grace: null };
+    // Switching deck in the same queue keeps the place; another queue (or format) starts a new wait.
+    const since = old && old.pool === rated ? old.since : now;
+    const e: Entry = { ...player, username, queue, format, pool: rated, rating: rating.rating, since, pending: null, grace: null };
     this.entries.set(userId, e);
     if (this.h.socketsOf(userId).length === 0) this.startGrace(e);
     const state = this.stateOf(userId);
@@ -122,20 +126,21 @@ export class MatchmakingQueue {
     if (!e) {
       // Matched and still playing: a reload hears it again (nothing kept here: the rooms know).
       const live = this.h.liveSeat(userId, ['ranked', 'casual']);
-      return live ? { status: 'matched', queue: live.kind as QueueName, roomId: live.roomId, seat: live.seat } : { status: 'idle' };
+      return live ? { status: 'matched', queue: live.kind as QueueName, format: live.format, roomId: live.roomId, seat: live.seat } : { status: 'idle' };
     }
     if (e.pending) {
       const other = e.pending.entries.find((o) => o !== e)!;
       return {
         status: 'found',
         queue: e.queue,
+        format: e.format,
         deadline: e.pending.deadline,
         serverNow,
         accepted: e.pending.accepted.has(userId),
         opponentAccepted: e.pending.accepted.has(other.userId),
       };
     }
-    return { status: 'searching', queue: e.queue, since: e.since, serverNow };
+    return { status: 'searching', queue: e.queue, format: e.format, since: e.since, serverNow };
   }
 
   /** Waiting entries (tests and metrics). */
@@ -207,7 +212,7 @@ export class MatchmakingQueue {
     const [a, b] = p.entries;
     let roomId: string;
     try {
-      roomId = await this.h.startMatch(a.queue, this.h.defaultClock, a, b);
+      roomId = await this.h.startMatch(a.queue, this.h.defaultClock, a, b, a.format);
     } catch (e) {
       // The room could not be made or saved (storage failed): both keep their place and their wait.
       this.h.log.error({ err: e, users: [a.userId, b.userId] }, 'queue match could not start');
@@ -221,7 +226,7 @@ export class MatchmakingQueue {
       [a, 'A'],
       [b, 'B'],
     ] as [Entry, Seat][]) {
-      this.tell(e.userId, { status: 'matched', queue: e.queue, roomId, seat });
+      this.tell(e.userId, { status: 'matched', queue: e.queue, format: e.format, roomId, seat });
     }
   }
 

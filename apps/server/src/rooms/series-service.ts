@@ -4,7 +4,7 @@
  * the rooms (`restore`). Each next game is a new room with the same visibility, clock and kind.
  */
 import type { CardDef } from '@vroyale/engine';
-import type { Seat } from '@vroyale/protocol';
+import { ratingQueueOf, type MatchKind, type Seat } from '@vroyale/protocol';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import { inBackground } from '../storage/background-write.js';
@@ -45,13 +45,26 @@ export class SeriesService {
       seatsOf: (roomId) => d.room(roomId)?.seats ?? null,
       changed: (roomId) => d.room(roomId)?.broadcastState(),
       openGame: (series, seats, chooser) => this.openGame(series, seats, chooser),
-      decided: (roomId, score) => d.decided(roomId, score),
+      decided: (roomId, score) => {
+        this.rate(roomId, score);
+        d.decided(roomId, score);
+      },
     };
   }
 
   /** Series in memory (tests, metrics). */
   get size(): number {
     return this.byId.size;
+  }
+
+  /** The user's best-of-three not yet decided (its latest game's room), if any: they are in a match between its games too. */
+  undecidedOf(userId: string): { roomId: string; seat: Seat; kind: MatchKind } | null {
+    for (const s of this.byId.values()) {
+      if (s.rec.status === 'done') continue;
+      const seat = s.rec.seats.A.userId === userId ? 'A' : s.rec.seats.B.userId === userId ? 'B' : null;
+      if (seat) return { roomId: s.rec.games[s.rec.games.length - 1]!.roomId, seat, kind: s.rec.kind };
+    }
+    return null;
   }
 
   /** `room`, made for a best-of-three, started its first game: the series begins with it. */
@@ -92,6 +105,23 @@ export class SeriesService {
     const b = room.takeSeat(copy(seats.B), 'B');
     if (!a.ok || !b.ok) throw new Error('a fresh room refused its best-of-three seats');
     return room.roomId;
+  }
+
+  /**
+   * A ranked or casual best-of-three moves its own rating once, by the match's result (issue 34: the rating counts
+   * the match, not its games; each game's room is 'bo3', so its own result rated nothing), recorded under the last
+   * game's match. Rooms and challenges are unrated.
+   */
+  private rate(firstRoomId: string, score: { winsA: number; winsB: number }): void {
+    const series = this.d.room(firstRoomId)?.series;
+    const kind = series?.rec.kind;
+    if (!series || (kind !== 'ranked' && kind !== 'casual')) return;
+    const last = this.d.room(series.rec.games[series.rec.games.length - 1]!.roomId)?.master;
+    if (!last) return void this.d.log.error({ seriesId: series.id }, 'a best-of-three was decided with its last game gone: not rated');
+    const scoreA = score.winsA > score.winsB ? 1 : score.winsA < score.winsB ? 0 : 0.5;
+    inBackground(this.d.log, this.d.storage.rateSeries(last.id, ratingQueueOf(kind, 'bo3'), scoreA, this.d.clock.now()), 'rating a best-of-three failed', {
+      seriesId: series.id,
+    });
   }
 
   /** Start-up, after the rooms came back: each series links its games' rooms and its window's timer runs again. */

@@ -12,7 +12,17 @@
  * - a match finishes once (the status guard), with its outcomes and ratings in the same transaction.
  */
 import type { ManagerId } from '@vroyale/engine';
-import type { DeckBody, DeckRecord, MatchHistoryPage, Leaderboard, MatchResult, PublicProfile, QueueName, RatingSummary, UiSettings } from '@vroyale/protocol';
+import type {
+  DeckBody,
+  DeckRecord,
+  MatchHistoryPage,
+  Leaderboard,
+  MatchResult,
+  PublicProfile,
+  RatingQueue,
+  RatingSummary,
+  UiSettings,
+} from '@vroyale/protocol';
 import type { ActionRecord, MatchRecord, RoomRecord, SeriesRecord, SessionRecord, TournamentRecord } from './records.js';
 
 /** An action row as stored, plus what the same transaction updates on its match. */
@@ -245,7 +255,7 @@ export interface ProfilesStore {
   /** The profile of a registered account, or null (unknown name, or a guest). */
   profile(username: string): Promise<PublicProfile | null>;
   history(username: string, page: number, perPage: number): Promise<MatchHistoryPage | null>;
-  leaderboard(queue: QueueName, limit: number): Promise<Leaderboard>;
+  leaderboard(queue: RatingQueue, limit: number): Promise<Leaderboard>;
 }
 
 /** The account facts matchmaking reads (issue 17 §3). */
@@ -255,7 +265,7 @@ export interface AccountFacts {
   bannedAt(userId: string): Promise<number | null>;
   /** Of these users, the banned ones (one query for a whole queue tick). */
   bannedAmong(userIds: readonly string[]): Promise<Set<string>>;
-  ratingOf(userId: string, queue: QueueName): Promise<{ rating: number; rd: number }>;
+  ratingOf(userId: string, queue: RatingQueue): Promise<{ rating: number; rd: number }>;
 }
 
 /** The moderators' writes (`npm run admin`). */
@@ -302,6 +312,12 @@ export interface Store {
   actions(matchId: string): Promise<ActionRecord[]>;
   /** Ends a match no action ended (a draw by the server), with its room, outcomes and ratings: once. */
   endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): Promise<void>;
+  /**
+   * A best-of-three's decided match moves its queue's rating once (issue 34: the rating counts the match, not its
+   * games), recorded under its last game's match id (`scoreA`: seat A's 1, ½ or 0). A second call for the same
+   * match fails (rating_changes' key) and changes nothing.
+   */
+  rateSeries(lastMatchId: string, queue: RatingQueue, scoreA: 0 | 0.5 | 1, at: number): Promise<void>;
   saveClocks(matchId: string, clocks: Record<ManagerId, number>): Promise<void>;
   /** A match whose log no longer replays: kept for inspection, never resumed. */
   markBroken(matchId: string, roomId: string, now: number): Promise<void>;

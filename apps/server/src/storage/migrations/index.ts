@@ -12,5 +12,17 @@ import { migration as nodeLeases } from './0006-node-leases.js';
 import { migration as series } from './0007-series.js';
 import { migration as tournaments } from './0008-tournaments.js';
 import { migration as roomSeries } from './0009-room-series.js';
+import { migration as bo3Ratings } from './0010-bo3-ratings.js';
 
-export const MIGRATIONS: readonly Migration[] = [initial, stopSettings, sessionExpiry, accounts, matchOwners, nodeLeases, series, tournaments, roomSeries];
+export const MIGRATIONS: readonly Migration[] = [
+  initial,
+  stopSettings,
+  sessionExpiry,
+  accounts,
+  matchOwners,
+  nodeLeases,
+  series,
+  tournaments,
+  roomSeries,
+  bo3Ratings,
+];

@@ -5,7 +5,7 @@
  * `RETURNING id`, `= ANY($n)`. Writes go through the write lane; reads to the pool.
  */
 import type pg from 'pg';
-import { usernameKey, type QueueName, type UiSettings } from '@vroyale/protocol';
+import { usernameKey, type RatingQueue, type UiSettings } from '@vroyale/protocol';
 import { hashToken, newSessionToken, newUserId } from '../../identity/ids.js';
 import { DEFAULT_RATING, DEFAULT_RD } from '../../ratings/glicko.js';
 import {
@@ -239,7 +239,7 @@ export function pgFacts(pool: pg.Pool): AccountFacts {
     bannedAt: async (id) => num((await user(id))?.banned_at),
     bannedAmong: async (ids) =>
       new Set((await rows(pool, 'SELECT id FROM users WHERE id = ANY(?) AND banned_at IS NOT NULL', [[...ids]])).map((r) => String(r.id))),
-    ratingOf: async (id, queue: QueueName) => {
+    ratingOf: async (id, queue: RatingQueue) => {
       const r = await row(pool, 'SELECT rating, rd FROM ratings WHERE user_id = ? AND queue = ?', [id, queue]);
       return r ? { rating: Number(r.rating), rd: Number(r.rd) } : { rating: DEFAULT_RATING, rd: DEFAULT_RD };
     },

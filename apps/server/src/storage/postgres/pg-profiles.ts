@@ -3,7 +3,7 @@
  * SQLite, and the same mapping (`matchSummary`).
  */
 import type pg from 'pg';
-import { usernameKey, type Leaderboard, type MatchHistoryPage, type PublicProfile, type QueueName, type RatingSummary } from '@vroyale/protocol';
+import { usernameKey, type Leaderboard, type MatchHistoryPage, type PublicProfile, type RatingQueue, type RatingSummary } from '@vroyale/protocol';
 import { isProvisional } from '../../ratings/glicko.js';
 import { PROFILE_SQL } from '../profile-sql.js';
 import { matchSummary } from '../sqlite/profiles.js';
@@ -24,7 +24,7 @@ export class PgProfiles implements ProfilesStore {
   async ratings(userId: string): Promise<RatingSummary[]> {
     return (await rows(this.pool, PROFILE_SQL.ratings, [userId])).map((r) => {
       const s = {
-        queue: r.queue as QueueName,
+        queue: r.queue as RatingQueue,
         rating: Number(r.rating),
         rd: Number(r.rd),
         volatility: Number(r.volatility),
@@ -68,7 +68,7 @@ export class PgProfiles implements ProfilesStore {
     return { username: String(u.username), page, perPage, total: Number(n!.n), matches };
   }
 
-  async leaderboard(queue: QueueName, limit: number): Promise<Leaderboard> {
+  async leaderboard(queue: RatingQueue, limit: number): Promise<Leaderboard> {
     const entries = (await rows(this.pool, PROFILE_SQL.board, [queue, limit])).map((r, i) => ({
       rank: i + 1,
       username: String(r.username),

@@ -5,7 +5,7 @@
  * transaction; `rating_changes` has PRIMARY KEY (match_id, user_id): a second recording fails the transaction.
  */
 import type pg from 'pg';
-import type { MatchKind, MatchResult } from '@vroyale/protocol';
+import type { MatchKind, MatchResult, RatingQueue } from '@vroyale/protocol';
 import { defaultRating, rateGame, type Rating, type Score } from '../../ratings/glicko.js';
 import type { MatchRecord } from '../records.js';
 import { RATED_KINDS } from '../sqlite/results.js';
@@ -29,24 +29,29 @@ export async function matchEnded(c: pg.PoolClient, matchId: string, result: Matc
   const players = await rows(c, 'SELECT seat, user_id, bot FROM match_players WHERE match_id = ? ORDER BY seat', [matchId]);
   const outcome = (seat: string): 'win' | 'loss' | 'draw' => (result.winner === 'draw' ? 'draw' : result.winner === seat ? 'win' : 'loss');
   for (const p of players) await run(c, 'UPDATE match_players SET outcome = ? WHERE match_id = ? AND seat = ?', [outcome(String(p.seat)), matchId, p.seat]);
-  const kind = (await row(c, 'SELECT kind FROM matches WHERE id = ?', [matchId]))?.kind as MatchKind | undefined;
-  const queue = kind ? RATED_KINDS[kind] : undefined;
+  // A game of a best-of-three moves no rating: its match does, once decided (`rateMatch`, issue 34).
+  const k = await row(c, 'SELECT m.kind, r.format FROM matches m LEFT JOIN rooms r ON r.id = m.room_id WHERE m.id = ?', [matchId]);
+  const queue = k && k.format !== 'bo3' ? RATED_KINDS[k.kind as MatchKind] : undefined;
+  if (queue) await rateMatch(c, matchId, queue, result.winner === 'draw' ? 0.5 : result.winner === 'A' ? 1 : 0, at);
+}
+
+/** ../sqlite/results.ts `rateMatch`, on the transaction's connection. */
+export async function rateMatch(c: pg.PoolClient, matchId: string, queue: RatingQueue, scoreA: Score, at: number): Promise<void> {
+  const players = await rows(c, 'SELECT seat, user_id, bot FROM match_players WHERE match_id = ? ORDER BY seat', [matchId]);
   const [a, b] = players;
-  if (!queue || players.length !== 2 || !a || !b || a.bot || b.bot) return;
+  if (players.length !== 2 || !a || !b || a.bot || b.bot) return;
   const before = async (userId: string): Promise<Rating> => {
     const r = await row(c, 'SELECT rating, rd, volatility FROM ratings WHERE user_id = ? AND queue = ?', [userId, queue]);
     return r ? { rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility) } : defaultRating();
   };
   const [ida, idb] = [String(a.user_id), String(b.user_id)];
   const [ra, rb] = [await before(ida), await before(idb)];
-  const scoreA: Score = result.winner === 'draw' ? 0.5 : result.winner === 'A' ? 1 : 0;
   const after = rateGame(ra, rb, scoreA);
-  for (const [userId, seat, prev, next] of [
-    [ida, 'A', ra, after.a],
-    [idb, 'B', rb, after.b],
+  for (const [userId, score, prev, next] of [
+    [ida, scoreA, ra, after.a],
+    [idb, 1 - scoreA, rb, after.b],
   ] as const) {
-    const o = outcome(seat);
-    const [win, loss, draw] = [o === 'win' ? 1 : 0, o === 'loss' ? 1 : 0, o === 'draw' ? 1 : 0];
+    const [win, loss, draw] = [score === 1 ? 1 : 0, score === 0 ? 1 : 0, score === 0.5 ? 1 : 0];
     await run(
       c,
       `INSERT INTO ratings (user_id, queue, rating, rd, volatility, games, wins, losses, draws, updated_at)

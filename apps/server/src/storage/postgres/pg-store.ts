@@ -9,7 +9,7 @@
  */
 import type pg from 'pg';
 import type { ManagerId } from '@vroyale/engine';
-import { isUntimed, type MatchResult } from '@vroyale/protocol';
+import { isUntimed, type MatchResult, type RatingQueue } from '@vroyale/protocol';
 import type { Logger } from '../../logger.js';
 import type { ActionRecord, MatchRecord, RoomRecord, SessionRecord } from '../records.js';
 import { actionRecord, matchRecord, parseJson, roomRecord } from '../rows.js';
@@ -23,7 +23,7 @@ import { PgSeries } from './pg-series.js';
 import { PgTournaments } from './pg-tournaments.js';
 import { migratePostgres } from './pg-migrate.js';
 import { PgProfiles } from './pg-profiles.js';
-import { matchEnded, matchStarted } from './pg-results.js';
+import { matchEnded, matchStarted, rateMatch } from './pg-results.js';
 
 const FINISH = "UPDATE matches SET status = 'finished', result_json = ?, clocks_json = ?, ended_at = ? WHERE id = ? AND status = 'active'";
 const ROOM_STATUS = 'UPDATE rooms SET status = ?, updated_at = ? WHERE id = ?';
@@ -222,6 +222,10 @@ export class PgStore implements Store {
       if ((await run(c, FINISH, [JSON.stringify(a.result), clocks, a.at, a.matchId])) === 1) await matchEnded(c, a.matchId, a.result, a.at);
       await run(c, ROOM_STATUS, ['finished', a.at, a.roomId]);
     } else await run(c, 'UPDATE matches SET clocks_json = ? WHERE id = ?', [clocks, a.matchId]);
+  }
+
+  rateSeries(lastMatchId: string, queue: RatingQueue, scoreA: 0 | 0.5 | 1, at: number): Promise<void> {
+    return this.lane.tx((c) => rateMatch(c, lastMatchId, queue, scoreA, at));
   }
 
   endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): Promise<void> {

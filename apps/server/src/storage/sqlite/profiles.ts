@@ -10,7 +10,7 @@ import {
   type MatchKind,
   type MatchSummary,
   type PublicProfile,
-  type QueueName,
+  type RatingQueue,
   type RatingSummary,
 } from '@vroyale/protocol';
 import { isProvisional } from '../../ratings/glicko.js';
@@ -32,14 +32,16 @@ export function matchSummary(r: Row): MatchSummary {
     reason: result?.reason ?? 'unknown',
     starter: String(r.starter),
     opponent: { name: String(r.o_name), username: typeof r.o_username === 'string' ? r.o_username : null, bot: Boolean(r.o_bot), starter: String(r.o_starter) },
-    rating: r.rc_queue ? { queue: r.rc_queue as QueueName, before: Number(r.rating_before), after: Number(r.rating_after), rdAfter: Number(r.rd_after) } : null,
+    rating: r.rc_queue
+      ? { queue: r.rc_queue as RatingQueue, before: Number(r.rating_before), after: Number(r.rating_after), rdAfter: Number(r.rd_after) }
+      : null,
     replay: `/api/matches/${encodeURIComponent(id)}/replay`,
     series: typeof r.series_id === 'string' ? r.series_id : null,
   };
 }
 
 interface RatingRow {
-  queue: QueueName;
+  queue: RatingQueue;
   rating: number;
   rd: number;
   volatility: number;
@@ -101,7 +103,7 @@ export class SqliteProfiles implements ProfilesStore {
     return { username: String(u.username), page, perPage, total: Number((this.st.historyCount.get(id) as Row).n), matches: this.historyOf(id, page, perPage) };
   }
 
-  async leaderboard(queue: QueueName, limit: number): Promise<Leaderboard> {
+  async leaderboard(queue: RatingQueue, limit: number): Promise<Leaderboard> {
     return {
       queue,
       entries: (this.st.board.all(queue, limit) as Row[]).map((r, i) => ({

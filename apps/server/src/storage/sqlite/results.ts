@@ -9,7 +9,7 @@
  * recording would fail the transaction rather than count twice.
  */
 import type Database from 'better-sqlite3';
-import type { MatchKind, MatchResult, QueueName } from '@vroyale/protocol';
+import type { MatchKind, MatchResult, QueueName, RatingQueue } from '@vroyale/protocol';
 import { defaultRating, rateGame, type Rating, type Score } from '../../ratings/glicko.js';
 import type { MatchRecord } from '../records.js';
 
@@ -25,7 +25,8 @@ export class SqliteResults {
     this.st = {
       insertPlayer: db.prepare('INSERT OR IGNORE INTO match_players (match_id, seat, user_id, bot, name, starter) VALUES (?, ?, ?, ?, ?, ?)'),
       players: db.prepare('SELECT seat, user_id, bot FROM match_players WHERE match_id = ? ORDER BY seat'),
-      kindOf: db.prepare('SELECT kind FROM matches WHERE id = ?'),
+      // A game of a best-of-three moves no rating: its match does, once decided (`rateMatch`, issue 34).
+      kindOf: db.prepare('SELECT m.kind, r.format FROM matches m LEFT JOIN rooms r ON r.id = m.room_id WHERE m.id = ?'),
       setOutcome: db.prepare('UPDATE match_players SET outcome = ? WHERE match_id = ? AND seat = ?'),
       rating: db.prepare('SELECT rating, rd, volatility FROM ratings WHERE user_id = ? AND queue = ?'),
       upsertRating: db.prepare(
@@ -57,24 +58,33 @@ export class SqliteResults {
     const players = this.st.players.all(matchId) as Row[];
     const outcome = (seat: string): 'win' | 'loss' | 'draw' => (result.winner === 'draw' ? 'draw' : result.winner === seat ? 'win' : 'loss');
     for (const p of players) this.st.setOutcome.run(outcome(String(p.seat)), matchId, p.seat);
-    const kind = (this.st.kindOf.get(matchId) as Row | undefined)?.kind as MatchKind | undefined;
-    const queue = kind ? RATED_KINDS[kind] : undefined;
+    const k = this.st.kindOf.get(matchId) as Row | undefined;
+    const queue = k && k.format !== 'bo3' ? RATED_KINDS[k.kind as MatchKind] : undefined;
+    if (queue) this.rateMatch(matchId, queue, result.winner === 'draw' ? 0.5 : result.winner === 'A' ? 1 : 0, at);
+  }
+
+  /**
+   * Moves both players' `queue` rating by one result (`scoreA`: seat A's 1, ½ or 0) and records the change under
+   * `matchId` (exactly once: rating_changes' key). A game rates itself; a best-of-three's decided match rates under
+   * its last game (store.ts `rateSeries`). Nothing for a bot or a seat without a player row.
+   */
+  rateMatch(matchId: string, queue: RatingQueue, scoreA: Score, at: number): void {
+    const players = this.st.players.all(matchId) as Row[];
     const [a, b] = players;
-    if (!queue || players.length !== 2 || !a || !b || a.bot || b.bot) return;
+    if (players.length !== 2 || !a || !b || a.bot || b.bot) return;
     const before = (userId: string): Rating => {
       const r = this.st.rating.get(userId, queue) as Row | undefined;
       return r ? { rating: Number(r.rating), rd: Number(r.rd), volatility: Number(r.volatility) } : defaultRating();
     };
     const [ida, idb] = [String(a.user_id), String(b.user_id)];
     const [ra, rb] = [before(ida), before(idb)];
-    const scoreA: Score = result.winner === 'draw' ? 0.5 : result.winner === 'A' ? 1 : 0;
     const after = rateGame(ra, rb, scoreA);
-    for (const [userId, seat, prev, next] of [
-      [ida, 'A', ra, after.a],
-      [idb, 'B', rb, after.b],
+    for (const [userId, score, prev, next] of [
+      [ida, scoreA, ra, after.a],
+      [idb, 1 - scoreA, rb, after.b],
     ] as const) {
-      const o = outcome(seat);
-      this.st.upsertRating.run({ userId, queue, ...next, win: o === 'win' ? 1 : 0, loss: o === 'loss' ? 1 : 0, draw: o === 'draw' ? 1 : 0, at });
+      const [win, loss, draw] = [score === 1 ? 1 : 0, score === 0 ? 1 : 0, score === 0.5 ? 1 : 0];
+      this.st.upsertRating.run({ userId, queue, ...next, win, loss, draw, at });
       this.st.insertChange.run(matchId, userId, queue, prev.rating, prev.rd, prev.volatility, next.rating, next.rd, next.volatility, at);
     }
   }

@@ -19,7 +19,7 @@ import { dirname } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import type { ManagerId } from '@vroyale/engine';
-import { isUntimed, type MatchResult } from '@vroyale/protocol';
+import { isUntimed, type MatchResult, type RatingQueue } from '@vroyale/protocol';
 import type { Logger } from '../../logger.js';
 import { migrate } from '../migrate.js';
 import type { ActionRecord, MatchRecord, RoomRecord, SessionRecord } from '../records.js';
@@ -303,6 +303,10 @@ export class SqliteStore implements Store {
    * Ends a match that no action ended (both seat holds ran out: a draw), with its room, in one transaction.
    * The log stays as it was: the result is the server's, like a flag fall's reason.
    */
+  async rateSeries(lastMatchId: string, queue: RatingQueue, scoreA: 0 | 0.5 | 1, at: number): Promise<void> {
+    this.db.transaction(() => this.results.rateMatch(lastMatchId, queue, scoreA, at))();
+  }
+
   async endMatch(matchId: string, roomId: string, result: MatchResult, clocks: Record<ManagerId, number>, at: number): Promise<void> {
     this.db.transaction(() => {
       if (this.st.finishMatch.run(JSON.stringify(result), JSON.stringify(clocks), at, matchId).changes === 1) this.results.matchEnded(matchId, result, at);
