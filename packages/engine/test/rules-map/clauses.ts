@@ -326,7 +326,7 @@ export const PROJECT_RULINGS: { id: string; text: string; code: string[] }[] = [
   {
     id: 'PR-20',
     text: 'Round time in a Swiss round: when it ends, the turn in progress (turn 0) is finished and 3 more turns are played in total. If the game is still unfinished then, it counts as a drawn game and no new game starts: the match goes to the manager who has won more games, and an even score is a drawn match (as MTR 2.5 does).',
-    code: ['packages/tournament/src/match.ts'],
+    code: ['packages/tournament/src/match.ts', 'apps/server/src/tournaments/tournament-service.ts', 'apps/server/src/rooms/series.ts'],
   },
   {
     id: 'PR-21',
