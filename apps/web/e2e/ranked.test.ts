@@ -3,10 +3,17 @@
  * actions and one concedes; both then open their profile and see a rating that moved (not 1500 any more) and
  * the match in their history. Writes docs/screenshots/queue.png, profile.png and their phone versions
  * (queue-phone.png, profile-phone.png at 390×844, which must not scroll sideways).
+ *
+ * Then issue 34 §1: a best of three is its own queue. Cara queues Ranked · Best of three, Dan Ranked · One game: they
+ * are not paired; Dan switches to Best of three (the choice is remembered across a reload) and they are. Dan wins
+ * 2–0; his profile shows a Ranked · Best of three rating and the match's change on the match row, and the
+ * leaderboard's Ranked · Best of three tab lists him. Screenshots queue-bo3.png, leaderboard-bo3.png and their phone
+ * versions.
  */
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { e2eApp, e2eEnabled, shot, unnamedControls } from './harness';
+import { e2eApp, e2eEnabled, RESULTS, shot, unnamedControls } from './harness';
 import { playStep } from './policy';
 
 async function visitor(browser: Browser, url: string, tag: string): Promise<Page> {
@@ -122,6 +129,118 @@ describe.skipIf(!e2eEnabled)('accounts and ranked matchmaking end to end', () =>
     // Leaving works at any moment.
     await a.getByRole('button', { name: 'Cancel' }).click();
     await a.getByRole('button', { name: 'Find match' }).waitFor();
+
+    await a.context().close();
+    await b.context().close();
+  }, 300_000);
+
+  it('a best of three is its own queue: paired only with the same format, rated once per match, its own leaderboard', async () => {
+    const url = app().url;
+    const a = await visitor(browser(), url, 'Cara');
+    const b = await visitor(browser(), url, 'Dan');
+    await register(a, 'Cara', 'cara-password-1');
+    await register(b, 'Dan', 'dan-password-1');
+
+    // Cara: Ranked, Best of three (its hint says what that means), searching in that queue.
+    await a.getByRole('radio', { name: /^Ranked/ }).check();
+    await a.locator('#queue-format').selectOption({ label: 'Best of three (first to win two games)' });
+    await a.getByText('Paired only with players looking for a best of three.', { exact: false }).waitFor();
+    await a.locator('.play-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await calm(a);
+    await shot(a, 'queue-bo3');
+    expect(await unnamedControls(a)).toEqual([]);
+    await a.getByRole('button', { name: 'Find match' }).click();
+    await expect.poll(() => a.locator('.queue-which').textContent()).toBe('Ranked · Best of three · time in queue');
+
+    // Dan: Ranked, one game. Different queues: nobody is paired.
+    await b.getByRole('radio', { name: /^Ranked/ }).check();
+    expect(await b.locator('#queue-format').inputValue()).toBe('bo1');
+    await b.getByRole('button', { name: 'Find match' }).click();
+    await expect.poll(() => b.locator('.queue-which').textContent()).toBe('Ranked · time in queue');
+    await b.waitForTimeout(3000);
+    for (const p of [a, b]) expect(await p.getByText('Searching for an opponent…').count()).toBe(1);
+    expect(await a.locator('.board').count()).toBe(0);
+
+    // Dan leaves, chooses Best of three; after a reload the lobby still has his choice. Then they are paired.
+    await b.getByRole('button', { name: 'Cancel' }).click();
+    await b.locator('#queue-format').selectOption('bo3');
+    await b.reload();
+    await b.getByRole('button', { name: 'Find match' }).waitFor();
+    expect(await b.locator('#queue-format').inputValue()).toBe('bo3');
+    expect(await b.getByRole('radio', { name: /^Ranked/ }).isChecked()).toBe(true);
+    await b.getByRole('button', { name: 'Find match' }).click();
+    for (const p of [a, b]) {
+      await p.waitForSelector('.board', { timeout: 20_000 });
+      await expect.poll(() => p.locator('.series-badge').textContent()).toContain('Game 1 · Best of three');
+    }
+
+    // Cara concedes two games: Dan wins the match 2–0.
+    const concedeGame = async (p: Page) => {
+      await p.getByRole('button', { name: 'Concede', exact: true }).click();
+      await p.getByRole('alertdialog', { name: 'Concede this game?' }).getByRole('button', { name: 'Concede the game' }).click();
+      await p.locator('.end-overlay').waitFor();
+    };
+    const g1 = a.url();
+    await concedeGame(a);
+    for (const p of [a, b]) await p.locator('.sideboard').getByRole('button', { name: 'Keep my deck' }).click();
+    for (const p of [a, b]) {
+      await expect.poll(() => p.url(), { timeout: 20_000 }).not.toBe(g1);
+      await p.locator('.board').waitFor();
+    }
+    for (const p of [a, b]) await p.getByRole('button', { name: 'Keep hand' }).click();
+    await expect.poll(() => a.locator('.prompt-title').textContent(), { timeout: 20_000 }).toMatch(/^You lost the last game: go first or second\?/);
+    await a.getByRole('button', { name: /Go first/ }).click();
+    await expect.poll(() => a.getAttribute('.board', 'data-phase'), { timeout: 20_000 }).not.toBe('turn-order');
+    await concedeGame(a);
+    await expect.poll(() => b.locator('.series-result').textContent()).toBe('You win the match 2 – 0');
+
+    // Dan's profile: a Ranked · Best of three rating above 1500, and the match's change on its match row.
+    const bo3Rating = async () => {
+      await b.goto(`${url}/#/u/Dan`);
+      const card = b.locator('.rating-card[data-queue="ranked-bo3"] .rating-value');
+      await card.waitFor();
+      return Number(await card.getAttribute('data-rating'));
+    };
+    await expect.poll(bo3Rating, { timeout: 10_000 }).toBeGreaterThan(1500);
+    expect(await b.locator('.rating-card[data-queue="ranked-bo3"] .rating-queue').textContent()).toBe('Ranked · Best of three');
+    const series = b.locator('.history-table .series-row');
+    await expect.poll(() => series.textContent(), { timeout: 10_000 }).toContain('2–0');
+    expect(await series.locator('.rating-change b').textContent()).toMatch(/^\+\d+$/);
+    await calm(b);
+    await b.screenshot({ path: join(RESULTS, 'profile-bo3.png'), fullPage: true });
+
+    // The leaderboard: four tabs; the old routes still work; the best-of-three tab lists Dan (and Cara).
+    await b.goto(`${url}/#/leaderboard/casual`);
+    await expect.poll(() => b.locator('.board-tabs a[aria-current="page"]').textContent()).toBe('Casual');
+    await b.getByRole('link', { name: 'Ranked · Best of three' }).click();
+    await expect.poll(() => b.url()).toMatch(/#\/leaderboard\/ranked-bo3$/);
+    await b.locator('.leaderboard').getByRole('link', { name: 'Dan', exact: true }).waitFor();
+    expect(await b.locator('.board-tabs a').allTextContents()).toEqual(['Ranked', 'Casual', 'Ranked · Best of three', 'Casual · Best of three']);
+    await calm(b);
+    await shot(b, 'leaderboard-bo3');
+    expect(await unnamedControls(b)).toEqual([]);
+
+    // Phone upright: the leaderboard's tabs and the Play online panel with its format choice fit.
+    for (const p of [a, b]) await p.setViewportSize({ width: 390, height: 844 });
+    await b.waitForTimeout(200);
+    await noSidewaysScroll(b);
+    // Every column on screen: the table does not need its own sideways scroll either.
+    const table = await b.locator('.table-scroll').evaluate((el) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+    expect(table.scroll).toBeLessThanOrEqual(table.client);
+    await shot(b, 'leaderboard-bo3-phone');
+    await a.goto(`${url}/#/`);
+    await a.getByRole('button', { name: 'Find match' }).waitFor();
+    expect(await a.locator('#queue-format').inputValue()).toBe('bo3');
+    await noSidewaysScroll(a);
+    await a.locator('.play-panel').evaluate((el) => el.scrollIntoView({ block: 'start' }));
+    await calm(a);
+    await shot(a, 'queue-bo3-phone');
+    // (Not for the docs: searching in that queue on a phone.)
+    await a.getByRole('button', { name: 'Find match' }).click();
+    await expect.poll(() => a.locator('.queue-which').textContent()).toBe('Ranked · Best of three · time in queue');
+    await noSidewaysScroll(a);
+    await a.screenshot({ path: join(RESULTS, 'queue-bo3-searching-phone.png') });
+    await a.getByRole('button', { name: 'Cancel' }).click();
 
     await a.context().close();
     await b.context().close();

@@ -41,7 +41,8 @@ export default function LeaderboardPage({ queue }: { queue: RatingQueue }) {
                     <th>{t('profile.rank')}</th>
                     <th>{t('profile.player')}</th>
                     <th>{t('profile.rating')}</th>
-                    <th>{t('profile.games')}</th>
+                    {/* A best of three's rating counts matches, not games. */}
+                    <th>{t(queue.endsWith('-bo3') ? 'profile.matchesPlayed' : 'profile.games')}</th>
                     <th>{t('profile.wins')}</th>
                   </tr>
                 </thead>
@@ -52,8 +53,8 @@ export default function LeaderboardPage({ queue }: { queue: RatingQueue }) {
                       <td>
                         <a href={profilePath(e.username)}>{e.username}</a>
                       </td>
-                      <td>
-                        {t('profile.ratingLine', { rating: roundRating(e.rating), rd: roundRating(e.rd) })}{' '}
+                      <td className="lb-rating">
+                        <span className="nowrap">{t('profile.ratingLine', { rating: roundRating(e.rating), rd: roundRating(e.rd) })}</span>{' '}
                         {e.provisional && (
                           <span className="badge provisional" title={t('profile.provisionalHint')}>
                             {t('profile.provisional')}
