@@ -206,6 +206,8 @@ describe.skipIf(!e2eEnabled)('accounts and ranked matchmaking end to end', () =>
     const series = b.locator('.history-table .series-row');
     await expect.poll(() => series.textContent(), { timeout: 10_000 }).toContain('2–0');
     expect(await series.locator('.rating-change b').textContent()).toMatch(/^\+\d+$/);
+    // Once: its games' rows show no change of their own.
+    expect(await b.locator('.history-table .series-game .rating-change b').count()).toBe(0);
     await calm(b);
     await b.screenshot({ path: join(RESULTS, 'profile-bo3.png'), fullPage: true });
 

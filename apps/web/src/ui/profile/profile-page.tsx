@@ -219,7 +219,8 @@ function MatchRow({ m, game }: { m: MatchSummary; game?: number }) {
       <td>{o.username ? <a href={profilePath(o.username)}>{name}</a> : name}</td>
       <td className="hide-narrow">{tx(t)(`profile.kinds.${m.kind}`)}</td>
       <td className="hide-narrow">{rosterName(m.starter)}</td>
-      <RatingChange rating={m.rating} />
+      {/* A best-of-three's change belongs to the match (its row above), not to the game that recorded it. */}
+      <RatingChange rating={game === undefined ? m.rating : null} />
       <td className="hide-narrow">{new Date(m.endedAt).toLocaleString(language(), { dateStyle: 'short', timeStyle: 'short' })}</td>
       <td>
         <a className="btn small" href={`#/replay/${m.matchId}`} aria-label={t('profile.watchReplay', { name: o.username ?? o.name })}>
