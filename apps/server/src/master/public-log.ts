@@ -4,12 +4,17 @@
  * a spectator could not have seen live, whoever it is later sent to. Bounded: the latest
  * `LIMITS.logHistoryBatches` actions that produced public events. Memory only; a restart rebuilds it while
  * replaying the log (master/replay.ts).
+ *
+ * Each batch is kept as its JSON text, not as objects: this record was the largest part of a live match's heap
+ * (~60 KB at 250 actions, objects ~2.4× their JSON; docs/performance.md), and it is read only when someone
+ * arrives late, when the texts are parsed once for every socket that arrives before the next action.
  */
 import { projectEvents, type GameEvent } from '@vroyale/engine';
 import { LIMITS, type LogBatch, type MatchLogHistory } from '@vroyale/protocol';
 
 export class PublicLog {
-  private batches: LogBatch[] = [];
+  /** Each batch as the JSON of its LogBatch (`{"seq":…,"events":[…]}`): one string, no wrapper object. */
+  private batches: string[] = [];
   private truncated = false;
   /** The message for the current batches, shared by every socket that arrives before the next action. */
   private cached: MatchLogHistory | null = null;
@@ -20,7 +25,7 @@ export class PublicLog {
   add(seq: number, events: readonly GameEvent[]): void {
     const pub = projectEvents(events, 'spectator');
     if (pub.length === 0) return;
-    this.batches.push({ seq, events: pub });
+    this.batches.push(JSON.stringify({ seq, events: pub } satisfies LogBatch));
     if (this.batches.length > this.max) {
       this.batches.shift();
       this.truncated = true;
@@ -33,6 +38,11 @@ export class PublicLog {
   }
 
   message(roomId: string, matchId: string): MatchLogHistory {
-    return (this.cached ??= { roomId, matchId, batches: this.batches.slice(), truncated: this.truncated });
+    return (this.cached ??= {
+      roomId,
+      matchId,
+      batches: this.batches.map((b) => JSON.parse(b) as LogBatch),
+      truncated: this.truncated,
+    });
   }
 }
