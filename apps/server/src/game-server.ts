@@ -104,9 +104,8 @@ export class GameServer {
       if (session === 'all' || (this.d.users.get(userId)?.sockets.size ?? 0) === 0) this.matchmaking.queue.remove(userId, 'signed-out');
     });
     this.tournaments = new TournamentService({
-      ...{ storage: d.storage, clock: d.clock, log: d.log, pool: d.pool, facts: d.facts ?? d.storage.facts, defaultClock: d.config.clock },
+      ...{ storage: d.storage, clock: d.clock, log: d.log, facts: d.facts ?? d.storage.facts, defaultClock: d.config.clock },
       ...{ readyMs: d.config.tournamentReadyMs, maxPlayers: 256, maxOrganised: 3 },
-      socketsOf: (id) => [...(d.users.get(id)?.sockets ?? [])],
       send: (ids, view) => d.transport.send(ids, 'tournament:update', view),
       sendMine: (ids, mine) => d.transport.send(ids, 'tournament:you', mine),
       startMatch: (clock, format, a, b) => this.matchmaking.startMatch('room', clock, a, b, format),

@@ -1,11 +1,19 @@
 /**
  * The tournaments of this node (issue 34 §2; tournament.ts is one event): creation, the Events list, who watches
  * which event, a match's result routed to its event, round time's extra turns (PR-20), and restore at start-up.
- * Views go to the sockets watching an event (a player's sockets watch their running events from hello on),
- * coalesced per event and built once per user with the shared part built once.
+ * Updates go to the sockets watching an event (a player's sockets watch their running events from hello on): one
+ * shared view per event, paced by its size, and each user's own part (`tournament:you`) when it changed.
  */
-import type { CardDef } from '@vroyale/engine';
-import type { ClockConfig, TournamentCreatePayload, TournamentRef, TournamentSummary, TournamentView, TournamentYou } from '@vroyale/protocol';
+import type { Roster } from '@vroyale/engine';
+import type {
+  ClockConfig,
+  TournamentCreatePayload,
+  TournamentManagePayload,
+  TournamentRef,
+  TournamentSummary,
+  TournamentView,
+  TournamentYou,
+} from '@vroyale/protocol';
 import { EXTRA_TURNS, type MatchResult } from '@vroyale/tournament';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
@@ -31,7 +39,7 @@ export interface TournamentPlayer {
   userId: string;
   name: string;
   username: string;
-  roster: import('@vroyale/engine').Roster;
+  roster: Roster;
   side: string[];
   rosterLabel: string;
 }
@@ -40,14 +48,12 @@ export interface TournamentServiceDeps {
   storage: Store;
   clock: Clock;
   log: Logger;
-  pool: Record<string, CardDef>;
   facts: AccountFacts;
   defaultClock: ClockConfig;
   readyMs: number;
   maxPlayers: number;
   /** Open tournaments (registration or running) one account may organise at once. */
   maxOrganised: number;
-  socketsOf(userId: string): string[];
   send(socketIds: string[], view: TournamentView): void;
   /** This user's own part of an event's view (`tournament:you`). */
   sendMine(socketIds: string[], mine: TournamentYou): void;
@@ -55,7 +61,7 @@ export interface TournamentServiceDeps {
   startMatch(clock: ClockConfig, format: 'bo1' | 'bo3', a: TournamentPlayer, b: TournamentPlayer): Promise<string>;
   room(roomId: string): Room | undefined;
   /** A registered roster, resolved again when a match opens (the card pool is the server's). */
-  resolve(choice: string): { ok: true; roster: import('@vroyale/engine').Roster; side: string[]; label: string } | { ok: false; message: string };
+  resolve(choice: string): { ok: true; roster: Roster; side: string[]; label: string } | { ok: false; message: string };
 }
 
 /** Who sent a tournament event: the user, and the socket that hears the ack. */
@@ -77,7 +83,7 @@ export class TournamentService {
   /** Per event: its next update's timer, and the earliest time it may go out (performance.now()). */
   private readonly flushTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly flushAt = new Map<string, number>();
-  private readonly host: TournamentHost;
+  private readonly host: TournamentHost<Tournament>;
   private readonly pairer: Pairer;
 
   constructor(private readonly d: TournamentServiceDeps) {
@@ -214,7 +220,7 @@ export class TournamentService {
     return this.answer(t, who, t.drop(e.playerId, 'self'));
   }
 
-  manage(who: Who, p: import('@vroyale/protocol').TournamentManagePayload): { ok: true; view: TournamentView } | Err {
+  manage(who: Who, p: TournamentManagePayload): { ok: true; view: TournamentView } | Err {
     const t = this.byId.get(p.tournamentId);
     if (!t) return err('tournament-not-found', 'No such tournament');
     if (t.rec.organiser.userId !== who.userId) return err('not-organiser', 'Only the organiser can do this');

@@ -11,7 +11,7 @@ function setup(players: number, over: Partial<TournamentRecord> = {}) {
   const rooms: { roomId: string; a: string; b: string }[] = [];
   const timeCalls: string[][] = [];
   const saved: TournamentRecord[] = [];
-  const host: TournamentHost = {
+  const host: TournamentHost<Tournament> = {
     clock,
     log: { info: () => {}, warn: () => {}, error: () => {} } as never,
     readyMs: READY_MS,

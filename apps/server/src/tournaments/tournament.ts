@@ -27,47 +27,10 @@ import {
 } from '@vroyale/tournament';
 import type { Logger } from '../logger.js';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
-import type { Clock, TimerHandle } from '../time/clock.js';
+import type { TimerHandle } from '../time/clock.js';
+import type { Done, Refused, TournamentHost } from './tournament-host.js';
 
-export interface TournamentHost {
-  clock: Clock;
-  log: Logger;
-  /** How long a ready check stays open (config `tournamentReadyMs`). */
-  readyMs: number;
-  save(rec: TournamentRecord): void;
-  /** Watchers and players hear the new view. */
-  changed(t: Tournament): void;
-  /** Opens a room for a match of the event, `a` in seat A, and starts it; resolves to the room's id. */
-  startMatch(t: Tournament, a: TournamentEntrant, b: TournamentEntrant): Promise<string>;
-  /** Time was called in a Swiss round: the host ends the games still running after their extra turns (PR-20). */
-  callTime(t: Tournament, roomIds: string[]): void;
-  /** `pairNextRound`, maybe on another thread (pairing.ts). */
-  pair(state: TournamentState): Promise<Outcome<TournamentState>>;
-}
-
-/** A new event's record, registration open: what the organiser chose, nothing played yet. */
-export function newTournamentRecord(
-  id: string,
-  settings: Pick<
-    TournamentRecord,
-    'name' | 'organiser' | 'format' | 'clock' | 'rounds' | 'topCut' | 'roundMinutes' | 'visibility' | 'invite' | 'registrationEndsAt' | 'createdAt'
-  >,
-): TournamentRecord {
-  return {
-    id,
-    ...settings,
-    status: 'registration',
-    entrants: [],
-    state: null,
-    phase: { kind: 'registration' },
-    pauseRequested: false,
-    rooms: {},
-    turnsAtTime: {},
-  };
-}
-
-export type Refused = { ok: false; code: 'wrong-phase' | 'not-registered' | 'bad-request'; message: string };
-export type Done = { ok: true } | Refused;
+export { newTournamentRecord, type Done, type Refused, type TournamentHost } from './tournament-host.js';
 
 const refused = (code: Refused['code'], message: string): Refused => ({ ok: false, code, message });
 const key = (stage: 'swiss' | 'cut', round: number, table: number) => `${stage}:${round}:${table}`;
@@ -78,7 +41,7 @@ export class Tournament {
   private closing = false;
 
   constructor(
-    private readonly h: TournamentHost,
+    private readonly h: TournamentHost<Tournament>,
     readonly rec: TournamentRecord,
   ) {}
 
