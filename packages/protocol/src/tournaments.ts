@@ -144,11 +144,10 @@ export type TournamentPhase =
   | { kind: 'paused'; before: number }
   | { kind: 'over' };
 
-export interface TournamentView {
+/** An event's settings as its organiser made them (the server's record and every view carry them). */
+export interface TournamentSettings {
   id: string;
   name: string;
-  organiser: string;
-  status: TournamentStatus;
   format: MatchFormat;
   clock: ClockConfig;
   /** Swiss rounds: as chosen, or the standard count once the event started (null before, when not chosen). */
@@ -157,10 +156,15 @@ export interface TournamentView {
   roundMinutes: number;
   visibility: 'public' | 'invite';
   registrationEndsAt: number;
-  serverNow: number;
-  phase: TournamentPhase;
+  status: TournamentStatus;
   /** The organiser asked to pause: the round after the current one waits for "resume". */
   pauseRequested: boolean;
+}
+
+export interface TournamentView extends TournamentSettings {
+  organiser: string;
+  serverNow: number;
+  phase: TournamentPhase;
   players: TournamentPlayer[];
   /** Every round so far, Swiss then the cut, with results. */
   history: TournamentRoundView[];

@@ -1,6 +1,6 @@
 /** The shapes the storage layer reads and writes (JSON columns parsed). */
 import type { ManagerId, Roster } from '@vroyale/engine';
-import type { ClockConfig, MatchFormat, MatchKind, MatchResult, TournamentPhase, TournamentStatus, Visibility } from '@vroyale/protocol';
+import type { ClockConfig, MatchKind, MatchResult, TournamentPhase, TournamentSettings, Visibility } from '@vroyale/protocol';
 import type { TournamentState } from '@vroyale/tournament';
 
 export interface Occupant {
@@ -121,28 +121,15 @@ export interface TournamentEntrant {
 export type TournamentPhaseRecord = TournamentPhase;
 
 /** A Swiss tournament (issue 34 §2): its settings, entrants, the pure state (`@vroyale/tournament`) and its rooms. */
-export interface TournamentRecord {
-  id: string;
-  name: string;
+export interface TournamentRecord extends TournamentSettings {
   organiser: { userId: string; username: string };
-  format: MatchFormat;
-  clock: ClockConfig;
-  /** Swiss rounds as the organiser chose them; null: the standard count at the start. */
-  rounds: number | null;
-  topCut: 0 | 4 | 8;
-  roundMinutes: number;
-  visibility: 'public' | 'invite';
   /** The invite link's code of an invite-only event (null when public). */
   invite: string | null;
-  registrationEndsAt: number;
   createdAt: number;
-  status: TournamentStatus;
   entrants: TournamentEntrant[];
   /** The pure state once the event started (null during registration). */
   state: TournamentState | null;
   phase: TournamentPhaseRecord;
-  /** The organiser asked to pause: the next round waits for "resume". */
-  pauseRequested: boolean;
   /** `<stage>:<round>:<table>` → the room of the match's first game. */
   rooms: Record<string, string>;
   /** Turn numbers at round time per room (PR-20): a game whose turn passes it by more than the extra turns is drawn. */
