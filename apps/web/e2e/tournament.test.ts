@@ -73,10 +73,13 @@ describe.skipIf(!e2eEnabled)('a Swiss tournament in the browser', () => {
     await olga.getByRole('button', { name: 'Create an event' }).click();
     await olga.getByLabel('Name', { exact: true }).fill(EVENT);
     await olga.getByLabel('Top cut').selectOption({ label: 'Top 4' });
+    await olga.getByLabel('Clock per game').selectOption({ label: '30 min + 10 s' });
     await olga.getByRole('button', { name: 'Create event' }).click();
     await expect.poll(() => /#\/events\/(t_[A-Za-z0-9_-]+)/.exec(olga.url())?.[1] ?? null).not.toBeNull();
     const id = /#\/events\/(t_[A-Za-z0-9_-]+)/.exec(olga.url())![1]!;
     await olga.getByRole('heading', { name: EVENT, level: 1 }).waitFor();
+    // The clock chosen is the event's (each table's match plays with it).
+    await olga.getByText('Clock 30 min + 10 s').first().waitFor();
     await olga.getByText('Registration open').first().waitFor();
     await olga.getByRole('timer').getByText('Registration closes in').waitFor();
     await olga.getByRole('button', { name: 'Register', exact: true }).click();

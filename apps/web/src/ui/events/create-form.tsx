@@ -10,6 +10,8 @@ import { useT } from '../../i18n';
 import { createTournament } from '../../net/tournaments';
 import { eventPath } from '../route';
 import { FormatSelect } from '../format-select';
+import { ClockSelect } from '../clock-select';
+import { clockAt } from '../clocks';
 
 const ROUNDS = Array.from({ length: 12 }, (_, i) => i + 1);
 
@@ -18,6 +20,8 @@ export function CreateForm({ onCancel }: { onCancel: () => void }) {
   const id = useId();
   const [name, setName] = useState('');
   const [format, setFormat] = useState<MatchFormat>('bo1');
+  // Index 0: the server's default clock; a tournament is always timed (no untimed choice).
+  const [clockIdx, setClockIdx] = useState(0);
   const [rounds, setRounds] = useState(0);
   const [topCut, setTopCut] = useState<0 | 4 | 8>(0);
   const [regMin, setRegMin] = useState(30);
@@ -30,6 +34,7 @@ export function CreateForm({ onCancel }: { onCancel: () => void }) {
     const r = await createTournament({
       name: name.trim(),
       format,
+      ...(clockAt(clockIdx) ? { clock: clockAt(clockIdx) } : {}),
       ...(rounds > 0 ? { rounds } : {}),
       topCut,
       registrationMinutes: clamp(regMin, 1, 7 * 24 * 60),
@@ -68,6 +73,10 @@ export function CreateForm({ onCancel }: { onCancel: () => void }) {
         <label>
           <span>{t('events.create.format')}</span>
           <FormatSelect id={`${id}-format`} value={format} onChange={setFormat} />
+        </label>
+        <label>
+          <span>{t('events.create.clock')}</span>
+          <ClockSelect id={`${id}-clock`} value={clockIdx} onChange={setClockIdx} untimed={false} />
         </label>
         <label>
           <span>{t('events.create.rounds')}</span>
