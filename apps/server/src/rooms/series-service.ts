@@ -135,6 +135,12 @@ export class SeriesService {
       this.byId.set(rec.id, series);
       for (const r of rooms) if (r) r.series = series;
       series.resume(RESUME_GRACE_MS);
+      // The last game ended but the series never heard (the server stopped between the game's commit and the
+      // series' save): it hears it now, so the match goes on (or is decided and rated) instead of waiting forever.
+      const last = rec.games[rec.games.length - 1]!;
+      const master = rooms[rooms.length - 1]?.master;
+      if (rec.status === 'playing' && last.winner === null && master?.matchResult)
+        series.gameEnded(last.roomId, master.matchResult.winner, master.orderChooser);
       n++;
     }
     return n;

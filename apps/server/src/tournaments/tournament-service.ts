@@ -255,6 +255,11 @@ export class TournamentService {
     for (const rec of await this.d.storage.tournaments.load(now - FINISHED_LISTED_MS)) {
       const t = this.add(rec);
       t.resume(RESUME_GRACE_MS);
+      // A table whose match was decided while its result was not saved yet (the server stopped in between).
+      for (const first of t.openRooms()) {
+        const score = this.decidedScore(first);
+        if (score) t.matchDecided(first, score);
+      }
       n++;
     }
     return n;
@@ -287,6 +292,19 @@ export class TournamentService {
         room.broadcastState();
       }
     }
+  }
+
+  /** The score of the match that began in `firstRoomId` if it is decided (its game over, or its series done). */
+  private decidedScore(firstRoomId: string): MatchResult | null {
+    const room = this.d.room(firstRoomId);
+    const series = room?.series;
+    if (series) {
+      if (series.rec.status !== 'done') return null;
+      const w = series.wins();
+      return { winsA: w.A, winsB: w.B, draws: series.rec.games.filter((g) => g.winner === 'draw').length };
+    }
+    const r = room?.master?.matchResult;
+    return r ? { winsA: r.winner === 'A' ? 1 : 0, winsB: r.winner === 'B' ? 1 : 0, draws: r.winner === 'draw' ? 1 : 0 } : null;
   }
 
   /** The room of the game being played in the match that began in `firstRoomId` (a best-of-three moves on). */
