@@ -16,18 +16,9 @@
  * states, so a write that skips the barrier throws there.
  */
 import { cardRecord, counterBatch } from './card-instance.js';
-import { currentEpoch, owned, setCurrentEpoch, tag } from './own-tag.js';
+import { currentEpoch, disown, epochOf, owned, setCurrentEpoch, tag } from './own-tag.js';
 import { managerRecord, stateRecord } from './records.js';
 import type { CardInstance, GameState, ManagerId, ManagerState } from './types.js';
-
-const epochs = new WeakMap<GameState, number>();
-let nextEpoch = 1;
-
-function epochOf(s: GameState): number {
-  let e = epochs.get(s);
-  if (e === undefined) epochs.set(s, (e = nextEpoch++));
-  return e;
-}
 
 /** Runs `f` as a write to `s`: the objects `s` owns are changed in place, the others copied first. */
 export function withWrites<T>(s: GameState, f: () => T): T {
@@ -40,18 +31,13 @@ export function withWrites<T>(s: GameState, f: () => T): T {
   }
 }
 
-/** `s` now shares its objects: neither it nor the copies made from it may change them in place. */
-export function disown(s: GameState): void {
-  epochs.set(s, nextEpoch++);
-}
-
 /** The card dictionary, writable. */
 export function cardsW(s: GameState): Record<string, CardInstance> {
   const d = s.cards;
   if (owned(d)) return d;
-  const x: Record<string, CardInstance> = {};
+  const x: Record<string, CardInstance> = tag({});
   for (const k in d) x[k] = d[k]!;
-  s.cards = tag(x);
+  s.cards = x;
   return x;
 }
 

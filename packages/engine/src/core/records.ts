@@ -3,7 +3,7 @@
  * fresh and cloned states share hidden classes and the engine's property reads stay monomorphic.
  * Shallow: nested objects are shared, callers replace the ones they copy.
  */
-import { tag } from './own-tag.js';
+import { epochField, tag } from './own-tag.js';
 import type { GameState, ManagerState } from './types.js';
 
 /** Owned by the state being written, if any (core/own.ts). */
@@ -24,8 +24,9 @@ export function managerRecord(m: ManagerState): ManagerState {
   });
 }
 
+/** With its epoch field (core/own-tag.ts), so the first write need not add one. */
 export function stateRecord(s: GameState): GameState {
-  return {
+  return epochField({
     v: s.v,
     seed: s.seed,
     rng: s.rng,
@@ -52,5 +53,5 @@ export function stateRecord(s: GameState): GameState {
     endReason: s.endReason,
     endCard: s.endCard ?? null,
     seq: s.seq,
-  };
+  });
 }
