@@ -24,8 +24,6 @@ export interface StageIndex {
 interface Entry {
   ids: string[];
   index: StageIndex;
-  /** The card dictionary the index was built from. */
-  cards: GameState['cards'];
 }
 
 const cache = new WeakMap<GameState, Entry>();
@@ -48,15 +46,22 @@ function sameStage(s: GameState, ids: readonly string[]): boolean {
 /** The last state asked about, in front of the WeakMap (a step or a listing asks several times in a row). */
 let frontState: GameState | null = null;
 let frontEntry: Entry | undefined;
+/**
+ * The card dictionary the front entry was built from. Kept here, not in the entries: an entry that held its
+ * dictionary (and through it every card record) kept the search's short-lived forks alive past a young
+ * collection, and the promoted garbage cost the search a tenth of its time.
+ */
+let frontCards: GameState['cards'] | null = null;
 
 export function stageIndex(s: GameState): StageIndex {
   // A state that shares its card dictionary with the last one asked about (copy-on-write: the door's next
   // state, when the action wrote no card) has the same records under the same ids: its index is the same.
-  const hit = s === frontState ? frontEntry : (cache.get(s) ?? (frontEntry && frontEntry.cards === s.cards ? frontEntry : undefined));
+  const hit = s === frontState ? frontEntry : (cache.get(s) ?? (frontCards === s.cards ? frontEntry : undefined));
   // Ids are fresh on every zone change, so the same ids in the same places mean the same cards on stage.
   if (hit && sameStage(s, hit.ids)) {
     frontState = s;
     frontEntry = hit;
+    frontCards = s.cards;
     return hit.index;
   }
   const index: StageIndex = { statics: [], ends: [], lowersHp: false, unconditional: true, activators: [[], []] };
@@ -78,10 +83,11 @@ export function stageIndex(s: GameState): StageIndex {
       ids.push('|');
     }
   }
-  const entry: Entry = { ids, index, cards: s.cards };
+  const entry: Entry = { ids, index };
   cache.set(s, entry);
   frontState = s;
   frontEntry = entry;
+  frontCards = s.cards;
   return index;
 }
 
