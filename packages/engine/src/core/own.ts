@@ -4,8 +4,8 @@
  * A state shares its card dictionary, its card records and its two manager records with the states it was
  * copied from or into; everything else a state holds (its top-level record, the RNG words, the stack, the
  * trigger queue, the pending choice, combat) is small and copied whole by `shareState`. Each shared object
- * carries a hidden tag, the epoch it was made in; each state has an epoch of its own (kept here, so a frozen
- * state can still be read and stepped). While the rules write to a state (`withWrites`), an object whose tag
+ * carries a hidden tag, the epoch it was made in; each state has an epoch of its own (both private fields,
+ * own-tag.ts, so a frozen state can still be read and stepped). While the rules write to a state (`withWrites`), an object whose tag
  * is that state's epoch is its own and is changed in place; any other object is copied first (`cardW`,
  * `cardsW`, `managerW`), the copy tagged as its own. Sharing a state gives both sides new epochs, so neither
  * owns what they share any more.
