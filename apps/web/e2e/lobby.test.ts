@@ -143,6 +143,9 @@ describe.skipIf(!e2eEnabled)('the lobby', () => {
         .getByRole('button', { name: /^Concede/ })
         .click();
       const ask = page.getByRole('alertdialog', { name: 'Concede this match?' });
+      // The safe answer has focus (ui/confirm-dialog.tsx): Enter on a surprise keeps the match.
+      await expect.poll(() => ask.getByRole('button', { name: 'Keep playing' }).evaluate((b) => b === document.activeElement)).toBe(true);
+      await page.screenshot({ path: `${RESULTS}/lobby-concede-${size.name}.png` });
       await ask.getByRole('button', { name: 'Concede the match' }).click();
       await expect.poll(() => listed(page)).toEqual([next]);
       await page.getByRole('button', { name: 'Learn to play', exact: true }).waitFor();
