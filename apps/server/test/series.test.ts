@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodeDeckCode, validateSwap } from '@vroyale/engine';
 import { cardPool, starterRosters } from '@vroyale/cards';
-import type { MatchHistoryPage, RoomState, Seat } from '@vroyale/protocol';
+import type { LobbyRooms, MatchHistoryPage, RoomState, Seat } from '@vroyale/protocol';
 import { makeAccount } from './helpers/accounts.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
@@ -36,6 +36,8 @@ async function concede(c: TestClient, roomId: string): Promise<void> {
 }
 
 const seriesOf = (c: TestClient, roomId: string) => c.roomStates.get(roomId)?.series ?? null;
+/** The lobby's lists as last pushed to `c` (it subscribed). */
+const lobbyOf = (c: TestClient) => c.received.findLast((r) => r.event === 'lobby:rooms')?.payload as LobbyRooms | undefined;
 
 async function between(c: TestClient, roomId: string): Promise<NonNullable<RoomState['series']>> {
   await c.waitFor(() => seriesOf(c, roomId)?.status === 'between', 5_000, 'side-deck window');
@@ -124,6 +126,10 @@ describe('best of three', () => {
     expect(room2.seats.A!.roster.cards.filter((c) => c === deck.swap.out[0]).length).toBe(raid.cards.filter((c) => c === deck.swap.out[0]).length - 1);
     expect(seriesOf(a, g2)).toMatchObject({ game: 2, status: 'playing', wins: { A: 1, B: 0 } });
     expect(seriesOf(a, g2)!.yours!.side).toEqual([deck.swap.out[0]]);
+    // The lobby lists game 2 with the match's score; game 1 is no result of its own (the match goes on).
+    await spec.waitFor(() => !!lobbyOf(spec)?.rooms.some((r) => r.roomId === g2), 5_000, 'game 2 listed');
+    expect(lobbyOf(spec)!.rooms.find((r) => r.roomId === g2)!.series).toEqual({ game: 2, games: 2, wins: { A: 1, B: 0 }, draws: 0, over: false });
+    expect(lobbyOf(spec)!.recent.map((r) => r.roomId)).not.toContain(g1);
 
     // After the mulligans B (who lost game 1) chooses the order; no coin is flipped.
     await keep(a, g2);
@@ -148,6 +154,10 @@ describe('best of three', () => {
     await a.waitFor(() => seriesOf(a, g3)?.status === 'done', 5_000, 'match decided');
     expect(seriesOf(a, g3)).toMatchObject({ winner: 'A', wins: { A: 2, B: 1 }, between: null, nextRoomId: null });
     expect(seriesOf(a, g1)).toMatchObject({ nextRoomId: g2 });
+    // Recent results hold the match once, as its last game with the score: "A beat B 2–1".
+    await spec.waitFor(() => !!lobbyOf(spec)?.recent.some((r) => r.roomId === g3), 5_000, 'the match in recent results');
+    const recent = lobbyOf(spec)!.recent.filter((r) => [g1, g2, g3].includes(r.roomId));
+    expect(recent.map((r) => [r.roomId, r.series])).toEqual([[g3, { game: 3, games: 3, wins: { A: 2, B: 1 }, draws: 0, over: true }]]);
 
     // A rematch is another best-of-three from the decks as registered (PR-22), seats swapped.
     expect(await a.emit('room:rematch', { roomId: g3 })).toMatchObject({ ok: true, offers: ['A'] });

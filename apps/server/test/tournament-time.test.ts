@@ -39,8 +39,15 @@ describe('round time in a Swiss round (PR-20)', () => {
     expect(await a.emit('tournament:manage', { op: 'start', tournamentId: id })).toMatchObject({ ok: true });
 
     // A restart during the ready check: the event comes back with its ready check open.
+    const heardBefore = b.received.length;
     await t.restart();
     for (const c of [a, b]) await c.waitFor(() => c.socket.connected && !!c.userId, 10_000, 'reconnected');
+    // b watches nothing itself: its hello alone brings the running event it entered (the ready check reaches it).
+    await b.waitFor(
+      () => b.received.slice(heardBefore).some((r) => r.event === 'tournament:update' && (r.payload as TournamentView).id === id),
+      10_000,
+      'the event on hello',
+    );
     const back = await a.emit('tournament:watch', { tournamentId: id });
     expect(back).toMatchObject({ ok: true, status: 'running', phase: { kind: 'ready-check', round: 1 } });
 

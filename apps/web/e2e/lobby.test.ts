@@ -73,6 +73,13 @@ describe.skipIf(!e2eEnabled)('the lobby', () => {
     const [mei, taro] = [await c('Mei'), await c('Taro')];
     const done = await seatBoth(mei, taro);
     await taro.emit('match:action', { roomId: done.roomId, clientActionId: 'gg', seenSeq: 0, action: { type: 'concede' } });
+    // A best-of-three in its second game: Ren took the first.
+    const [yui, ren] = [await c('Yui'), await c('Ren')];
+    const bo3 = await seatBoth(yui, ren, { format: 'bo3' });
+    await yui.emit('match:action', { roomId: bo3.roomId, clientActionId: 'bo3-gg', seenSeq: 0, action: { type: 'concede' } });
+    await yui.waitFor(() => yui.roomStates.get(bo3.roomId)?.series?.status === 'between', 10_000, 'side-deck window');
+    for (const x of [yui, ren]) await x.emit('series:sideboard', { roomId: bo3.roomId, swap: { out: [], in: [] } });
+    await yui.waitFor(() => yui.roomStates.get(bo3.roomId)?.series?.nextRoomId != null, 10_000, 'game 2');
     const server = { url } as TestServer;
     const [hana, kenta] = [await makeAccount(server, null, 'Hana'), await makeAccount(server, null, 'Kenta')];
     others.push(hana, kenta);
@@ -95,6 +102,9 @@ describe.skipIf(!e2eEnabled)('the lobby', () => {
       await live.getByText('Kenji is waiting for an opponent').waitFor();
       await live.locator('.live-item[data-kind="ranked"]').getByText('a turn behind').waitFor();
       await live.getByText('Mei beat Taro').waitFor();
+      // A best-of-three by its games: its second game listed with the score, its first game no result of its own.
+      await live.locator('.live-item', { hasText: 'Yui vs Ren' }).getByText('Best of three · game 2, 0–1', { exact: false }).waitFor();
+      expect(await live.locator('.recent').innerText()).not.toMatch(/Yui|Ren/);
       expect(await page.locator('.lobby').innerText()).not.toMatch(/\bseat [AB]\b|\bRoom [A-Za-z0-9_-]{6}\b/i);
 
       // A bot match, left for the lobby: listed with Resume and Concede.
@@ -143,6 +153,9 @@ describe.skipIf(!e2eEnabled)('the lobby', () => {
         .getByRole('button', { name: /^Concede/ })
         .click();
       const ask = page.getByRole('alertdialog', { name: 'Concede this match?' });
+      // The safe answer has focus (ui/confirm-dialog.tsx): Enter on a surprise keeps the match.
+      await expect.poll(() => ask.getByRole('button', { name: 'Keep playing' }).evaluate((b) => b === document.activeElement)).toBe(true);
+      await page.screenshot({ path: `${RESULTS}/lobby-concede-${size.name}.png` });
       await ask.getByRole('button', { name: 'Concede the match' }).click();
       await expect.poll(() => listed(page)).toEqual([next]);
       await page.getByRole('button', { name: 'Learn to play', exact: true }).waitFor();

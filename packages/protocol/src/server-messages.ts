@@ -189,6 +189,21 @@ export interface RoomSummary {
   endedAt: number | null;
   /** One game, or a game of a best-of-three (told before it starts, so nobody sits down in one unawares). */
   format: MatchFormat;
+  /**
+   * A game of a best-of-three, once it began: which game it is, the match's score so far (games won per seat; the
+   * seats stay the same through the match) and whether the match is decided. Absent from a node of an older release.
+   */
+  series?: SeriesScore | null;
+}
+
+export interface SeriesScore {
+  /** This room's game: 1, 2 or 3 (a replayed draw makes a fourth). */
+  game: number;
+  /** Games in the match so far. */
+  games: number;
+  wins: Record<Seat, number>;
+  draws: number;
+  over: boolean;
 }
 
 /**

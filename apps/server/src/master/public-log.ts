@@ -25,7 +25,12 @@ export class PublicLog {
   add(seq: number, events: readonly GameEvent[]): void {
     const pub = projectEvents(events, 'spectator');
     if (pub.length === 0) return;
-    this.batches.push(JSON.stringify({ seq, events: pub } satisfies LogBatch));
+    const json = JSON.stringify({ seq, events: pub } satisfies LogBatch);
+    // V8 returns a long JSON.stringify result as a tree of its parts (a cons string), which costs about half as
+    // much again as the flat text for as long as it is kept; converting it to a number flattens it in place (the
+    // trick of pino's flatstr). Measured in docs/performance.md.
+    void Number(json);
+    this.batches.push(json);
     if (this.batches.length > this.max) {
       this.batches.shift();
       this.truncated = true;

@@ -187,7 +187,9 @@ export class Lobby {
  */
 function split(all: RoomSummary[]): [RoomSummary[], RoomSummary[]] {
   const live = all.filter((r) => r.status !== 'finished').sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt);
-  const recent = all.filter((r) => r.status === 'finished').sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0));
+  // A best-of-three is one result: its last game's room, once the match is decided (an earlier game is not).
+  const decided = (r: RoomSummary) => !r.series || (r.series.over && r.series.game === r.series.games);
+  const recent = all.filter((r) => r.status === 'finished' && decided(r)).sort((a, b) => (b.endedAt ?? 0) - (a.endedAt ?? 0));
   return [live.slice(0, MAX_LISTED), recent.slice(0, LOBBY_RECENT)];
 }
 

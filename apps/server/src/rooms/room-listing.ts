@@ -3,12 +3,13 @@
  * with their ratings, turn and whose turn as spectators see it), and the ratings beside the names, read once
  * when the match begins.
  */
-import type { ClockConfig, MatchKind, RoomStatus, RoomSummary, Seat, SummarySeat, Visibility } from '@vroyale/protocol';
+import type { ClockConfig, MatchKind, RoomStatus, RoomSummary, Seat, SeriesScore, SummarySeat, Visibility } from '@vroyale/protocol';
 import type { Logger } from '../logger.js';
 import { BOT_LISTED_MS } from '../master/bot-listing.js';
 import type { MatchMaster } from '../master/match-master.js';
 import type { Seats } from '../storage/records.js';
 import type { Store } from '../storage/store.js';
+import type { Series } from './series.js';
 
 /** Kinds whose live matches the lobby lists for anyone to watch, whatever the room's visibility. */
 const WATCHABLE: ReadonlySet<MatchKind> = new Set(['ranked', 'casual', 'challenge']);
@@ -27,6 +28,7 @@ export interface ListedRoom {
   readonly finishedAt: number | null;
   readonly seats: Seats;
   readonly master: MatchMaster | null;
+  readonly series: Series | null;
 }
 
 /**
@@ -90,6 +92,18 @@ export class SeatRatings {
       result: room.master?.matchResult ?? null,
       endedAt: room.status === 'finished' ? room.finishedAt : null,
       format: room.format,
+      series: room.series && seriesScore(room.series, room.roomId),
     };
   }
+}
+
+function seriesScore(series: Series, roomId: string): SeriesScore {
+  const games = series.rec.games;
+  return {
+    game: games.findIndex((g) => g.roomId === roomId) + 1,
+    games: games.length,
+    wins: series.wins(),
+    draws: games.filter((g) => g.winner === 'draw').length,
+    over: series.rec.status === 'done',
+  };
 }

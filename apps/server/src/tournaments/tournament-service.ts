@@ -80,6 +80,9 @@ export class TournamentService {
   private readonly byRoom = new Map<string, Tournament>();
   /** tournament → socket → who watches it, and the personal part last sent to that socket (JSON). */
   private readonly watchers = new Map<string, Map<string, { userId: string; mine: string }>>();
+  /** socket → the events it watches, and user → the events they entered: a hello or a close touches only those. */
+  private readonly watchedBy = new Map<string, Set<string>>();
+  private readonly enteredBy = new Map<string, Set<Tournament>>();
   /** Per event: its next update's timer, and the earliest time it may go out (performance.now()). */
   private readonly flushTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly flushAt = new Map<string, number>();
@@ -167,21 +170,26 @@ export class TournamentService {
     if (!w) this.watchers.set(t.id, (w = new Map()));
     const view = this.view(t, userId);
     w.set(socketId, { userId, mine: JSON.stringify({ you: view.you, organiserTools: view.organiserTools }) });
+    let mine = this.watchedBy.get(socketId);
+    if (!mine) this.watchedBy.set(socketId, (mine = new Set()));
+    mine.add(t.id);
     return { ok: true, view };
   }
 
   unwatch(socketId: string, tournamentId: string): void {
     this.watchers.get(tournamentId)?.delete(socketId);
+    this.watchedBy.get(socketId)?.delete(tournamentId);
   }
 
   /** A closed socket watches nothing. */
   socketClosed(socketId: string): void {
-    for (const w of this.watchers.values()) w.delete(socketId);
+    for (const id of this.watchedBy.get(socketId) ?? []) this.watchers.get(id)?.delete(socketId);
+    this.watchedBy.delete(socketId);
   }
 
   /** After a hello: the socket watches the user's running events (a ready check reaches them wherever they are). */
   hello(userId: string, socketId: string): void {
-    for (const t of this.byId.values()) {
+    for (const t of this.enteredBy.get(userId) ?? []) {
       const e = t.entrantOf(userId);
       if (!e || (t.rec.status !== 'running' && t.rec.status !== 'paused')) continue;
       const r = this.watch(socketId, userId, { tournamentId: t.id });
@@ -199,12 +207,16 @@ export class TournamentService {
     const r = this.d.resolve(roster);
     if (!r.ok) return { ok: false, code: 'bad-request', message: r.message };
     const done = t.register({ userId, name, username, roster, label: r.label }, this.d.maxPlayers);
+    if (done.ok) this.entered(userId, t);
     return this.answer(t, who, done);
   }
 
   unregister(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
     const t = this.find(ref, who.userId);
-    return 'ok' in t ? t : this.answer(t, who, t.unregister(who.userId));
+    if ('ok' in t) return t;
+    const done = t.unregister(who.userId);
+    if (done.ok) this.enteredBy.get(who.userId)?.delete(t);
+    return this.answer(t, who, done);
   }
 
   ready(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
@@ -275,11 +287,18 @@ export class TournamentService {
   private add(rec: TournamentRecord): Tournament {
     const t = new Tournament(this.host, rec);
     this.byId.set(rec.id, t);
+    for (const e of rec.entrants) this.entered(e.userId, t);
     for (const roomId of Object.values(rec.rooms)) {
       this.byRoom.set(roomId, t);
       this.link(rec.id, roomId);
     }
     return t;
+  }
+
+  private entered(userId: string, t: Tournament): void {
+    let mine = this.enteredBy.get(userId);
+    if (!mine) this.enteredBy.set(userId, (mine = new Set()));
+    mine.add(t);
   }
 
   /** The match's rooms (a best-of-three's later games too) know their event: its page, and no rematch. */

@@ -5,7 +5,7 @@ import { cardPool, starterRosters } from '@vroyale/cards';
 import type { Ack, ActionPayload, ClockConfig } from '@vroyale/protocol';
 import { TestClient } from './test-client.js';
 
-type RoomOptions = { visibility?: 'public' | 'private'; clock?: ClockConfig };
+type RoomOptions = { visibility?: 'public' | 'private'; clock?: ClockConfig; format?: 'bo1' | 'bo3' };
 
 export async function twoManagers(url: string, opts: RoomOptions = {}) {
   const a = await TestClient.connect(url, 'Alice');
@@ -15,7 +15,11 @@ export async function twoManagers(url: string, opts: RoomOptions = {}) {
 
 /** Clients already connected (maybe to different nodes): A creates a room, both sit (raid-night v mod-squad), both see the match. */
 export async function seatBoth(a: TestClient, b: TestClient, opts: RoomOptions = {}): Promise<{ roomId: string; matchId: string }> {
-  const created = await a.emit('room:create', { visibility: opts.visibility ?? 'public', ...(opts.clock ? { clock: opts.clock } : {}) });
+  const created = await a.emit('room:create', {
+    visibility: opts.visibility ?? 'public',
+    ...(opts.clock ? { clock: opts.clock } : {}),
+    ...(opts.format ? { format: opts.format } : {}),
+  });
   if (!created.ok) throw new Error(created.message);
   const roomId = created.roomId;
   const ja = await a.emit('room:join', { roomId, roster: 'raid-night', seat: 'A' });

@@ -4,21 +4,15 @@
  * best-of-three (`game`) it concedes this game, and the dialog says so.
  */
 import '../i18n/later-texts';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { concede } from '../net/calls';
 import { useT } from '../i18n';
-import { Modal } from './modal';
+import { ConfirmDialog } from './confirm-dialog';
 
 export function ConcedeButton({ roomId, opponent, game = false }: { roomId: string; opponent: string; game?: boolean }) {
   const [asking, setAsking] = useState(false);
-  const [sending, setSending] = useState(false);
   const t = useT();
-  const keep = useRef<HTMLButtonElement>(null);
   const opener = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    // The safe answer has focus: Enter or Space on a dialog that opened by surprise keeps playing.
-    if (asking) keep.current?.focus();
-  }, [asking]);
   const close = () => {
     setAsking(false);
     opener.current?.focus();
@@ -29,28 +23,14 @@ export function ConcedeButton({ roomId, opponent, game = false }: { roomId: stri
         {t('room.concede')}
       </button>
       {asking && (
-        <Modal className="concede-confirm" role="alertdialog" labelledBy="concede-title" describedBy="concede-text" onClose={close}>
-          <h2 id="concede-title">{game ? t('series.concedeTitle') : t('room.concedeTitle')}</h2>
-          <p id="concede-text">{game ? t('series.concedeText', { name: opponent }) : t('room.concedeText', { name: opponent })}</p>
-          <div className="options">
-            <button ref={keep} className="btn primary" onClick={close}>
-              {t('room.keepPlaying')}
-            </button>
-            <button
-              className="btn danger"
-              disabled={sending}
-              onClick={() => {
-                setSending(true);
-                void concede(roomId).finally(() => {
-                  setSending(false);
-                  setAsking(false);
-                });
-              }}
-            >
-              {game ? t('series.concedeGame') : t('room.concedeMatch')}
-            </button>
-          </div>
-        </Modal>
+        <ConfirmDialog
+          title={game ? t('series.concedeTitle') : t('room.concedeTitle')}
+          text={game ? t('series.concedeText', { name: opponent }) : t('room.concedeText', { name: opponent })}
+          keep={t('room.keepPlaying')}
+          confirm={game ? t('series.concedeGame') : t('room.concedeMatch')}
+          onConfirm={() => concede(roomId)}
+          onClose={close}
+        />
       )}
     </>
   );

@@ -9,6 +9,7 @@ import { REPORT_REASONS, type Seat } from '@vroyale/protocol';
 import { useT } from '../i18n';
 import { block, muteChat, report } from '../net/community';
 import { toast, useApp } from '../store';
+import { ConfirmDialog } from './confirm-dialog';
 import { Modal } from './modal';
 import { profilePath } from './route';
 
@@ -94,31 +95,15 @@ export function PlayerMenu({
 
 function BlockDialog({ name, onClose }: { name: string; onClose: () => void }) {
   const t = useT();
-  const title = useId();
-  const text = useId();
-  const cancel = useRef<HTMLButtonElement>(null);
-  useEffect(() => cancel.current?.focus(), []);
   return (
-    <Modal className="block-dialog" role="alertdialog" labelledBy={title} describedBy={text} onClose={onClose}>
-      <h2 id={title}>{t('profile.blockTitle', { name })}</h2>
-      <p id={text}>{t('profile.blockText')}</p>
-      <div className="dialog-actions">
-        <button ref={cancel} className="btn" onClick={onClose}>
-          {t('profile.cancel')}
-        </button>
-        <button
-          className="btn danger"
-          onClick={() =>
-            void block(name).then((ok) => {
-              if (ok) toast(t('profile.blocked', { name }), 'info');
-              onClose();
-            })
-          }
-        >
-          {t('profile.block')}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={t('profile.blockTitle', { name })}
+      text={t('profile.blockText')}
+      keep={t('profile.cancel')}
+      confirm={t('profile.block')}
+      onConfirm={() => block(name).then((ok) => ok && toast(t('profile.blocked', { name }), 'info'))}
+      onClose={onClose}
+    />
   );
 }
 

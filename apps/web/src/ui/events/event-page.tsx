@@ -14,7 +14,7 @@ import { dropOut, unwatchTournament, watchTournament } from '../../net/tournamen
 import { store, useApp } from '../../store';
 import { useNow } from '../play/use-now';
 import { Bracket } from './bracket';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 import { deadlineOf, timeLeft, youDropped } from './event-state';
 import { Champion, PublishedLists } from './event-end';
 import { EventsHead } from './events-head';

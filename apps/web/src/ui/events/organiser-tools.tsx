@@ -10,7 +10,7 @@ import { useT } from '../../i18n';
 import { manage } from '../../net/tournaments';
 import { toast } from '../../store';
 import { eventPath } from '../route';
-import { ConfirmDialog } from './confirm-dialog';
+import { ConfirmDialog } from '../confirm-dialog';
 import type { NameOf } from './names';
 
 export function OrganiserTools({ v, nameOf }: { v: TournamentView; nameOf: NameOf }) {

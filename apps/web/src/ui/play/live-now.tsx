@@ -11,7 +11,7 @@ import { useApp } from '../../store';
 import { lastRoster } from '../../decks';
 import { clockText } from '../clocks';
 import { navigate } from '../route';
-import { kindText, resultText, seatWithRating, summaryTitle, turnText } from './match-words';
+import { kindText, resultText, seatWithRating, seriesText, summaryTitle, turnText } from './match-words';
 
 export function LiveNow() {
   const t = useT();
@@ -36,6 +36,7 @@ export function LiveNow() {
             const open = r.status === 'waiting' && (!r.seats.A || !r.seats.B);
             const meta = [
               r.format === 'bo3' ? t('lobby.bestOfThree') : null,
+              seriesText(r),
               r.status === 'waiting' ? clockText(r.clock) : turnText(r.turn, r.active, names),
               r.spectators > 0 ? t('lobby.watching', { count: r.spectators }) : null,
             ]

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { RoomState, RoomSummary, ViewMessage } from '@vroyale/protocol';
 import { setLanguage } from '../../i18n';
-import { resultText, roomName, seatWithRating, summaryTitle, turnText } from './match-words';
+import { resultText, roomName, seatWithRating, seriesText, summaryTitle, turnText } from './match-words';
 import { myMatches, oldestBotMatch } from './my-matches';
 
 const seat = (name: string, extra: Partial<RoomSummary['seats']['A'] & object> = {}) => ({
@@ -31,6 +31,20 @@ const summary = (over: Partial<RoomSummary>): RoomSummary => ({
 });
 
 describe('match words', () => {
+  it('says a best-of-three by its games: the winner first in recent results, seat A first while it is played', async () => {
+    const seats = { A: seat('Aiko'), B: seat('Bea') };
+    const score = (game: number, A: number, B: number, over: boolean) => ({ game, games: game, wins: { A, B }, draws: 0, over });
+    await setLanguage('en', false);
+    expect(resultText(summary({ status: 'finished', seats, format: 'bo3', series: score(3, 1, 2, true) }))).toBe('Bea beat Aiko 2–1 (best of three)');
+    expect(resultText(summary({ status: 'finished', seats, format: 'bo3', series: score(2, 1, 1, true) }))).toBe('Aiko and Bea drew the best of three 1–1');
+    expect(seriesText(summary({ seats, format: 'bo3', series: score(2, 0, 1, false) }))).toBe('game 2, 0–1');
+    expect(seriesText(summary({ seats }))).toBeNull();
+    await setLanguage('ja', false);
+    expect(resultText(summary({ status: 'finished', seats, format: 'bo3', series: score(2, 2, 0, true) }))).toBe('AikoがBeaに2–0で勝利（3本勝負）');
+    expect(seriesText(summary({ seats, format: 'bo3', series: score(3, 1, 1, false) }))).toBe('第3ゲーム・1–1');
+    await setLanguage('en', false);
+  });
+
   it('names a room in words, the same for everyone, never by its id', async () => {
     await setLanguage('en', false);
     const ids = ['4saeRVxQ2bLm9PqZ', 'AAAAAAAAAAAAAAAA', 'zzzz-___-zzzz-01'];

@@ -47,10 +47,24 @@ export function summaryTitle(r: RoomSummary): string {
   return one ? t('lobby.waitingRoom', { name: seatName(one) }) : roomName(r.roomId);
 }
 
-/** A finished match in a sentence: "Aiko beat Bea" or "Aiko and Bea drew". */
+/**
+ * A finished match in a sentence: "Aiko beat Bea" or "Aiko and Bea drew"; a best-of-three by its games,
+ * "Aiko beat Bea 2–1 (best of three)", the winner's games first.
+ */
 export function resultText(r: RoomSummary): string {
   const [a, b] = [r.seats.A ? seatName(r.seats.A) : '', r.seats.B ? seatName(r.seats.B) : ''];
+  const s = r.series;
+  if (s) {
+    const { A, B } = s.wins;
+    if (A === B) return t('lobby.drewMatch', { a, b, score: `${A}–${B}` });
+    return A > B ? t('lobby.beatMatch', { winner: a, loser: b, score: `${A}–${B}` }) : t('lobby.beatMatch', { winner: b, loser: a, score: `${B}–${A}` });
+  }
   const w = r.result?.winner;
   if (!w || w === 'draw') return t('lobby.drew', { a, b });
   return t('lobby.beat', { winner: w === 'A' ? a : b, loser: w === 'A' ? b : a });
+}
+
+/** Where a best-of-three stands, for the live list: "game 2, 1–0" (seat A's games first, as the title names A first). */
+export function seriesText(r: RoomSummary): string | null {
+  return r.series ? t('lobby.seriesGame', { n: r.series.game, score: `${r.series.wins.A}–${r.series.wins.B}` }) : null;
 }

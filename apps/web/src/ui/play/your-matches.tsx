@@ -4,11 +4,11 @@
  * confirmation); a waiting room they sit in, with Open and Leave. Nothing shows when there is none.
  */
 import { seatName } from '../../game/seat-name';
-import { useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '../../i18n';
 import { concede, leaveRoom } from '../../net/calls';
 import { useApp } from '../../store';
-import { Modal } from '../modal';
+import { ConfirmDialog } from '../confirm-dialog';
 import { t as tx } from '../../i18n';
 import { kindText, roomName } from './match-words';
 import { myMatches, type MyMatch } from './my-matches';
@@ -79,28 +79,14 @@ function metaText(m: MyMatch): string {
 /** The same question the playmat asks before a concession (room.json's texts), for a match not on screen. */
 function ConcedeFromLobby({ match, onClose }: { match: MyMatch; onClose: () => void }) {
   const t = useT();
-  const keep = useRef<HTMLButtonElement>(null);
-  const [sending, setSending] = useState(false);
-  useEffect(() => keep.current?.focus(), []);
   return (
-    <Modal className="concede-confirm" role="alertdialog" labelledBy="lobby-concede-title" describedBy="lobby-concede-text" onClose={onClose}>
-      <h2 id="lobby-concede-title">{t('room.concedeTitle')}</h2>
-      <p id="lobby-concede-text">{t('room.concedeText', { name: match.opponent ? seatName(match.opponent) : '' })}</p>
-      <div className="options">
-        <button ref={keep} className="btn primary" onClick={onClose}>
-          {t('room.keepPlaying')}
-        </button>
-        <button
-          className="btn danger"
-          disabled={sending}
-          onClick={() => {
-            setSending(true);
-            void concede(match.roomId).finally(onClose);
-          }}
-        >
-          {t('room.concedeMatch')}
-        </button>
-      </div>
-    </Modal>
+    <ConfirmDialog
+      title={t('room.concedeTitle')}
+      text={t('room.concedeText', { name: match.opponent ? seatName(match.opponent) : '' })}
+      keep={t('room.keepPlaying')}
+      confirm={t('room.concedeMatch')}
+      onConfirm={() => concede(match.roomId)}
+      onClose={onClose}
+    />
   );
 }
