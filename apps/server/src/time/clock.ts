@@ -19,5 +19,13 @@ export const systemClock: Clock = {
     t.unref?.();
     return t;
   },
-  clearTimeout: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
+  clearTimeout: (h) => {
+    const t = h as ReturnType<typeof setTimeout>;
+    // Node frees an emptied timer list at once only for a ref'd timer: an unref'd one's list (one per distinct
+    // duration) stays until its would-be expiry. Chess clocks and holds re-armed on every action left ~35 such
+    // lists per live match (docs/performance.md). Ref'd just before it is cleared, the count of what keeps the
+    // process alive is unchanged (a fired or cleared timer is not counted again).
+    t.ref?.();
+    clearTimeout(t);
+  },
 };
