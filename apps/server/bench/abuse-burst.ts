@@ -133,6 +133,10 @@ export async function measureBurst(o: {
     serverLoopP99Ms: mB.eventLoopDelayMs.p99,
     serverActionP99Ms: mB.serverActionMs.p99,
     serverActionSamples: mB.serverActionMs.count,
+    // Where an honest action can wait in the server besides the engine: before it is parsed, and its commit.
+    seatedReadWaitP99Ms: mB.seatedReadWaitMs.p99,
+    seatedReadWaitMaxMs: mB.seatedReadWaitMs.max,
+    commitP99Ms: mB.serverCommitMs.p99,
     serverCpuShareOfOneCore: mB.cpu.shareOfOneCore,
     cpuPressurePct: pressure(psi0, psiB, tB - t0),
     // The honest players' side (this process) and the swarm's, on the same two cores as the server.

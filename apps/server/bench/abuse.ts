@@ -154,7 +154,7 @@ async function main(): Promise<void> {
           });
           runs.push(b);
           console.log(
-            `${`${name} #${repeat + 1}`.padEnd(19)} | burst ${b.burst.ms} ms: honest ack p99 ${b.burst.honestAckP99} ms (${b.burst.samples}) vs ${base.ackP99} ms, loop max ${b.burst.serverLoopMaxMs} ms, server action p99 ${b.burst.serverActionP99Ms} ms | after: p99 ${b.after.p99} ms vs ${base.p99} ms, ${b.after.actionsPerSec} actions/s vs ${base.actionsPerSec} | kicked ${b.window.flood.kicks} | load ${b.machineAtStart.loadavg.join(' ')}, cpu pressure ${b.window.cpuPressurePct}% | alone ${b.met ? 'within the bars' : 'over a bar'} ${JSON.stringify(b.burst.swarm)}`,
+            `${`${name} #${repeat + 1}`.padEnd(19)} | burst ${b.burst.ms} ms: honest ack p99 ${b.burst.honestAckP99} ms (${b.burst.samples}) vs ${base.ackP99} ms, loop max ${b.burst.serverLoopMaxMs} ms, server action p99 ${b.burst.serverActionP99Ms} ms, seated read wait p99 ${b.burst.seatedReadWaitP99Ms} ms (max ${b.burst.seatedReadWaitMaxMs}), commit p99 ${b.burst.commitP99Ms} ms | after: p99 ${b.after.p99} ms vs ${base.p99} ms, ${b.after.actionsPerSec} actions/s vs ${base.actionsPerSec} | kicked ${b.window.flood.kicks} | load ${b.machineAtStart.loadavg.join(' ')}, cpu pressure ${b.window.cpuPressurePct}% | alone ${b.met ? 'within the bars' : 'over a bar'} ${JSON.stringify(b.burst.swarm)}`,
           );
           await sleep(5_000);
         }

@@ -283,7 +283,7 @@ export const pct = (xs: number[], p: number) => {
 export const round = (x: number) => Math.round(x * 100) / 100;
 
 /** What the previous scrape of a node saw: the windows below are the changes since then. */
-const previous = new Map<string, { at: number; cpuSeconds: number; action: Map<number, number>; commit: Map<number, number> }>();
+const previous = new Map<string, { at: number; cpuSeconds: number; action: Map<number, number>; commit: Map<number, number>; readWait: Map<number, number> }>();
 
 /** Cumulative buckets added bound by bound (several nodes' windows of one histogram). */
 export function sumBuckets(all: readonly Map<number, number>[]): Map<number, number> {
@@ -322,8 +322,16 @@ export async function metrics(metricsUrl: string, gc = false) {
   const cpuSeconds = v('process_cpu_seconds_total');
   const action = buckets(s, 'vroyale_action_to_broadcast_seconds', { origin: 'player' });
   const commit = buckets(s, 'vroyale_commit_seconds', { result: 'ok' });
-  const prev = previous.get(metricsUrl) ?? { at: 0, cpuSeconds: 0, action: new Map<number, number>(), commit: new Map<number, number>() };
-  previous.set(metricsUrl, { at, cpuSeconds, action, commit });
+  // Seated managers' frames: from their bytes' arrival to being parsed (admission control's wait).
+  const readWait = buckets(s, 'vroyale_read_wait_seconds', { class: 'seated' });
+  const prev = previous.get(metricsUrl) ?? {
+    at: 0,
+    cpuSeconds: 0,
+    action: new Map<number, number>(),
+    commit: new Map<number, number>(),
+    readWait: new Map<number, number>(),
+  };
+  previous.set(metricsUrl, { at, cpuSeconds, action, commit, readWait });
   const commitWindow = histogramWindow(bucketDelta(commit, prev.commit));
   const ms = (seconds: number) => round(seconds * 1000);
   return {
@@ -334,6 +342,10 @@ export async function metrics(metricsUrl: string, gc = false) {
     },
     // Accepted player actions: taken off the match queue → last view handed to the socket layer.
     serverActionMs: histogramWindow(bucketDelta(action, prev.action)),
+    /** Seated managers' WebSocket frames, bytes' arrival → parsed, since the previous scrape. */
+    seatedReadWaitMs: histogramWindow(bucketDelta(readWait, prev.readWait)),
+    /** Units' appends, call → COMMIT, since the previous scrape. */
+    serverCommitMs: commitWindow,
     /** Applied actions so far by origin (player, bot, auto-pass, time, abandoned): counters, not a window. */
     actionsByOrigin: Object.fromEntries(
       ['player', 'bot', 'auto-pass', 'time', 'abandoned'].map((o) => [o, v('vroyale_action_to_broadcast_seconds_count', { origin: o })]),

@@ -168,6 +168,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     admission: config.admission,
     readGates,
     onTurn: (ms, n) => metrics.admissionTurn(ms, n),
+    onReadWait: (cls, ms) => metrics.readWait(cls, ms),
   });
   // Behind a trusted proxy every TCP peer is the proxy: only the handshake (X-Forwarded-For) tells clients apart.
   // Every connection starts parked: its HTTP request (a handshake, a long-polling request) is read when granted.

@@ -69,6 +69,8 @@ describe('metrics listener', () => {
     expect(d('vroyale_commit_seconds_count', { result: 'ok' })).toBeGreaterThanOrEqual(played);
     expect(d('vroyale_committed_actions_total')).toBeGreaterThanOrEqual(played);
     expect(d('vroyale_group_commits_total')).toBeGreaterThan(0);
+    // Each action's frame was parsed after a measured wait, as a seated manager's.
+    expect(d('vroyale_read_wait_seconds_count', { class: 'seated' })).toBeGreaterThanOrEqual(played);
     expect(sampleSum(after, 'vroyale_sockets')).toBe(2);
     expect(sampleSum(after, 'vroyale_matches_live', { opponent: 'human' })).toBe(1);
     expect(sampleSum(after, 'vroyale_rooms', { status: 'active' })).toBe(1);

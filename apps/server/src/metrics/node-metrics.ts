@@ -55,6 +55,8 @@ export interface NodeMetrics {
   ownershipChanged(change: OwnershipChange): void;
   /** An event-loop turn that admitted messages ended: its wall time from the first message, and the messages. */
   admissionTurn(ms: number, messages: number): void;
+  /** A WebSocket frame fed to its parser: how long it waited since its bytes arrived, by its socket's class. */
+  readWait(cls: SocketClass, ms: number): void;
   /** The same bot, its decisions timed (`vroyale_bot_decision_seconds`). */
   timedBot(bot: ServerBot): ServerBot;
 }
@@ -203,6 +205,14 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
     buckets: [0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1],
     registers: [registry],
   });
+  const readWaitHist = new Histogram({
+    name: 'vroyale_read_wait_seconds',
+    help: "A WebSocket frame, from its bytes' arrival to being parsed (admission control's wait; a backlog's later frames counted from its first byte), by the socket's class when the bytes came.",
+    labelNames: ['class'],
+    buckets: LATENCY_BUCKETS,
+    registers: [registry],
+  });
+  const readWaitByClass = new Map<SocketClass, { observe(v: number): void }>();
   const turnMessages = new Histogram({
     name: 'vroyale_admission_turn_messages',
     help: 'Messages decoded in one event-loop turn (turns that had any).',
@@ -277,6 +287,11 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
     admissionTurn: (ms, messages) => {
       turnHist.observe(ms / 1000);
       turnMessages.observe(messages);
+    },
+    readWait: (cls, ms) => {
+      let h = readWaitByClass.get(cls);
+      if (!h) readWaitByClass.set(cls, (h = readWaitHist.labels({ class: cls })));
+      h.observe(ms / 1000);
     },
   };
 }

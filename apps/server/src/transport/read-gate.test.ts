@@ -51,6 +51,25 @@ describe('read gate', () => {
     expect(h.gate.pending()).toBe(false);
   });
 
+  it('says how long the next frame has waited since its bytes arrived (the read-wait metric), nothing once all is fed', () => {
+    const h = harness();
+    h.gate.own(() => {});
+    expect(h.gate.waitedMs(performance.now())).toBeNull();
+    const before = performance.now();
+    h.gate.onData(Buffer.concat([frame('42["a"]'), frame('42["b"]')]));
+    const after = performance.now();
+    // Measured from the arrival of the oldest byte not fed yet: the later frame of a backlog counts from it too.
+    expect(h.gate.waitedMs(after + 50)).toBeGreaterThanOrEqual(50);
+    expect(h.gate.waitedMs(after + 50)).toBeLessThanOrEqual(after + 50 - before);
+    expect(h.gate.next()).toBe(true);
+    expect(h.gate.waitedMs(after + 50)).toBeGreaterThanOrEqual(50);
+    expect(h.gate.next()).toBe(true);
+    expect(h.gate.waitedMs(performance.now())).toBeNull();
+    // A new read starts a new wait.
+    h.gate.onData(frame('42["c"]'));
+    expect(h.gate.waitedMs(performance.now() + 5)).toBeLessThan(50);
+  });
+
   it('feeds a few frames before a Socket.IO socket owns the connection, then holds the rest unread', () => {
     const h = harness();
     const owned: number[] = [];

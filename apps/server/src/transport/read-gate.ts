@@ -32,6 +32,8 @@ export class ReadGate {
   private dropped = false;
   /** Its backlog was cut (`trim`): what it kept is fed, nothing more is read. */
   truncated = false;
+  /** When the oldest byte not fed yet arrived (performance.now()); null with nothing waiting. */
+  private arrivedAt: number | null = null;
   /** Told when bytes arrive, once a Socket.IO socket owns this connection (the transport: admission control). */
   private owner: (() => void) | null = null;
 
@@ -52,6 +54,7 @@ export class ReadGate {
     if (this.buf === null || this.off >= this.buf.length) {
       this.buf = chunk;
       this.off = 0;
+      this.arrivedAt = performance.now();
     } else {
       this.buf = Buffer.concat([this.buf.subarray(this.off), chunk]);
       this.off = 0;
@@ -89,9 +92,17 @@ export class ReadGate {
     if (end < 0) return false;
     const frame = this.buf!.subarray(this.off, end);
     this.off = end;
-    if (this.off >= this.buf!.length) this.buf = null;
+    if (this.off >= this.buf!.length) this.buf = this.arrivedAt = null;
     this.parse(frame);
     return true;
+  }
+
+  /**
+   * How long the next frame has waited here (ms): since its oldest unfed byte arrived. Exact for a socket that
+   * sends one message at a time (a manager's action); a backlog's later frames are counted from its first.
+   */
+  waitedMs(now: number): number | null {
+    return this.arrivedAt === null ? null : now - this.arrivedAt;
   }
 
   /** Whether a whole frame is waiting. */

@@ -20,6 +20,7 @@ import type { Ack, ClientToServerEvents, ServerToClientEvents } from '@vroyale/p
 import { requestToken } from '../http/session-auth.js';
 import type { Logger } from '../logger.js';
 import { Admission, type AdmissionConfig } from '../net/admission.js';
+import type { SocketClass } from '../net/socket-class.js';
 import { ackPacket, peekPacket } from '../net/packet-peek.js';
 import { CloseQueue, Reaper } from './close-queue.js';
 import { FanOut } from './fan-out.js';
@@ -45,6 +46,8 @@ interface Wire {
   corked: boolean;
   /** Closed from the server's side: nothing more is read or delivered, the game server was told. */
   closing: boolean;
+  /** Its class when its bytes last arrived (the read wait's label). */
+  cls?: SocketClass;
 }
 
 export interface TransportOptions {
@@ -57,6 +60,8 @@ export interface TransportOptions {
   closesPerTurn?: number;
   /** Each event-loop turn that admitted messages: its wall time and messages (the metrics). */
   onTurn?: (ms: number, messages: number) => void;
+  /** A WebSocket frame fed to ws: how long it waited since its bytes arrived (ms), by its socket's class. */
+  onReadWait?: (cls: SocketClass, ms: number) => void;
 }
 
 /** What a new WebSocket's first frames (the CONNECT: Socket.IO builds its socket) cost admission control. */
@@ -74,6 +79,7 @@ export class SocketIoTransport implements Transport {
   private readonly reaper = new Reaper();
   private readonly clustered: boolean;
   private readonly readGates: ReadGates | null;
+  private readonly onReadWait: ((cls: SocketClass, ms: number) => void) | null;
 
   constructor(
     private readonly io: IoServer,
@@ -83,6 +89,7 @@ export class SocketIoTransport implements Transport {
   ) {
     this.clustered = options.clustered ?? false;
     this.readGates = options.readGates ?? null;
+    this.onReadWait = options.onReadWait ?? null;
     // A new WebSocket's first frames (Socket.IO's CONNECT: it builds the socket) wait like a new socket's message.
     if (this.readGates) this.readGates.beforeOwned = (feed) => this.admission.run('new', CONNECT_UNITS, feed);
     this.admission = new Admission(options.admission ?? UNLIMITED, {
@@ -186,7 +193,9 @@ export class SocketIoTransport implements Transport {
           tcp.uncork();
         });
       }
+      const waited = this.onReadWait && wire.reads.waitedMs(performance.now());
       const fed = wire.reads.next();
+      if (fed && waited != null) this.onReadWait!(wire.cls ?? 'seated', waited);
       // Its backlog was cut and what it kept did not get it kicked: it is now.
       if (wire.reads.truncated && !wire.closing && !wire.reads.pending()) this.gatekeeper?.overflowed(id);
       return fed;
@@ -201,6 +210,7 @@ export class SocketIoTransport implements Transport {
     if (wire.closing || !wire.reads) return;
     const id = wire.socket.id;
     const cls = this.gatekeeper?.classOf(id) ?? 'seated';
+    wire.cls = cls;
     // More at once than it could send before being kicked: the rest goes unread now, not at the kick.
     if (this.gatekeeper) wire.reads.trim(this.gatekeeper.mostBeforeKick);
     this.admission.ready(id, cls);
