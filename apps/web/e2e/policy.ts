@@ -185,17 +185,45 @@ async function dragTo(page: Page, from: string, to: string): Promise<void> {
   await page.mouse.up();
 }
 
-/** Plays until the match is over (or the step budget runs out). */
+/** How long the policy may find nothing to do before the match counts as stuck (a bot moves in a few seconds). */
+const STUCK_MS = 90_000;
+
+/**
+ * Plays until the match is over (or the step budget runs out). A match where nothing could be done for
+ * `STUCK_MS` fails at once with what the page showed, instead of running into the test's timeout silently.
+ */
 export async function playToEnd(
   page: Page,
   budget = 4000,
   onStep?: (n: number, what: string) => Promise<void> | void,
   opts: PlayOptions = {},
 ): Promise<number> {
+  let lastMove = Date.now();
   for (let n = 0; n < budget; n++) {
     const r = await playStep(page, opts);
     if (r.result === 'over') return n;
+    if (r.result !== 'waiting') lastMove = Date.now();
+    else if (Date.now() - lastMove > STUCK_MS) throw new Error(`the match is stuck (nothing to do for ${STUCK_MS / 1000} s): ${await pageState(page)}`);
     if (onStep) await onStep(n, r.what);
   }
-  throw new Error('the match did not end within the step budget');
+  throw new Error(`the match did not end within the step budget: ${await pageState(page)}`);
+}
+
+/** What the page shows, for a failure's message: the board's phase, turn and seq, the prompt, the buttons. */
+async function pageState(page: Page): Promise<string> {
+  return page
+    .evaluate(() => {
+      const board = document.querySelector('.board');
+      const buttons = [...document.querySelectorAll('button')].filter((b) => (b as HTMLElement).offsetParent !== null);
+      return JSON.stringify({
+        url: location.hash,
+        phase: board?.getAttribute('data-phase'),
+        turn: board?.getAttribute('data-turn'),
+        seq: board?.getAttribute('data-seq'),
+        prompt: document.querySelector('.prompt-title')?.textContent,
+        status: [...document.querySelectorAll('[role="status"], [role="alert"]')].map((e) => e.textContent).join(' | '),
+        buttons: buttons.map((b) => b.getAttribute('aria-label') ?? b.textContent).slice(0, 30),
+      });
+    })
+    .catch((e: unknown) => `(the page could not be read: ${String(e)})`);
 }
