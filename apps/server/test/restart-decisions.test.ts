@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Database from 'better-sqlite3';
 import type { TournamentView } from '@vroyale/protocol';
 import { makeAccount } from './helpers/accounts.js';
-import { actFromLatest } from './helpers/match-setup.js';
+import { actFromLatest, seatBoth } from './helpers/match-setup.js';
 import { TestClient } from './helpers/test-client.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -39,12 +39,7 @@ describe.skipIf(!sqlite)('decisions a restart must not lose (SQLite: rows edited
   it("a best-of-three whose row missed its game's end hears it at start-up: the side-deck window opens", async () => {
     const a = await TestClient.connect(t.url, 'Alice');
     const b = await TestClient.connect(t.url, 'Bob');
-    const created = await a.emit('room:create', { visibility: 'private', format: 'bo3' });
-    if (!created.ok) throw new Error(created.message);
-    const g1 = created.roomId;
-    await a.emit('room:join', { roomId: g1, roster: 'raid-night', seat: 'A' });
-    await b.emit('room:join', { roomId: g1, roster: 'mod-squad', seat: 'B' });
-    await b.waitFor(() => b.view(g1) !== undefined, 5_000, 'game 1');
+    const { roomId: g1 } = await seatBoth(a, b, { visibility: 'private', format: 'bo3' });
     expect(await actFromLatest(b, g1, { type: 'concede' }, 'g1')).toMatchObject({ ok: true });
     await a.waitFor(() => a.roomStates.get(g1)?.series?.status === 'between', 5_000, 'window');
     const seriesId = a.roomStates.get(g1)!.series!.seriesId;

@@ -11,7 +11,7 @@ import type { LobbyRooms, MatchHistoryPage, RoomState, Seat } from '@vroyale/pro
 import { makeAccount } from './helpers/accounts.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { TestClient } from './helpers/test-client.js';
-import { actFromLatest, sideDeckCard } from './helpers/match-setup.js';
+import { actFromLatest, seatBoth, sideDeckCard } from './helpers/match-setup.js';
 
 let t: TestServer;
 beforeAll(async () => {
@@ -190,12 +190,7 @@ describe('best of three', () => {
   it('comes back after a restart in the side-deck window, and its timer still starts the next game', async () => {
     const a = await TestClient.connect(t.url, 'Ann');
     const b = await TestClient.connect(t.url, 'Ben');
-    const created = await a.emit('room:create', { visibility: 'private', format: 'bo3' });
-    if (!created.ok) throw new Error(created.message);
-    const g1 = created.roomId;
-    await a.emit('room:join', { roomId: g1, roster: 'raid-night', seat: 'A' });
-    await b.emit('room:join', { roomId: g1, roster: 'mod-squad', seat: 'B' });
-    await a.waitFor(() => a.view(g1) !== undefined, 5_000, 'game 1');
+    const { roomId: g1 } = await seatBoth(a, b, { visibility: 'private', format: 'bo3' });
     await concede(a, g1);
     await between(b, g1);
     expect(await b.emit('series:sideboard', { roomId: g1, swap: { out: [], in: [] } })).toMatchObject({ ok: true });
