@@ -28,7 +28,8 @@ import type { UserRooms } from './rooms/user-rooms.js';
 import { Sessions, type SignedOut } from './sessions/sessions.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { tournamentHandlers } from './tournaments/tournament-handlers.js';
-import { TournamentService } from './tournaments/tournament-service.js';
+import { isTournamentId, RESULT_KIND, TournamentCluster, type ResultMessage } from './tournaments/tournament-cluster.js';
+import { FINISHED_LISTED_MS, TournamentService } from './tournaments/tournament-service.js';
 import type { Incoming } from './transport/transport.js';
 
 export type { GameServerDeps } from './game-deps.js';
@@ -74,7 +75,7 @@ export class GameServer {
     this.matches = new MatchService(rooms, d.users);
     this.sessions = new Sessions(d, {
       ...{ conns, blocks: this.blocks, rooms, matchmaking: () => this.matchmaking, cluster: () => this.cluster },
-      helloed: (userId, socketId) => this.tournaments.hello(userId, socketId),
+      helloed: (userId, socketId) => this.tournamentsOnHello(userId, socketId),
     });
     this.matchmaking = new Matchmaking({
       ...{
@@ -111,7 +112,16 @@ export class GameServer {
       startMatch: (clock, format, a, b) => this.matchmaking.startMatch('room', clock, a, b, format),
       room: (id) => rooms.get(id),
       resolve: (choice) => resolveRoster(choice, d.pool),
+      cluster:
+        d.ownership && d.router
+          ? new TournamentCluster({
+              ...{ ownership: d.ownership, storage: d.storage, clock: d.clock, log: d.log, listedMs: FINISHED_LISTED_MS },
+              place: (id) => d.router!.place(id),
+              askHolder: (id, kind, data) => d.router!.askHolder(id, kind, data),
+            })
+          : null,
     });
+    d.router?.onAsk(RESULT_KIND, (m) => this.tournaments.resultHere(m as ResultMessage));
     rooms.onMatchDecided = (roomId, score) => this.tournaments.matchDecided(roomId, score);
     rooms.onTurn = (room) => this.tournaments.turnMoved(room);
     const mm = this.matchmaking.handlers;
@@ -133,6 +143,7 @@ export class GameServer {
       handlers,
       hello: (conn, p, reply) => this.sessions.hello(conn, p, reply),
       holds: (roomId) => !!rooms.get(roomId),
+      holdsTournament: (id) => this.tournaments.holds(id),
       cluster: () => this.cluster,
       shuttingDown: () => this.shuttingDown,
       closed: (conn) => this.closed(conn),
@@ -147,7 +158,12 @@ export class GameServer {
     });
     d.transport.onMessage((m) => this.handle(m));
     d.transport.gate(this.gateway);
-    d.ownership?.onLost((matchId) => this.recovery.lost(matchId));
+    d.ownership?.onLost((id) => {
+      if (!isTournamentId(id)) return this.recovery.lost(id);
+      this.tournaments.lost(id);
+      // Until a node runs it again, a request about it is answered "moving, send it again".
+      d.router?.heldLately(id);
+    });
     this.cluster = d.router
       ? new ClusterRooms(
           {
@@ -159,6 +175,7 @@ export class GameServer {
             dispatch: (conn, event, payload, reply) => this.connections_.dispatch(conn, event, payload, reply),
             handleHere: (conn, event, payload, reply) => this.connections_.run(conn, event, payload, reply),
             disconnected: (socketId) => this.connections_.disconnected(socketId),
+            holdsTournament: (id) => this.tournaments.holds(id),
           },
           d.router,
           d.ownership ?? null,
@@ -202,9 +219,29 @@ export class GameServer {
     this.connections_.handle(m);
   }
 
-  /** Cluster takeover (cluster/ownership.ts scan): the lease of `matchId` is ours now; replay it here. */
-  takeOver(matchId: string): Promise<void> {
-    return this.recovery.takeOver(matchId);
+  /**
+   * Cluster takeover (cluster/ownership.ts scan): the lease of `id` is ours now; a match is replayed here, a
+   * tournament continues here from its row (its players' and watchers' sockets, on every node, watch it here).
+   */
+  async takeOver(id: string): Promise<void> {
+    if (!isTournamentId(id)) return this.recovery.takeOver(id);
+    const users = await this.tournaments.takeOver(id);
+    if (users === null) return void (await this.d.ownership?.release([id]));
+    this.cluster?.tournamentTakenOver(id, users);
+  }
+
+  /** After a hello: the socket watches the user's running events, here and (in a cluster) on the nodes running them. */
+  private tournamentsOnHello(userId: string, socketId: string): void {
+    this.tournaments.hello(userId, socketId);
+    const cluster = this.cluster;
+    if (!cluster) return;
+    void this.tournaments.elsewhereOf(userId).then(
+      (ids) => {
+        const conn = this.conns.get(socketId);
+        if (conn?.userId === userId) for (const id of ids) cluster.watchTournament(conn as Conn & { userId: string }, id);
+      },
+      (e: unknown) => this.d.log.warn({ err: e }, "reading a user's tournaments failed"),
+    );
   }
 
   /**
@@ -216,7 +253,8 @@ export class GameServer {
     // Best-of-three matches link the rooms of their games again (their side-deck window's timer too). Single node
     // only: in a cluster two nodes holding rooms of one series would both run its window (docs/decisions/0012).
     if (!this.d.ownership) await this.rooms.series.restore(this.d.clock.now() - this.d.config.finishedTtlMs);
-    // Tournaments, single node only for the same reason (their rounds' timers would run on every node).
+    // Tournaments: in a cluster each comes back on one node, through the takeover scan (its lease ran out, or was
+    // held by an earlier generation of a node: tournaments/tournament-cluster.ts), never on every node.
     if (!this.d.ownership) await this.tournaments.restore();
     for (const room of this.lobby.rooms.values()) this.userRooms.sync(room);
     this.sessions.start();
@@ -313,6 +351,8 @@ export class GameServer {
     // Every queue has drained: our matches' leases end now, after their last writes, instead of in leaseMs.
     ownership.stop();
     const mine = [...this.lobby.rooms.values()].flatMap((r) => (r.master && ownership.owns(r.master.id) ? [{ matchId: r.master.id, roomId: r.roomId }] : []));
+    // The tournaments it runs too (their rows were saved before: the lane keeps issue order).
+    for (const id of this.tournaments.owned()) mine.push({ matchId: id, roomId: id });
     await ownership.release(mine.map((m) => m.matchId));
     handOver?.handOver(mine, Math.round(performance.now() - t0));
   }

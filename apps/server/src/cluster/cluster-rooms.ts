@@ -6,6 +6,8 @@
  * - Following a match: after a takeover or hand-over the new owner announces the room, and every node attaches
  *   its sockets of the room's managers (`cluster:attach`) and its sockets that watched it (`cluster:watch`).
  * - Hand-over (SIGTERM): the released matches are announced, the other nodes acquire them at once.
+ * - Tournaments (docs/decisions/0013) the same way: their events are forwarded to the node running the event, and
+ *   after a takeover every node's sockets that watched it (its players' too) watch it again on its new node.
  * The pipeline itself (gate, schema, handlers) stays in game-server.ts; this file reaches it through `ClusterHost`.
  */
 import type { Ack, AckError, RoomEventName } from '@vroyale/protocol';
@@ -22,8 +24,9 @@ import type { Transport } from '../transport/transport.js';
 import { takeReleased, untilHeld } from './hand-over.js';
 import type { Ownership } from './ownership.js';
 import { RemoteWatches } from './remote-watches.js';
-import { isNodeOwn, type Forwarded, type NodeRequest } from './node-messages.js';
+import { isNodeOwn, isTournamentRouted, type Forwarded, type NodeRequest, type TournamentRoutedEvent } from './node-messages.js';
 import { RENEW_MS } from './room-directory.js';
+import { isTournamentId } from '../tournaments/tournament-cluster.js';
 import type { RoomRouter } from './room-router.js';
 
 type Identified = Conn & { userId: string };
@@ -45,10 +48,12 @@ export interface ClusterHost {
   /** `conn` watches `room` under the spectating caps (no toggle spent). */
   watch(conn: Identified, room: Room, reply: Reply): void;
   /** The pipeline after the flood gate (schema, identified, handler): another node's socket's room event. */
-  dispatch(conn: Conn, event: RoomEventName, payload: unknown, reply: Reply): void;
+  dispatch(conn: Conn, event: RoomEventName | TournamentRoutedEvent, payload: unknown, reply: Reply): void;
   /** The event's own handler on this node, its payload already checked (for a room no node holds: its usual refusal). */
-  handleHere(conn: Identified, event: RoomEventName, payload: unknown, reply: Reply): void;
+  handleHere(conn: Identified, event: RoomEventName | TournamentRoutedEvent, payload: unknown, reply: Reply): void;
   disconnected(socketId: string): void;
+  /** Does this node hold the tournament (it runs it, or holds it over)? */
+  holdsTournament(tournamentId: string): boolean;
 }
 
 const err = (code: AckError['code'], message: string): AckError => ({ ok: false, code, message });
@@ -77,7 +82,7 @@ export class ClusterRooms {
         if (h.conns.get(socketId)?.remote) h.disconnected(socketId);
       },
     );
-    router.onAnnounce((roomId, userIds) => this.attachElsewhere(roomId, userIds));
+    router.onAnnounce((id, userIds) => (isTournamentId(id) ? this.watchAgain(id, userIds) : this.attachElsewhere(id, userIds)));
     router.onStarted();
     // A node handing over is not asked to attach anyone: the rooms it still lists are on their way elsewhere.
     router.onSeats((userId) =>
@@ -191,8 +196,9 @@ export class ClusterRooms {
    */
   private async serve(m: Forwarded, answer: (a: Ack<object> | null) => void): Promise<void> {
     const { h } = this;
-    const room = h.lobby.get(m.roomId);
-    if (!room || h.shuttingDown()) return answer(null);
+    const tournament = isTournamentRouted(m.event);
+    const room = tournament ? undefined : h.lobby.get(m.roomId);
+    if ((tournament ? !h.holdsTournament(m.roomId) : !room) || h.shuttingDown()) return answer(null);
     let conn = h.conns.get(m.socketId);
     if (!conn) {
       await h.users.recall(m.userId, m.name, m.username);
@@ -205,6 +211,7 @@ export class ClusterRooms {
       }
     }
     if (!conn.remote || conn.userId !== m.userId) return answer({ ok: false, code: 'internal', message: 'Unknown connection' });
+    if (!room) return h.dispatch(conn, m.event as TournamentRoutedEvent, m.payload, answer);
     // A room restored here at start-up has not changed yet: forwards about it come here directly from now on.
     this.place(room);
     // A node's own request (not a client's event): attach a seated manager's socket to the room it holds a seat in.
@@ -267,8 +274,41 @@ export class ClusterRooms {
   /** Keeps what this node's sockets watch on other nodes (for `attachElsewhere` after a takeover). */
   private rememberWatch(conn: Conn, event: NodeRequest['event'], roomId: string, ack: Ack<object>): void {
     if (!ack.ok || conn.remote) return;
-    if (event === 'room:spectate' || event === 'cluster:watch') this.watches.add(conn.id, roomId);
-    else if (event === 'room:leave') this.watches.remove(conn.id, roomId);
+    if (event === 'room:spectate' || event === 'cluster:watch' || event === 'tournament:watch' || event === 'tournament:register')
+      this.watches.add(conn.id, roomId);
+    else if (event === 'room:leave' || event === 'tournament:unwatch') this.watches.remove(conn.id, roomId);
+  }
+
+  /**
+   * This node took a tournament over (the directory names it already): its own sockets of these users (players,
+   * organiser) watch it here, and every other node's watch it again (`watchAgain`, on the announcement).
+   */
+  tournamentTakenOver(tournamentId: string, userIds: readonly string[]): void {
+    this.watchAgain(tournamentId, userIds);
+    this.router.announce(tournamentId, userIds);
+  }
+
+  /** This node's sockets of these users, and those that watched the tournament, watch it on the node running it. */
+  private watchAgain(tournamentId: string, userIds: readonly string[]): void {
+    const { h } = this;
+    const ids = new Set([...userIds.flatMap((u) => [...(h.users.get(u)?.sockets ?? [])]), ...this.watches.watchers(tournamentId)]);
+    for (const id of ids) {
+      const conn = h.conns.get(id);
+      if (conn?.userId && !conn.remote) this.watchTournament(conn as Identified, tournamentId);
+    }
+  }
+
+  /** `conn` (a socket of this node) watches the tournament wherever it runs; the view reaches it as an update. */
+  watchTournament(conn: Identified, tournamentId: string): void {
+    const { h } = this;
+    const pushed = (a: Ack<object>) => {
+      if (!a.ok || h.conns.get(conn.id) !== conn) return;
+      const { ok: _, ...view } = a as Ack<object> & { ok: true };
+      h.transport.send([conn.id], 'tournament:update', view as never);
+    };
+    const request = { event: 'tournament:watch', payload: { tournamentId } } as const;
+    if (h.holdsTournament(tournamentId)) h.handleHere(conn, request.event, request.payload, pushed);
+    else this.forward(conn, request, tournamentId, pushed);
   }
 
   /** A socket of this node said hello again or closed: what it watched elsewhere is forgotten. */

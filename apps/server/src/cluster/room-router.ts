@@ -189,6 +189,24 @@ export class RoomRouter {
     else this.forwarding.set(socketId, new Set([node]));
   }
 
+  /**
+   * A node's own request to the node the directory names for `id` (a tournament's result: tournament-cluster.ts),
+   * without the fall-back to every node: its answer, or undefined (no word, this node, or no answer in time).
+   */
+  async askHolder(id: string, kind: string, data: unknown): Promise<unknown> {
+    if (!this.direct) return undefined;
+    const node = await this.direct.directory.lookup(id);
+    if (node === null || node === this.nodeId) return undefined;
+    const answer = await this.direct.link.ask(node, kind, data, FORWARD_TIMEOUT_MS);
+    if (answer !== true) this.direct.directory.forget(id);
+    return answer;
+  }
+
+  /** Answers `askHolder` requests of `kind`. */
+  onAsk(kind: string, f: (data: unknown) => unknown): void {
+    this.direct?.link.on(kind, (data, _from, answer) => answer(f(data)));
+  }
+
   /** Some node (maybe this one: a match it stopped running) held `roomId` just now. */
   heldLately(roomId: string): void {
     this.held.delete(roomId);

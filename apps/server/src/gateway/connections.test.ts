@@ -1,6 +1,7 @@
 /**
  * The pipeline after the gate (connections.ts) with its services faked: schema and hello checks, which events a
- * cluster forwards to the room's node (the protocol's traits, as a typed request), and failures as acks.
+ * cluster forwards to the room's node (the protocol's traits, as a typed request) or to a tournament's, and failures
+ * as acks.
  */
 import { describe, expect, it } from 'vitest';
 import type { Ack } from '@vroyale/protocol';
@@ -37,6 +38,7 @@ function setup(opts: { clustered: boolean; held?: string[]; failing?: boolean })
     handlers,
     hello: async () => {},
     holds: (roomId) => (opts.held ?? []).includes(roomId),
+    holdsTournament: (id) => (opts.held ?? []).includes(id),
     cluster: () => (opts.clustered ? cluster : null),
     shuttingDown: () => false,
     closed: (conn) => void conns.delete(conn.id),
@@ -75,6 +77,19 @@ describe('connections: the pipeline after the gate', () => {
     expect(t.handled).toEqual(['room:chat', 'room:create']);
     // What the room's node accepted decides the socket's class here.
     expect([...(t.conn.elsewhere ?? [])]).toEqual([['there', 'seated']]);
+  });
+
+  it("in a cluster, forwards a tournament's event to the node running it; the list and a creation stay here", async () => {
+    const t = setup({ clustered: true, held: ['t_hereAAAAAAAA'] });
+    await t.send('tournament:ready', { tournamentId: 't_thereAAAAAAA' });
+    await t.send('tournament:manage', { op: 'start', tournamentId: 't_thereAAAAAAA' });
+    await t.send('tournament:ready', { tournamentId: 't_hereAAAAAAAA' });
+    await t.send('tournament:list', {});
+    expect(t.forwarded.map((f) => [f.request.event, f.roomId])).toEqual([
+      ['tournament:ready', 't_thereAAAAAAA'],
+      ['tournament:manage', 't_thereAAAAAAA'],
+    ]);
+    expect(t.handled).toEqual(['tournament:ready', 'tournament:list']);
   });
 
   it('a single node forwards nothing', async () => {

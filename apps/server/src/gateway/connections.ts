@@ -1,12 +1,14 @@
 /**
  * Connections and client events. Every message goes through the same gate (gateway/gate.ts: limits, refusals
  * from the event name, admission control) → schema (the protocol's zod schema for its event) → identified? →
- * in a cluster, a room event about a room another node holds goes there (cluster/cluster-rooms.ts) → handler
- * (the table the services supply, handler-table.ts). Every handler's failure becomes an 'internal' ack instead
- * of a crash. Handlers reply first and then send views, so a client sees its ack before the messages it caused.
+ * in a cluster, a room event about a room another node holds goes there (cluster/cluster-rooms.ts), a tournament's
+ * event to the node running it → handler (the table the services supply, handler-table.ts). Every handler's failure
+ * becomes an 'internal' ack instead of a crash. Handlers reply first and then send views, so a client sees its ack
+ * before the messages it caused.
  */
 import { CLIENT_PAYLOADS, isRoomEvent, type Ack, type ClientEventName } from '@vroyale/protocol';
 import type { ClusterRooms } from '../cluster/cluster-rooms.js';
+import { isTournamentRouted } from '../cluster/node-messages.js';
 import type { Logger } from '../logger.js';
 import type { Conn } from '../net/conn.js';
 import type { Gateway } from './gate.js';
@@ -21,6 +23,8 @@ export interface ConnectionsHost {
   hello(conn: Conn, p: Payload<'hello'>, reply: Reply<'hello'>): Promise<void>;
   /** Does this node hold the room? (In a cluster, a room event about one it does not is forwarded.) */
   holds(roomId: string): boolean;
+  /** The same for a tournament (one this node runs, or holds over). */
+  holdsTournament(tournamentId: string): boolean;
   cluster(): ClusterRooms | null;
   shuttingDown(): boolean;
   /** A socket closed (or another node's socket that forwarded here): every service lets go of it. */
@@ -74,6 +78,11 @@ export class Connections {
           if (a.ok) this.answeredElsewhere(conn, name, roomId);
           reply(a);
         });
+    }
+    // A tournament's event goes to the node running the event (docs/decisions/0013).
+    if (cluster && !conn.remote && isTournamentRouted(name)) {
+      const id = (parsed.data as { tournamentId: string }).tournamentId;
+      if (!this.h.holdsTournament(id)) return cluster.forward(conn as Identified, { event: name, payload: parsed.data }, id, reply);
     }
     this.run(conn as Identified, name, parsed.data, reply);
   }

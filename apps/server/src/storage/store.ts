@@ -66,8 +66,9 @@ export interface ActionLog {
  * took the match over, or the lease was never ours): nothing was written. The master stops running the match.
  */
 export class FencedError extends Error {
+  /** `matchId`: the match's id, or a tournament's (its row's save, fenced the same way). */
   constructor(readonly matchId: string) {
-    super(`Match ${matchId} is owned by another node (fenced)`);
+    super(`${matchId.startsWith('t_') ? 'Tournament' : 'Match'} ${matchId} is owned by another node (fenced)`);
   }
 }
 
@@ -204,6 +205,7 @@ export interface DecksStore {
 
 /** Matches of several games (issue 34): saved whole at each change; the running ones read back at start-up. */
 export interface TournamentStore {
+  /** In a cluster, refused with FencedError (nothing written) unless this node holds the event's lease at its epoch. */
   save(rec: TournamentRecord, now: number): Promise<void>;
   /** Tournaments not over, and those over at or after `since` (the Events list shows them a while). */
   load(since: number): Promise<TournamentRecord[]>;

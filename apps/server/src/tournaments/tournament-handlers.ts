@@ -15,13 +15,13 @@ export type TournamentEvents =
 
 export function tournamentHandlers(t: TournamentService, nameOf: (userId: string) => string): Handlers<TournamentEvents> {
   return {
-    'tournament:list': (conn, _p, reply) => reply({ ok: true, tournaments: t.list(conn.userId) }),
+    'tournament:list': async (conn, _p, reply) => reply({ ok: true, tournaments: await t.list(conn.userId) }),
     'tournament:create': async (conn, p, reply) => {
       const r = await t.create(conn.userId, p);
       reply(r.ok ? { ok: true, tournamentId: r.tournamentId, invite: r.invite } : err(r.code, r.message));
     },
-    'tournament:watch': (conn, p, reply) => {
-      const r = t.watch(conn.id, conn.userId, p);
+    'tournament:watch': async (conn, p, reply) => {
+      const r = await t.watch(conn.id, conn.userId, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
     'tournament:unwatch': (conn, p, reply) => {
@@ -32,23 +32,23 @@ export function tournamentHandlers(t: TournamentService, nameOf: (userId: string
       const r = await t.register({ userId: conn.userId, socketId: conn.id }, nameOf(conn.userId), { tournamentId: p.tournamentId, invite: p.invite }, p.roster);
       if (!r.ok) return reply(err(r.code, r.message));
       // Registered: this socket follows the event (its ready checks reach it).
-      t.watch(conn.id, conn.userId, { tournamentId: p.tournamentId, invite: p.invite });
+      await t.watch(conn.id, conn.userId, { tournamentId: p.tournamentId, invite: p.invite });
       reply({ ok: true, ...r.view });
     },
-    'tournament:unregister': (conn, p, reply) => {
-      const r = t.unregister({ userId: conn.userId, socketId: conn.id }, p);
+    'tournament:unregister': async (conn, p, reply) => {
+      const r = await t.unregister({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
-    'tournament:ready': (conn, p, reply) => {
-      const r = t.ready({ userId: conn.userId, socketId: conn.id }, p);
+    'tournament:ready': async (conn, p, reply) => {
+      const r = await t.ready({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
-    'tournament:drop': (conn, p, reply) => {
-      const r = t.drop({ userId: conn.userId, socketId: conn.id }, p);
+    'tournament:drop': async (conn, p, reply) => {
+      const r = await t.drop({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
-    'tournament:manage': (conn, p, reply) => {
-      const r = t.manage({ userId: conn.userId, socketId: conn.id }, p);
+    'tournament:manage': async (conn, p, reply) => {
+      const r = await t.manage({ userId: conn.userId, socketId: conn.id }, p);
       reply(r.ok ? { ok: true, ...r.view } : err(r.code, r.message));
     },
   };

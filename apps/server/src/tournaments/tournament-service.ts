@@ -1,8 +1,9 @@
 /**
- * The tournaments of this node (issue 34 §2; tournament.ts is one event): creation, the Events list, who watches
+ * The tournaments of this node (issue 34 §2; tournament.ts is one event): creation, the Events list, who may watch
  * which event, a match's result routed to its event, round time's extra turns (PR-20), and restore at start-up.
- * Updates go to the sockets watching an event (a player's sockets watch their running events from hello on): one
- * shared view per event, paced by its size, and each user's own part (`tournament:you`) when it changed.
+ * Updates go to the sockets watching an event (tournament-watchers.ts; a player's sockets watch their running
+ * events from hello on). In a cluster (tournament-cluster.ts) this node runs only the events whose lease it holds;
+ * requests about the others are forwarded to their node, and what is read-only comes from the rows.
  */
 import type { Roster } from '@vroyale/engine';
 import type {
@@ -14,7 +15,7 @@ import type {
   TournamentView,
   TournamentYou,
 } from '@vroyale/protocol';
-import { EXTRA_TURNS, type MatchResult } from '@vroyale/tournament';
+import type { MatchResult } from '@vroyale/tournament';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
@@ -24,25 +25,17 @@ import type { AccountFacts, Store } from '../storage/store.js';
 import type { Clock } from '../time/clock.js';
 import { Pairer } from './pairing.js';
 import { newTournamentRecord, Tournament, type Done, type TournamentHost } from './tournament.js';
-import { personalPart, sharedView, summaryOf, viewOf } from './tournament-view.js';
+import { isOver, type ResultMessage, type TournamentCluster } from './tournament-cluster.js';
+import { summaryOf, viewOf } from './tournament-view.js';
+import { TournamentTables, type TournamentPlayer } from './tournament-tables.js';
+import { TournamentWatchers } from './tournament-watchers.js';
 
-/** At most one update per event this often (ms, real time: it paces the sockets, not the rules). */
-const FLUSH_MS = 500;
-/** What one event's updates may push to its watchers in all, per second (bytes of JSON). */
-const PUSH_BYTES_PER_SEC = 4_000_000;
-/** A deadline that passed while the server was down gets this long once it is back. */
+/** A deadline that passed while the server (or, in a cluster, the event's node) was down gets this long once it is back. */
 const RESUME_GRACE_MS = 60_000;
 /** Finished events stay in the Events list this long (and come back after a restart). */
 export const FINISHED_LISTED_MS = 7 * 24 * 3_600_000;
 
-export interface TournamentPlayer {
-  userId: string;
-  name: string;
-  username: string;
-  roster: Roster;
-  side: string[];
-  rosterLabel: string;
-}
+export type { TournamentPlayer } from './tournament-tables.js';
 
 export interface TournamentServiceDeps {
   storage: Store;
@@ -62,6 +55,8 @@ export interface TournamentServiceDeps {
   room(roomId: string): Room | undefined;
   /** A registered roster, resolved again when a match opens (the card pool is the server's). */
   resolve(choice: string): { ok: true; roster: Roster; side: string[]; label: string } | { ok: false; message: string };
+  /** In a cluster: leases, fenced saves, the rows (tournament-cluster.ts). Absent: this node runs every event. */
+  cluster?: TournamentCluster | null;
 }
 
 /** Who sent a tournament event: the user, and the socket that hears the ack. */
@@ -69,37 +64,39 @@ export type Who = { userId: string; socketId: string };
 
 type Err = {
   ok: false;
-  code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request';
+  code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request' | 'moved';
   message: string;
 };
 const err = (code: Err['code'], message: string): Err => ({ ok: false, code, message });
 
 export class TournamentService {
   private readonly byId = new Map<string, Tournament>();
-  /** The first room of each match of an event → the event. */
-  private readonly byRoom = new Map<string, Tournament>();
-  /** tournament → socket → who watches it, and the personal part last sent to that socket (JSON). */
-  private readonly watchers = new Map<string, Map<string, { userId: string; mine: string }>>();
-  /** socket → the events it watches, and user → the events they entered: a hello or a close touches only those. */
-  private readonly watchedBy = new Map<string, Set<string>>();
+  /** user → the events they entered: a hello touches only those. */
   private readonly enteredBy = new Map<string, Set<Tournament>>();
-  /** Per event: its next update's timer, and the earliest time it may go out (performance.now()). */
-  private readonly flushTimers = new Map<string, ReturnType<typeof setTimeout>>();
-  private readonly flushAt = new Map<string, number>();
+  private readonly watchers: TournamentWatchers;
   private readonly host: TournamentHost<Tournament>;
   private readonly pairer: Pairer;
+  private readonly cluster: TournamentCluster | null;
+  /** Each match's rooms → its event; round time; a table's score (tournament-tables.ts). */
+  private readonly tables: TournamentTables;
 
   constructor(private readonly d: TournamentServiceDeps) {
     this.pairer = new Pairer(d.log);
+    this.cluster = d.cluster ?? null;
+    const cluster = this.cluster;
+    this.tables = new TournamentTables({ room: d.room, startMatch: d.startMatch, resolve: d.resolve, save: (rec) => this.host.save(rec) });
+    this.watchers = new TournamentWatchers({ now: () => d.clock.now(), send: d.send, sendMine: d.sendMine, currentRoom: (id) => this.tables.currentRoom(id) });
     this.host = {
       pair: (state) => this.pairer.pair(state),
       clock: d.clock,
       log: d.log,
       readyMs: d.readyMs,
-      save: (rec) => inBackground(d.log, d.storage.tournaments.save(rec, d.clock.now()), 'saving a tournament failed', { tournamentId: rec.id }),
-      changed: (t) => this.changed(t),
-      startMatch: (t, a, b) => this.startMatch(t, a, b),
-      callTime: (t, roomIds) => this.callTime(t, roomIds),
+      save: cluster
+        ? (rec) => cluster.save(rec)
+        : (rec) => inBackground(d.log, d.storage.tournaments.save(rec, d.clock.now()), 'saving a tournament failed', { tournamentId: rec.id }),
+      changed: (t) => this.watchers.changed(t),
+      startMatch: (t, a, b) => this.tables.startMatch(t, a, b),
+      callTime: (t, roomIds) => this.tables.callTime(t, roomIds),
     };
   }
 
@@ -114,9 +111,7 @@ export class TournamentService {
     const [username, banned] = await Promise.all([this.d.facts.usernameOf(userId), this.d.facts.bannedAt(userId)]);
     if (!username) return err('not-signed-in', 'Organising a tournament needs an account: register or sign in first');
     if (banned !== null) return err('banned', 'This account is banned');
-    const open = [...this.byId.values()].filter(
-      (t) => t.rec.organiser.userId === userId && (t.rec.status === 'registration' || t.rec.status === 'running' || t.rec.status === 'paused'),
-    );
+    const open = (await this.all()).filter((r) => r.organiser.userId === userId && !isOver(r));
     if (open.length >= this.d.maxOrganised)
       return err('wrong-phase', `You already organise ${open.length} open tournaments, the most one account may; finish or cancel one first`);
     const now = this.d.clock.now();
@@ -134,6 +129,8 @@ export class TournamentService {
       registrationEndsAt: now + (p.registrationMinutes ?? 30) * 60_000,
       createdAt: now,
     });
+    // In a cluster the event runs here under its lease, taken before its first save (which it fences).
+    if (this.cluster && !(await this.cluster.acquire(rec.id))) throw new Error('the lease of a new tournament could not be taken');
     const t = this.add(rec);
     this.host.save(rec);
     t.opened();
@@ -141,15 +138,27 @@ export class TournamentService {
     return { ok: true, tournamentId: rec.id, invite: rec.invite };
   }
 
+  /** Every event this node knows: its own, and in a cluster the other nodes' as their rows say. */
+  private async all(): Promise<TournamentRecord[]> {
+    const here = [...this.byId.values()].map((t) => t.rec);
+    if (!this.cluster) return here;
+    return [...here, ...(await this.cluster.rows()).filter((r) => !this.byId.has(r.id))];
+  }
+
   /** Public events and the user's own (organised or entered), open ones first, newest first. */
-  list(userId: string): TournamentSummary[] {
-    const mine = (t: Tournament) => t.rec.organiser.userId === userId || !!t.entrantOf(userId);
-    const rank = (t: Tournament) => (t.rec.status === 'finished' || t.rec.status === 'cancelled' ? 1 : 0);
-    return [...this.byId.values()]
-      .filter((t) => t.rec.visibility === 'public' || mine(t))
-      .sort((a, b) => rank(a) - rank(b) || b.rec.createdAt - a.rec.createdAt)
+  async list(userId: string): Promise<TournamentSummary[]> {
+    const mine = (r: TournamentRecord) => r.organiser.userId === userId || r.entrants.some((e) => e.userId === userId);
+    const rank = (r: TournamentRecord) => (isOver(r) ? 1 : 0);
+    return (await this.all())
+      .filter((r) => r.visibility === 'public' || mine(r))
+      .sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt)
       .slice(0, 100)
-      .map((t) => summaryOf(t.rec));
+      .map((r) => summaryOf(r));
+  }
+
+  /** Does this node hold the event (it runs it, or holds it over and read-only)? Requests about it are served here. */
+  holds(tournamentId: string): boolean {
+    return this.byId.has(tournamentId);
   }
 
   /** The event, if the user may see it: public, theirs, or reached with its invite code. */
@@ -159,32 +168,41 @@ export class TournamentService {
     return allowed ? t : err('tournament-not-found', 'No such tournament (an invite-only event needs its link)');
   }
 
-  view(t: Tournament, userId: string | null): TournamentView {
-    return viewOf(t.rec, userId, this.d.clock.now(), (id) => this.currentRoom(id));
+  /**
+   * `find`, and in a cluster an event no node answered for: one that is over is held here from its row (read-only);
+   * one still running is moving to another node (`moved`: clients send it again).
+   */
+  private async locate(ref: TournamentRef, userId: string): Promise<Tournament | Err> {
+    if (this.byId.has(ref.tournamentId) || !this.cluster) return this.find(ref, userId);
+    const rec = (await this.cluster.rows(true)).find((r) => r.id === ref.tournamentId);
+    if (!rec) return this.find(ref, userId);
+    if (!isOver(rec)) return err('moved', 'This tournament is moving to another server; send it again in a moment');
+    if (!this.byId.has(rec.id)) this.add(rec);
+    return this.find(ref, userId);
   }
 
-  watch(socketId: string, userId: string, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
-    const t = this.find(ref, userId);
-    if ('ok' in t) return t;
-    let w = this.watchers.get(t.id);
-    if (!w) this.watchers.set(t.id, (w = new Map()));
+  view(t: Tournament, userId: string | null): TournamentView {
+    return viewOf(t.rec, userId, this.d.clock.now(), (id) => this.tables.currentRoom(id));
+  }
+
+  async watch(socketId: string, userId: string, ref: TournamentRef): Promise<{ ok: true; view: TournamentView } | Err> {
+    const t = await this.locate(ref, userId);
+    return 'ok' in t ? t : this.watchHere(t, socketId, userId);
+  }
+
+  private watchHere(t: Tournament, socketId: string, userId: string): { ok: true; view: TournamentView } {
     const view = this.view(t, userId);
-    w.set(socketId, { userId, mine: JSON.stringify({ you: view.you, organiserTools: view.organiserTools }) });
-    let mine = this.watchedBy.get(socketId);
-    if (!mine) this.watchedBy.set(socketId, (mine = new Set()));
-    mine.add(t.id);
+    this.watchers.add(t.id, socketId, userId, view);
     return { ok: true, view };
   }
 
   unwatch(socketId: string, tournamentId: string): void {
-    this.watchers.get(tournamentId)?.delete(socketId);
-    this.watchedBy.get(socketId)?.delete(tournamentId);
+    this.watchers.remove(socketId, tournamentId);
   }
 
   /** A closed socket watches nothing. */
   socketClosed(socketId: string): void {
-    for (const id of this.watchedBy.get(socketId) ?? []) this.watchers.get(id)?.delete(socketId);
-    this.watchedBy.delete(socketId);
+    this.watchers.socketClosed(socketId);
   }
 
   /** After a hello: the socket watches the user's running events (a ready check reaches them wherever they are). */
@@ -192,14 +210,22 @@ export class TournamentService {
     for (const t of this.enteredBy.get(userId) ?? []) {
       const e = t.entrantOf(userId);
       if (!e || (t.rec.status !== 'running' && t.rec.status !== 'paused')) continue;
-      const r = this.watch(socketId, userId, { tournamentId: t.id });
-      if (r.ok) this.d.send([socketId], r.view);
+      this.d.send([socketId], this.watchHere(t, socketId, userId).view);
     }
+  }
+
+  /** In a cluster: the user's running events other nodes run (a hello there watches them: game-server.ts). */
+  async elsewhereOf(userId: string): Promise<string[]> {
+    if (!this.cluster) return [];
+    const rows = await this.cluster.rows();
+    return rows
+      .filter((r) => (r.status === 'running' || r.status === 'paused') && !this.byId.has(r.id) && r.entrants.some((e) => e.userId === userId))
+      .map((r) => r.id);
   }
 
   async register(who: Who, name: string, ref: TournamentRef, roster: string): Promise<{ ok: true; view: TournamentView } | Err> {
     const { userId } = who;
-    const t = this.find(ref, userId);
+    const t = await this.locate(ref, userId);
     if ('ok' in t) return t;
     const [username, banned] = await Promise.all([this.d.facts.usernameOf(userId), this.d.facts.bannedAt(userId)]);
     if (!username) return err('not-signed-in', 'Tournaments need an account: register or sign in first');
@@ -211,30 +237,30 @@ export class TournamentService {
     return this.answer(t, who, done);
   }
 
-  unregister(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
-    const t = this.find(ref, who.userId);
+  async unregister(who: Who, ref: TournamentRef): Promise<{ ok: true; view: TournamentView } | Err> {
+    const t = await this.locate(ref, who.userId);
     if ('ok' in t) return t;
     const done = t.unregister(who.userId);
     if (done.ok) this.enteredBy.get(who.userId)?.delete(t);
     return this.answer(t, who, done);
   }
 
-  ready(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
-    const t = this.find(ref, who.userId);
+  async ready(who: Who, ref: TournamentRef): Promise<{ ok: true; view: TournamentView } | Err> {
+    const t = await this.locate(ref, who.userId);
     return 'ok' in t ? t : this.answer(t, who, t.ready(who.userId));
   }
 
-  drop(who: Who, ref: TournamentRef): { ok: true; view: TournamentView } | Err {
-    const t = this.find(ref, who.userId);
+  async drop(who: Who, ref: TournamentRef): Promise<{ ok: true; view: TournamentView } | Err> {
+    const t = await this.locate(ref, who.userId);
     if ('ok' in t) return t;
     const e = t.entrantOf(who.userId);
     if (!e) return err('not-registered', 'You are not registered in this tournament');
     return this.answer(t, who, t.drop(e.playerId, 'self'));
   }
 
-  manage(who: Who, p: TournamentManagePayload): { ok: true; view: TournamentView } | Err {
-    const t = this.byId.get(p.tournamentId);
-    if (!t) return err('tournament-not-found', 'No such tournament');
+  async manage(who: Who, p: TournamentManagePayload): Promise<{ ok: true; view: TournamentView } | Err> {
+    const t = await this.locate({ tournamentId: p.tournamentId }, who.userId);
+    if ('ok' in t) return t.code === 'moved' ? t : err('tournament-not-found', 'No such tournament');
     if (t.rec.organiser.userId !== who.userId) return err('not-organiser', 'Only the organiser can do this');
     const done = p.op === 'drop' ? t.drop(p.playerId, 'organiser') : t.manage(p);
     return this.answer(t, who, done);
@@ -247,17 +273,68 @@ export class TournamentService {
   private answer(t: Tournament, who: Who, done: Done): { ok: true; view: TournamentView } | Err {
     if (!done.ok) return done;
     const view = this.view(t, who.userId);
-    const watch = this.watchers.get(t.id)?.get(who.socketId);
-    if (watch) watch.mine = JSON.stringify({ you: view.you, organiserTools: view.organiserTools });
+    this.watchers.heard(t.id, who.socketId, view);
     return { ok: true, view };
   }
 
   /** A match is over: if it is an event's, its result is recorded (from seat A's side, the pairing's player a). */
   matchDecided(firstRoomId: string, score: MatchResult): void {
-    const t = this.byRoom.get(firstRoomId);
+    const t = this.tables.eventOf(firstRoomId);
+    if (t) {
+      delete t.rec.turnsAtTime[firstRoomId];
+      return t.matchDecided(firstRoomId, score);
+    }
+    // A table's match that moved here in a takeover (its event runs elsewhere): tournament tables are private rooms.
+    const room = this.d.room(firstRoomId);
+    if (this.cluster && room?.visibility === 'private' && room.kind === 'room') void this.cluster.resultElsewhere(firstRoomId, score);
+  }
+
+  /** Another node's table result (`RESULT_KIND`): true once recorded, or found recorded; false if not run here. */
+  resultHere(m: ResultMessage): boolean {
+    const t = this.byId.get(m.tournamentId);
+    if (!t || !this.cluster?.owns(t.id)) return false;
+    this.tables.add(t, m.roomId);
+    this.matchDecided(m.roomId, m.score);
+    return true;
+  }
+
+  /**
+   * Cluster takeover (cluster/ownership.ts scan): the event's lease is ours now; it continues here from its row, its
+   * timers resumed, the tables decided while no node ran it recorded. Resolves to the users whose sockets should
+   * watch it here (its players and organiser), or null when there was nothing to run (its lease is given back).
+   */
+  async takeOver(tournamentId: string): Promise<string[] | null> {
+    const cluster = this.cluster!;
+    const rec = (await cluster.rows(true)).find((r) => r.id === tournamentId);
+    this.lost(tournamentId); // a copy held here read-only, or a run this node lost, is replaced by the row
+    if (!rec || isOver(rec)) return null;
+    const t = this.add(rec);
+    cluster.placeNow(tournamentId);
+    t.resume(RESUME_GRACE_MS);
+    const open = t.openRooms();
+    const decided = await cluster.decided(rec, open);
+    for (const first of open) {
+      const score = this.tables.decidedScore(first) ?? decided.get(first);
+      if (score) this.matchDecided(first, score);
+    }
+    this.d.log.info({ tournamentId, phase: rec.phase.kind, decided: decided.size }, 'tournament taken over');
+    return [rec.organiser.userId, ...rec.entrants.map((e) => e.userId)];
+  }
+
+  /** Another node runs the event now (a fenced save, a self-fence): it stops here, saving nothing more. */
+  lost(tournamentId: string): void {
+    const t = this.byId.get(tournamentId);
     if (!t) return;
-    delete t.rec.turnsAtTime[firstRoomId];
-    t.matchDecided(firstRoomId, score);
+    t.halt();
+    this.byId.delete(tournamentId);
+    this.tables.forget(t);
+    for (const e of t.rec.entrants) this.enteredBy.get(e.userId)?.delete(t);
+    this.watchers.forget(tournamentId);
+  }
+
+  /** The events this node runs under their lease (SIGTERM hands them over). */
+  owned(): string[] {
+    return [...this.byId.keys()].filter((id) => this.cluster?.owns(id));
   }
 
   /** Start-up, after rooms and series came back: events not over run again; finished ones are listed. */
@@ -269,7 +346,7 @@ export class TournamentService {
       t.resume(RESUME_GRACE_MS);
       // A table whose match was decided while its result was not saved yet (the server stopped in between).
       for (const first of t.openRooms()) {
-        const score = this.decidedScore(first);
+        const score = this.tables.decidedScore(first);
         if (score) t.matchDecided(first, score);
       }
       n++;
@@ -278,9 +355,8 @@ export class TournamentService {
   }
 
   close(): void {
-    for (const t of this.byId.values()) t.stop();
-    for (const timer of this.flushTimers.values()) clearTimeout(timer);
-    this.flushTimers.clear();
+    for (const t of this.byId.values()) t.halt();
+    this.watchers.close();
     this.pairer.close();
   }
 
@@ -288,10 +364,7 @@ export class TournamentService {
     const t = new Tournament(this.host, rec);
     this.byId.set(rec.id, t);
     for (const e of rec.entrants) this.entered(e.userId, t);
-    for (const roomId of Object.values(rec.rooms)) {
-      this.byRoom.set(roomId, t);
-      this.link(rec.id, roomId);
-    }
+    for (const roomId of Object.values(rec.rooms)) this.tables.add(t, roomId);
     return t;
   }
 
@@ -301,109 +374,8 @@ export class TournamentService {
     mine.add(t);
   }
 
-  /** The match's rooms (a best-of-three's later games too) know their event: its page, and no rematch. */
-  private link(tournamentId: string, firstRoomId: string): void {
-    const first = this.d.room(firstRoomId);
-    for (const g of first?.series?.rec.games ?? [{ roomId: firstRoomId }]) {
-      const room = this.d.room(g.roomId);
-      if (room && room.tournamentId !== tournamentId) {
-        room.tournamentId = tournamentId;
-        room.broadcastState();
-      }
-    }
-  }
-
-  /** The score of the match that began in `firstRoomId` if it is decided (its game over, or its series done). */
-  private decidedScore(firstRoomId: string): MatchResult | null {
-    const room = this.d.room(firstRoomId);
-    const series = room?.series;
-    if (series) {
-      if (series.rec.status !== 'done') return null;
-      const w = series.wins();
-      return { winsA: w.A, winsB: w.B, draws: series.rec.games.filter((g) => g.winner === 'draw').length };
-    }
-    const r = room?.master?.matchResult;
-    return r ? { winsA: r.winner === 'A' ? 1 : 0, winsB: r.winner === 'B' ? 1 : 0, draws: r.winner === 'draw' ? 1 : 0 } : null;
-  }
-
-  /** The room of the game being played in the match that began in `firstRoomId` (a best-of-three moves on). */
-  private currentRoom(firstRoomId: string): string {
-    const games = this.d.room(firstRoomId)?.series?.rec.games;
-    return games?.[games.length - 1]?.roomId ?? firstRoomId;
-  }
-
-  private async startMatch(t: Tournament, a: TournamentEntrant, b: TournamentEntrant): Promise<string> {
-    const player = (e: TournamentEntrant) => {
-      const r = this.d.resolve(e.roster);
-      if (!r.ok) throw new Error(`the registered roster of ${e.playerId} no longer resolves: ${r.message}`);
-      return { userId: e.userId, name: e.name, username: e.username, roster: r.roster, side: r.side, rosterLabel: r.label };
-    };
-    const roomId = await this.d.startMatch(t.rec.clock, t.rec.format, player(a), player(b));
-    this.byRoom.set(roomId, t);
-    this.link(t.id, roomId);
-    return roomId;
-  }
-
-  /** Round time (PR-20): each running game's turn now; it is drawn once EXTRA_TURNS more have begun (`turnMoved`). */
-  private callTime(t: Tournament, roomIds: string[]): void {
-    for (const first of roomIds) {
-      const room = this.d.room(first);
-      room?.series?.callTime();
-      const current = this.d.room(this.currentRoom(first));
-      const turn = current?.master && !current.master.matchResult ? current.master.turn : null;
-      if (turn !== null) t.rec.turnsAtTime[first] = turn;
-    }
-    this.host.save(t.rec);
-  }
-
-  /**
-   * A live game's turn moved on (the master's progress hook): past round time, a game whose turn is more than
-   * EXTRA_TURNS beyond the one at time is drawn. Queued on the match behind the unit that began that turn, so no
-   * action of the new turn is applied first.
-   */
+  /** A live game's turn moved on (the master's progress hook): past round time, it may be drawn (tournament-tables.ts). */
   turnMoved(room: Room): void {
-    const first = room.series?.rec.games[0]?.roomId ?? room.roomId;
-    const t = this.byRoom.get(first);
-    const atTime = t?.rec.turnsAtTime[first];
-    const master = room.master;
-    if (atTime === undefined || !master || master.matchResult) return;
-    if (master.turn - atTime > EXTRA_TURNS) void master.serverDraw('round-time');
-  }
-
-  /**
-   * Throttled per event: its changes within the wait make one update. The shared view goes to every watcher in one
-   * send (encoded once, however many watch); each user's own part (`tournament:you`) only to a socket that last
-   * heard a different one. The wait is `FLUSH_MS`, or longer when the view times its watchers would exceed
-   * `PUSH_BYTES_PER_SEC`: a 256-player event's view is ~150 KB by its last round, and pushing it to 257 sockets
-   * twice a second stalled every match on the node (bench:tournament: honest acks p99 up to 1.2 s with a view per
-   * user, 270 ms with a shared one every 500 ms; docs/performance.md "Tournaments").
-   */
-  private changed(t: Tournament): void {
-    if (this.flushTimers.has(t.id)) return;
-    const wait = Math.max(0, (this.flushAt.get(t.id) ?? 0) - performance.now());
-    this.flushTimers.set(
-      t.id,
-      setTimeout(() => {
-        this.flushTimers.delete(t.id);
-        this.flush(t);
-      }, wait),
-    );
-  }
-
-  private flush(t: Tournament): void {
-    const w = this.watchers.get(t.id);
-    if (!w || w.size === 0) return;
-    const shared: TournamentView = { ...sharedView(t.rec, this.d.clock.now(), (id) => this.currentRoom(id)), you: null, organiserTools: null };
-    this.d.send([...w.keys()], shared);
-    const bytes = JSON.stringify(shared).length * w.size;
-    this.flushAt.set(t.id, performance.now() + Math.max(FLUSH_MS, (bytes / PUSH_BYTES_PER_SEC) * 1000));
-    const mine = new Map<string, string>();
-    for (const [socketId, watch] of w) {
-      let part = mine.get(watch.userId);
-      if (part === undefined) mine.set(watch.userId, (part = JSON.stringify(personalPart(t.rec, watch.userId))));
-      if (part === watch.mine) continue;
-      watch.mine = part;
-      this.d.sendMine([socketId], { tournamentId: t.id, ...(JSON.parse(part) as Pick<TournamentView, 'you' | 'organiserTools'>) });
-    }
+    this.tables.turnMoved(room);
   }
 }

@@ -39,6 +39,8 @@ export class Tournament {
   private timer: TimerHandle | null = null;
   /** A ready check is closing (pairing may await a thread): a second close must not pair again. */
   private closing = false;
+  /** Another node runs the event now (cluster): whatever was under way here saves, schedules and opens nothing. */
+  private halted = false;
 
   constructor(
     private readonly h: TournamentHost<Tournament>,
@@ -205,6 +207,9 @@ export class Tournament {
     if (p.kind === 'ready-check') p.deadline = Math.max(p.deadline, now + graceMs);
     if (p.kind === 'playing' && p.endsAt !== null && !p.timeCalled) p.endsAt = Math.max(p.endsAt, now + graceMs);
     this.schedule();
+    // Tables whose room was not saved yet when the server (or the event's node) stopped get one now.
+    if (p.kind === 'playing' && this.roundPairings(p.stage, p.round).some((m) => m.b !== null && !m.result && !this.rec.rooms[key(p.stage, p.round, m.table)]))
+      void this.openTables(p.stage, p.round);
   }
 
   /** The rooms of the round in progress whose match has no result yet. */
@@ -220,6 +225,12 @@ export class Tournament {
   stop(): void {
     if (this.timer) this.h.clock.clearTimeout(this.timer);
     this.timer = null;
+  }
+
+  /** For good: this node no longer runs the event (it lost its lease, or shuts down). */
+  halt(): void {
+    this.halted = true;
+    this.stop();
   }
 
   private active(playerId: string): boolean {
@@ -274,7 +285,8 @@ export class Tournament {
       do {
         from = this.rec.state!;
         r = await this.h.pair(from);
-      } while (this.rec.state !== from);
+      } while (this.rec.state !== from && !this.halted);
+      if (this.halted) return;
       // Fewer than two players left: the event ends with the standings as they are.
       if (!r.ok) return this.finish(`no round ${p.round}: ${r.message}`);
       this.adopt(r.state);
@@ -303,6 +315,7 @@ export class Tournament {
     const byId = new Map(this.rec.entrants.map((e) => [e.playerId, e]));
     for (const m of this.roundPairings(stage, round)) {
       const k = key(stage, round, m.table);
+      if (this.halted) return;
       if (m.b === null || m.result || this.rec.rooms[k]) continue;
       try {
         this.rec.rooms[k] = await this.h.startMatch(this, byId.get(m.a)!, byId.get(m.b)!);
@@ -363,6 +376,7 @@ export class Tournament {
 
   private schedule(): void {
     this.stop();
+    if (this.halted) return;
     const p = this.rec.phase;
     const now = this.h.clock.now();
     let at: number | null = null;
@@ -399,6 +413,7 @@ export class Tournament {
 
   /** Saves the record and tells everyone watching. */
   private commit(): Done {
+    if (this.halted) return { ok: true };
     this.h.save(this.rec);
     this.h.changed(this);
     return { ok: true };

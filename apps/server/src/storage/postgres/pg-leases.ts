@@ -1,7 +1,9 @@
 /**
  * Ownership leases on PostgreSQL (../store.ts `MatchLeases`; docs/scaling.md "Ownership protocol"): one lease per
  * node (`node_leases`, renewed in one row a second), and per match only who owns it: the node, the node's
- * generation and a fencing epoch (`match_owners`, written on acquire, release and takeover only).
+ * generation and a fencing epoch (`match_owners`, written on acquire, release and takeover only). A tournament is
+ * owned the same way, under its own id in the same table (docs/decisions/0013): its row's saves are fenced by
+ * `fenced` as a match's appends are (pg-tournaments.ts).
  *
  * Acquire is one upsert whose WHERE (released, or its owner's lease ran out or is of an older generation)
  * decides between two nodes racing for a match: the second waits for the first's row lock, re-reads the row
@@ -38,12 +40,21 @@ const ACQUIRE = `INSERT INTO match_owners (match_id, node_id, epoch, lease_until
     SELECT 1 FROM node_leases n WHERE n.node_id = match_owners.node_id AND n.generation = match_owners.node_generation AND n.lease_until >= ?)
   RETURNING epoch`;
 
-/** Live matches whose owner's lease ran out or is of an earlier generation, then released ones (a hand-over). */
+/**
+ * Live matches whose owner's lease ran out or is of an earlier generation, then released ones (a hand-over); then
+ * the same for tournaments not over (their owner rows share the table: `t_` ids never meet `m_` ones).
+ */
 const EXPIRED = `SELECT o.match_id FROM node_leases n
     JOIN match_owners o ON o.node_id = n.node_id AND o.node_generation > 0 AND (n.lease_until < ? OR o.node_generation < n.generation)
     JOIN matches m ON m.id = o.match_id AND m.status = 'active'
   UNION ALL
   SELECT o.match_id FROM match_owners o JOIN matches m ON m.id = o.match_id AND m.status = 'active' WHERE o.node_generation = 0
+  UNION ALL
+  SELECT o.match_id FROM node_leases n
+    JOIN match_owners o ON o.node_id = n.node_id AND o.node_generation > 0 AND (n.lease_until < ? OR o.node_generation < n.generation)
+    JOIN tournaments t ON t.id = o.match_id AND t.status NOT IN ('finished', 'cancelled')
+  UNION ALL
+  SELECT o.match_id FROM match_owners o JOIN tournaments t ON t.id = o.match_id AND t.status NOT IN ('finished', 'cancelled') WHERE o.node_generation = 0
   LIMIT ?`;
 
 export class PgLeases implements MatchLeases {
@@ -110,13 +121,18 @@ export class PgLeases implements MatchLeases {
         me,
         ids,
       ]);
+      await rows(
+        c,
+        "DELETE FROM match_owners o USING tournaments t WHERE t.id = o.match_id AND t.status IN ('finished', 'cancelled') AND o.node_id = ? AND o.match_id = ANY(?)",
+        [me, ids],
+      );
       await rows(c, 'UPDATE match_owners SET node_generation = 0 WHERE node_id = ? AND match_id = ANY(?)', [me, ids]);
       for (const id of ids) this.held.delete(id);
     });
   }
 
   async expired(now: number, limit: number): Promise<string[]> {
-    const got = await rows(this.pool, EXPIRED, [now, limit]);
+    const got = await rows(this.pool, EXPIRED, [now, now, limit]);
     return got.map((r) => String(r.match_id));
   }
 

@@ -70,7 +70,7 @@ export class PgStore implements Store {
     this.users = new PgUsers(pool);
     this.decks = new PgDecks(pool, this.lane);
     this.series = new PgSeries(pool, this.lane);
-    this.tournaments = new PgTournaments(pool, this.lane);
+    this.tournaments = new PgTournaments(pool, this.lane, (c, ids) => this.leases.fenced(c, ids));
     this.settings = new PgSettings(pool, this.lane);
     this.blocks = new PgBlocks(pool, this.lane);
     this.reports = new PgReports(pool, this.lane);
