@@ -285,8 +285,10 @@ export class TournamentService {
       return t.matchDecided(firstRoomId, score);
     }
     // A table's match that moved here in a takeover (its event runs elsewhere): tournament tables are private rooms.
+    // A best-of-three game without its series (not restored in a cluster: decision 0013) decides no match.
     const room = this.d.room(firstRoomId);
-    if (this.cluster && room?.visibility === 'private' && room.kind === 'room') void this.cluster.resultElsewhere(firstRoomId, score);
+    const table = room?.visibility === 'private' && room.kind === 'room' && (room.format === 'bo1' || room.series);
+    if (this.cluster && table) void this.cluster.resultElsewhere(firstRoomId, score);
   }
 
   /** Another node's table result (`RESULT_KIND`): true once recorded, or found recorded; false if not run here. */
