@@ -1,5 +1,5 @@
 /**
- * Abuse benchmark: `npm run bench:abuse [-- --matches 20 --think 300 --window 20 --repeats 3 --cases ack-flood,many-sockets,spectators,room-fill,swarm-300-hello,swarm-300-new,swarm-3000-hello,swarm-3000-new,wave-3000,crowded]`.
+ * Abuse benchmark: `npm run bench:abuse [-- --matches 20 --think 300 --window 20 --repeats 3 --pin-loop off --cases ack-flood,many-sockets,spectators,room-fill,swarm-300-hello,swarm-300-new,swarm-3000-hello,swarm-3000-new,wave-3000,crowded]`.
  *
  * Starts the real server in a child process with its production defaults (limits, caps, penalties: nothing
  * raised for the benchmark), keeps `--matches` honest human-vs-human matches playing from this process (think
@@ -25,13 +25,15 @@ import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { makeRng } from '@vroyale/engine';
 import { BURST_BARS, machine, measureBurst, poolBursts, type BaselineRow, type BurstRun } from './abuse-burst.js';
-import { connect, emit, flag, metrics, newWindow, pct, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
+import { connect, emit, flag, metrics, newWindow, pct, pinLoop, round, Slot, startBenchServer, type Recorder } from './bench-kit.js';
 
 const MATCHES = Number(flag('matches', '20'));
 const THINK_MS = Number(flag('think', '300'));
 const WINDOW_S = Number(flag('window', '20'));
 /** Bursts per many-address case, each after its own baseline window, judged pooled (abuse-burst.ts `poolBursts`). */
 const REPEATS = Number(flag('repeats', '3'));
+/** The server's event loop alone on a core, the rest (its other threads, the honest players, the abusers) on the others: bench-kit's `pinLoop`. */
+const PIN_LOOP = flag('pin-loop', 'off') === 'on';
 // `crowded` leaves 19,800 rooms behind: it goes last.
 const CASES = flag(
   'cases',
@@ -121,7 +123,7 @@ async function main(): Promise<void> {
     for (let i = 0; i < MATCHES; i++) slots.push(await Slot.open(url, i, false, rec));
     await Promise.all(slots.map((s) => s.start()));
     console.log(
-      `server ${url}; ${cpus().length} cores; ${MATCHES} honest matches, think ${THINK_MS} ms (×0.5–1.5); windows of ${WINDOW_S} s; server limits at their defaults`,
+      `server ${url}; ${cpus().length} cores; ${MATCHES} honest matches, think ${THINK_MS} ms (×0.5–1.5); windows of ${WINDOW_S} s; server limits at their defaults${PIN_LOOP ? "; the server's event loop alone on core 0" : ''}`,
     );
     // Past the openings (mulligans, first turns) and the server's warm-up (JIT), before any window.
     await sleep(10_000);
@@ -130,6 +132,7 @@ async function main(): Promise<void> {
         `${r.case.padEnd(13)} | ${String(r.actionsPerSec).padStart(6)} actions/s | p50 ${r.p50} ms p99 ${r.p99} ms max ${r.max} ms (${r.samples}) | server loop p99 ${(r.serverLoopDelayMs as { p99: number }).p99} ms max ${(r.serverLoopDelayMs as { max: number }).max} ms | cpu ${Math.round((r.serverCpuShareOfOneCore as number) * 100)}% | kicked ${(r.flood as { kicks: number }).kicks}, refused ${(r.flood as { refusedConnections: number }).refusedConnections} handshakes, ${(r.flood as { refusedMessages: number }).refusedMessages} messages, dropped ${(r.flood as { droppedTcp: number }).droppedTcp} TCP${r.abuser ? ` | abuser ${JSON.stringify(r.abuser)}` : ''}`,
       );
     for (const name of CASES) {
+      if (PIN_LOOP && !pinLoop(child.pid!)) throw new Error('--pin-loop on needs two cores and taskset');
       // Each case is compared with a window without abuse just before it: the machine drifts over minutes
       // (other work, the matches' phases), a ratio of neighbouring windows does not.
       const before = await measure(metricsUrl, `(no abuse)`);
@@ -216,6 +219,7 @@ async function main(): Promise<void> {
       matches: MATCHES,
       thinkMs: THINK_MS,
       windowSeconds: WINDOW_S,
+      pinnedLoop: PIN_LOOP,
       cases,
       bursts,
       honestCanCreateAfterRoomFill: honestCanCreate,

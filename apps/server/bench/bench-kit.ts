@@ -7,9 +7,10 @@
  * Each honest slot connects from a loopback address of its own (`slotAddress`): the whole 127.0.0.0/8 is
  * loopback, and the per-address limits and caps then see separate households, as they would on the internet.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import { createWriteStream, existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { cpus } from 'node:os';
 import { io, type Socket } from 'socket.io-client';
 import { realise, type Legal } from '@vroyale/engine';
 import type { Ack, ViewMessage } from '@vroyale/protocol';
@@ -238,6 +239,23 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   if (process.env.BENCH_SERVER_STDOUT) child.stdout!.pipe(createWriteStream(process.env.BENCH_SERVER_STDOUT, { flags: 'a' }));
   else child.stdout!.resume();
   return { child, url: `http://127.0.0.1:${port}`, metricsUrl: `http://127.0.0.1:${metricsPort}/metrics` };
+}
+
+/**
+ * `--pin-loop on` (Linux, 2+ cores, `taskset`): the server's main thread (its event loop) alone on core 0; its other
+ * threads, this process and what it spawns later (the abusers, the honest players) on the others. On a two-core
+ * machine the attacker's process and the honest players' otherwise take turns with the event loop, and a loop
+ * waiting for a core is counted as the server's delay. Called again before each case: a thread the server starts
+ * later (a worker) inherits its creator's core.
+ */
+export function pinLoop(pid: number): boolean {
+  const n = cpus().length;
+  if (n < 2) return false;
+  const rest = `1-${n - 1}`;
+  execFileSync('taskset', ['-a', '-p', '-c', rest, String(pid)], { stdio: 'ignore' });
+  execFileSync('taskset', ['-p', '-c', '0', String(pid)], { stdio: 'ignore' });
+  execFileSync('taskset', ['-a', '-p', '-c', rest, String(process.pid)], { stdio: 'ignore' });
+  return true;
 }
 
 /**
