@@ -111,6 +111,7 @@ export class GameServer {
       sendMine: (ids, mine) => d.transport.send(ids, 'tournament:you', mine),
       startMatch: (clock, format, a, b) => this.matchmaking.startMatch('room', clock, a, b, format),
       room: (id) => rooms.get(id),
+      seriesOf: (id) => rooms.series.ofFirstRoom(id),
       resolve: (choice) => resolveRoster(choice, d.pool),
       cluster:
         d.ownership && d.router
@@ -176,6 +177,7 @@ export class GameServer {
             handleHere: (conn, event, payload, reply) => this.connections_.run(conn, event, payload, reply),
             disconnected: (socketId) => this.connections_.disconnected(socketId),
             holdsTournament: (id) => this.tournaments.holds(id),
+            takeSeries: (room, rec) => rooms.series.takeOver(room, rec),
           },
           d.router,
           d.ownership ?? null,

@@ -19,6 +19,7 @@ import type { MatchResult } from '@vroyale/tournament';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
+import type { Series } from '../rooms/series.js';
 import { inBackground } from '../storage/background-write.js';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
 import type { AccountFacts, Store } from '../storage/store.js';
@@ -53,6 +54,8 @@ export interface TournamentServiceDeps {
   /** Opens a started match for the two players (matchmaking's host): returns its room. */
   startMatch(clock: ClockConfig, format: 'bo1' | 'bo3', a: TournamentPlayer, b: TournamentPlayer): Promise<string>;
   room(roomId: string): Room | undefined;
+  /** The best-of-three whose first game is `firstRoomId`, if this node runs it (its first room may be elsewhere). */
+  seriesOf?(firstRoomId: string): Series | undefined;
   /** A registered roster, resolved again when a match opens (the card pool is the server's). */
   resolve(choice: string): { ok: true; roster: Roster; side: string[]; label: string } | { ok: false; message: string };
   /** In a cluster: leases, fenced saves, the rows (tournament-cluster.ts). Absent: this node runs every event. */
@@ -285,10 +288,12 @@ export class TournamentService {
       return t.matchDecided(firstRoomId, score);
     }
     // A table's match that moved here in a takeover (its event runs elsewhere): tournament tables are private rooms.
-    // A best-of-three game without its series (not restored in a cluster: decision 0013) decides no match.
+    // A best-of-three's series came with its last game (decision 0012), its first room maybe not; a game of one
+    // without its series (a node died between opening it and the series' save naming it) decides no match.
     const room = this.d.room(firstRoomId);
-    const table = room?.visibility === 'private' && room.kind === 'room' && (room.format === 'bo1' || room.series);
-    if (this.cluster && table) void this.cluster.resultElsewhere(firstRoomId, score);
+    const series = this.d.seriesOf?.(firstRoomId);
+    const like = series?.rec.status === 'done' ? series.rec : room?.format === 'bo1' ? room : null;
+    if (this.cluster && like?.visibility === 'private' && like.kind === 'room') void this.cluster.resultElsewhere(firstRoomId, score);
   }
 
   /** Another node's table result (`RESULT_KIND`): true once recorded, or found recorded; false if not run here. */
