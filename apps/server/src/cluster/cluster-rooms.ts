@@ -57,6 +57,8 @@ export interface ClusterHost {
   holdsTournament(tournamentId: string): boolean;
   /** A taken-over room is its best-of-three's last game: the series continues here (false: none to run). */
   takeSeries(room: Room, rec?: SeriesRecord): Promise<boolean>;
+  /** A taken-over room may be a tournament's table whose round time was called elsewhere (PR-20). */
+  tableArrived(room: Room): Promise<void>;
 }
 
 const err = (code: AckError['code'], message: string): AckError => ({ ok: false, code, message });
@@ -124,6 +126,7 @@ export class ClusterRooms {
     if (!rec || (await restoreLiveRoom(h.roomDeps, h.lobby, rec, 'held')) !== 'match') return null;
     const room = h.lobby.get(match.roomId)!;
     if (room.format === 'bo3') await h.takeSeries(room);
+    await h.tableArrived(room).catch((e: unknown) => h.log.warn({ err: e, roomId: room.roomId }, "reading a table's round time failed"));
     return room;
   }
 

@@ -28,7 +28,7 @@ import { Pairer } from './pairing.js';
 import { newTournamentRecord, Tournament, type Done, type TournamentHost } from './tournament.js';
 import { isOver, type ResultMessage, type TournamentCluster } from './tournament-cluster.js';
 import { summaryOf, viewOf } from './tournament-view.js';
-import { TournamentTables, type TournamentPlayer } from './tournament-tables.js';
+import { TournamentTables, type TimeMessage, type TournamentPlayer } from './tournament-tables.js';
 import { TournamentWatchers } from './tournament-watchers.js';
 
 /** A deadline that passed while the server (or, in a cluster, the event's node) was down gets this long once it is back. */
@@ -87,7 +87,18 @@ export class TournamentService {
     this.pairer = new Pairer(d.log);
     this.cluster = d.cluster ?? null;
     const cluster = this.cluster;
-    this.tables = new TournamentTables({ room: d.room, startMatch: d.startMatch, resolve: d.resolve, save: (rec) => this.host.save(rec) });
+    this.tables = new TournamentTables({
+      ...{ room: d.room, startMatch: d.startMatch, resolve: d.resolve, save: (rec) => this.host.save(rec) },
+      timeElsewhere: cluster
+        ? (t, first) =>
+            cluster.timeElsewhere(
+              t.id,
+              first,
+              () => t.openRooms().includes(first),
+              (roomId) => d.room(roomId)?.master?.turn ?? null,
+            )
+        : undefined,
+    });
     this.watchers = new TournamentWatchers({ now: () => d.clock.now(), send: d.send, sendMine: d.sendMine, currentRoom: (id) => this.tables.currentRoom(id) });
     this.host = {
       pair: (state) => this.pairer.pair(state),
@@ -282,6 +293,7 @@ export class TournamentService {
 
   /** A match is over: if it is an event's, its result is recorded (from seat A's side, the pairing's player a). */
   matchDecided(firstRoomId: string, score: MatchResult): void {
+    this.tables.decided(firstRoomId);
     const t = this.tables.eventOf(firstRoomId);
     if (t) {
       delete t.rec.turnsAtTime[firstRoomId];
@@ -379,6 +391,19 @@ export class TournamentService {
     let mine = this.enteredBy.get(userId);
     if (!mine) this.enteredBy.set(userId, (mine = new Set()));
     mine.add(t);
+  }
+
+  /** Another node's word that round time was called for a table whose game is here (`TIME_KIND`): its turn, or null. */
+  timeHere(m: TimeMessage): number | null {
+    return this.tables.timeHere(m);
+  }
+
+  /** A room's match was taken over here: a table of an event running elsewhere whose round time was called notes it. */
+  async tableArrived(room: Room): Promise<void> {
+    const first = room.series?.rec.games[0]?.roomId ?? room.roomId;
+    if (!this.cluster || room.visibility !== 'private' || room.kind !== 'room' || this.tables.eventOf(first)) return;
+    const at = await this.cluster.timeCalledFor(first);
+    if (at) this.tables.timeHere({ firstRoomId: first, roomId: room.roomId }, at.turn);
   }
 
   /** A live game's turn moved on (the master's progress hook): past round time, it may be drawn (tournament-tables.ts). */

@@ -5,11 +5,14 @@
  *   reaches the event on node 1, which finishes and gives its lease back;
  * - a node whose lease was taken cannot save the event's row (fenced): it stops running it, and the new owner
  *   continues from the row;
+ * - round time (PR-20) called on the event's node reaches a table whose match moved to the other node: that node
+ *   notes the turn and draws the game after its extra turns, and the event scores a drawn match;
  * - kill -9 of the node running an event mid-round (node processes): another node takes the event (and the tables'
  *   matches) over, the results arrive, the next round's ready check and pairing happen once, and the event ends.
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { makeRng } from '@vroyale/engine';
 import type { Ack, TournamentView } from '@vroyale/protocol';
 import { useCluster } from '../helpers/cluster.js';
 import { makeAccount } from '../helpers/accounts.js';
@@ -19,6 +22,7 @@ import { TestClient } from '../helpers/test-client.js';
 import { latestTournament as latest } from '../helpers/tournament-view.js';
 import type { TestServer } from '../helpers/test-server.js';
 import type { PgStore } from '../../src/storage/postgres/pg-store.js';
+import type { Tournament } from '../../src/tournaments/tournament.js';
 
 const cluster = useCluster('tournament-cluster.test.ts');
 const LIMITS = { rateLimit: { capacity: 1000, refillPerSec: 1000 }, tournamentReadyMs: 60_000 };
@@ -174,6 +178,63 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (in-process nodes)
       await c.close();
     }
   }, 60_000);
+});
+
+describe.skipIf(!cluster.available)('round time in a cluster (PR-20)', () => {
+  it("draws a table's game on the node its match moved to, three turns after time was called on the event's node", async () => {
+    // The seed and the players' random choices of tournament-time.test.ts: the game runs past the fourth turn after time.
+    const c = await cluster.start(2, { ...LIMITS, matchSeed: 'round-time', clock: { initialMs: 3_600_000, incrementMs: 0 } });
+    const [n1, n2] = c.nodes as [TestServer, TestServer];
+    const clients: TestClient[] = [];
+    try {
+      const s = stamp();
+      const p1 = await makeAccount(n1, null, `rta${s}`);
+      const p2 = await makeAccount(n2, null, `rtb${s}`);
+      clients.push(p1, p2);
+      const created = await p1.emit('tournament:create', { name: 'Time cup', roundMinutes: 5, rounds: 1 });
+      if (!created.ok) throw new Error(created.message);
+      const id = created.tournamentId;
+      for (const p of [p1, p2]) expect(await p.emit('tournament:register', { tournamentId: id, roster: 'raid-night' })).toMatchObject({ ok: true });
+      expect(await p1.emit('tournament:manage', { op: 'start', tournamentId: id })).toMatchObject({ ok: true });
+      await until(p2, id, (v) => v.phase.kind === 'ready-check', 'the ready check');
+      for (const p of [p1, p2]) await ready(p, id);
+      const playing = await until(p1, id, (v) => v.phase.kind === 'playing', 'round 1 paired');
+      const roomId = playing.history[0]!.pairings[0]!.roomId!;
+
+      // The table's match moves to node 2; the event stays on node 1.
+      const matchId = n1.server.game.room(roomId)!.master!.id;
+      expect(await (n2.server.storage as PgStore).leases.acquire(matchId, Date.now() + 10_000)).toBe(2);
+      await n2.server.game.takeOver(matchId);
+      // Node 1 lets go of it, as its next append's fencing would make it (Ownership.lost → MatchRecovery.lost).
+      (n1.server.game as unknown as { recovery: { lost(id: string): void } }).recovery.lost(matchId);
+      expect(n1.server.game.room(roomId)).toBeUndefined();
+      for (const p of [p1, p2]) await p.waitFor(() => p.view(roomId) !== undefined, 10_000, 'the table on node 2');
+      p1.startAutoplay(roomId, makeRng('ta'), (v) => v.view.turn >= 2);
+      p2.startAutoplay(roomId, makeRng('tb'), (v) => v.view.turn >= 2);
+      await p1.waitFor(() => (p1.view(roomId)?.view.turn ?? 0) >= 2, 20_000, 'turn 2');
+      const atTime = p1.view(roomId)!.view.turn;
+
+      // Round time on node 1 (its deadline brought to now, as its timer would).
+      const t = (n1.server.game.tournaments as unknown as { byId: Map<string, Tournament> }).byId.get(id)!;
+      const phase = t.rec.phase as { endsAt: number | null };
+      phase.endsAt = Date.now();
+      t.resume(0);
+      await until(p1, id, (v) => v.phase.kind === 'playing' && v.phase.timeCalled, 'time called');
+      await poll(async () => t.rec.turnsAtTime[roomId] === atTime, 5_000, "node 2's turn at time in the event's record");
+
+      for (const p of [p1, p2]) p.stopped = false;
+      p1.startAutoplay(roomId, makeRng('ta2'));
+      p2.startAutoplay(roomId, makeRng('tb2'));
+      await p1.waitFor(() => !!p1.view(roomId)?.result, 20_000, 'the game ends');
+      expect(p1.view(roomId)!.result).toEqual({ winner: 'draw', reason: 'round-time' });
+      expect(p1.view(roomId)!.view.turn).toBe(atTime + 4);
+      const over = await until(p1, id, (v) => v.status === 'finished', 'the event ends');
+      expect(over.history[0]!.pairings[0]!.result).toEqual({ winsA: 0, winsB: 0, draws: 1 });
+    } finally {
+      for (const cl of clients) cl.close();
+      await c.close();
+    }
+  }, 30_000);
 });
 
 const nodes: NodeProcess[] = [];
