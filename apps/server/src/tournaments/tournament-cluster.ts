@@ -72,24 +72,29 @@ export class TournamentCluster {
   /**
    * Saves the row unless this node may no longer write (self-fenced: the event stops here); a fenced save means
    * another node runs the event now: it stops here (`Ownership.lost` → the service's `lost`). An event that is over
-   * gives its lease up once its last row is saved.
+   * gives its lease up once its last row is saved. Settles when the row committed (requests are acked after it).
    */
-  save(rec: TournamentRecord): void {
+  save(rec: TournamentRecord): Promise<void> {
     const { ownership, log } = this.d;
-    if (!ownership.mayWrite(rec.id)) return;
+    if (!ownership.mayWrite(rec.id)) return Promise.reject(new FencedError(rec.id));
     const over = isOver(rec);
     const at = this.placed.get(rec.id);
     if (over) this.placed.delete(rec.id);
     else if (at === undefined || performance.now() - at > PLACE_MS) this.placeNow(rec.id);
-    this.d.storage.tournaments.save(rec, this.d.clock.now()).then(
+    const saved = this.d.storage.tournaments.save(rec, this.d.clock.now());
+    saved.then(
       () => {
         if (over) void ownership.release([rec.id]);
       },
       (e: unknown) => {
         if (e instanceof FencedError) return ownership.lost(rec.id);
-        log.error({ err: e, tournamentId: rec.id }, 'saving a tournament failed');
+        // The row may be behind memory (or its COMMIT landed unanswered): the event stops here and comes back from
+        // its row through the takeover scan (this node or another), as a match whose append failed does.
+        log.error({ err: e, tournamentId: rec.id }, 'saving a tournament failed: it stops here until a takeover reads its row');
+        ownership.giveBack(rec.id, 'a tournament save failed');
       },
     );
+    return saved;
   }
 
   /** The events as PostgreSQL has them (not over, or over within `listedMs`), read at most every ROWS_MS unless `fresh`. */

@@ -13,7 +13,11 @@ export interface TournamentHost<T> {
   log: Logger;
   /** How long a ready check stays open (config `tournamentReadyMs`). */
   readyMs: number;
-  save(rec: TournamentRecord): void;
+  /**
+   * Saves the whole record; settles once that row committed (rejects if it did not: the host then stops the event
+   * here and brings it back from its row). Saves of one event commit in the order they were issued.
+   */
+  save(rec: TournamentRecord): Promise<void>;
   /** Watchers and players hear the new view. */
   changed(t: T): void;
   /** Opens a room for a match of the event, `a` in seat A, and starts it; resolves to the room's id. */

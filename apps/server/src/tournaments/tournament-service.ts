@@ -20,7 +20,6 @@ import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
 import type { Series } from '../rooms/series.js';
-import { inBackground } from '../storage/background-write.js';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
 import type { AccountFacts, Store } from '../storage/store.js';
 import type { Clock } from '../time/clock.js';
@@ -67,7 +66,7 @@ export type Who = { userId: string; socketId: string };
 
 type Err = {
   ok: false;
-  code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request' | 'moved';
+  code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request' | 'moved' | 'internal';
   message: string;
 };
 const err = (code: Err['code'], message: string): Err => ({ ok: false, code, message });
@@ -82,6 +81,8 @@ export class TournamentService {
   private readonly cluster: TournamentCluster | null;
   /** Each match's rooms → its event; round time; a table's score (tournament-tables.ts). */
   private readonly tables: TournamentTables;
+  /** Events being read back from their row after a failed save (single node). */
+  private readonly reloading = new Set<string>();
 
   constructor(private readonly d: TournamentServiceDeps) {
     this.pairer = new Pairer(d.log);
@@ -105,9 +106,7 @@ export class TournamentService {
       clock: d.clock,
       log: d.log,
       readyMs: d.readyMs,
-      save: cluster
-        ? (rec) => cluster.save(rec)
-        : (rec) => inBackground(d.log, d.storage.tournaments.save(rec, d.clock.now()), 'saving a tournament failed', { tournamentId: rec.id }),
+      save: cluster ? (rec) => cluster.save(rec) : (rec) => this.saveHere(rec),
       changed: (t) => this.watchers.changed(t),
       startMatch: (t, a, b) => this.tables.startMatch(t, a, b),
       callTime: (t, roomIds) => this.tables.callTime(t, roomIds),
@@ -146,8 +145,9 @@ export class TournamentService {
     // In a cluster the event runs here under its lease, taken before its first save (which it fences).
     if (this.cluster && !(await this.cluster.acquire(rec.id))) throw new Error('the lease of a new tournament could not be taken');
     const t = this.add(rec);
-    this.host.save(rec);
+    const saved = this.host.save(rec);
     t.opened();
+    await saved;
     this.d.log.info({ tournamentId: rec.id, organiser: username }, 'tournament created');
     return { ok: true, tournamentId: rec.id, invite: rec.invite };
   }
@@ -284,8 +284,17 @@ export class TournamentService {
    * The ack's whole view; the sending socket now knows its own part as of this view, so the next push tells it
    * only a later change (else a part that changed and changed back before the push would never reach it).
    */
-  private answer(t: Tournament, who: Who, done: Done): { ok: true; view: TournamentView } | Err {
+  private async answer(t: Tournament, who: Who, done: Done): Promise<{ ok: true; view: TournamentView } | Err> {
     if (!done.ok) return done;
+    // Acknowledged once its row committed (nothing acked is lost); a failed save left the event to its row again.
+    const failed = await t.saved().then(
+      () => null,
+      () =>
+        this.cluster
+          ? err('moved', 'This tournament is moving to another server; send it again in a moment')
+          : err('internal', 'The tournament could not be saved; try again'),
+    );
+    if (failed) return failed;
     const view = this.view(t, who.userId);
     this.watchers.heard(t.id, who.socketId, view);
     return { ok: true, view };
@@ -344,16 +353,53 @@ export class TournamentService {
   lost(tournamentId: string): void {
     const t = this.byId.get(tournamentId);
     if (!t) return;
+    this.forgetHere(t);
+    this.watchers.forget(tournamentId);
+  }
+
+  private forgetHere(t: Tournament): void {
     t.halt();
-    this.byId.delete(tournamentId);
+    if (this.byId.get(t.id) === t) this.byId.delete(t.id);
     this.tables.forget(t);
     for (const e of t.rec.entrants) this.enteredBy.get(e.userId)?.delete(t);
-    this.watchers.forget(tournamentId);
   }
 
   /** The events this node runs under their lease (SIGTERM hands them over). */
   owned(): string[] {
     return [...this.byId.keys()].filter((id) => this.cluster?.owns(id));
+  }
+
+  /** A single node's save: a failed one brings the event back from its row, so memory holds only what is stored. */
+  private saveHere(rec: TournamentRecord): Promise<void> {
+    const saved = this.d.storage.tournaments.save(rec, this.d.clock.now());
+    saved.catch((e: unknown) => {
+      this.d.log.error({ err: e, tournamentId: rec.id }, 'saving a tournament failed: it is read back from its row');
+      void this.reload(rec.id);
+    });
+    return saved;
+  }
+
+  /** The event as its row has it replaces the one in memory (a single node's failed save); watchers stay. */
+  private async reload(id: string): Promise<void> {
+    const t = this.byId.get(id);
+    if (!t || this.reloading.has(id)) return;
+    this.reloading.add(id);
+    t.halt();
+    try {
+      for (let i = 0; i < 60; i++) {
+        try {
+          const rec = (await this.d.storage.tournaments.load(this.d.clock.now() - FINISHED_LISTED_MS)).find((r) => r.id === id);
+          this.forgetHere(t);
+          if (rec) this.watchers.changed(this.add(rec, RESUME_GRACE_MS));
+          return;
+        } catch (e) {
+          this.d.log.error({ err: e, tournamentId: id }, 'reading a tournament back failed; trying again');
+          await new Promise<void>((r) => this.d.clock.setTimeout(r, 1_000));
+        }
+      }
+    } finally {
+      this.reloading.delete(id);
+    }
   }
 
   /** Start-up, after rooms and series came back: events not over run again; finished ones are listed. */
@@ -379,11 +425,13 @@ export class TournamentService {
     this.pairer.close();
   }
 
-  private add(rec: TournamentRecord): Tournament {
+  /** `graceMs`: the event runs again from its row (its timers, a deadline passed meanwhile given that long). */
+  private add(rec: TournamentRecord, graceMs?: number): Tournament {
     const t = new Tournament(this.host, rec);
     this.byId.set(rec.id, t);
     for (const e of rec.entrants) this.entered(e.userId, t);
     for (const roomId of Object.values(rec.rooms)) this.tables.add(t, roomId);
+    if (graceMs !== undefined) t.resume(graceMs);
     return t;
   }
 

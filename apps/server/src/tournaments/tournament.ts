@@ -41,6 +41,8 @@ export class Tournament {
   private closing = false;
   /** Another node runs the event now (cluster): whatever was under way here saves, schedules and opens nothing. */
   private halted = false;
+  /** The last save issued: a request is acknowledged once it committed (nothing acked is lost). */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly h: TournamentHost<Tournament>,
@@ -121,8 +123,9 @@ export class Tournament {
     if (p.kind !== 'ready-check') return refused('wrong-phase', 'There is no ready check open');
     if (!this.expected().includes(e.playerId)) return refused('wrong-phase', 'You have no match in this round');
     if (!p.ready.includes(e.playerId)) p.ready.push(e.playerId);
+    // Saved before the pairing (which may wait on a thread): the ack waits for this row, not the pairing's.
+    this.commit();
     if (this.expected().every((id) => p.ready.includes(id))) void this.closeReadyCheck();
-    else this.commit();
     return { ok: true };
   }
 
@@ -134,9 +137,12 @@ export class Tournament {
     this.h.log.info({ tournamentId: this.id, playerId, by }, 'tournament drop');
     this.adopt(r.state);
     const p = this.rec.phase;
+    if (p.kind === 'playing') {
+      this.afterResult();
+      return { ok: true };
+    }
+    this.commit();
     if (p.kind === 'ready-check' && this.expected().every((id) => p.ready.includes(id))) void this.closeReadyCheck();
-    else if (p.kind === 'playing') this.afterResult();
-    else this.commit();
     return { ok: true };
   }
 
@@ -205,6 +211,8 @@ export class Tournament {
     const now = this.h.clock.now();
     if (this.rec.status === 'registration') this.rec.registrationEndsAt = Math.max(this.rec.registrationEndsAt, now + graceMs);
     if (p.kind === 'ready-check') p.deadline = Math.max(p.deadline, now + graceMs);
+    // Everyone had confirmed but the pairing was not saved: it runs now, not at the deadline.
+    if (p.kind === 'ready-check' && this.expected().every((id) => p.ready.includes(id))) return void this.closeReadyCheck();
     if (p.kind === 'playing' && p.endsAt !== null && !p.timeCalled) p.endsAt = Math.max(p.endsAt, now + graceMs);
     this.schedule();
     // Tables whose room was not saved yet when the server (or the event's node) stopped get one now.
@@ -414,9 +422,14 @@ export class Tournament {
   /** Saves the record and tells everyone watching. */
   private commit(): Done {
     if (this.halted) return { ok: true };
-    this.h.save(this.rec);
+    this.saving = this.h.save(this.rec);
     this.h.changed(this);
     return { ok: true };
+  }
+
+  /** Settles once the last change made so far is in the row; rejects if it is not (or the event stopped here). */
+  saved(): Promise<void> {
+    return this.halted ? Promise.reject(new Error('the tournament no longer runs here')) : this.saving;
   }
 
   /** Registration opened: its deadline's timer. */

@@ -8,7 +8,9 @@
  * - round time (PR-20) called on the event's node reaches a table whose match moved to the other node: that node
  *   notes the turn and draws the game after its extra turns, and the event scores a drawn match;
  * - kill -9 of the node running an event mid-round (node processes): another node takes the event (and the tables'
- *   matches) over, the results arrive, the next round's ready check and pairing happen once, and the event ends.
+ *   matches) over, the results arrive, the next round's ready check and pairing happen once, and the event ends;
+ * - a registration is acknowledged only once its row committed: with the row locked the ack waits; the node is
+ *   killed then, and after the takeover a registration acked is in the row (node processes).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -39,6 +41,10 @@ async function until(c: TestClient, id: string, ok: (v: TournamentView) => boole
   );
   return latest(c, id)!;
 }
+
+/** The round is paired and every table's room is open (the pairing's view comes first, its rooms a moment later). */
+const opened = (v: TournamentView, round: number) =>
+  v.phase.kind === 'playing' && v.phase.round === round && (v.history[round - 1]?.pairings.every((m) => m.b === null || m.roomId) ?? false);
 
 /** Polls an asynchronous condition (a database read) until it holds. */
 async function poll(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -109,7 +115,7 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (in-process nodes)
       // The ready check reaches node 2's player, pushed from node 1 (its register there made it a watcher).
       await until(p2, id, (v) => v.phase.kind === 'ready-check', 'the ready check');
       for (const p of [p1, p2]) await ready(p, id);
-      const playing = await until(p2, id, (v) => v.phase.kind === 'playing', 'round 1 paired');
+      const playing = await until(p2, id, (v) => opened(v, 1), 'round 1 paired');
       const table = playing.history[0]!.pairings[0]!;
       const roomId = table.roomId!;
       expect(n1.server.game.room(roomId)?.tournamentId).toBe(id);
@@ -198,7 +204,7 @@ describe.skipIf(!cluster.available)('round time in a cluster (PR-20)', () => {
       expect(await p1.emit('tournament:manage', { op: 'start', tournamentId: id })).toMatchObject({ ok: true });
       await until(p2, id, (v) => v.phase.kind === 'ready-check', 'the ready check');
       for (const p of [p1, p2]) await ready(p, id);
-      const playing = await until(p1, id, (v) => v.phase.kind === 'playing', 'round 1 paired');
+      const playing = await until(p1, id, (v) => opened(v, 1), 'round 1 paired');
       const roomId = playing.history[0]!.pairings[0]!.roomId!;
 
       // The table's match moves to node 2; the event stays on node 1.
@@ -279,7 +285,7 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (node processes, k
       expect(await org.emit('tournament:manage', { op: 'start', tournamentId: id })).toMatchObject({ ok: true, rounds: 2 });
       for (const p of players) await until(p, id, (v) => v.phase.kind === 'ready-check', 'round 1 ready check');
       for (const p of players) await ready(p, id);
-      const r1 = await until(players[0]!, id, (v) => v.phase.kind === 'playing' && v.phase.round === 1, 'round 1 paired');
+      const r1 = await until(players[0]!, id, (v) => opened(v, 1), 'round 1 paired');
       expect(await ownerRow(db, id)).toMatchObject({ node_id: 'k1' });
 
       // One table is decided before the kill, the other after it (its match and the event on other nodes by then).
@@ -326,7 +332,7 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (node processes, k
       // Round 2: its ready check reaches every player (each on a node that did not die), and is paired once.
       for (const p of players) await until(p, id, (v) => v.phase.kind === 'ready-check' && v.phase.round === 2, 'round 2 ready check', 30_000);
       for (const p of players) await ready(p, id);
-      const r2 = await until(players[0]!, id, (v) => v.phase.kind === 'playing' && v.phase.round === 2, 'round 2 paired', 20_000);
+      const r2 = await until(players[0]!, id, (v) => opened(v, 2), 'round 2 paired', 20_000);
       for (const m of r2.history[1]!.pairings) {
         const loser = client(m.b!);
         await loser.waitFor(() => loser.view(m.roomId!) !== undefined, 10_000, 'round 2 table view');
@@ -365,4 +371,57 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (node processes, k
       await Promise.all(nodes.map((n) => n.exited));
     }
   }, 150_000);
+});
+
+describe.skipIf(!cluster.available)('tournament changes acknowledged after their save (node processes, kill -9)', () => {
+  it('holds the ack of a registration until its row committed; after kill -9 and takeover every acked registration is there', async () => {
+    const start = await cluster.start(0);
+    const env = { VROYALE_DATABASE_URL: start.databaseUrl, VROYALE_REDIS_URL: start.redisUrl, VROYALE_RATE_CAPACITY: '1000', VROYALE_RATE_PER_SEC: '1000' };
+    const mine: NodeProcess[] = [await startNodeProcess('a1', env)];
+    mine.push(await startNodeProcess('a2', env));
+    nodes.push(...mine);
+    const [a1, a2] = mine as [NodeProcess, NodeProcess];
+    const url = (n: NodeProcess) => ({ url: `http://127.0.0.1:${n.port}` }) as TestServer;
+    const db = new pg.Client({ connectionString: start.databaseUrl });
+    const lock = new pg.Client({ connectionString: start.databaseUrl });
+    await Promise.all([db.connect(), lock.connect()]);
+    const clients: TestClient[] = [];
+    try {
+      const s = stamp();
+      const org = await makeAccount(url(a1), null, `aorg${s}`);
+      const p = await makeAccount(url(a2), null, `ap${s}`);
+      clients.push(org, p);
+      const created = await org.emit('tournament:create', { name: 'Ack cup' });
+      if (!created.ok) throw new Error(created.message);
+      const id = created.tournamentId;
+      expect(await ownerRow(db, id)).toMatchObject({ node_id: 'a1' });
+
+      // The event's row is locked: its save waits, and so must the ack.
+      await lock.query('BEGIN');
+      await lock.query('SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
+      let first: Ack<object> | undefined;
+      const pending = (p.emit as (e: string, x: object, ms?: number) => Promise<Ack<object>>)(
+        'tournament:register',
+        { tournamentId: id, roster: 'raid-night' },
+        20_000,
+      ).then((a) => (first = a));
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(first, 'acked before its row committed').toBeUndefined();
+
+      // The node dies with the save uncommitted (its transaction goes with its connection).
+      a1.kill('SIGKILL');
+      await a1.exited;
+      await lock.query('ROLLBACK');
+      await poll(async () => (await ownerRow(db, id))?.node_id === 'a2', 15_000, 'a2 takes the event over');
+      await pending;
+      const acked = first?.ok === true;
+      // Not acked: the client sends it again (the web client does on `moved`); acked: it must already be there.
+      if (!acked) expect(await emitMoving(p, 'tournament:register', { tournamentId: id, roster: 'raid-night' })).toMatchObject({ ok: true });
+      await poll(async () => (await eventRow(db, id)).entrants.length === 1, 5_000, 'the registration in the row');
+    } finally {
+      for (const cl of clients) cl.close();
+      await Promise.all([db.end(), lock.end()]);
+      for (const n of mine) if (n.child.exitCode === null && n.child.signalCode === null) n.kill('SIGKILL');
+    }
+  }, 30_000);
 });
