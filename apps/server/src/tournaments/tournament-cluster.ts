@@ -110,6 +110,13 @@ export class TournamentCluster {
     return rows;
   }
 
+  /** The user's running events other nodes run (`here`: this node's own), as the rows say. */
+  async runningOf(userId: string, here: (id: string) => boolean): Promise<string[]> {
+    return (await this.rows())
+      .filter((r) => (r.status === 'running' || r.status === 'paused') && !here(r.id) && r.entrants.some((e) => e.userId === userId))
+      .map((r) => r.id);
+  }
+
   /**
    * A table's match was decided on this node but its event runs elsewhere (the match moved here in a takeover): the
    * result goes to the event's node, again each second while the event itself is moving (its new node also reads

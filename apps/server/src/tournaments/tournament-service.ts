@@ -24,9 +24,10 @@ import type { TournamentEntrant, TournamentRecord } from '../storage/records.js'
 import type { AccountFacts, Store } from '../storage/store.js';
 import type { Clock } from '../time/clock.js';
 import { Pairer } from './pairing.js';
-import { newTournamentRecord, Tournament, type Done, type TournamentHost } from './tournament.js';
+import { Tournament, type Done, type TournamentHost } from './tournament.js';
+import { recordFor } from './tournament-host.js';
 import { isOver, type ResultMessage, type TournamentCluster } from './tournament-cluster.js';
-import { summaryOf, viewOf } from './tournament-view.js';
+import { listFor, viewOf } from './tournament-view.js';
 import { TournamentTables, type TimeMessage, type TournamentPlayer } from './tournament-tables.js';
 import { TournamentWatchers } from './tournament-watchers.js';
 
@@ -127,21 +128,7 @@ export class TournamentService {
     const open = (await this.all()).filter((r) => r.organiser.userId === userId && !isOver(r));
     if (open.length >= this.d.maxOrganised)
       return err('wrong-phase', `You already organise ${open.length} open tournaments, the most one account may; finish or cancel one first`);
-    const now = this.d.clock.now();
-    const visibility = p.visibility ?? 'public';
-    const rec = newTournamentRecord(`t_${randomBytes(9).toString('base64url')}`, {
-      name: p.name.trim(),
-      organiser: { userId, username },
-      format: p.format,
-      clock: p.clock && !('untimed' in p.clock) ? p.clock : this.d.defaultClock,
-      rounds: p.rounds ?? null,
-      topCut: p.topCut ?? 0,
-      roundMinutes: p.roundMinutes ?? 50,
-      visibility,
-      invite: visibility === 'invite' ? randomBytes(9).toString('base64url') : null,
-      registrationEndsAt: now + (p.registrationMinutes ?? 30) * 60_000,
-      createdAt: now,
-    });
+    const rec = recordFor(`t_${randomBytes(9).toString('base64url')}`, { userId, username }, p, this.d.defaultClock, this.d.clock.now());
     // In a cluster the event runs here under its lease, taken before its first save (which it fences).
     if (this.cluster && !(await this.cluster.acquire(rec.id))) throw new Error('the lease of a new tournament could not be taken');
     const t = this.add(rec);
@@ -161,13 +148,7 @@ export class TournamentService {
 
   /** Public events and the user's own (organised or entered), open ones first, newest first. */
   async list(userId: string): Promise<TournamentSummary[]> {
-    const mine = (r: TournamentRecord) => r.organiser.userId === userId || r.entrants.some((e) => e.userId === userId);
-    const rank = (r: TournamentRecord) => (isOver(r) ? 1 : 0);
-    return (await this.all())
-      .filter((r) => r.visibility === 'public' || mine(r))
-      .sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt)
-      .slice(0, 100)
-      .map((r) => summaryOf(r));
+    return listFor(await this.all(), userId);
   }
 
   /** Does this node hold the event (it runs it, or holds it over and read-only)? Requests about it are served here. */
@@ -230,11 +211,7 @@ export class TournamentService {
 
   /** In a cluster: the user's running events other nodes run (a hello there watches them: game-server.ts). */
   async elsewhereOf(userId: string): Promise<string[]> {
-    if (!this.cluster) return [];
-    const rows = await this.cluster.rows();
-    return rows
-      .filter((r) => (r.status === 'running' || r.status === 'paused') && !this.byId.has(r.id) && r.entrants.some((e) => e.userId === userId))
-      .map((r) => r.id);
+    return this.cluster ? this.cluster.runningOf(userId, (id) => this.byId.has(id)) : [];
   }
 
   async register(who: Who, name: string, ref: TournamentRef, roster: string): Promise<{ ok: true; view: TournamentView } | Err> {
