@@ -30,6 +30,7 @@ import { resolveRoster } from './rooms/roster-choice.js';
 import { tournamentHandlers } from './tournaments/tournament-handlers.js';
 import { isTournamentId, RESULT_KIND, TournamentCluster, type ResultMessage } from './tournaments/tournament-cluster.js';
 import { FINISHED_LISTED_MS, TournamentService } from './tournaments/tournament-service.js';
+import { TIME_KIND, type TimeMessage } from './tournaments/tournament-tables.js';
 import type { Incoming } from './transport/transport.js';
 
 export type { GameServerDeps } from './game-deps.js';
@@ -111,6 +112,7 @@ export class GameServer {
       sendMine: (ids, mine) => d.transport.send(ids, 'tournament:you', mine),
       startMatch: (clock, format, a, b) => this.matchmaking.startMatch('room', clock, a, b, format),
       room: (id) => rooms.get(id),
+      seriesOf: (id) => rooms.series.ofFirstRoom(id),
       resolve: (choice) => resolveRoster(choice, d.pool),
       cluster:
         d.ownership && d.router
@@ -122,6 +124,8 @@ export class GameServer {
           : null,
     });
     d.router?.onAsk(RESULT_KIND, (m) => this.tournaments.resultHere(m as ResultMessage));
+    // null: the game is not here (the event's node asks again); a number is the node-link's "heard".
+    d.router?.onAsk(TIME_KIND, (m) => this.tournaments.timeHere(m as TimeMessage));
     rooms.onMatchDecided = (roomId, score) => this.tournaments.matchDecided(roomId, score);
     rooms.onTurn = (room) => this.tournaments.turnMoved(room);
     const mm = this.matchmaking.handlers;
@@ -176,6 +180,8 @@ export class GameServer {
             handleHere: (conn, event, payload, reply) => this.connections_.run(conn, event, payload, reply),
             disconnected: (socketId) => this.connections_.disconnected(socketId),
             holdsTournament: (id) => this.tournaments.holds(id),
+            takeSeries: (room, rec) => rooms.series.takeOver(room, rec),
+            tableArrived: (room) => this.tournaments.tableArrived(room),
           },
           d.router,
           d.ownership ?? null,

@@ -16,9 +16,10 @@ import type { Blocks } from '../identity/blocks.js';
 import type { Users } from '../identity/users.js';
 import type { Logger } from '../logger.js';
 import type { Lobby } from '../rooms/lobby.js';
-import { restoreLiveRoom } from '../rooms/restore.js';
+import { restoreFinishedRoom, restoreLiveRoom } from '../rooms/restore.js';
 import type { Room, RoomDeps } from '../rooms/room.js';
 import type { UserRooms } from '../rooms/user-rooms.js';
+import type { MatchRecord, SeriesRecord } from '../storage/records.js';
 import type { Store } from '../storage/store.js';
 import type { Transport } from '../transport/transport.js';
 import { takeReleased, untilHeld } from './hand-over.js';
@@ -54,6 +55,10 @@ export interface ClusterHost {
   disconnected(socketId: string): void;
   /** Does this node hold the tournament (it runs it, or holds it over)? */
   holdsTournament(tournamentId: string): boolean;
+  /** A taken-over room is its best-of-three's last game: the series continues here (false: none to run). */
+  takeSeries(room: Room, rec?: SeriesRecord): Promise<boolean>;
+  /** A taken-over room may be a tournament's table whose round time was called elsewhere (PR-20). */
+  tableArrived(room: Room): Promise<void>;
 }
 
 const err = (code: AckError['code'], message: string): AckError => ({ ok: false, code, message });
@@ -97,23 +102,45 @@ export class ClusterRooms {
   /**
    * Takeover (cluster/ownership.ts scan, or a hand-over's release): the lease of `matchId` is ours now; bring its
    * room back from PostgreSQL (replay) and tell every node, so managers and spectators, wherever their sockets
-   * are, are attached.
+   * are, are attached. A best-of-three's series comes along (its last game's lease is the series'); a finished
+   * game's lease is still held only for its series' side-deck window, which then runs here.
    */
   async takeOver(matchId: string): Promise<void> {
     const { h } = this;
     const match = await h.storage.match(matchId);
-    if (!match || match.status !== 'active') return void (await this.ownership?.release([matchId]));
-    if (h.lobby.get(match.roomId)) return;
-    const rec = (await h.storage.liveRooms()).find((r) => r.id === match.roomId);
-    if (!rec || (await restoreLiveRoom(h.roomDeps, h.lobby, rec, 'held')) !== 'match') return void (await this.ownership?.release([matchId]));
-    const room = h.lobby.get(match.roomId)!;
+    if (h.lobby.get(match?.roomId ?? '')) return;
+    const room = match?.status === 'active' ? await this.restoreLive(match) : match ? await this.restoreWindow(match) : null;
+    if (!room) return void (await this.ownership?.release([matchId]));
     h.userRooms.sync(room);
-    h.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq }, 'match taken over');
+    h.log.info({ matchId, roomId: room.roomId, seq: room.master?.seq, status: room.status }, 'match taken over');
     const users = [room.seats.A, room.seats.B].flatMap((o) => (o && !o.bot ? [o.userId] : []));
     this.announced.add(room);
     this.place(room, true);
     this.attachElsewhere(room.roomId, users);
     this.router.announce(room.roomId, users);
+  }
+
+  private async restoreLive(match: MatchRecord): Promise<Room | null> {
+    const { h } = this;
+    const rec = (await h.storage.liveRooms()).find((r) => r.id === match.roomId);
+    if (!rec || (await restoreLiveRoom(h.roomDeps, h.lobby, rec, 'held')) !== 'match') return null;
+    const room = h.lobby.get(match.roomId)!;
+    if (room.format === 'bo3') await h.takeSeries(room);
+    await h.tableArrived(room).catch((e: unknown) => h.log.warn({ err: e, roomId: room.roomId }, "reading a table's round time failed"));
+    return room;
+  }
+
+  /** A finished game whose series' window (or the series hearing its end) is still to run: its room and series here. */
+  private async restoreWindow(match: MatchRecord): Promise<Room | null> {
+    const { h } = this;
+    const series = await h.storage.series.ofRoom(match.roomId);
+    const last = series?.games[series.games.length - 1];
+    if (!series || series.status === 'done' || last?.roomId !== match.roomId) return null;
+    const rec = (await h.storage.finishedRoomsSince(match.endedAt ?? 0)).find((r) => r.id === match.roomId);
+    const room = rec ? await restoreFinishedRoom(h.roomDeps, h.lobby, rec, match) : null;
+    if (room && (await h.takeSeries(room, series))) return room;
+    if (room) h.lobby.rooms.delete(room.roomId);
+    return null;
   }
 
   /** A room of this node changed: once its match runs here, the other nodes hear of it (`RoomRouter.started`). */

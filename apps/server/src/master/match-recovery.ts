@@ -66,6 +66,8 @@ export class MatchRecovery {
     const room = [...this.rooms.lobby.rooms.values()].find((r) => r.master?.id === matchId);
     if (!room) return;
     room.master!.abandon();
+    // A best-of-three running under this match's lease (its side-deck window) stops here too.
+    if (room.series) this.rooms.series.lost(room.series);
     void room.close();
     // Its sockets are in no room here now: when this node takes the match back (a replay), they are attached again.
     for (const { socketId } of room.viewers()) this.h.conns.get(socketId)?.rooms.delete(room.roomId);

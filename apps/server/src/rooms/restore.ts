@@ -17,7 +17,7 @@ import { PublicLog } from '../master/public-log.js';
 import { replayMatch } from '../master/replay.js';
 import type { Lobby } from './lobby.js';
 import { Room, type RoomDeps } from './room.js';
-import type { RoomRecord } from '../storage/records.js';
+import type { MatchRecord, RoomRecord } from '../storage/records.js';
 
 export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ rooms: number; matches: number; broken: number; finished: number }> {
   const counts = { rooms: 0, matches: 0, broken: 0, finished: 0 };
@@ -34,23 +34,31 @@ export async function restoreRooms(deps: RoomDeps, lobby: Lobby): Promise<{ room
   }
   for (const rec of await deps.storage.finishedRoomsSince(now - deps.config.finishedTtlMs)) {
     const match = rec.matchId ? await deps.storage.match(rec.matchId) : null;
-    if (!match?.result || match.endedAt === null) continue;
-    const log = new PublicLog();
-    const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log, rec.clock);
-    if (!replayed.ok) {
-      // Its result stands (it is stored); only the room is not worth bringing back.
-      deps.log.warn({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'finished match log does not replay; room not restored');
-      continue;
-    }
-    const room = new Room(deps, rec);
-    // The lobby's list and its sweep count from the match's end, as they did before the stop.
-    room.finishedAt = match.endedAt;
-    // A master with a result schedules nothing; it answers duplicates and sends the result view.
-    room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks, log, replayed.delay));
-    lobby.add(room);
-    counts.finished++;
+    if (match && (await restoreFinishedRoom(deps, lobby, rec, match))) counts.finished++;
   }
   return counts;
+}
+
+/**
+ * A room whose match ended, back in memory with its result (start-up; in a cluster also a best-of-three's game
+ * whose side-deck window another node takes over). Null if the match has no result or its log does not replay.
+ */
+export async function restoreFinishedRoom(deps: RoomDeps, lobby: Lobby, rec: RoomRecord, match: MatchRecord): Promise<Room | null> {
+  if (!match.result || match.endedAt === null) return null;
+  const log = new PublicLog();
+  const replayed = replayMatch(match, await deps.storage.actions(match.id), deps.pool, log, rec.clock);
+  if (!replayed.ok) {
+    // Its result stands (it is stored); only the room is not worth bringing back.
+    deps.log.warn({ roomId: rec.id, matchId: match.id, why: replayed.message }, 'finished match log does not replay; room not restored');
+    return null;
+  }
+  const room = new Room(deps, rec);
+  // The lobby's list and its sweep count from the match's end, as they did before the stop.
+  room.finishedAt = match.endedAt;
+  // A master with a result schedules nothing; it answers duplicates and sends the result view.
+  room.restoreMaster(new MatchMaster(deps, room, match, replayed.state, replayed.clientAcks, log, replayed.delay));
+  lobby.add(room);
+  return room;
 }
 
 /**

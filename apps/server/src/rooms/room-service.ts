@@ -97,6 +97,7 @@ export class RoomService {
       room: (id) => this.lobby.get(id),
       decided: (roomId, score) => this.onMatchDecided?.(roomId, score),
       newRoom: (like) => this.newRoom(like.visibility, like.clock, this.roomDeps, like.kind, 'bo3'),
+      ownership: d.ownership ?? null,
     });
   }
 

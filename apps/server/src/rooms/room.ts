@@ -285,8 +285,9 @@ export class Room implements MasterRoom {
     this.finishedAt = this.deps.clock.now();
     this.holds.matchEnded();
     void result;
-    // Behind the final append in the write lane: the lease ends once the result is committed.
-    if (this.master && this.deps.ownership) void this.deps.ownership.release([this.master.id]);
+    // Behind the final append in the write lane: the lease ends once the result is committed. A best-of-three's
+    // series lets it go itself: its side-deck window runs under it (series.ts `settled`).
+    if (this.master && this.deps.ownership && !this.series) void this.deps.ownership.release([this.master.id]);
     // The series broadcasts this room's state itself (its window opened, or the match was decided).
     if (this.series) this.series.gameEnded(this.roomId, result.winner, this.master?.orderChooser ?? null);
     else this.broadcastState();

@@ -1,7 +1,9 @@
 /**
  * The best-of-three matches of this node (issue 34 §1; series.ts is one match): made when a room made for one
  * starts its first game, linked to each game's room, saved whole at each change, and read back at start-up after
- * the rooms (`restore`). Each next game is a new room with the same visibility, clock and kind.
+ * the rooms (`restore`). Each next game is a new room with the same visibility, clock and kind. In a cluster a series
+ * runs where the lease of its last game's match is (docs/decisions/0012): that lease is kept past the game's end
+ * while the side-deck window is open, and the node taking that match over reads the series back (`takeOver`).
  */
 import type { CardDef } from '@vroyale/engine';
 import { ratingQueueOf, type MatchKind, type Seat } from '@vroyale/protocol';
@@ -10,6 +12,7 @@ import type { Logger } from '../logger.js';
 import { inBackground } from '../storage/background-write.js';
 import type { Occupant, SeriesRecord } from '../storage/records.js';
 import type { Store } from '../storage/store.js';
+import type { Ownership } from '../cluster/ownership.js';
 import type { Clock } from '../time/clock.js';
 import type { Room } from './room.js';
 import { Series, type SeriesHost } from './series.js';
@@ -29,6 +32,8 @@ export interface SeriesServiceDeps {
   decided(firstRoomId: string, score: { winsA: number; winsB: number; draws: number }): void;
   /** A new room made for a best-of-three. */
   newRoom(like: Pick<SeriesRecord, 'visibility' | 'clock' | 'kind'>): Room;
+  /** In a cluster: the leases (a series runs under its last game's match's). */
+  ownership?: Ownership | null;
 }
 
 export class SeriesService {
@@ -45,9 +50,18 @@ export class SeriesService {
       seatsOf: (roomId) => d.room(roomId)?.seats ?? null,
       changed: (roomId) => d.room(roomId)?.broadcastState(),
       openGame: (series, seats, chooser) => this.openGame(series, seats, chooser),
-      decided: (roomId, score) => {
-        this.rate(roomId, score);
-        d.decided(roomId, score);
+      decided: (series, score) => {
+        this.rate(series, score);
+        d.decided(series.rec.games[0]!.roomId, score);
+      },
+      mayRun: (roomId) => {
+        const o = d.ownership;
+        const matchId = d.room(roomId)?.master?.id;
+        return !o || (matchId !== undefined && o.owns(matchId) && o.mayWrite(matchId));
+      },
+      settled: (roomId) => {
+        const matchId = d.room(roomId)?.master?.id;
+        if (matchId && d.ownership) void d.ownership.release([matchId]);
       },
     };
   }
@@ -112,10 +126,9 @@ export class SeriesService {
    * the match, not its games; each game's room is 'bo3', so its own result rated nothing), recorded under the last
    * game's match. Rooms and challenges are unrated.
    */
-  private rate(firstRoomId: string, score: { winsA: number; winsB: number }): void {
-    const series = this.d.room(firstRoomId)?.series;
-    const kind = series?.rec.kind;
-    if (!series || (kind !== 'ranked' && kind !== 'casual')) return;
+  private rate(series: Series, score: { winsA: number; winsB: number }): void {
+    const kind = series.rec.kind;
+    if (kind !== 'ranked' && kind !== 'casual') return;
     const last = this.d.room(series.rec.games[series.rec.games.length - 1]!.roomId)?.master;
     if (!last) return void this.d.log.error({ seriesId: series.id }, 'a best-of-three was decided with its last game gone: not rated');
     const scoreA = score.winsA > score.winsB ? 1 : score.winsA < score.winsB ? 0 : 0.5;
@@ -144,6 +157,43 @@ export class SeriesService {
       n++;
     }
     return n;
+  }
+
+  /**
+   * In a cluster, this node took over the match of `room` (live, or a finished game whose lease the series kept):
+   * if the room is its series' last game, the series continues here from its row: linked to the rooms here, its
+   * window's timer again (a deadline that passed meanwhile gets RESUME_GRACE_MS), or the game's end heard now if
+   * the series never heard it. False when there is nothing of a series to run here (the lease can go).
+   */
+  async takeOver(room: Room, read?: SeriesRecord): Promise<boolean> {
+    const rec = read ?? (await this.d.storage.series.ofRoom(room.roomId));
+    if (!rec || rec.status === 'done' || rec.games[rec.games.length - 1]!.roomId !== room.roomId) return false;
+    const before = this.byId.get(rec.id);
+    before?.halt(); // a copy this node ran before losing the lease is replaced by the row
+    const series = new Series(this.host, rec);
+    this.byId.set(rec.id, series);
+    for (const g of rec.games) {
+      const r = this.d.room(g.roomId);
+      if (r) r.series = series;
+    }
+    series.resume(RESUME_GRACE_MS);
+    const last = rec.games[rec.games.length - 1]!;
+    const result = room.master?.matchResult;
+    if (rec.status === 'playing' && last.winner === null && result) series.gameEnded(room.roomId, result.winner, room.master!.orderChooser);
+    this.d.log.info({ seriesId: rec.id, roomId: room.roomId, status: series.rec.status, game: rec.games.length }, 'best-of-three taken over');
+    return true;
+  }
+
+  /** Another node runs the series now (this node lost its last game's lease): it stops here. */
+  lost(series: Series): void {
+    series.halt();
+    if (this.byId.get(series.id) === series) this.byId.delete(series.id);
+  }
+
+  /** The series whose first game is `firstRoomId`, if this node has it (a tournament table's result). */
+  ofFirstRoom(firstRoomId: string): Series | undefined {
+    for (const s of this.byId.values()) if (s.rec.games[0]?.roomId === firstRoomId) return s;
+    return undefined;
   }
 
   /** A dropped room's series is forgotten once none of its rooms is left in memory. */

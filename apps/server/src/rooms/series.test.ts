@@ -27,6 +27,9 @@ function setup(sideboardMs = 1_000, failOpen = false) {
   const told: string[] = [];
   const decided: { roomId: string; score: { winsA: number; winsB: number; draws: number } }[] = [];
   const errors: string[] = [];
+  /** Rooms whose match's lease the series let go of; `lease.ours`: may this node run it (a cluster's lease). */
+  const settled: string[] = [];
+  const lease = { ours: true };
   let n = 1;
   const seats = { A: occ('ann', raid), B: occ('ben', mod) };
   const host: SeriesHost = {
@@ -44,7 +47,9 @@ function setup(sideboardMs = 1_000, failOpen = false) {
       opened.push({ seats: st, chooser });
       return roomId;
     },
-    decided: (roomId, score) => decided.push({ roomId, score }),
+    decided: (s, score) => decided.push({ roomId: s.rec.games[0]!.roomId, score }),
+    mayRun: () => lease.ours,
+    settled: (roomId) => settled.push(roomId),
   };
   const deck = (o: Occupant) => ({ roster: o.roster, side: [] as string[] });
   const rec: SeriesRecord = {
@@ -62,7 +67,7 @@ function setup(sideboardMs = 1_000, failOpen = false) {
     winner: null,
     createdAt: 1_000,
   };
-  return { series: new Series(host, rec), clock, saved, opened, told, rec, errors, decided };
+  return { series: new Series(host, rec), clock, saved, opened, told, rec, errors, decided, settled, lease };
 }
 
 describe('a best-of-three', () => {
@@ -175,5 +180,36 @@ describe('a best-of-three', () => {
     expect(errors).toEqual(['best-of-three: the next game could not start']);
     expect(rec).toMatchObject({ status: 'between', games: [{ roomId: 'g1', winner: 'A' }] });
     expect(rec.between?.ready).toEqual(['A']);
+  });
+
+  it("runs its window under the lease of the game just ended, lets it go once the next game is named, and opens nothing once it is not its node's", () => {
+    const { series, clock, opened, saved, settled, decided } = setup();
+    series.gameEnded('g1', 'A', 'A');
+    // The window runs under g1's lease: kept past g1's end.
+    expect(settled).toEqual([]);
+    clock.advance(1_000);
+    expect(opened).toHaveLength(1);
+    // Let go after the save that names game 2 (the lane keeps issue order: the row first, then the lease).
+    expect(settled).toEqual(['g1']);
+    expect(saved.at(-1)!.games.map((g) => g.roomId)).toEqual(['g1', 'g2']);
+    // Game 2 ends with A's second win: decided, then g2's lease goes.
+    series.gameEnded('g2', 'A', 'B');
+    expect(settled).toEqual(['g1', 'g2']);
+    expect(decided).toHaveLength(1);
+
+    // Another node took the lease (this one paused): the window's timer opens nothing here.
+    const paused = setup();
+    paused.series.gameEnded('g1', 'B', 'A');
+    paused.lease.ours = false;
+    paused.clock.advance(1_000);
+    expect(paused.opened).toEqual([]);
+    // Halted (the lease lost): nothing more is saved.
+    const n = paused.saved.length;
+    paused.series.halt();
+    paused.lease.ours = true;
+    const r = paused.series.sideboard('g1', 'A', { out: [], in: [] });
+    if (r.ok) r.then();
+    expect(paused.saved).toHaveLength(n);
+    expect(paused.opened).toEqual([]);
   });
 });

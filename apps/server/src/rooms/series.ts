@@ -9,7 +9,9 @@
  * - when both have sent theirs, or at the deadline (a manager who sent nothing keeps the deck), the next game's
  *   room opens with the same seats, the decks after the swaps, and the loser of the last game choosing who goes
  *   first (PR-18; after a drawn game, the same chooser again).
- * The record is saved whole at every change and read back at start-up (series-service.ts).
+ * The record is saved whole at every change and read back at start-up (series-service.ts). In a cluster the series
+ * runs on the node holding the lease of its last game's match, kept past that game's end while the window is open
+ * (`mayRun`, `settled`; docs/decisions/0012): a takeover of that match brings the series along.
  */
 import { applySwap, validateSwap, type CardDef, type Swap } from '@vroyale/engine';
 import type { Seat, SeriesState } from '@vroyale/protocol';
@@ -31,8 +33,12 @@ export interface SeriesHost {
   changed(roomId: string): void;
   /** Opens the next game's room, linked to this series, and seats these managers (its match starts). */
   openGame(series: Series, seats: Record<Seat, Occupant>, chooser: Seat): string;
-  /** The match is over: its first game's room and the score (a tournament records it). */
-  decided(firstRoomId: string, score: { winsA: number; winsB: number; draws: number }): void;
+  /** The match is over: the score (a tournament records it under the first game's room). */
+  decided(series: Series, score: { winsA: number; winsB: number; draws: number }): void;
+  /** May this node still run the series, whose last game is `roomId` (in a cluster: it holds that match's lease)? */
+  mayRun(roomId: string): boolean;
+  /** The series no longer needs the lease of `roomId`'s match (the next game runs under its own, or it is decided). */
+  settled(roomId: string): void;
 }
 
 /** `then`: tells the room and starts the next game if both are ready; the handler calls it after its ack. */
@@ -44,6 +50,8 @@ const fromT = (s: 'a' | 'b'): Seat => (s === 'a' ? 'A' : 'B');
 
 export class Series {
   private timer: TimerHandle | null = null;
+  /** Another node runs the series now (cluster): nothing more is saved, scheduled or opened here. */
+  private halted = false;
 
   constructor(
     private readonly h: SeriesHost,
@@ -74,7 +82,11 @@ export class Series {
   /** The game held by `roomId` ended; `orderChosenBy`: who chose the order of play in it (the coin's winner in game 1). */
   gameEnded(roomId: string, winner: Seat | 'draw', orderChosenBy: Seat | null): void {
     const game = this.rec.games.find((g) => g.roomId === roomId);
-    if (!game || game.winner !== null) return;
+    if (!game || game.winner !== null) {
+      // Heard already: its match's lease is needed only while this game's window is open.
+      if (this.rec.status !== 'between' || this.lastRoomId() !== roomId) this.h.settled(roomId);
+      return;
+    }
     game.winner = winner;
     if (game.chooser === null) game.coin = orderChosenBy;
     const games = this.records();
@@ -104,8 +116,10 @@ export class Series {
     this.rec.between = null;
     this.h.log.info({ seriesId: this.id, roomId, wins: w }, 'best-of-three decided');
     this.commit(roomId);
+    // Issued after the save: the lease row goes once the row says 'done' (the write lane keeps issue order).
+    this.h.settled(roomId);
     const draws = this.rec.games.filter((g) => g.winner === 'draw').length;
-    this.h.decided(this.rec.games[0]!.roomId, { winsA: w.A, winsB: w.B, draws });
+    this.h.decided(this, { winsA: w.A, winsB: w.B, draws });
   }
 
   /** `seat`'s swap for the next game (PR-22); sending it says ready. */
@@ -141,6 +155,12 @@ export class Series {
     this.timer = null;
   }
 
+  /** For good: another node runs the series now (this node lost its last game's lease). */
+  halt(): void {
+    this.halted = true;
+    this.stop();
+  }
+
   private schedule(): void {
     this.stop();
     const b = this.rec.between;
@@ -163,6 +183,8 @@ export class Series {
 
   /** A timer's or a handler's call: a failure is logged, never thrown (the window stays; a restart tries again). */
   private startNextSafely(): void {
+    // A node that lost the lease (a pause, a partition) opens nothing: the node that took it runs the window.
+    if (this.halted || !this.h.mayRun(this.lastRoomId())) return void this.h.log.warn({ seriesId: this.id }, 'best-of-three: not ours to run any more');
     try {
       this.startNext();
     } catch (e) {
@@ -190,6 +212,8 @@ export class Series {
     this.rec.status = 'playing';
     this.h.log.info({ seriesId: this.id, roomId, game: this.rec.games.length }, 'best-of-three: next game');
     this.commit(previous);
+    // The window's lease is let go once the row names the next game (which runs under its own match's lease).
+    this.h.settled(previous);
   }
 
   /** Round time in a tournament (PR-20): the game in progress is the last one. */
@@ -207,6 +231,7 @@ export class Series {
   }
 
   private commit(roomId: string): void {
+    if (this.halted) return;
     this.h.save(this.rec);
     this.h.changed(roomId);
   }

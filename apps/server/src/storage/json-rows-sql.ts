@@ -11,5 +11,8 @@ export function jsonRowsSql(table: 'series' | 'tournaments', over: readonly stri
   };
 }
 
-export const SERIES_SQL = jsonRowsSql('series', ['done']);
+export const SERIES_SQL = {
+  ...jsonRowsSql('series', ['done']),
+  ofRoom: 'SELECT s.data_json FROM rooms r JOIN series s ON s.id = r.series_id WHERE r.id = ?',
+};
 export const TOURNAMENTS_SQL = jsonRowsSql('tournaments', ['finished', 'cancelled']);

@@ -215,6 +215,8 @@ export interface SeriesStore {
   save(rec: SeriesRecord, now: number): Promise<void>;
   /** Series still running, and those finished at or after `since` (their last rooms come back too). */
   load(since: number): Promise<SeriesRecord[]>;
+  /** The series a game's room belongs to (`rooms.series_id`: linked by the series' first save naming it), or null. */
+  ofRoom(roomId: string): Promise<SeriesRecord | null>;
 }
 
 export interface SettingsStore {

@@ -14,6 +14,7 @@ import type { Logger } from '../logger.js';
 import type { TournamentRecord } from '../storage/records.js';
 import { FencedError, type Store } from '../storage/store.js';
 import type { Clock } from '../time/clock.js';
+import { TIME_KIND, type TimeMessage } from './tournament-tables.js';
 
 /** A tournament's id (`t_` and 12 characters); room ids are 16 characters and match ids begin `m_`. */
 export const isTournamentId = (id: string): boolean => /^t_[A-Za-z0-9_-]{12}$/.test(id);
@@ -71,24 +72,29 @@ export class TournamentCluster {
   /**
    * Saves the row unless this node may no longer write (self-fenced: the event stops here); a fenced save means
    * another node runs the event now: it stops here (`Ownership.lost` → the service's `lost`). An event that is over
-   * gives its lease up once its last row is saved.
+   * gives its lease up once its last row is saved. Settles when the row committed (requests are acked after it).
    */
-  save(rec: TournamentRecord): void {
+  save(rec: TournamentRecord): Promise<void> {
     const { ownership, log } = this.d;
-    if (!ownership.mayWrite(rec.id)) return;
+    if (!ownership.mayWrite(rec.id)) return Promise.reject(new FencedError(rec.id));
     const over = isOver(rec);
     const at = this.placed.get(rec.id);
     if (over) this.placed.delete(rec.id);
     else if (at === undefined || performance.now() - at > PLACE_MS) this.placeNow(rec.id);
-    this.d.storage.tournaments.save(rec, this.d.clock.now()).then(
+    const saved = this.d.storage.tournaments.save(rec, this.d.clock.now());
+    saved.then(
       () => {
         if (over) void ownership.release([rec.id]);
       },
       (e: unknown) => {
         if (e instanceof FencedError) return ownership.lost(rec.id);
-        log.error({ err: e, tournamentId: rec.id }, 'saving a tournament failed');
+        // The row may be behind memory (or its COMMIT landed unanswered): the event stops here and comes back from
+        // its row through the takeover scan (this node or another), as a match whose append failed does.
+        log.error({ err: e, tournamentId: rec.id }, 'saving a tournament failed: it stops here until a takeover reads its row');
+        ownership.giveBack(rec.id, 'a tournament save failed');
       },
     );
+    return saved;
   }
 
   /** The events as PostgreSQL has them (not over, or over within `listedMs`), read at most every ROWS_MS unless `fresh`. */
@@ -102,6 +108,13 @@ export class TournamentCluster {
       if (this.cached?.rows === rows) this.cached = null;
     });
     return rows;
+  }
+
+  /** The user's running events other nodes run (`here`: this node's own), as the rows say. */
+  async runningOf(userId: string, here: (id: string) => boolean): Promise<string[]> {
+    return (await this.rows())
+      .filter((r) => (r.status === 'running' || r.status === 'paused') && !here(r.id) && r.entrants.some((e) => e.userId === userId))
+      .map((r) => r.id);
   }
 
   /**
@@ -126,6 +139,36 @@ export class TournamentCluster {
       await new Promise<void>((r) => this.d.clock.setTimeout(r, 1_000));
     }
     this.d.log.error({ roomId: firstRoomId }, 'a tournament result reached no node running its event');
+  }
+
+  /**
+   * Round time (PR-20) for a table whose game runs on another node: that node is told (`TIME_KIND`) and answers the
+   * game's turn (-1: no game running), asked again each second while the game moves and its table is open. The
+   * game's room is the series' last for a best-of-three (its row), else the table's. `local`: the game came here.
+   */
+  async timeElsewhere(tournamentId: string, firstRoomId: string, open: () => boolean, local: (roomId: string) => number | null): Promise<number | null> {
+    for (let i = 0; i < RESULT_TRIES && open(); i++) {
+      try {
+        const series = await this.d.storage.series.ofRoom(firstRoomId);
+        const roomId = series?.games[series.games.length - 1]?.roomId ?? firstRoomId;
+        const here = local(roomId);
+        if (here !== null) return here;
+        const msg: TimeMessage = { tournamentId, firstRoomId, roomId };
+        const at = await this.d.askHolder(roomId, TIME_KIND, msg);
+        if (typeof at === 'number') return at;
+      } catch (e) {
+        this.d.log.warn({ err: e, roomId: firstRoomId }, 'telling a table of round time failed; trying again');
+      }
+      await new Promise<void>((r) => this.d.clock.setTimeout(r, 1_000));
+    }
+    return null;
+  }
+
+  /** A table's game arrived here (a takeover): if its event's round time was called, the turn it recorded (or undefined). */
+  async timeCalledFor(firstRoomId: string): Promise<{ turn: number | undefined } | null> {
+    const rec = (await this.rows(true)).find((r) => !isOver(r) && Object.values(r.rooms).includes(firstRoomId));
+    if (rec?.phase.kind !== 'playing' || !rec.phase.timeCalled) return null;
+    return { turn: rec.turnsAtTime[firstRoomId] };
   }
 
   /** The scores of these tables (first rooms) of `rec` whose match is decided in PostgreSQL. */

@@ -19,15 +19,16 @@ import type { MatchResult } from '@vroyale/tournament';
 import { randomBytes } from 'node:crypto';
 import type { Logger } from '../logger.js';
 import type { Room } from '../rooms/room.js';
-import { inBackground } from '../storage/background-write.js';
+import type { Series } from '../rooms/series.js';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
 import type { AccountFacts, Store } from '../storage/store.js';
 import type { Clock } from '../time/clock.js';
 import { Pairer } from './pairing.js';
-import { newTournamentRecord, Tournament, type Done, type TournamentHost } from './tournament.js';
+import { Tournament, type Done, type TournamentHost } from './tournament.js';
+import { recordFor } from './tournament-host.js';
 import { isOver, type ResultMessage, type TournamentCluster } from './tournament-cluster.js';
-import { summaryOf, viewOf } from './tournament-view.js';
-import { TournamentTables, type TournamentPlayer } from './tournament-tables.js';
+import { listFor, viewOf } from './tournament-view.js';
+import { TournamentTables, type TimeMessage, type TournamentPlayer } from './tournament-tables.js';
 import { TournamentWatchers } from './tournament-watchers.js';
 
 /** A deadline that passed while the server (or, in a cluster, the event's node) was down gets this long once it is back. */
@@ -53,6 +54,8 @@ export interface TournamentServiceDeps {
   /** Opens a started match for the two players (matchmaking's host): returns its room. */
   startMatch(clock: ClockConfig, format: 'bo1' | 'bo3', a: TournamentPlayer, b: TournamentPlayer): Promise<string>;
   room(roomId: string): Room | undefined;
+  /** The best-of-three whose first game is `firstRoomId`, if this node runs it (its first room may be elsewhere). */
+  seriesOf?(firstRoomId: string): Series | undefined;
   /** A registered roster, resolved again when a match opens (the card pool is the server's). */
   resolve(choice: string): { ok: true; roster: Roster; side: string[]; label: string } | { ok: false; message: string };
   /** In a cluster: leases, fenced saves, the rows (tournament-cluster.ts). Absent: this node runs every event. */
@@ -64,7 +67,7 @@ export type Who = { userId: string; socketId: string };
 
 type Err = {
   ok: false;
-  code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request' | 'moved';
+  code: 'tournament-not-found' | 'not-organiser' | 'not-signed-in' | 'banned' | 'wrong-phase' | 'not-registered' | 'bad-request' | 'moved' | 'internal';
   message: string;
 };
 const err = (code: Err['code'], message: string): Err => ({ ok: false, code, message });
@@ -79,21 +82,32 @@ export class TournamentService {
   private readonly cluster: TournamentCluster | null;
   /** Each match's rooms → its event; round time; a table's score (tournament-tables.ts). */
   private readonly tables: TournamentTables;
+  /** Events being read back from their row after a failed save (single node). */
+  private readonly reloading = new Set<string>();
 
   constructor(private readonly d: TournamentServiceDeps) {
     this.pairer = new Pairer(d.log);
     this.cluster = d.cluster ?? null;
     const cluster = this.cluster;
-    this.tables = new TournamentTables({ room: d.room, startMatch: d.startMatch, resolve: d.resolve, save: (rec) => this.host.save(rec) });
+    this.tables = new TournamentTables({
+      ...{ room: d.room, startMatch: d.startMatch, resolve: d.resolve, save: (rec) => this.host.save(rec) },
+      timeElsewhere: cluster
+        ? (t, first) =>
+            cluster.timeElsewhere(
+              t.id,
+              first,
+              () => t.openRooms().includes(first),
+              (roomId) => d.room(roomId)?.master?.turn ?? null,
+            )
+        : undefined,
+    });
     this.watchers = new TournamentWatchers({ now: () => d.clock.now(), send: d.send, sendMine: d.sendMine, currentRoom: (id) => this.tables.currentRoom(id) });
     this.host = {
       pair: (state) => this.pairer.pair(state),
       clock: d.clock,
       log: d.log,
       readyMs: d.readyMs,
-      save: cluster
-        ? (rec) => cluster.save(rec)
-        : (rec) => inBackground(d.log, d.storage.tournaments.save(rec, d.clock.now()), 'saving a tournament failed', { tournamentId: rec.id }),
+      save: cluster ? (rec) => cluster.save(rec) : (rec) => this.saveHere(rec),
       changed: (t) => this.watchers.changed(t),
       startMatch: (t, a, b) => this.tables.startMatch(t, a, b),
       callTime: (t, roomIds) => this.tables.callTime(t, roomIds),
@@ -114,26 +128,13 @@ export class TournamentService {
     const open = (await this.all()).filter((r) => r.organiser.userId === userId && !isOver(r));
     if (open.length >= this.d.maxOrganised)
       return err('wrong-phase', `You already organise ${open.length} open tournaments, the most one account may; finish or cancel one first`);
-    const now = this.d.clock.now();
-    const visibility = p.visibility ?? 'public';
-    const rec = newTournamentRecord(`t_${randomBytes(9).toString('base64url')}`, {
-      name: p.name.trim(),
-      organiser: { userId, username },
-      format: p.format,
-      clock: p.clock && !('untimed' in p.clock) ? p.clock : this.d.defaultClock,
-      rounds: p.rounds ?? null,
-      topCut: p.topCut ?? 0,
-      roundMinutes: p.roundMinutes ?? 50,
-      visibility,
-      invite: visibility === 'invite' ? randomBytes(9).toString('base64url') : null,
-      registrationEndsAt: now + (p.registrationMinutes ?? 30) * 60_000,
-      createdAt: now,
-    });
+    const rec = recordFor(`t_${randomBytes(9).toString('base64url')}`, { userId, username }, p, this.d.defaultClock, this.d.clock.now());
     // In a cluster the event runs here under its lease, taken before its first save (which it fences).
     if (this.cluster && !(await this.cluster.acquire(rec.id))) throw new Error('the lease of a new tournament could not be taken');
     const t = this.add(rec);
-    this.host.save(rec);
+    const saved = this.host.save(rec);
     t.opened();
+    await saved;
     this.d.log.info({ tournamentId: rec.id, organiser: username }, 'tournament created');
     return { ok: true, tournamentId: rec.id, invite: rec.invite };
   }
@@ -147,13 +148,7 @@ export class TournamentService {
 
   /** Public events and the user's own (organised or entered), open ones first, newest first. */
   async list(userId: string): Promise<TournamentSummary[]> {
-    const mine = (r: TournamentRecord) => r.organiser.userId === userId || r.entrants.some((e) => e.userId === userId);
-    const rank = (r: TournamentRecord) => (isOver(r) ? 1 : 0);
-    return (await this.all())
-      .filter((r) => r.visibility === 'public' || mine(r))
-      .sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt)
-      .slice(0, 100)
-      .map((r) => summaryOf(r));
+    return listFor(await this.all(), userId);
   }
 
   /** Does this node hold the event (it runs it, or holds it over and read-only)? Requests about it are served here. */
@@ -216,11 +211,7 @@ export class TournamentService {
 
   /** In a cluster: the user's running events other nodes run (a hello there watches them: game-server.ts). */
   async elsewhereOf(userId: string): Promise<string[]> {
-    if (!this.cluster) return [];
-    const rows = await this.cluster.rows();
-    return rows
-      .filter((r) => (r.status === 'running' || r.status === 'paused') && !this.byId.has(r.id) && r.entrants.some((e) => e.userId === userId))
-      .map((r) => r.id);
+    return this.cluster ? this.cluster.runningOf(userId, (id) => this.byId.has(id)) : [];
   }
 
   async register(who: Who, name: string, ref: TournamentRef, roster: string): Promise<{ ok: true; view: TournamentView } | Err> {
@@ -270,8 +261,17 @@ export class TournamentService {
    * The ack's whole view; the sending socket now knows its own part as of this view, so the next push tells it
    * only a later change (else a part that changed and changed back before the push would never reach it).
    */
-  private answer(t: Tournament, who: Who, done: Done): { ok: true; view: TournamentView } | Err {
+  private async answer(t: Tournament, who: Who, done: Done): Promise<{ ok: true; view: TournamentView } | Err> {
     if (!done.ok) return done;
+    // Acknowledged once its row committed (nothing acked is lost); a failed save left the event to its row again.
+    const failed = await t.saved().then(
+      () => null,
+      () =>
+        this.cluster
+          ? err('moved', 'This tournament is moving to another server; send it again in a moment')
+          : err('internal', 'The tournament could not be saved; try again'),
+    );
+    if (failed) return failed;
     const view = this.view(t, who.userId);
     this.watchers.heard(t.id, who.socketId, view);
     return { ok: true, view };
@@ -279,16 +279,19 @@ export class TournamentService {
 
   /** A match is over: if it is an event's, its result is recorded (from seat A's side, the pairing's player a). */
   matchDecided(firstRoomId: string, score: MatchResult): void {
+    this.tables.decided(firstRoomId);
     const t = this.tables.eventOf(firstRoomId);
     if (t) {
       delete t.rec.turnsAtTime[firstRoomId];
       return t.matchDecided(firstRoomId, score);
     }
     // A table's match that moved here in a takeover (its event runs elsewhere): tournament tables are private rooms.
-    // A best-of-three game without its series (not restored in a cluster: decision 0013) decides no match.
+    // A best-of-three's series came with its last game (decision 0012), its first room maybe not; a game of one
+    // without its series (a node died between opening it and the series' save naming it) decides no match.
     const room = this.d.room(firstRoomId);
-    const table = room?.visibility === 'private' && room.kind === 'room' && (room.format === 'bo1' || room.series);
-    if (this.cluster && table) void this.cluster.resultElsewhere(firstRoomId, score);
+    const series = this.d.seriesOf?.(firstRoomId);
+    const like = series?.rec.status === 'done' ? series.rec : room?.format === 'bo1' ? room : null;
+    if (this.cluster && like?.visibility === 'private' && like.kind === 'room') void this.cluster.resultElsewhere(firstRoomId, score);
   }
 
   /** Another node's table result (`RESULT_KIND`): true once recorded, or found recorded; false if not run here. */
@@ -327,16 +330,53 @@ export class TournamentService {
   lost(tournamentId: string): void {
     const t = this.byId.get(tournamentId);
     if (!t) return;
+    this.forgetHere(t);
+    this.watchers.forget(tournamentId);
+  }
+
+  private forgetHere(t: Tournament): void {
     t.halt();
-    this.byId.delete(tournamentId);
+    if (this.byId.get(t.id) === t) this.byId.delete(t.id);
     this.tables.forget(t);
     for (const e of t.rec.entrants) this.enteredBy.get(e.userId)?.delete(t);
-    this.watchers.forget(tournamentId);
   }
 
   /** The events this node runs under their lease (SIGTERM hands them over). */
   owned(): string[] {
     return [...this.byId.keys()].filter((id) => this.cluster?.owns(id));
+  }
+
+  /** A single node's save: a failed one brings the event back from its row, so memory holds only what is stored. */
+  private saveHere(rec: TournamentRecord): Promise<void> {
+    const saved = this.d.storage.tournaments.save(rec, this.d.clock.now());
+    saved.catch((e: unknown) => {
+      this.d.log.error({ err: e, tournamentId: rec.id }, 'saving a tournament failed: it is read back from its row');
+      void this.reload(rec.id);
+    });
+    return saved;
+  }
+
+  /** The event as its row has it replaces the one in memory (a single node's failed save); watchers stay. */
+  private async reload(id: string): Promise<void> {
+    const t = this.byId.get(id);
+    if (!t || this.reloading.has(id)) return;
+    this.reloading.add(id);
+    t.halt();
+    try {
+      for (let i = 0; i < 60; i++) {
+        try {
+          const rec = (await this.d.storage.tournaments.load(this.d.clock.now() - FINISHED_LISTED_MS)).find((r) => r.id === id);
+          this.forgetHere(t);
+          if (rec) this.watchers.changed(this.add(rec, RESUME_GRACE_MS));
+          return;
+        } catch (e) {
+          this.d.log.error({ err: e, tournamentId: id }, 'reading a tournament back failed; trying again');
+          await new Promise<void>((r) => this.d.clock.setTimeout(r, 1_000));
+        }
+      }
+    } finally {
+      this.reloading.delete(id);
+    }
   }
 
   /** Start-up, after rooms and series came back: events not over run again; finished ones are listed. */
@@ -362,11 +402,13 @@ export class TournamentService {
     this.pairer.close();
   }
 
-  private add(rec: TournamentRecord): Tournament {
+  /** `graceMs`: the event runs again from its row (its timers, a deadline passed meanwhile given that long). */
+  private add(rec: TournamentRecord, graceMs?: number): Tournament {
     const t = new Tournament(this.host, rec);
     this.byId.set(rec.id, t);
     for (const e of rec.entrants) this.entered(e.userId, t);
     for (const roomId of Object.values(rec.rooms)) this.tables.add(t, roomId);
+    if (graceMs !== undefined) t.resume(graceMs);
     return t;
   }
 
@@ -374,6 +416,19 @@ export class TournamentService {
     let mine = this.enteredBy.get(userId);
     if (!mine) this.enteredBy.set(userId, (mine = new Set()));
     mine.add(t);
+  }
+
+  /** Another node's word that round time was called for a table whose game is here (`TIME_KIND`): its turn, or null. */
+  timeHere(m: TimeMessage): number | null {
+    return this.tables.timeHere(m);
+  }
+
+  /** A room's match was taken over here: a table of an event running elsewhere whose round time was called notes it. */
+  async tableArrived(room: Room): Promise<void> {
+    const first = room.series?.rec.games[0]?.roomId ?? room.roomId;
+    if (!this.cluster || room.visibility !== 'private' || room.kind !== 'room' || this.tables.eventOf(first)) return;
+    const at = await this.cluster.timeCalledFor(first);
+    if (at) this.tables.timeHere({ firstRoomId: first, roomId: room.roomId }, at.turn);
   }
 
   /** A live game's turn moved on (the master's progress hook): past round time, it may be drawn (tournament-tables.ts). */

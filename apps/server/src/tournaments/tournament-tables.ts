@@ -1,7 +1,9 @@
 /**
  * The tables of this node's events (tournament-service.ts): each match's first room → its event, the rooms knowing
  * their event (its page, no rematch), a table's score once decided, and round time (PR-20): at time each running
- * game's turn is noted, and a game that began EXTRA_TURNS more turns after it is drawn by the server.
+ * game's turn is noted, and a game that began EXTRA_TURNS more turns after it is drawn by the server. In a cluster
+ * a table's game may run on another node than its event (its match moved in a takeover): that node is told time
+ * was called (`timeHere`, or from the row when the match arrives) and draws the game itself.
  */
 import type { Roster } from '@vroyale/engine';
 import type { ClockConfig } from '@vroyale/protocol';
@@ -25,11 +27,19 @@ export interface TablesDeps {
   resolve(choice: string): { ok: true; roster: Roster; side: string[]; label: string } | { ok: false; message: string };
   startMatch(clock: ClockConfig, format: 'bo1' | 'bo3', a: TournamentPlayer, b: TournamentPlayer): Promise<string>;
   save(rec: TournamentRecord): void;
+  /** In a cluster: tells the node holding the table's game that time was called; its turn then, once it answered. */
+  timeElsewhere?(t: Tournament, firstRoomId: string): Promise<number | null>;
 }
+
+/** The node-link request telling a table's node that round time was called (`TimeMessage`). */
+export const TIME_KIND = 'tournament-time';
+export type TimeMessage = { tournamentId: string; firstRoomId: string; roomId: string };
 
 export class TournamentTables {
   /** The first room of each match of an event → the event. */
   private readonly byRoom = new Map<string, Tournament>();
+  /** Tables whose event runs on another node, time called: first room → the game's turn at time (PR-20). */
+  private readonly timeCalled = new Map<string, number>();
 
   constructor(private readonly d: TablesDeps) {}
 
@@ -99,8 +109,35 @@ export class TournamentTables {
       const current = this.d.room(this.currentRoom(first));
       const turn = current?.master && !current.master.matchResult ? current.master.turn : null;
       if (turn !== null) t.rec.turnsAtTime[first] = turn;
+      // The game runs on another node: that node notes its turn and draws it; the row keeps the turn it said.
+      else if (!current && this.d.timeElsewhere)
+        void this.d.timeElsewhere(t, first).then((at) => {
+          if (at === null || at < 0 || t.rec.turnsAtTime[first] !== undefined) return;
+          t.rec.turnsAtTime[first] = at;
+          this.d.save(t.rec);
+        });
     }
     this.d.save(t.rec);
+  }
+
+  /**
+   * Round time was called for a table whose game is held here and whose event runs elsewhere (a node-link request,
+   * or the row read when the game's match arrived here): its turn at time is noted (`atTurn`: the one the event
+   * recorded) and a best-of-three starts no new game. The turn noted, or null if the game is not here.
+   */
+  timeHere(m: Pick<TimeMessage, 'firstRoomId' | 'roomId'>, atTurn?: number): number | null {
+    const room = this.d.room(m.roomId);
+    if (!room) return null;
+    room.series?.callTime();
+    const master = room.master;
+    const turn = atTurn ?? this.timeCalled.get(m.firstRoomId) ?? (master && !master.matchResult ? master.turn : null);
+    if (turn !== null) this.timeCalled.set(m.firstRoomId, turn);
+    return turn ?? -1;
+  }
+
+  /** The match that began in `firstRoomId` is decided: nothing more to draw. */
+  decided(firstRoomId: string): void {
+    this.timeCalled.delete(firstRoomId);
   }
 
   /**
@@ -111,7 +148,7 @@ export class TournamentTables {
   turnMoved(room: Room): void {
     const first = room.series?.rec.games[0]?.roomId ?? room.roomId;
     const t = this.byRoom.get(first);
-    const atTime = t?.rec.turnsAtTime[first];
+    const atTime = t ? t.rec.turnsAtTime[first] : this.timeCalled.get(first);
     const master = room.master;
     if (atTime === undefined || !master || master.matchResult) return;
     if (master.turn - atTime > EXTRA_TURNS) void master.serverDraw('round-time');

@@ -130,3 +130,14 @@ export function sharedView(r: TournamentRecord, now: number, currentRoom: (first
     lists: over(r) && s ? r.entrants.map((e) => ({ id: e.playerId, label: e.label, code: e.roster })) : null,
   };
 }
+
+/** The Events list for `userId`: public events and their own (organised or entered), open ones first, newest first. */
+export function listFor(all: readonly TournamentRecord[], userId: string): TournamentSummary[] {
+  const mine = (r: TournamentRecord) => r.organiser.userId === userId || r.entrants.some((e) => e.userId === userId);
+  const rank = (r: TournamentRecord) => (r.status === 'finished' || r.status === 'cancelled' ? 1 : 0);
+  return all
+    .filter((r) => r.visibility === 'public' || mine(r))
+    .sort((a, b) => rank(a) - rank(b) || b.createdAt - a.createdAt)
+    .slice(0, 100)
+    .map((r) => summaryOf(r));
+}

@@ -15,7 +15,10 @@ function setup(players: number, over: Partial<TournamentRecord> = {}) {
     clock,
     log: { info: () => {}, warn: () => {}, error: () => {} } as never,
     readyMs: READY_MS,
-    save: (rec) => saved.push(structuredClone(rec)),
+    save: (rec) => {
+      saved.push(structuredClone(rec));
+      return Promise.resolve();
+    },
     changed: () => {},
     startMatch: async (_t, a, b) => {
       const roomId = `r${rooms.length + 1}`;

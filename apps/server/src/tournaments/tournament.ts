@@ -17,8 +17,6 @@ import {
   dropPlayer,
   fixResult,
   openMatches,
-  reportCutResult,
-  reportResult,
   standardRounds,
   startTopCut,
   type MatchResult,
@@ -29,11 +27,11 @@ import type { Logger } from '../logger.js';
 import type { TournamentEntrant, TournamentRecord } from '../storage/records.js';
 import type { TimerHandle } from '../time/clock.js';
 import type { Done, Refused, TournamentHost } from './tournament-host.js';
+import { allReady, expectedReady, isActive, openRooms, roundPairings, tableKey, tablesWithoutRoom, withResult, type Stage } from './tournament-rounds.js';
 
 export { newTournamentRecord, type Done, type Refused, type TournamentHost } from './tournament-host.js';
 
 const refused = (code: Refused['code'], message: string): Refused => ({ ok: false, code, message });
-const key = (stage: 'swiss' | 'cut', round: number, table: number) => `${stage}:${round}:${table}`;
 
 export class Tournament {
   private timer: TimerHandle | null = null;
@@ -41,6 +39,8 @@ export class Tournament {
   private closing = false;
   /** Another node runs the event now (cluster): whatever was under way here saves, schedules and opens nothing. */
   private halted = false;
+  /** The last save issued: a request is acknowledged once it committed (nothing acked is lost). */
+  private saving: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly h: TournamentHost<Tournament>,
@@ -117,12 +117,13 @@ export class Tournament {
   ready(userId: string): Done {
     const e = this.entrantOf(userId);
     const p = this.rec.phase;
-    if (!e || !this.active(e.playerId)) return refused('not-registered', 'You are not playing in this tournament');
+    if (!e || !isActive(this.rec, e.playerId)) return refused('not-registered', 'You are not playing in this tournament');
     if (p.kind !== 'ready-check') return refused('wrong-phase', 'There is no ready check open');
-    if (!this.expected().includes(e.playerId)) return refused('wrong-phase', 'You have no match in this round');
+    if (!expectedReady(this.rec).includes(e.playerId)) return refused('wrong-phase', 'You have no match in this round');
     if (!p.ready.includes(e.playerId)) p.ready.push(e.playerId);
-    if (this.expected().every((id) => p.ready.includes(id))) void this.closeReadyCheck();
-    else this.commit();
+    // Saved before the pairing (which may wait on a thread): the ack waits for this row, not the pairing's.
+    this.commit();
+    if (allReady(this.rec)) void this.closeReadyCheck();
     return { ok: true };
   }
 
@@ -134,9 +135,12 @@ export class Tournament {
     this.h.log.info({ tournamentId: this.id, playerId, by }, 'tournament drop');
     this.adopt(r.state);
     const p = this.rec.phase;
-    if (p.kind === 'ready-check' && this.expected().every((id) => p.ready.includes(id))) void this.closeReadyCheck();
-    else if (p.kind === 'playing') this.afterResult();
-    else this.commit();
+    if (p.kind === 'playing') {
+      this.afterResult();
+      return { ok: true };
+    }
+    this.commit();
+    if (allReady(this.rec)) void this.closeReadyCheck();
     return { ok: true };
   }
 
@@ -177,24 +181,10 @@ export class Tournament {
 
   /** The match that began in `firstRoomId` is decided: `result` from seat A's side (the pairing's player a). */
   matchDecided(firstRoomId: string, result: MatchResult): void {
-    const at = Object.entries(this.rec.rooms).find(([, id]) => id === firstRoomId)?.[0];
-    if (!at || !this.rec.state) return;
-    const [stage, round, table] = at.split(':') as ['swiss' | 'cut', string, string];
-    const s = this.rec.state;
-    let r: Outcome<TournamentState>;
-    if (stage === 'swiss') {
-      const m = s.rounds[Number(round) - 1]?.pairings.find((x) => x.table === Number(table));
-      if (!m || m.result) return;
-      r = reportResult(s, Number(round), Number(table), result);
-    } else {
-      const cr = s.cut?.rounds[Number(round) - 1];
-      const m = cr?.pairings.find((x) => x.table === Number(table));
-      if (!m || m.result || s.cut!.rounds.length !== Number(round)) return;
-      // A cut match needs a winner (PR-21): a drawn one (both left, a double knockout at time) goes to the higher seed.
-      const fixed = result.winsA === result.winsB ? { ...result, winsA: result.winsA + 1 } : result;
-      r = reportCutResult(s, Number(table), fixed);
-    }
-    if (!r.ok) return void this.h.log.error({ tournamentId: this.id, at, result, code: r.code, message: r.message }, 'a tournament result was refused');
+    const got = withResult(this.rec, firstRoomId, result);
+    if (!got) return;
+    const r = got.outcome;
+    if (!r.ok) return void this.h.log.error({ tournamentId: this.id, at: got.at, result, code: r.code, message: r.message }, 'a tournament result was refused');
     this.adopt(r.state);
     this.afterResult();
   }
@@ -205,21 +195,17 @@ export class Tournament {
     const now = this.h.clock.now();
     if (this.rec.status === 'registration') this.rec.registrationEndsAt = Math.max(this.rec.registrationEndsAt, now + graceMs);
     if (p.kind === 'ready-check') p.deadline = Math.max(p.deadline, now + graceMs);
+    // Everyone had confirmed but the pairing was not saved: it runs now, not at the deadline.
+    if (allReady(this.rec)) return void this.closeReadyCheck();
     if (p.kind === 'playing' && p.endsAt !== null && !p.timeCalled) p.endsAt = Math.max(p.endsAt, now + graceMs);
     this.schedule();
     // Tables whose room was not saved yet when the server (or the event's node) stopped get one now.
-    if (p.kind === 'playing' && this.roundPairings(p.stage, p.round).some((m) => m.b !== null && !m.result && !this.rec.rooms[key(p.stage, p.round, m.table)]))
-      void this.openTables(p.stage, p.round);
+    if (p.kind === 'playing' && tablesWithoutRoom(this.rec)) void this.openTables(p.stage, p.round);
   }
 
   /** The rooms of the round in progress whose match has no result yet. */
   openRooms(): string[] {
-    const p = this.rec.phase;
-    if (p.kind !== 'playing' || !this.rec.state) return [];
-    return this.roundPairings(p.stage, p.round)
-      .filter((m) => m.b !== null && !m.result)
-      .map((m) => this.rec.rooms[key(p.stage, p.round, m.table)])
-      .filter((id): id is string => id !== undefined);
+    return openRooms(this.rec);
   }
 
   stop(): void {
@@ -233,26 +219,11 @@ export class Tournament {
     this.stop();
   }
 
-  private active(playerId: string): boolean {
-    return this.rec.state?.players.find((p) => p.id === playerId)?.droppedAfterRound === undefined;
+  private roundPairings(stage: Stage, round: number) {
+    return roundPairings(this.rec, stage, round);
   }
 
-  /** Who the open ready check waits for: every active player before a Swiss round, the open cut matches' players in the cut. */
-  private expected(): string[] {
-    const p = this.rec.phase;
-    if (p.kind !== 'ready-check' || !this.rec.state) return [];
-    if (p.stage === 'swiss') return this.rec.state.players.filter((x) => x.droppedAfterRound === undefined).map((x) => x.id);
-    return this.roundPairings('cut', p.round)
-      .filter((m) => !m.result)
-      .flatMap((m) => [m.a, m.b!]);
-  }
-
-  private roundPairings(stage: 'swiss' | 'cut', round: number) {
-    const s = this.rec.state!;
-    return (stage === 'swiss' ? s.rounds[round - 1] : s.cut?.rounds[round - 1])?.pairings ?? [];
-  }
-
-  private readyCheck(stage: 'swiss' | 'cut', round: number): void {
+  private readyCheck(stage: Stage, round: number): void {
     this.rec.phase = { kind: 'ready-check', stage, round, deadline: this.h.clock.now() + this.h.readyMs, ready: [] };
     this.commit();
     this.schedule();
@@ -272,7 +243,7 @@ export class Tournament {
 
   private async pairAndOpen(p: Extract<TournamentRecord['phase'], { kind: 'ready-check' }>): Promise<void> {
     this.stop();
-    for (const id of this.expected().filter((x) => !p.ready.includes(x))) {
+    for (const id of expectedReady(this.rec).filter((x) => !p.ready.includes(x))) {
       const r = dropPlayer(this.rec.state!, id);
       if (r.ok) this.adopt(r.state);
       this.h.log.info({ tournamentId: this.id, playerId: id, round: p.round, stage: p.stage }, 'missed the ready check: dropped');
@@ -311,10 +282,10 @@ export class Tournament {
     this.afterResult();
   }
 
-  private async openTables(stage: 'swiss' | 'cut', round: number): Promise<void> {
+  private async openTables(stage: Stage, round: number): Promise<void> {
     const byId = new Map(this.rec.entrants.map((e) => [e.playerId, e]));
     for (const m of this.roundPairings(stage, round)) {
-      const k = key(stage, round, m.table);
+      const k = tableKey(stage, round, m.table);
       if (this.halted) return;
       if (m.b === null || m.result || this.rec.rooms[k]) continue;
       try {
@@ -414,9 +385,14 @@ export class Tournament {
   /** Saves the record and tells everyone watching. */
   private commit(): Done {
     if (this.halted) return { ok: true };
-    this.h.save(this.rec);
+    this.saving = this.h.save(this.rec);
     this.h.changed(this);
     return { ok: true };
+  }
+
+  /** Settles once the last change made so far is in the row; rejects if it is not (or the event stopped here). */
+  saved(): Promise<void> {
+    return this.halted ? Promise.reject(new Error('the tournament no longer runs here')) : this.saving;
   }
 
   /** Registration opened: its deadline's timer. */

@@ -5,11 +5,16 @@
  *   reaches the event on node 1, which finishes and gives its lease back;
  * - a node whose lease was taken cannot save the event's row (fenced): it stops running it, and the new owner
  *   continues from the row;
+ * - round time (PR-20) called on the event's node reaches a table whose match moved to the other node: that node
+ *   notes the turn and draws the game after its extra turns, and the event scores a drawn match;
  * - kill -9 of the node running an event mid-round (node processes): another node takes the event (and the tables'
- *   matches) over, the results arrive, the next round's ready check and pairing happen once, and the event ends.
+ *   matches) over, the results arrive, the next round's ready check and pairing happen once, and the event ends;
+ * - a registration is acknowledged only once its row committed: with the row locked the ack waits; the node is
+ *   killed then, and after the takeover a registration acked is in the row (node processes).
  */
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
+import { makeRng } from '@vroyale/engine';
 import type { Ack, TournamentView } from '@vroyale/protocol';
 import { useCluster } from '../helpers/cluster.js';
 import { makeAccount } from '../helpers/accounts.js';
@@ -19,6 +24,7 @@ import { TestClient } from '../helpers/test-client.js';
 import { latestTournament as latest } from '../helpers/tournament-view.js';
 import type { TestServer } from '../helpers/test-server.js';
 import type { PgStore } from '../../src/storage/postgres/pg-store.js';
+import type { Tournament } from '../../src/tournaments/tournament.js';
 
 const cluster = useCluster('tournament-cluster.test.ts');
 const LIMITS = { rateLimit: { capacity: 1000, refillPerSec: 1000 }, tournamentReadyMs: 60_000 };
@@ -35,6 +41,10 @@ async function until(c: TestClient, id: string, ok: (v: TournamentView) => boole
   );
   return latest(c, id)!;
 }
+
+/** The round is paired and every table's room is open (the pairing's view comes first, its rooms a moment later). */
+const opened = (v: TournamentView, round: number) =>
+  v.phase.kind === 'playing' && v.phase.round === round && (v.history[round - 1]?.pairings.every((m) => m.b === null || m.roomId) ?? false);
 
 /** Polls an asynchronous condition (a database read) until it holds. */
 async function poll(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -105,7 +115,7 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (in-process nodes)
       // The ready check reaches node 2's player, pushed from node 1 (its register there made it a watcher).
       await until(p2, id, (v) => v.phase.kind === 'ready-check', 'the ready check');
       for (const p of [p1, p2]) await ready(p, id);
-      const playing = await until(p2, id, (v) => v.phase.kind === 'playing', 'round 1 paired');
+      const playing = await until(p2, id, (v) => opened(v, 1), 'round 1 paired');
       const table = playing.history[0]!.pairings[0]!;
       const roomId = table.roomId!;
       expect(n1.server.game.room(roomId)?.tournamentId).toBe(id);
@@ -176,6 +186,63 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (in-process nodes)
   }, 60_000);
 });
 
+describe.skipIf(!cluster.available)('round time in a cluster (PR-20)', () => {
+  it("draws a table's game on the node its match moved to, three turns after time was called on the event's node", async () => {
+    // The seed and the players' random choices of tournament-time.test.ts: the game runs past the fourth turn after time.
+    const c = await cluster.start(2, { ...LIMITS, matchSeed: 'round-time', clock: { initialMs: 3_600_000, incrementMs: 0 } });
+    const [n1, n2] = c.nodes as [TestServer, TestServer];
+    const clients: TestClient[] = [];
+    try {
+      const s = stamp();
+      const p1 = await makeAccount(n1, null, `rta${s}`);
+      const p2 = await makeAccount(n2, null, `rtb${s}`);
+      clients.push(p1, p2);
+      const created = await p1.emit('tournament:create', { name: 'Time cup', roundMinutes: 5, rounds: 1 });
+      if (!created.ok) throw new Error(created.message);
+      const id = created.tournamentId;
+      for (const p of [p1, p2]) expect(await p.emit('tournament:register', { tournamentId: id, roster: 'raid-night' })).toMatchObject({ ok: true });
+      expect(await p1.emit('tournament:manage', { op: 'start', tournamentId: id })).toMatchObject({ ok: true });
+      await until(p2, id, (v) => v.phase.kind === 'ready-check', 'the ready check');
+      for (const p of [p1, p2]) await ready(p, id);
+      const playing = await until(p1, id, (v) => opened(v, 1), 'round 1 paired');
+      const roomId = playing.history[0]!.pairings[0]!.roomId!;
+
+      // The table's match moves to node 2; the event stays on node 1.
+      const matchId = n1.server.game.room(roomId)!.master!.id;
+      expect(await (n2.server.storage as PgStore).leases.acquire(matchId, Date.now() + 10_000)).toBe(2);
+      await n2.server.game.takeOver(matchId);
+      // Node 1 lets go of it, as its next append's fencing would make it (Ownership.lost → MatchRecovery.lost).
+      (n1.server.game as unknown as { recovery: { lost(id: string): void } }).recovery.lost(matchId);
+      expect(n1.server.game.room(roomId)).toBeUndefined();
+      for (const p of [p1, p2]) await p.waitFor(() => p.view(roomId) !== undefined, 10_000, 'the table on node 2');
+      p1.startAutoplay(roomId, makeRng('ta'), (v) => v.view.turn >= 2);
+      p2.startAutoplay(roomId, makeRng('tb'), (v) => v.view.turn >= 2);
+      await p1.waitFor(() => (p1.view(roomId)?.view.turn ?? 0) >= 2, 20_000, 'turn 2');
+      const atTime = p1.view(roomId)!.view.turn;
+
+      // Round time on node 1 (its deadline brought to now, as its timer would).
+      const t = (n1.server.game.tournaments as unknown as { byId: Map<string, Tournament> }).byId.get(id)!;
+      const phase = t.rec.phase as { endsAt: number | null };
+      phase.endsAt = Date.now();
+      t.resume(0);
+      await until(p1, id, (v) => v.phase.kind === 'playing' && v.phase.timeCalled, 'time called');
+      await poll(async () => t.rec.turnsAtTime[roomId] === atTime, 5_000, "node 2's turn at time in the event's record");
+
+      for (const p of [p1, p2]) p.stopped = false;
+      p1.startAutoplay(roomId, makeRng('ta2'));
+      p2.startAutoplay(roomId, makeRng('tb2'));
+      await p1.waitFor(() => !!p1.view(roomId)?.result, 20_000, 'the game ends');
+      expect(p1.view(roomId)!.result).toEqual({ winner: 'draw', reason: 'round-time' });
+      expect(p1.view(roomId)!.view.turn).toBe(atTime + 4);
+      const over = await until(p1, id, (v) => v.status === 'finished', 'the event ends');
+      expect(over.history[0]!.pairings[0]!.result).toEqual({ winsA: 0, winsB: 0, draws: 1 });
+    } finally {
+      for (const cl of clients) cl.close();
+      await c.close();
+    }
+  }, 30_000);
+});
+
 const nodes: NodeProcess[] = [];
 afterAll(() => {
   for (const n of nodes) if (n.child.exitCode === null && n.child.signalCode === null) n.kill('SIGKILL');
@@ -218,7 +285,7 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (node processes, k
       expect(await org.emit('tournament:manage', { op: 'start', tournamentId: id })).toMatchObject({ ok: true, rounds: 2 });
       for (const p of players) await until(p, id, (v) => v.phase.kind === 'ready-check', 'round 1 ready check');
       for (const p of players) await ready(p, id);
-      const r1 = await until(players[0]!, id, (v) => v.phase.kind === 'playing' && v.phase.round === 1, 'round 1 paired');
+      const r1 = await until(players[0]!, id, (v) => opened(v, 1), 'round 1 paired');
       expect(await ownerRow(db, id)).toMatchObject({ node_id: 'k1' });
 
       // One table is decided before the kill, the other after it (its match and the event on other nodes by then).
@@ -265,7 +332,7 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (node processes, k
       // Round 2: its ready check reaches every player (each on a node that did not die), and is paired once.
       for (const p of players) await until(p, id, (v) => v.phase.kind === 'ready-check' && v.phase.round === 2, 'round 2 ready check', 30_000);
       for (const p of players) await ready(p, id);
-      const r2 = await until(players[0]!, id, (v) => v.phase.kind === 'playing' && v.phase.round === 2, 'round 2 paired', 20_000);
+      const r2 = await until(players[0]!, id, (v) => opened(v, 2), 'round 2 paired', 20_000);
       for (const m of r2.history[1]!.pairings) {
         const loser = client(m.b!);
         await loser.waitFor(() => loser.view(m.roomId!) !== undefined, 10_000, 'round 2 table view');
@@ -304,4 +371,57 @@ describe.skipIf(!cluster.available)('tournaments in a cluster (node processes, k
       await Promise.all(nodes.map((n) => n.exited));
     }
   }, 150_000);
+});
+
+describe.skipIf(!cluster.available)('tournament changes acknowledged after their save (node processes, kill -9)', () => {
+  it('holds the ack of a registration until its row committed; after kill -9 and takeover every acked registration is there', async () => {
+    const start = await cluster.start(0);
+    const env = { VROYALE_DATABASE_URL: start.databaseUrl, VROYALE_REDIS_URL: start.redisUrl, VROYALE_RATE_CAPACITY: '1000', VROYALE_RATE_PER_SEC: '1000' };
+    const mine: NodeProcess[] = [await startNodeProcess('a1', env)];
+    mine.push(await startNodeProcess('a2', env));
+    nodes.push(...mine);
+    const [a1, a2] = mine as [NodeProcess, NodeProcess];
+    const url = (n: NodeProcess) => ({ url: `http://127.0.0.1:${n.port}` }) as TestServer;
+    const db = new pg.Client({ connectionString: start.databaseUrl });
+    const lock = new pg.Client({ connectionString: start.databaseUrl });
+    await Promise.all([db.connect(), lock.connect()]);
+    const clients: TestClient[] = [];
+    try {
+      const s = stamp();
+      const org = await makeAccount(url(a1), null, `aorg${s}`);
+      const p = await makeAccount(url(a2), null, `ap${s}`);
+      clients.push(org, p);
+      const created = await org.emit('tournament:create', { name: 'Ack cup' });
+      if (!created.ok) throw new Error(created.message);
+      const id = created.tournamentId;
+      expect(await ownerRow(db, id)).toMatchObject({ node_id: 'a1' });
+
+      // The event's row is locked: its save waits, and so must the ack.
+      await lock.query('BEGIN');
+      await lock.query('SELECT 1 FROM tournaments WHERE id = $1 FOR UPDATE', [id]);
+      let first: Ack<object> | undefined;
+      const pending = (p.emit as (e: string, x: object, ms?: number) => Promise<Ack<object>>)(
+        'tournament:register',
+        { tournamentId: id, roster: 'raid-night' },
+        20_000,
+      ).then((a) => (first = a));
+      await new Promise((r) => setTimeout(r, 1_000));
+      expect(first, 'acked before its row committed').toBeUndefined();
+
+      // The node dies with the save uncommitted (its transaction goes with its connection).
+      a1.kill('SIGKILL');
+      await a1.exited;
+      await lock.query('ROLLBACK');
+      await poll(async () => (await ownerRow(db, id))?.node_id === 'a2', 15_000, 'a2 takes the event over');
+      await pending;
+      const acked = first?.ok === true;
+      // Not acked: the client sends it again (the web client does on `moved`); acked: it must already be there.
+      if (!acked) expect(await emitMoving(p, 'tournament:register', { tournamentId: id, roster: 'raid-night' })).toMatchObject({ ok: true });
+      await poll(async () => (await eventRow(db, id)).entrants.length === 1, 5_000, 'the registration in the row');
+    } finally {
+      for (const cl of clients) cl.close();
+      await Promise.all([db.end(), lock.end()]);
+      for (const n of mine) if (n.child.exitCode === null && n.child.signalCode === null) n.kill('SIGKILL');
+    }
+  }, 30_000);
 });

@@ -41,14 +41,16 @@ const ACQUIRE = `INSERT INTO match_owners (match_id, node_id, epoch, lease_until
   RETURNING epoch`;
 
 /**
- * Live matches whose owner's lease ran out or is of an earlier generation, then released ones (a hand-over); then
- * the same for tournaments not over (their owner rows share the table: `t_` ids never meet `m_` ones).
+ * Matches whose owner's lease ran out or is of an earlier generation, then released ones (a hand-over); then the
+ * same for tournaments not over (their owner rows share the table: `t_` ids never meet `m_` ones). A finished
+ * match's row is there only while its best-of-three's side-deck window runs under it (docs/decisions/0012), or
+ * when its node died between the result and the release: the node taking it runs the window, or just releases it.
  */
 const EXPIRED = `SELECT o.match_id FROM node_leases n
     JOIN match_owners o ON o.node_id = n.node_id AND o.node_generation > 0 AND (n.lease_until < ? OR o.node_generation < n.generation)
-    JOIN matches m ON m.id = o.match_id AND m.status = 'active'
+    JOIN matches m ON m.id = o.match_id
   UNION ALL
-  SELECT o.match_id FROM match_owners o JOIN matches m ON m.id = o.match_id AND m.status = 'active' WHERE o.node_generation = 0
+  SELECT o.match_id FROM match_owners o JOIN matches m ON m.id = o.match_id WHERE o.node_generation = 0
   UNION ALL
   SELECT o.match_id FROM node_leases n
     JOIN match_owners o ON o.node_id = n.node_id AND o.node_generation > 0 AND (n.lease_until < ? OR o.node_generation < n.generation)
@@ -56,6 +58,10 @@ const EXPIRED = `SELECT o.match_id FROM node_leases n
   UNION ALL
   SELECT o.match_id FROM match_owners o JOIN tournaments t ON t.id = o.match_id AND t.status NOT IN ('finished', 'cancelled') WHERE o.node_generation = 0
   LIMIT ?`;
+
+/** The rows of ended matches no best-of-three's side-deck window runs under (the series row says 'between'). */
+const RELEASE_ENDED = `DELETE FROM match_owners o USING matches m WHERE m.id = o.match_id AND m.status <> 'active' AND o.node_id = ?
+  AND o.match_id = ANY(?) AND NOT EXISTS (SELECT 1 FROM rooms r JOIN series s ON s.id = r.series_id AND s.status = 'between' WHERE r.id = m.room_id)`;
 
 export class PgLeases implements MatchLeases {
   private nodeId: string | null = null;
@@ -115,12 +121,10 @@ export class PgLeases implements MatchLeases {
     const ids = matchIds.filter((id) => this.held.has(id));
     if (ids.length === 0) return Promise.resolve();
     // In the lane: after the appends issued before it, so a hand-over never lets another node in before them.
-    // A match that ended loses its row (nothing will take it again); a live one is marked free (generation 0).
+    // A match that ended loses its row (nothing will take it again) unless its best-of-three's side-deck window
+    // runs under it (a hand-over: the next node runs the window); a live one is marked free (generation 0).
     return this.lane.tx(async (c) => {
-      await rows(c, "DELETE FROM match_owners o USING matches m WHERE m.id = o.match_id AND m.status <> 'active' AND o.node_id = ? AND o.match_id = ANY(?)", [
-        me,
-        ids,
-      ]);
+      await rows(c, RELEASE_ENDED, [me, ids]);
       await rows(
         c,
         "DELETE FROM match_owners o USING tournaments t WHERE t.id = o.match_id AND t.status IN ('finished', 'cancelled') AND o.node_id = ? AND o.match_id = ANY(?)",

@@ -21,4 +21,9 @@ export class PgSeries implements SeriesStore {
   async load(since: number): Promise<SeriesRecord[]> {
     return (await rows(this.pool, SERIES_SQL.load, [since])).map((r) => JSON.parse(String(r.data_json)) as SeriesRecord);
   }
+
+  async ofRoom(roomId: string): Promise<SeriesRecord | null> {
+    const r = (await rows(this.pool, SERIES_SQL.ofRoom, [roomId]))[0];
+    return r ? (JSON.parse(String(r.data_json)) as SeriesRecord) : null;
+  }
 }

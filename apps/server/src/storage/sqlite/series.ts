@@ -11,6 +11,7 @@ export class SqliteSeries implements SeriesStore {
     this.st = {
       save: db.prepare(SERIES_SQL.save),
       load: db.prepare(SERIES_SQL.load),
+      ofRoom: db.prepare(SERIES_SQL.ofRoom),
       link: db.prepare('UPDATE rooms SET series_id = ? WHERE id = ? AND series_id IS NULL'),
     };
     this.saveTx = db.transaction((rec: SeriesRecord, now: number) => {
@@ -28,5 +29,10 @@ export class SqliteSeries implements SeriesStore {
 
   async load(since: number): Promise<SeriesRecord[]> {
     return (this.st.load.all(since) as { data_json: string }[]).map((r) => JSON.parse(r.data_json) as SeriesRecord);
+  }
+
+  async ofRoom(roomId: string): Promise<SeriesRecord | null> {
+    const r = this.st.ofRoom.get(roomId) as { data_json: string } | undefined;
+    return r ? (JSON.parse(r.data_json) as SeriesRecord) : null;
   }
 }
