@@ -170,8 +170,14 @@ export function roomHandlers(rooms: RoomService, d: GameServerDeps, conns: Reado
       if (!room.series) return reply(err('not-between-games', 'This room plays a single game: there is no side deck to use'));
       const r = room.series.sideboard(room.roomId, seat, p.swap);
       if (!r.ok) return reply(err(r.code, r.message));
-      reply({ ok: true, swapped: r.swapped });
-      r.then();
+      // Answered once the swap's row is written, and the next game starts after that answer.
+      r.saved.then(
+        () => {
+          reply({ ok: true, swapped: r.swapped });
+          r.then();
+        },
+        () => reply(err('internal', 'Your deck change could not be saved: send it again')),
+      );
     },
   };
 }

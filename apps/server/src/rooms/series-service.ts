@@ -46,7 +46,14 @@ export class SeriesService {
       log: d.log,
       pool: d.pool,
       sideboardMs: d.sideboardMs,
-      save: (rec) => inBackground(d.log, d.storage.series.save(rec, d.clock.now()), 'saving a best-of-three failed', { seriesId: rec.id }),
+      save: (rec) => {
+        const write = d.storage.series.save(rec, d.clock.now());
+        inBackground(d.log, write, 'saving a best-of-three failed', { seriesId: rec.id });
+        const done = write.then(() => undefined);
+        // Waited for by a swap's answer only: a save nobody waits for is logged above, not an unhandled rejection.
+        done.catch(() => undefined);
+        return done;
+      },
       seatsOf: (roomId) => d.room(roomId)?.seats ?? null,
       changed: (roomId) => d.room(roomId)?.broadcastState(),
       openGame: (series, seats, chooser) => this.openGame(series, seats, chooser),

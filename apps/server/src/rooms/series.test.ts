@@ -20,7 +20,7 @@ const occ = (userId: string, r: typeof raid): Occupant => ({
   bot: false,
 });
 
-function setup(sideboardMs = 1_000, failOpen = false) {
+function setup(sideboardMs = 1_000, failOpen = false, failSave = false) {
   const clock = new ManualClock(1_000);
   const saved: SeriesRecord[] = [];
   const opened: { seats: Record<Seat, Occupant>; chooser: Seat }[] = [];
@@ -37,7 +37,11 @@ function setup(sideboardMs = 1_000, failOpen = false) {
     log: { info: () => {}, warn: () => {}, error: (o: object, msg: string) => errors.push(msg) } as never,
     pool: cardPool,
     sideboardMs,
-    save: (rec) => saved.push(structuredClone(rec)),
+    save: (rec) => {
+      if (failSave) return Promise.reject(new Error('the disk is full'));
+      saved.push(structuredClone(rec));
+      return Promise.resolve();
+    },
     seatsOf: () => seats,
     changed: (roomId) => told.push(roomId),
     openGame: (s, st, chooser) => {
@@ -169,6 +173,16 @@ describe('a best-of-three', () => {
     expect(opened[0]!.seats.A.side).toEqual([out]);
     expect(opened[0]!.seats.B.roster).toEqual(rec.registered.B.roster);
     expect(series.stateFor('g1', 'A')).toMatchObject({ nextRoomId: 'g2', status: 'playing', between: null });
+  });
+
+  it('a swap whose row cannot be written is taken back: the answer waits for the save, and the manager may send it again', async () => {
+    const { series, rec } = setup(1_000, false, true);
+    series.gameEnded('g1', 'A', 'A');
+    const r = series.sideboard('g1', 'B', { out: [], in: [] });
+    if (!r.ok) throw new Error('refused');
+    await expect(r.saved).rejects.toThrow('the disk is full');
+    expect(rec.between).toMatchObject({ ready: [], swaps: { A: null, B: null } });
+    expect(series.sideboard('g1', 'B', { out: [], in: [] })).toMatchObject({ ok: true });
   });
 
   it('a next game that cannot open leaves the window as it was, logged, and the process running', () => {

@@ -26,7 +26,8 @@ export interface SeriesHost {
   pool: Record<string, CardDef>;
   /** How long the side-deck window between two games stays open (ms). */
   sideboardMs: number;
-  save(rec: SeriesRecord): void;
+  /** Resolves once the row is written (a swap is acknowledged only then); a failure is logged and rejects. */
+  save(rec: SeriesRecord): Promise<void>;
   /** The seats of a game's room (a rename since reaches the next game), or null if the room is gone. */
   seatsOf(roomId: string): Record<Seat, Occupant | null> | null;
   /** Everyone in the room hears its state again (the series part changed). */
@@ -42,7 +43,12 @@ export interface SeriesHost {
 }
 
 /** `then`: tells the room and starts the next game if both are ready; the handler calls it after its ack. */
-export type SideboardResult = { ok: true; swapped: number; then: () => void } | { ok: false; code: 'not-between-games' | 'illegal-swap'; message: string };
+/**
+ * `saved`: the swap's row was written (the manager is answered then: an acknowledged swap survives a crash);
+ * `then` starts the next game when both have sent theirs. A failed save takes the swap back.
+ */
+export type SideboardResult =
+  { ok: true; swapped: number; saved: Promise<void>; then: () => void } | { ok: false; code: 'not-between-games' | 'illegal-swap'; message: string };
 
 const SEATS: readonly Seat[] = ['A', 'B'];
 const toT = (s: Seat): 'a' | 'b' => (s === 'A' ? 'a' : 'b');
@@ -132,11 +138,20 @@ export class Series {
     if (problems.length > 0) return { ok: false, code: 'illegal-swap', message: problems.map((p) => p.message).join('; ') };
     b.swaps[seat] = { out: [...swap.out], in: [...swap.in] };
     b.ready.push(seat);
+    const saved = this.commit(roomId).catch((e: unknown) => {
+      if (this.rec.between === b && b.ready.includes(seat)) {
+        b.swaps[seat] = null;
+        b.ready.splice(b.ready.indexOf(seat), 1);
+        this.h.changed(roomId);
+      }
+      throw e;
+    });
+    saved.catch(() => undefined);
     return {
       ok: true,
       swapped: swap.out.length,
+      saved,
       then: () => {
-        this.commit(roomId);
         if (b.ready.length === 2 && this.rec.between === b) this.startNextSafely();
       },
     };
@@ -230,10 +245,12 @@ export class Series {
     this.rec.games.push({ roomId, winner: null, chooser });
   }
 
-  private commit(roomId: string): void {
-    if (this.halted) return;
-    this.h.save(this.rec);
-    this.h.changed(roomId);
+  private commit(roomId: string): Promise<void> {
+    const saved = this.halted ? Promise.reject(new Error('this node no longer runs the match')) : this.h.save(this.rec);
+    if (!this.halted) this.h.changed(roomId);
+    // Only a swap's answer waits for it; the host logs a failed save.
+    saved.catch(() => undefined);
+    return saved;
   }
 
   /** What the room `roomId` tells `yourSeat` about its match (only a manager's own deck, never the other's). */
