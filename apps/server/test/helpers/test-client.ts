@@ -72,7 +72,11 @@ export class TestClient {
     });
     // Reconnection after a server restart: identify again with the same token (as the browser would).
     const note = (what: string) => this.trail.push(`${Math.round(performance.now())} ${what}`);
-    socket.on('disconnect', (reason) => note(`disconnect ${reason}`));
+    // A wait on the connection's state (`waitFor(() => !socket.connected)`) is checked again when it changes too.
+    socket.on('disconnect', (reason) => {
+      note(`disconnect ${reason}`);
+      this.poke();
+    });
     socket.io.on('reconnect_attempt', (n) => note(`reconnect attempt ${n}`));
     socket.io.on(
       'reconnect',
