@@ -129,7 +129,7 @@ export class GameServer {
     d.router?.onAsk(RESULT_KIND, (m) => this.tournaments.resultHere(m as ResultMessage));
     rooms.onMatchDecided = (roomId, score) => this.tournaments.matchDecided(roomId, score);
     rooms.onTurn = (room) => this.tournaments.turnMoved(room);
-    this.puzzles = new PuzzleService(shippedPuzzles(), d.storage.puzzles, () => d.clock.now());
+    this.puzzles = new PuzzleService(shippedPuzzles(), d.storage.puzzles, () => d.clock.now(), d.config.puzzleDaily);
     const mm = this.matchmaking.handlers;
     const handlers: HandlerTable = {
       ...roomHandlers(rooms, d, conns),

@@ -33,6 +33,8 @@ export class PuzzleService {
     private readonly set: PuzzleSet,
     private readonly store: PuzzleStore,
     private readonly now: () => number,
+    /** A fixed daily puzzle (config `puzzleDaily`, tests only). */
+    private readonly fixedDaily: string | null = null,
   ) {}
 
   private started: Promise<void> | null = null;
@@ -50,7 +52,7 @@ export class PuzzleService {
 
   async daily(userId: string): Promise<Answer<PuzzleState>> {
     const p = await this.player(userId);
-    const today = this.set.daily(this.now());
+    const today = (this.fixedDaily && this.set.byId.get(this.fixedDaily)) || this.set.daily(this.now());
     // Asking again (a reload, a resend) gives the attempt under way back; once it is over, the puzzle starts again
     // (a replay: not rated).
     const open = p.attempt;
