@@ -103,7 +103,7 @@ describe('puzzles over sockets', () => {
     c.close();
   });
 
-  it('a wrong first move fails the puzzle and resets the streak; the rating moves once', async () => {
+  it('a wrong first move fails the puzzle at once, rates it down and resets the streak; nothing more is accepted', async () => {
     const c = await TestClient.connect(t.url, 'Wrong');
     const r = recorder(c);
     const st = ok(await r.emit(c.emit('puzzle:next', {})));

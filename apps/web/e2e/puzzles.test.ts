@@ -99,6 +99,13 @@ describe.skipIf(!e2eEnabled)('the Puzzles page', () => {
       await noSideScroll(page);
       if (locale === 'ja-JP') await expect.poll(() => page.locator('.puzzle-banner').textContent()).toContain('メインステージ');
       await shot(page, name);
+      if (locale === 'en-US') {
+        // The side panel (ratings, streak, the buttons) is a drawer on a phone, opened from the top bar.
+        await page.getByRole('button', { name: 'Puzzle', exact: true }).tap();
+        await page.getByRole('button', { name: 'Next puzzle' }).waitFor();
+        await noSideScroll(page);
+        await shot(page, 'puzzles-phone-panel');
+      }
       await page.context().close();
     }
   });
