@@ -65,6 +65,7 @@ describe.skipIf(!e2eEnabled)('the Puzzles page', () => {
     await page.locator('.puzzles[data-status="solved"]').waitFor();
     await expect.poll(() => page.locator('.puzzle-status').textContent()).toMatch(/Solved!.*Your rating: \d+ \(\+\d+\)/);
     await expect.poll(() => page.getByTestId('puzzle-streak').textContent()).toBe('1');
+    await expect.poll(() => page.locator('.puzzle-log').textContent()).toContain('You win the match');
     await shot(page, 'puzzles-solved');
 
     // The solution, step by step on the board.
@@ -73,6 +74,8 @@ describe.skipIf(!e2eEnabled)('the Puzzles page', () => {
     await page.getByRole('button', { name: 'Pause' }).click();
     await page.getByRole('button', { name: 'Next step' }).click();
     await expect.poll(() => page.locator('.puzzle-status .prompt-title').textContent()).toMatch(/Solution: step 1 of \d+/);
+    // The step in words, as the match log writes it.
+    await expect.poll(() => page.locator('.puzzle-step').textContent()).toMatch(/^You (play|debut) /);
     await shot(page, 'puzzles-solution');
     await page.getByRole('button', { name: 'Back to the puzzle' }).click();
 

@@ -5,6 +5,8 @@ import { useT } from '../../i18n';
 
 export interface PuzzleSideProps {
   st: PuzzleState;
+  /** What happened in this attempt, in words. */
+  log: string[];
   busy: boolean;
   /** The solution is being replayed. */
   solving: boolean;
@@ -14,7 +16,7 @@ export interface PuzzleSideProps {
   onDaily: () => void;
 }
 
-export function PuzzleSide({ st, busy, solving, onHint, onSolution, onNext, onDaily }: PuzzleSideProps) {
+export function PuzzleSide({ st, log, busy, solving, onHint, onSolution, onNext, onDaily }: PuzzleSideProps) {
   const t = useT();
   const open = st.status === 'continue';
   return (
@@ -65,6 +67,13 @@ export function PuzzleSide({ st, busy, solving, onHint, onSolution, onNext, onDa
         )}
       </div>
       {open && <p className="hint">{t('puzzles.solutionWarning')}</p>}
+      {log.length > 0 && (
+        <ol className="log puzzle-log" aria-label={t('room.gameLog')}>
+          {log.map((l, k) => (
+            <li key={k}>{l}</li>
+          ))}
+        </ol>
+      )}
     </aside>
   );
 }

@@ -5,7 +5,7 @@
  * replayed frame by frame.
  */
 import '../../i18n/later-texts';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import type { Action, CardView, GameView, ManagerId } from '@vroyale/engine';
 import type { PuzzleFrame, PuzzleHint, PuzzleState } from '@vroyale/protocol';
 import { cardName } from '../../game/labels';
@@ -16,6 +16,7 @@ import { Board, useBoardKeys } from '../board';
 import { ZoomPreview } from '../card';
 import { usePanelToggle } from '../panel-toggle';
 import { navigate } from '../route';
+import { frameLines } from './puzzle-log';
 import { PuzzleSide } from './puzzle-side';
 import './puzzles.css';
 
@@ -24,6 +25,8 @@ const STEP_MS = 1100;
 export default function PuzzlesPage() {
   const t = useT();
   const [st, setSt] = useState<PuzzleState | null>(null);
+  /** The frames of this attempt so far (the log is written from their events). */
+  const [played, setPlayed] = useState<PuzzleFrame[]>([]);
   const [busy, setBusy] = useState(false);
   const [hint, setHint] = useState<PuzzleHint | null>(null);
   const [solution, setSolution] = useState<{ frames: PuzzleFrame[]; i: number; playing: boolean } | null>(null);
@@ -39,6 +42,7 @@ export default function PuzzlesPage() {
     setHint(null);
     setSolution(null);
     setSt(s);
+    setPlayed([s.frame]);
   }, []);
   useEffect(() => void load('daily'), [load]);
 
@@ -51,6 +55,7 @@ export default function PuzzlesPage() {
         if (s) {
           setHint(null);
           setSt(s);
+          setPlayed((p) => [...p, s.frame]);
         }
       });
     },
@@ -78,11 +83,14 @@ export default function PuzzlesPage() {
       })
     );
 
+  const me: ManagerId = st?.toMove ?? 'A';
+  const you = t('puzzles.you');
+  const opponent = t('puzzles.opponent');
+  const names = useMemo<Record<ManagerId, string>>(() => (me === 'A' ? { A: you, B: opponent } : { A: opponent, B: you }), [me, you, opponent]);
+  const log = useMemo(() => frameLines(played, me, names).flat(), [played, me, names]);
+  const steps = useMemo(() => (solution ? frameLines(solution.frames, me, names) : []), [solution?.frames, me, names]);
+
   if (!st) return <div className="loading">{t('puzzles.loading')}</div>;
-  const me: ManagerId = st.toMove;
-  const names: Record<ManagerId, string> = { A: '', B: '' };
-  names[me] = t('puzzles.you');
-  names[me === 'A' ? 'B' : 'A'] = t('puzzles.opponent');
   const frame = solution ? solution.frames[solution.i]! : st.frame;
   const hintCard = hint?.card ? findCard(st.frame.view, hint.card) : null;
   const hintWhat = hint ? t(`puzzles.hintType.${hint.type}` as 'puzzles.hintType.other', { defaultValue: t('puzzles.hintType.other') }) : '';
@@ -93,6 +101,7 @@ export default function PuzzlesPage() {
       <h2 className="prompt-title">
         {solution.i === 0 ? t('puzzles.solutionStart') : t('puzzles.solution', { n: solution.i, total: solution.frames.length - 1 })}
       </h2>
+      {solution.i > 0 && <p className="hint puzzle-step">{steps[solution.i]?.join(' ') ?? ''}</p>}
       <div className="prompt-actions">
         <button
           className="btn small"
@@ -153,6 +162,7 @@ export default function PuzzlesPage() {
         </main>
         <PuzzleSide
           st={st}
+          log={log}
           busy={busy}
           solving={!!solution}
           onHint={askHint}
