@@ -49,6 +49,8 @@ describe.skipIf(!e2eEnabled)('the Puzzles page', () => {
 
     await page.getByRole('button', { name: 'Hint', exact: true }).click();
     await expect.poll(() => page.locator('.puzzle-banner').textContent()).toMatch(/^Hint: play a card with /);
+    await page.locator(`.slot.puzzle-hinted [data-card-id="${play.card}"]`).waitFor();
+    await shot(page, 'puzzles-hint');
 
     // The same clicks as in a match: the card, then "Play" in its menu, then Pass.
     // (A card with one thing to do acts at once; with more, its menu opens.)

@@ -72,6 +72,15 @@ export default function PuzzlesPage() {
     return () => clearTimeout(id);
   }, [solution]);
 
+  // The hinted card glows on the board, as lichess marks the piece to move. The playmat is pure from its props and
+  // knows nothing of hints, so the mark is a class on the card's slot, taken off when the hint goes.
+  useEffect(() => {
+    if (!hint?.card) return;
+    const slot = document.querySelector(`.board [data-card-id="${CSS.escape(hint.card)}"]`)?.closest('.slot');
+    slot?.classList.add('puzzle-hinted');
+    return () => slot?.classList.remove('puzzle-hinted');
+  }, [hint, st?.frame.seq]);
+
   const askHint = () => void (st && puzzleHint(st.puzzleId).then((h) => h && setHint(h)));
   const showSolution = () =>
     void (
