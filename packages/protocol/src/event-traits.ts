@@ -54,7 +54,7 @@ export const CLIENT_EVENT_TRAITS = {
   'puzzle:daily': { room: false, resend: true },
   'puzzle:next': { room: false, resend: false },
   'puzzle:move': { room: false, resend: false },
-  'puzzle:hint': { room: false, resend: true },
+  'puzzle:hint': { room: false, resend: false },
   'puzzle:solution': { room: false, resend: true },
 } as const satisfies Record<string, ClientEventTraits>;
 
