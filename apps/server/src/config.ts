@@ -66,6 +66,8 @@ export interface ServerConfig {
    * seed is 128 random bits: never set it on a server strangers play on, or they could predict the deals.
    */
   matchSeed: string | null;
+  /** VROYALE_PUZZLE_DAILY: tests only, a puzzle id that is the daily puzzle every day (the browser test solves it). */
+  puzzleDaily: string | null;
   /**
    * VROYALE_BOT_THREADS: worker threads that run the server bot's decisions off the event loop (default 1;
    * 0 runs them on the event loop, as tests may).
@@ -191,6 +193,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     seatHoldMs: 60_000,
     botDelayMs: 600,
     matchSeed: null,
+    puzzleDaily: null,
     botThreads: 1,
     rateLimit: { capacity: 40, refillPerSec: 20 },
     flood: {
@@ -300,6 +303,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     tournamentReadyMs: int(env, 'VROYALE_TOURNAMENT_READY_MS', d.tournamentReadyMs),
     botDelayMs: int(env, 'VROYALE_BOT_DELAY_MS', d.botDelayMs),
     matchSeed: env.VROYALE_MATCH_SEED || d.matchSeed,
+    puzzleDaily: env.VROYALE_PUZZLE_DAILY || d.puzzleDaily,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     flood: {

@@ -28,6 +28,9 @@ import type { UserRooms } from './rooms/user-rooms.js';
 import { Sessions, type SignedOut } from './sessions/sessions.js';
 import { resolveRoster } from './rooms/roster-choice.js';
 import { tournamentHandlers } from './tournaments/tournament-handlers.js';
+import { puzzleHandlers } from './puzzles/puzzle-handlers.js';
+import { PuzzleService } from './puzzles/puzzle-service.js';
+import { shippedPuzzles } from './puzzles/puzzle-set.js';
 import { isTournamentId, RESULT_KIND, TournamentCluster, type ResultMessage } from './tournaments/tournament-cluster.js';
 import { FINISHED_LISTED_MS, TournamentService } from './tournaments/tournament-service.js';
 import { TIME_KIND, type TimeMessage } from './tournaments/tournament-tables.js';
@@ -47,6 +50,8 @@ export class GameServer {
   readonly matchmaking: Matchmaking;
   /** Swiss tournaments (issue 34 §2, src/tournaments/). */
   readonly tournaments: TournamentService;
+  /** The puzzle page (issue 35 §2, src/puzzles/). */
+  readonly puzzles: PuzzleService;
   private readonly conns = new Map<string, Conn>();
   private shuttingDown = false;
   private readonly rooms: RoomService;
@@ -128,6 +133,7 @@ export class GameServer {
     d.router?.onAsk(TIME_KIND, (m) => this.tournaments.timeHere(m as TimeMessage));
     rooms.onMatchDecided = (roomId, score) => this.tournaments.matchDecided(roomId, score);
     rooms.onTurn = (room) => this.tournaments.turnMoved(room);
+    this.puzzles = new PuzzleService(shippedPuzzles(), d.storage.puzzles, () => d.clock.now(), d.config.puzzleDaily);
     const mm = this.matchmaking.handlers;
     const handlers: HandlerTable = {
       ...roomHandlers(rooms, d, conns),
@@ -139,6 +145,7 @@ export class GameServer {
       'challenge:answer': (c, p, reply) => mm['challenge:answer'](c, p, reply),
       'challenge:cancel': (c, p, reply) => mm['challenge:cancel'](c, p, reply),
       ...tournamentHandlers(this.tournaments, (id) => d.users.get(id)?.name ?? 'Player'),
+      ...puzzleHandlers(this.puzzles),
     };
     this.connections_ = new Connections({
       log: d.log,

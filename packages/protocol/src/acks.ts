@@ -73,6 +73,10 @@ export const ERROR_CODES = [
   'wrong-phase',
   /** The sender has no entry in this tournament (or has dropped). */
   'not-registered',
+  /** No attempt of this puzzle is open for the sender (ask `puzzle:daily` or `puzzle:next` first). */
+  'puzzle-not-found',
+  /** The attempt is over (solved or failed): ask for the solution or the next puzzle. */
+  'puzzle-over',
   'internal',
 ] as const;
 export type ServerErrorCode = (typeof ERROR_CODES)[number];

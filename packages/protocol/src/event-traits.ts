@@ -51,6 +51,11 @@ export const CLIENT_EVENT_TRAITS = {
   'tournament:ready': { room: false, resend: true },
   'tournament:drop': { room: false, resend: false },
   'tournament:manage': { room: false, resend: false },
+  'puzzle:daily': { room: false, resend: true },
+  'puzzle:next': { room: false, resend: false },
+  'puzzle:move': { room: false, resend: false },
+  'puzzle:hint': { room: false, resend: false },
+  'puzzle:solution': { room: false, resend: true },
 } as const satisfies Record<string, ClientEventTraits>;
 
 /** Every client event: the keys of CLIENT_EVENT_TRAITS (events.ts's CLIENT_PAYLOADS must have exactly these). */

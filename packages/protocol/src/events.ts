@@ -39,6 +39,7 @@ import {
   type TournamentView,
   type TournamentYou,
 } from './tournaments.js';
+import { PuzzleMovePayload, PuzzleRef, type PuzzleFrame, type PuzzleHint, type PuzzleState } from './puzzles.js';
 import type { ChatHistory, ChatMessage, LobbyRooms, MatchLogHistory, RematchState, RoomState, ServerNotice, ViewMessage } from './server-messages.js';
 import type { Seat } from './client-payloads.js';
 import type { PassUntilMode, StopSettings } from './stop-settings.js';
@@ -81,6 +82,12 @@ export const CLIENT_PAYLOADS = {
   'tournament:ready': TournamentRef,
   'tournament:drop': TournamentRef,
   'tournament:manage': TournamentManagePayload,
+  /** The puzzle page (puzzles.ts): today's puzzle, the next at the player's level, a move, a hint, the solution. */
+  'puzzle:daily': EmptyPayload,
+  'puzzle:next': EmptyPayload,
+  'puzzle:move': PuzzleMovePayload,
+  'puzzle:hint': PuzzleRef,
+  'puzzle:solution': PuzzleRef,
 } as const satisfies Record<ClientEventName, z.ZodType>;
 
 /** What each client event's ack carries on success. */
@@ -125,6 +132,13 @@ export interface AckData {
   'tournament:ready': TournamentView;
   'tournament:drop': TournamentView;
   'tournament:manage': TournamentView;
+  'puzzle:daily': PuzzleState;
+  'puzzle:next': PuzzleState;
+  /** The position after the move and the opponent's answers, and whether the attempt is solved, failed or goes on. */
+  'puzzle:move': PuzzleState;
+  'puzzle:hint': { hint: PuzzleHint };
+  /** The main line from the first position, one frame per action (the player's projection); the attempt as it is now. */
+  'puzzle:solution': { frames: PuzzleFrame[]; state: PuzzleState };
 }
 
 export type ClientToServerEvents = {

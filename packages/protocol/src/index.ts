@@ -11,5 +11,6 @@ export * from './server-messages.js';
 export * from './accounts.js';
 export * from './matchmaking.js';
 export * from './tournaments.js';
+export * from './puzzles.js';
 export * from './event-traits.js';
 export * from './events.js';

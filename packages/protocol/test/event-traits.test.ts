@@ -33,6 +33,8 @@ describe('client event traits (CLIENT_EVENT_TRAITS)', () => {
       'lobby:unsubscribe',
       'match:action',
       'match:pass-until',
+      'puzzle:daily',
+      'puzzle:solution',
       'room:join',
       'room:leave',
       'room:spectate',
@@ -62,6 +64,9 @@ describe('client event traits (CLIENT_EVENT_TRAITS)', () => {
       'tournament:register',
       'tournament:drop',
       'tournament:manage',
+      'puzzle:next',
+      'puzzle:move',
+      'puzzle:hint',
     ] as const)
       expect(RESENDABLE_EVENTS.has(e as never)).toBe(false);
   });

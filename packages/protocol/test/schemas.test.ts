@@ -113,6 +113,11 @@ describe('payload schemas', () => {
         'tournament:ready',
         'tournament:drop',
         'tournament:manage',
+        'puzzle:daily',
+        'puzzle:next',
+        'puzzle:move',
+        'puzzle:hint',
+        'puzzle:solution',
       ].sort(),
     );
   });

@@ -23,6 +23,7 @@ import type {
   RatingSummary,
   UiSettings,
 } from '@vroyale/protocol';
+import type { PuzzleStore } from './puzzle-store.js';
 import type { ActionRecord, MatchRecord, RoomRecord, SeriesRecord, SessionRecord, TournamentRecord } from './records.js';
 
 /** An action row as stored, plus what the same transaction updates on its match. */
@@ -331,6 +332,8 @@ export interface Store {
   readonly decks: DecksStore;
   readonly series: SeriesStore;
   readonly tournaments: TournamentStore;
+  /** The puzzle page's ratings, attempts and streaks (puzzle-store.ts). */
+  readonly puzzles: PuzzleStore;
   readonly settings: SettingsStore;
   readonly blocks: BlocksStore;
   readonly reports: ReportsStore;

@@ -71,6 +71,8 @@ describe('choices from legal actions', () => {
     expect(parseRoute('#/decks')).toEqual({ name: 'decks' });
     expect(parseRoute('#/about')).toEqual({ name: 'about' });
     expect(parseRoute('', '/about')).toEqual({ name: 'about' });
+    expect(parseRoute('#/puzzles')).toEqual({ name: 'puzzles' });
+    expect(parseRoute('', '/puzzles')).toEqual({ name: 'puzzles' });
     expect(parseRoute('')).toEqual({ name: 'lobby' });
   });
 });

@@ -18,6 +18,8 @@ const AboutPage = lazy(() => import('./about/about-page'));
 // Events (Swiss tournaments): the list and one event's page, one chunk with their texts.
 const EventsPage = lazy(() => import('./events/events-page'));
 const EventPage = lazy(() => import('./events/event-page'));
+// Puzzles (issue 35 §2): the daily puzzle and the stream at the player's level.
+const PuzzlesPage = lazy(() => import('./puzzles/puzzles-page'));
 // The playmat (board, prompts, the engine's legality functions) is a chunk of its own: the lobby is the first
 // page and needs none of it; the chunk is fetched while the room's first messages arrive.
 const RoomScreen = lazy(() => import('./room').then((m) => ({ default: m.RoomScreen })));
@@ -83,7 +85,7 @@ export function App() {
   else if (route.name === 'profile') screen = <ProfilePage key={route.username} username={route.username} />;
   else if (route.name === 'leaderboard') screen = <LeaderboardPage queue={route.queue} />;
   else if (route.name === 'about') screen = <AboutPage />;
-  else if ((route.name === 'events' || route.name === 'event') && !me)
+  else if ((route.name === 'events' || route.name === 'event' || route.name === 'puzzles') && !me)
     // Tournament calls need a hello: a browser without a saved name picks one first (as an invite link does).
     screen = (
       <div className="lobby lobby-welcome">
@@ -96,6 +98,7 @@ export function App() {
       </div>
     );
   else if (route.name === 'events') screen = <EventsPage />;
+  else if (route.name === 'puzzles') screen = <PuzzlesPage />;
   else if (route.name === 'event') screen = <EventPage key={route.id} id={route.id} invite={route.invite} />;
   else if (route.name === 'room')
     screen = me ? (

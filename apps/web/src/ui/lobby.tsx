@@ -90,6 +90,9 @@ export function Lobby() {
           <a className="btn ghost" href="#/events">
             {t('lobby.events')}
           </a>
+          <a className="btn ghost" href="#/puzzles">
+            {t('lobby.puzzles')}
+          </a>
           <a className="btn ghost" href="#/decks">
             {t('lobby.deckBuilder')}
           </a>

@@ -1,7 +1,7 @@
 /**
  * Hash routes (#/, #/room/ID, #/decks, #/replay/MATCH, #/how-to-play, #/settings, #/u/USERNAME,
  * #/leaderboard[/ranked|/casual|/ranked-bo3|/casual-bo3],
- * #/about, #/events, #/events/ID[?invite=CODE]):
+ * #/about, #/events, #/events/ID[?invite=CODE], #/puzzles):
  * invite, replay and profile links work with any static host.
  */
 import { useSyncExternalStore } from 'react';
@@ -19,6 +19,7 @@ export type Route =
   | { name: 'leaderboard'; queue: RatingQueue }
   | { name: 'about' }
   | { name: 'events' }
+  | { name: 'puzzles' }
   | { name: 'event'; id: string; invite: string | null };
 
 export function parseRoute(hash: string, pathname = '/'): Route {
@@ -33,6 +34,7 @@ export function parseRoute(hash: string, pathname = '/'): Route {
   const event = /^\/events\/([A-Za-z0-9_-]+)(?:\?(?:.*&)?invite=([A-Za-z0-9_-]+))?/.exec(path);
   if (event) return { name: 'event', id: event[1]!, invite: event[2] ?? null };
   if (path.startsWith('/events')) return { name: 'events' };
+  if (path.startsWith('/puzzles')) return { name: 'puzzles' };
   if (path.startsWith('/leaderboard')) return { name: 'leaderboard', queue: leaderboardQueueOf(path) };
   if (path.startsWith('/decks')) return { name: 'decks' };
   if (path.startsWith('/how-to-play')) return { name: 'how-to-play' };

@@ -13,6 +13,7 @@ import { migration as series } from './0007-series.js';
 import { migration as tournaments } from './0008-tournaments.js';
 import { migration as roomSeries } from './0009-room-series.js';
 import { migration as bo3Ratings } from './0010-bo3-ratings.js';
+import { migration as puzzles } from './0011-puzzles.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -25,4 +26,5 @@ export const MIGRATIONS: readonly Migration[] = [
   tournaments,
   roomSeries,
   bo3Ratings,
+  puzzles,
 ];

@@ -21,6 +21,7 @@ import { PgAccounts, PgAdmin, PgBlocks, pgFacts, PgReports, PgSettings, PgUsers 
 import { PgDecks } from './pg-decks.js';
 import { PgSeries } from './pg-series.js';
 import { PgTournaments } from './pg-tournaments.js';
+import { PgPuzzles } from './pg-puzzles.js';
 import { migratePostgres } from './pg-migrate.js';
 import { PgProfiles } from './pg-profiles.js';
 import { matchEnded, matchStarted, rateMatch } from './pg-results.js';
@@ -38,6 +39,7 @@ export class PgStore implements Store {
   readonly decks;
   readonly series;
   readonly tournaments;
+  readonly puzzles;
   readonly settings;
   readonly blocks;
   readonly reports;
@@ -71,6 +73,7 @@ export class PgStore implements Store {
     this.decks = new PgDecks(pool, this.lane);
     this.series = new PgSeries(pool, this.lane);
     this.tournaments = new PgTournaments(pool, this.lane, (c, ids) => this.leases.fenced(c, ids));
+    this.puzzles = new PgPuzzles(pool, this.lane);
     this.settings = new PgSettings(pool, this.lane);
     this.blocks = new PgBlocks(pool, this.lane);
     this.reports = new PgReports(pool, this.lane);

@@ -31,6 +31,7 @@ import { SqliteBlocks } from './blocks.js';
 import { SqliteDecks } from './decks.js';
 import { SqliteSeries } from './series.js';
 import { SqliteTournaments } from './tournaments.js';
+import { SqlitePuzzles } from './puzzles.js';
 import { sqliteFacts } from './facts.js';
 import { ActionWriter } from './group-commit.js';
 import { SqliteProfiles } from './profiles.js';
@@ -66,6 +67,7 @@ export class SqliteStore implements Store {
   readonly decks: SqliteDecks;
   readonly series: SqliteSeries;
   readonly tournaments: SqliteTournaments;
+  readonly puzzles: SqlitePuzzles;
   readonly settings: SqliteSettings;
   readonly blocks: SqliteBlocks;
   readonly reports: SqliteReports;
@@ -102,6 +104,7 @@ export class SqliteStore implements Store {
     this.decks = new SqliteDecks(db);
     this.series = new SqliteSeries(db);
     this.tournaments = new SqliteTournaments(db);
+    this.puzzles = new SqlitePuzzles(db);
     this.settings = new SqliteSettings(db);
     this.blocks = new SqliteBlocks(db);
     this.reports = new SqliteReports(db);

@@ -1,6 +1,6 @@
 /**
  * The English texts only the room and the screens after it read (the playmat, prompts, card menus, stops, the deck
- * builder, the replay, profiles, a best-of-three's series and side deck, the Events pages): kept off the lobby's first page and
+ * builder, the replay, profiles, a best-of-three's series and side deck, the Events pages, the Puzzles page): kept off the lobby's first page and
  * registered by ../later-texts.ts, which every module using one of these areas imports (docs/performance.md, "The
  * first page").
  */
@@ -13,5 +13,6 @@ import replay from './replay.json';
 import profile from './profile.json';
 import series from './series.json';
 import events from './events.json';
+import puzzles from './puzzles.json';
 
-export const later = { choices, stops, playmat, prompt, deck, replay, profile, series, events };
+export const later = { choices, stops, playmat, prompt, deck, replay, profile, series, events, puzzles };

@@ -27,6 +27,7 @@ import play from './play.json';
 import profile from './profile.json';
 import series from './series.json';
 import events from './events.json';
+import puzzles from './puzzles.json';
 
 export const ja: Shape<Texts> = {
   common,
@@ -52,4 +53,5 @@ export const ja: Shape<Texts> = {
   profile,
   series,
   events,
+  puzzles,
 };
