@@ -24,7 +24,6 @@ import type { SocketClass } from '../net/socket-class.js';
 import { ackPacket, peekPacket } from '../net/packet-peek.js';
 import { CloseQueue, Reaper } from './close-queue.js';
 import { FanOut } from './fan-out.js';
-import { flushOncePerTick, type Flushable } from './flush-per-tick.js';
 import type { ReadGate } from './read-gate.js';
 import type { ReadGates } from './gated-ws-server.js';
 import type { Incoming, MessageGate, ServerEvent, ServerPayload, Transport } from './transport.js';
@@ -297,7 +296,6 @@ export class SocketIoTransport implements Transport {
     this.adoptReads(wire);
     // Long-polling upgraded to a WebSocket: its reads go through that WebSocket's gate from now on.
     conn.on('upgrade', () => this.adoptReads(wire));
-    flushOncePerTick(conn as unknown as Flushable);
     // engine.io writes what it buffered (a burst of refusals, a view and its ack...) frame by frame: one write.
     conn.on('flush', () => wire.reads?.socket.cork());
     conn.on('drain', () => wire.reads?.socket.uncork());
