@@ -8,7 +8,8 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import type { Ack, RoomState } from '@vroyale/protocol';
-import { useCluster } from '../helpers/cluster.js';
+import { emitMoving, useCluster } from '../helpers/cluster.js';
+import { poll } from '../helpers/until.js';
 import { actFromLatest } from '../helpers/match-setup.js';
 import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
 import { TestClient } from '../helpers/test-client.js';
@@ -19,24 +20,6 @@ const nodes: NodeProcess[] = [];
 afterAll(() => {
   for (const n of nodes) if (n.child.exitCode === null && n.child.signalCode === null) n.kill('SIGKILL');
 });
-
-/** Polls an asynchronous condition (a database read) until it holds. */
-async function poll(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = performance.now() + ms;
-  while (!(await check())) {
-    if (performance.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** As the web client: a `moved` refusal (the room changing nodes) is sent again, silently, a moment later. */
-async function emitMoving(c: TestClient, event: string, payload: object): Promise<Ack<object>> {
-  for (let i = 0; ; i++) {
-    const ack = (await (c.emit as (e: string, p: object, ms?: number) => Promise<Ack<object>>)(event, payload, 15_000)) as Ack<object>;
-    if (ack.ok || ack.code !== 'moved' || i >= 40) return ack;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 const seriesOf = (c: TestClient, roomId: string): RoomState['series'] => c.roomStates.get(roomId)?.series ?? null;
 const ownerOf = async (db: pg.Client, matchId: string) =>

@@ -16,7 +16,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { makeRng } from '@vroyale/engine';
 import type { Ack, TournamentView } from '@vroyale/protocol';
-import { useCluster } from '../helpers/cluster.js';
+import { emitMoving, useCluster } from '../helpers/cluster.js';
+import { poll } from '../helpers/until.js';
 import { makeAccount } from '../helpers/accounts.js';
 import { actFromLatest } from '../helpers/match-setup.js';
 import { startNodeProcess, type NodeProcess } from '../helpers/node-process.js';
@@ -45,24 +46,6 @@ async function until(c: TestClient, id: string, ok: (v: TournamentView) => boole
 /** The round is paired and every table's room is open (the pairing's view comes first, its rooms a moment later). */
 const opened = (v: TournamentView, round: number) =>
   v.phase.kind === 'playing' && v.phase.round === round && (v.history[round - 1]?.pairings.every((m) => m.b === null || m.roomId) ?? false);
-
-/** Polls an asynchronous condition (a database read) until it holds. */
-async function poll(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
-  const end = performance.now() + ms;
-  while (!(await check())) {
-    if (performance.now() > end) throw new Error(`timed out: ${what}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
-
-/** As the web client: a `moved` refusal (the event changing nodes) is sent again, silently, a moment later. */
-async function emitMoving(c: TestClient, event: string, payload: object): Promise<Ack<object>> {
-  for (let i = 0; ; i++) {
-    const ack = (await (c.emit as (e: string, p: object, ms?: number) => Promise<Ack<object>>)(event, payload, 15_000)) as Ack<object>;
-    if (ack.ok || ack.code !== 'moved' || i >= 40) return ack;
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /** Confirms the ready check, keeping the ack's view as the client's latest (what the web app does). */
 async function ready(c: TestClient, id: string): Promise<void> {

@@ -7,7 +7,9 @@ import { afterAll, beforeAll } from 'vitest';
 import { noteRedisMissing, redisInstalled, startRedis, type RunningRedis } from './redis.js';
 import { usePostgres } from './postgres.js';
 import { startTestServer, type TestServer } from './test-server.js';
+import type { Ack } from '@vroyale/protocol';
 import type { ServerConfig } from '../../src/config.js';
+import type { TestClient } from './test-client.js';
 
 export interface TestCluster {
   readonly available: boolean;
@@ -40,4 +42,13 @@ export function useCluster(file: string): TestCluster {
       return { nodes, databaseUrl, redisUrl, close: async () => void (await Promise.all(nodes.map((t) => t.close()))) };
     },
   };
+}
+
+/** As the web client: a `moved` refusal (a room or an event changing nodes) is sent again, silently, a moment later. */
+export async function emitMoving(c: TestClient, event: string, payload: object): Promise<Ack<object>> {
+  for (let i = 0; ; i++) {
+    const ack = (await (c.emit as (e: string, p: object, ms?: number) => Promise<Ack<object>>)(event, payload, 15_000)) as Ack<object>;
+    if (ack.ok || ack.code !== 'moved' || i >= 40) return ack;
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }

@@ -9,3 +9,12 @@ export async function until(check: () => boolean, what: string, timeoutMs = 5_00
     await new Promise((r) => setTimeout(r, 2));
   }
 }
+
+/** `until` for an asynchronous condition (a database read), checked every 50 ms. */
+export async function poll(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+  const end = performance.now() + ms;
+  while (!(await check())) {
+    if (performance.now() > end) throw new Error(`timed out: ${what}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
