@@ -93,23 +93,29 @@ export function lineToSteps(built: BuiltPuzzle, line: readonly Action[]): LineSt
   return out;
 }
 
-/** Replays stored steps from a fresh build; returns the states after each step, or the first refusal. */
-export function replaySteps(file: string, p: Pick<Puzzle, 'position' | 'cards'>, steps: readonly LineStep[]): { states: GameState[]; error: string | null } {
+/** Replays stored steps from a fresh build; returns the states after each step and the actions taken, or the first refusal. */
+export function replaySteps(
+  file: string,
+  p: Pick<Puzzle, 'position' | 'cards'>,
+  steps: readonly LineStep[],
+): { states: GameState[]; actions: Action[]; error: string | null } {
   const built = buildPuzzle(file, p);
   let s = built.state;
   const states = [s];
+  const actions: Action[] = [];
   for (const [i, st] of steps.entries()) {
     let a: Action;
     try {
       a = resolveStep(s, built.aliases, st);
     } catch (e) {
-      return { states, error: `step ${i + 1}: ${(e as Error).message}` };
+      return { states, actions, error: `step ${i + 1}: ${(e as Error).message}` };
     }
     const r = step(s, a);
-    if (!r.ok) return { states, error: `step ${i + 1} (${st.manager} ${st.action.type}): ${r.code}: ${r.message}` };
+    if (!r.ok) return { states, actions, error: `step ${i + 1} (${st.manager} ${st.action.type}): ${r.code}: ${r.message}` };
     built.aliases.follow(r.events);
     s = r.state;
     states.push(s);
+    actions.push(a);
   }
-  return { states, error: null };
+  return { states, actions, error: null };
 }

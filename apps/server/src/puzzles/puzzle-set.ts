@@ -3,8 +3,8 @@
  * line as engine actions (refs resolved along the way), and the choice of today's puzzle and of the next one.
  */
 import { loadPuzzles } from '@vroyale/puzzles/loader';
-import { buildPuzzle, resolveStep, type Puzzle } from '@vroyale/puzzles';
-import { step, type Action, type GameState } from '@vroyale/engine';
+import { replaySteps, type Puzzle } from '@vroyale/puzzles';
+import type { Action, GameState } from '@vroyale/engine';
 
 export interface ShippedPuzzle {
   puzzle: Puzzle;
@@ -22,18 +22,9 @@ export class PuzzleSet {
 
   constructor(dir?: string) {
     for (const { file, puzzle } of loadPuzzles(dir)) {
-      const built = buildPuzzle(file, puzzle);
-      const line: Action[] = [];
-      let s = built.state;
-      for (const st of puzzle.solution.line) {
-        const a = resolveStep(s, built.aliases, st);
-        const r = step(s, a);
-        if (!r.ok) throw new Error(`${file}: the main line does not replay (${r.code}: ${r.message})`);
-        built.aliases.follow(r.events);
-        line.push(a);
-        s = r.state;
-      }
-      const p = { puzzle, start: built.state, line };
+      const { states, actions, error } = replaySteps(file, puzzle, puzzle.solution.line);
+      if (error) throw new Error(`${file}: the main line does not replay (${error})`);
+      const p = { puzzle, start: states[0]!, line: actions };
       this.byId.set(puzzle.id, p);
       this.list.push(p);
     }
