@@ -4,7 +4,7 @@
  * follows it and by the solver's `bestDefence` once they leave it. Everything sent out is the mover's
  * projection (`frame`); nothing else of the state leaves this class.
  */
-import { deciders, legalActions, other, project, projectEvents, step, type Action, type GameEvent, type GameState, type ManagerId } from '@vroyale/engine';
+import { deciders, legalActions, project, projectEvents, step, type Action, type GameEvent, type GameState, type ManagerId } from '@vroyale/engine';
 import { bestDefence, choiceKey, goalFrame, goalStatus, solve, type GoalFrame, type SolveResult } from '@vroyale/puzzles';
 import type { ErrorCode, PuzzleFrame, PuzzleHint, PuzzleStatus } from '@vroyale/protocol';
 import type { ShippedPuzzle } from './puzzle-set.js';
@@ -61,13 +61,13 @@ export class PuzzleAttempt {
     if (deciders(s)[0] !== this.mover) return { ok: false, code: 'out-of-turn', message: 'It is not your turn to act' };
     const r = step(s, input);
     if (!r.ok) return { ok: false, code: r.code, message: r.message };
-    const lineMove = this.lineAt === null ? undefined : this.shipped.line[this.lineAt];
+    const lineMove = this.lineMove;
+    const key = choiceKey(s, input);
     let wrong = false;
-    if (lineMove && lineMove.manager === this.mover && choiceKey(s, lineMove) === choiceKey(s, input)) this.lineAt!++;
+    if (lineMove && lineMove.manager === this.mover && choiceKey(s, lineMove) === key) this.lineAt!++;
     else {
       // Off the main line: another winning move keeps the attempt going (the solver says which win), as on lichess
       // an alternative mate is accepted; a move the solver proves losing ends it.
-      const key = choiceKey(s, input);
       const verdict = this.judge().firstMoves.find((f) => choiceKey(s, f.action) === key)?.verdict;
       wrong = verdict === 'fail';
       this.lineAt = null;
@@ -93,7 +93,7 @@ export class PuzzleAttempt {
       const who = deciders(this.state)[0];
       if (!who) break;
       if (who === this.mover) return;
-      const lineMove = this.lineAt === null ? undefined : this.shipped.line[this.lineAt];
+      const lineMove = this.lineMove;
       const a = lineMove && lineMove.manager === who ? lineMove : bestDefence(this.state, this.goal, this.budget);
       if (a === lineMove) this.lineAt!++;
       else this.lineAt = null;
@@ -116,7 +116,7 @@ export class PuzzleAttempt {
   /** The next winning move: the main line's while on it, else the solver's. Null when the attempt is over. */
   hint(): PuzzleHint | null {
     if (this.status !== 'continue' || deciders(this.state)[0] !== this.mover) return null;
-    const lineMove = this.lineAt === null ? undefined : this.shipped.line[this.lineAt];
+    const lineMove = this.lineMove;
     const a = lineMove?.manager === this.mover ? lineMove : this.judge().firstMoves.find((f) => f.verdict === 'win')?.action;
     if (!a) return null;
     this.hints++;
@@ -141,8 +141,9 @@ export class PuzzleAttempt {
     return frames;
   }
 
-  get opponent(): ManagerId {
-    return other(this.mover);
+  /** The main line's next action while the attempt follows it. */
+  private get lineMove(): Action | undefined {
+    return this.lineAt === null ? undefined : this.shipped.line[this.lineAt];
   }
 }
 
