@@ -12,5 +12,6 @@ export * from './accounts.js';
 export * from './matchmaking.js';
 export * from './tournaments.js';
 export * from './puzzles.js';
+export * from './reviews.js';
 export * from './event-traits.js';
 export * from './events.js';
