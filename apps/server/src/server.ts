@@ -155,6 +155,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       deferred: transport.admission.deferred,
       waiting: transport.admission.waitingSockets,
       handshakesDeferred: transport.admission.tasksDeferred,
+      refusedUnparsed: transport.refusedUnparsed,
       parked: park?.parkedNow ?? 0,
       grants: park?.stats.grants ?? 0,
       grantTicks: park?.stats.ticks ?? 0,

@@ -130,6 +130,8 @@ describe('admission control (issue 36)', () => {
     expect(stranger.open).toBe(true);
     // Their first 5 (the hello took one of 6) answered room-not-found, the next 4 rate-limited (the 4th kicks).
     expect(Object.fromEntries(codes)).toEqual({ 'room-not-found': 300 * 5, 'rate-limited': 300 * 4 });
+    // Every one of them answered from its frame's head, below ws (the stranger's too).
+    expect(await metric(t, 'vroyale_admission_refused_unparsed_total')).toBe(300 * 9 + 1);
     expect(notices.length).toBe(300);
     expect(t.server.game.floodStats.kicks).toBe(300);
     // The match and its managers were not touched; the server forgot every flooder.

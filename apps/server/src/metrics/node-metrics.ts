@@ -23,6 +23,8 @@ export interface MetricSources {
     deferred: Record<SocketClass, number>;
     waiting: number;
     handshakesDeferred: number;
+    /** Messages refused from their frame's head, never parsed by ws, engine.io or Socket.IO. */
+    refusedUnparsed: number;
     /** Read parking (transport/read-park.ts): sockets parked now, grants since start, ticks that granted, grants that read bytes. */
     parked: number;
     grants: number;
@@ -177,6 +179,12 @@ export function createNodeMetrics(sources: MetricSources): NodeMetrics {
     'vroyale_admission_handshakes_deferred_total',
     'New connections whose handshake waited for a later event-loop turn (more than the turn allows arrived at once).',
     () => sources.admission().handshakesDeferred,
+  );
+  totalCounter(
+    registry,
+    'vroyale_admission_refused_unparsed_total',
+    "Messages refused from their WebSocket frame's head (rate limit, not identified, no room), answered with one frame and never parsed.",
+    () => sources.admission().refusedUnparsed,
   );
   new Gauge({
     name: 'vroyale_admission_parked_sockets',

@@ -135,4 +135,47 @@ describe('read gate', () => {
     await new Promise((r) => setImmediate(r));
     expect(h.errors).toEqual(['Max payload size exceeded']);
   });
+
+  it('shows the unmasked head of a whole text frame without ws seeing it, and drops it unparsed on skip', () => {
+    const h = harness();
+    h.gate.own(() => {});
+    const chat = `4217["room:chat",{"roomId":"x","text":"${'y'.repeat(200)}"}]`;
+    h.gate.onData(Buffer.concat([frame(chat), frame('42["b"]')]));
+    expect(h.gate.peekText(96)).toBe(chat.slice(0, 96));
+    expect(h.gate.skip()).toBe(true);
+    expect(h.messages).toEqual([]);
+    expect(h.gate.peekText(96)).toBe('42["b"]');
+    expect(h.gate.next()).toBe(true);
+    expect(h.messages).toEqual(['42["b"]']);
+    expect(h.gate.peekText(96)).toBeNull();
+    expect(h.gate.skip()).toBe(false);
+  });
+
+  it('shows no head for what ws must see: a fragment, the frames after it, a binary frame, an over-long frame', async () => {
+    const h = harness(100);
+    h.gate.own(() => {});
+    const text = frame('42["a"]');
+    const first = Buffer.from(text);
+    first[0] = 0x01; // text without FIN: a message in fragments
+    const last = Buffer.from(text);
+    last[0] = 0x80; // its continuation, with FIN
+    h.gate.onData(first);
+    expect(h.gate.peekText(96)).toBeNull();
+    expect(h.gate.next()).toBe(true);
+    h.gate.onData(text); // a new message inside a fragmented one: a protocol error ws must see
+    expect(h.gate.peekText(96)).toBeNull();
+    expect(h.gate.next()).toBe(true);
+    await new Promise((r) => setImmediate(r));
+    expect(h.errors.length).toBe(1);
+
+    const b = harness(100);
+    b.gate.own(() => {});
+    const binary = frame('42["a"]');
+    binary[0] = 0x82;
+    b.gate.onData(binary);
+    expect(b.gate.peekText(96)).toBeNull();
+    b.gate.next();
+    b.gate.onData(frame('x'.repeat(300)));
+    expect(b.gate.peekText(96)).toBeNull();
+  });
 });

@@ -32,6 +32,8 @@ export class ReadGate {
   private dropped = false;
   /** Its backlog was cut (`trim`): what it kept is fed, nothing more is read. */
   truncated = false;
+  /** ws is inside a fragmented message (a data frame without FIN was fed): the next frame must go to ws. */
+  private midMessage = false;
   /** When the oldest byte not fed yet arrived (performance.now()); null with nothing waiting. */
   private arrivedAt: number | null = null;
   /** Told when bytes arrive, once a Socket.IO socket owns this connection (the transport: admission control). */
@@ -90,11 +92,53 @@ export class ReadGate {
   next(): boolean {
     const end = this.frameEnd();
     if (end < 0) return false;
-    const frame = this.buf!.subarray(this.off, end);
-    this.off = end;
-    if (this.off >= this.buf!.length) this.buf = this.arrivedAt = null;
+    const b = this.buf!;
+    const op = b[this.off]! & 0x0f;
+    const fin = (b[this.off]! & 0x80) !== 0;
+    // Control frames (8–10) may come between a message's fragments and do not end it.
+    if (op < 8) this.midMessage = !fin;
+    const frame = b.subarray(this.off, end);
+    this.consumed(end);
     this.parse(frame);
     return true;
+  }
+
+  /**
+   * The start of the next frame's text, unmasked (at most `max` bytes, read as Latin-1: only ASCII is looked at),
+   * when that frame is a whole, unfragmented, uncompressed, masked text message and ws is between messages: what
+   * the transport peeks at to refuse a message without ws, engine.io or Socket.IO seeing it. Null otherwise.
+   */
+  peekText(max: number): string | null {
+    if (this.midMessage) return null;
+    const end = this.frameEnd();
+    if (end < 0) return null;
+    const b = this.buf!;
+    const at = this.off;
+    // FIN, no RSV bits (no compression), opcode 1 (text); a client's frames are masked (RFC 6455 §5.3).
+    if (b[at] !== 0x81 || (b[at + 1]! & 0x80) === 0) return null;
+    const len7 = b[at + 1]! & 0x7f;
+    const head = len7 === 126 ? 4 : len7 === 127 ? 10 : 2;
+    const start = at + head + 4;
+    // Longer than ws accepts (frameEndAt hands ws everything, for it to refuse): ws's to answer.
+    const payload = len7 === 126 ? b.readUInt16BE(at + 2) : len7;
+    if (len7 === 127 || payload > this.maxPayload || start + payload !== end) return null;
+    const n = Math.min(max, end - start);
+    let text = '';
+    for (let i = 0; i < n; i++) text += String.fromCharCode(b[start + i]! ^ b[at + head + (i & 3)]!);
+    return text;
+  }
+
+  /** Drops the next whole frame unparsed (the transport answered it itself); false when there is none. */
+  skip(): boolean {
+    const end = this.frameEnd();
+    if (end < 0) return false;
+    this.consumed(end);
+    return true;
+  }
+
+  private consumed(end: number): void {
+    this.off = end;
+    if (this.off >= this.buf!.length) this.buf = this.arrivedAt = null;
   }
 
   /**

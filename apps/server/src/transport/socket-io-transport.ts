@@ -26,7 +26,8 @@ import { CloseQueue, Reaper } from './close-queue.js';
 import { FanOut } from './fan-out.js';
 import type { ReadGate } from './read-gate.js';
 import type { ReadGates } from './gated-ws-server.js';
-import type { Incoming, MessageGate, ServerEvent, ServerPayload, Transport } from './transport.js';
+import type { GateVerdict, Incoming, MessageGate, ServerEvent, ServerPayload, Transport } from './transport.js';
+import { wsTextFrame } from './ws-text-frame.js';
 
 export type IoServer = Server<ClientToServerEvents, ServerToClientEvents>;
 type AnyEmit = { emit(event: string, payload: unknown): boolean };
@@ -48,6 +49,8 @@ interface Wire {
   closing: boolean;
   /** Its class when its bytes last arrived (the read wait's label). */
   cls?: SocketClass;
+  /** The gate's verdict on the frame being fed to ws, given from its head (`answerUnparsed`): not asked twice. */
+  verdict: GateVerdict | null;
 }
 
 export interface TransportOptions {
@@ -63,6 +66,12 @@ export interface TransportOptions {
   /** A WebSocket frame fed to ws: how long it waited since its bytes arrived (ms), by its socket's class. */
   onReadWait?: (cls: SocketClass, ms: number) => void;
 }
+
+/**
+ * How much of a frame is unmasked to read its Socket.IO head: `4` (engine.io's message), `2`, an ack id of up to 15
+ * digits and `["` + an event name of up to 64 characters + `"` (packet-peek.ts) fit in 96.
+ */
+const PEEK_CHARS = 96;
 
 /** What a new WebSocket's first frames (the CONNECT: Socket.IO builds its socket) cost admission control. */
 const CONNECT_UNITS = 4;
@@ -80,6 +89,8 @@ export class SocketIoTransport implements Transport {
   private readonly clustered: boolean;
   private readonly readGates: ReadGates | null;
   private readonly onReadWait: ((cls: SocketClass, ms: number) => void) | null;
+  /** Messages refused from their frame's head (`answerUnparsed`) since start: the metrics. */
+  refusedUnparsed = 0;
 
   constructor(
     private readonly io: IoServer,
@@ -194,7 +205,12 @@ export class SocketIoTransport implements Transport {
         });
       }
       const waited = this.onReadWait && wire.reads.waitedMs(performance.now());
-      const fed = wire.reads.next();
+      let fed: boolean;
+      try {
+        fed = this.answerUnparsed(wire) || wire.reads.next();
+      } finally {
+        wire.verdict = null;
+      }
       if (fed && waited != null) this.onReadWait!(wire.cls ?? 'seated', waited);
       // Its backlog was cut and what it kept did not get it kicked: it is now.
       if (wire.reads.truncated && !wire.closing && !wire.reads.pending()) this.gatekeeper?.overflowed(id);
@@ -202,6 +218,35 @@ export class SocketIoTransport implements Transport {
     }
     if (wire.packets.length === 0) return false;
     this.decode(wire, wire.packets.shift());
+    return true;
+  }
+
+  /**
+   * Shows the gate the next frame's head before ws parses it: a refusal (and a drop) is answered here with one
+   * frame written to the TCP socket, so a flooder's refused messages never reach ws, engine.io or Socket.IO (their
+   * objects, events and timers were most of a flood's garbage, docs/abuse.md). A frame let through is fed to ws with
+   * its verdict kept for `onData`. True when the frame was answered here and dropped.
+   */
+  private answerUnparsed(wire: Wire): boolean {
+    const gate = this.gatekeeper;
+    const reads = wire.reads!;
+    if (!gate) return false;
+    const head = reads.peekText(PEEK_CHARS);
+    // An engine.io message ('4'); anything else (a pong, an upgrade's probe) goes to ws as before.
+    if (head === null || head.charCodeAt(0) !== 52) return false;
+    const p = peekPacket(head.slice(1));
+    if (p.kind === 'control') return false;
+    const v = gate.check(wire.socket.id, p.kind === 'event' ? (p.event ?? '') : null);
+    if ('pass' in v) {
+      wire.verdict = v;
+      return false;
+    }
+    reads.skip();
+    if ('refuse' in v) {
+      this.refusedUnparsed++;
+      if (p.kind === 'event' && p.ackId !== null && wire.socket.conn.readyState === 'open') reads.socket.write(wsTextFrame(`4${ackPacket(p.ackId, v.refuse)}`));
+      v.after?.();
+    }
     return true;
   }
 
@@ -273,7 +318,8 @@ export class SocketIoTransport implements Transport {
     const gate = this.gatekeeper;
     const p = peekPacket(data);
     if (!gate || p.kind === 'control') return this.decode(wire, data);
-    const v = gate.check(wire.socket.id, p.kind === 'event' ? (p.event ?? '') : null);
+    const v = wire.verdict ?? gate.check(wire.socket.id, p.kind === 'event' ? (p.event ?? '') : null);
+    wire.verdict = null;
     if ('drop' in v) return;
     if ('refuse' in v) {
       if (p.kind === 'event' && p.ackId !== null && wire.socket.conn.readyState === 'open') wire.socket.conn.write(ackPacket(p.ackId, v.refuse));
@@ -289,7 +335,15 @@ export class SocketIoTransport implements Transport {
 
   private onConnection(socket: IoSocket): void {
     const conn = socket.conn;
-    const wire: Wire = { socket, decode: conn.listeners('data') as ((data: unknown) => void)[], reads: null, packets: [], corked: false, closing: false };
+    const wire: Wire = {
+      socket,
+      decode: conn.listeners('data') as ((data: unknown) => void)[],
+      reads: null,
+      packets: [],
+      corked: false,
+      closing: false,
+      verdict: null,
+    };
     this.wires.set(socket.id, wire);
     conn.removeAllListeners('data');
     conn.on('data', (data: unknown) => this.onData(wire, data));
