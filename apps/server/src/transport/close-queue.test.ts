@@ -24,6 +24,28 @@ describe('close queue', () => {
     expect(q.size).toBe(0);
     expect(turns.length).toBe(0);
   });
+
+  it("stops closing in a turn once its closes took the turn's time, however few", () => {
+    let t = 0;
+    const closed: string[] = [];
+    const turns: (() => void)[] = [];
+    // Each close takes 1.5 ms: the second ends past the 2 ms of a turn, so a turn closes two of its eight.
+    const q = new CloseQueue(
+      (id) => ((t += 1.5), closed.push(id), true),
+      8,
+      (f) => turns.push(f),
+      2,
+      () => t,
+    );
+    for (const id of ['a', 'b', 'c', 'd', 'e']) q.push(id);
+    turns.shift()!();
+    expect(closed).toEqual(['a', 'b']);
+    turns.shift()!();
+    expect(closed).toEqual(['a', 'b', 'c', 'd']);
+    turns.shift()!();
+    expect(closed).toEqual(['a', 'b', 'c', 'd', 'e']);
+    expect(turns.length).toBe(0);
+  });
 });
 
 describe('reaper', () => {

@@ -2,7 +2,8 @@
  * Server-side closes, spread over event-loop turns (issue 36). Closing a socket is real work (Socket.IO leaves
  * its rooms, engine.io and ws close, the game server forgets it): a few hundred flooders kicked in the same
  * second, closed at once, held the loop for tens of milliseconds. The socket stops being read and is forgotten
- * by the game server at once (socket-io-transport.ts `disconnect`); its wire closes here, `perTurn` a turn, and a
+ * by the game server at once (socket-io-transport.ts `disconnect`); its wire closes here, `perTurn` a turn and no
+ * more once `turnMs` is spent, and a
  * socket with broadcast slices still queued for it (fan-out.ts) waits until they are written, so a notice sent
  * just before the close is never lost.
  */
@@ -15,6 +16,9 @@ export class CloseQueue {
     private readonly close: (id: string) => boolean,
     private readonly perTurn = 8,
     private readonly later: (f: () => void) => void = setImmediate,
+    /** And no more closes in a turn once they took this long (ms): a close's cost varies with what the socket held. */
+    private readonly turnMs = 2,
+    private readonly now: () => number = () => performance.now(),
   ) {}
 
   get size(): number {
@@ -39,9 +43,12 @@ export class CloseQueue {
 
   private turn(): void {
     this.scheduled = false;
-    const now = this.ids.splice(0, this.perTurn);
+    const t0 = this.now();
     const notYet: string[] = [];
-    for (const id of now) if (!this.close(id)) notYet.push(id);
+    for (let n = 0; n < this.perTurn && this.ids.length > 0 && (n === 0 || this.now() - t0 < this.turnMs); n++) {
+      const id = this.ids.shift()!;
+      if (!this.close(id)) notYet.push(id);
+    }
     this.ids.push(...notYet);
     this.schedule();
   }
