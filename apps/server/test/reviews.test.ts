@@ -138,15 +138,17 @@ describe('game review', () => {
     const t = await server({ maxQueued: 1, perAddressPerHour: 3, budget: {} });
     const ms = [(await finishedMatch(t, 40)).matchId];
     for (let i = 0; i < 3; i++) ms.push((await finishedMatch(t)).matchId);
-    // The first runs, the second waits, the third finds the queue full.
-    expect((await post(t, ms[0]!)).body.status).toBe('queued');
-    await poll(async () => (await get(t, ms[0]!)).body.status === 'running', 30_000, 'the first review running');
-    expect((await post(t, ms[1]!)).body).toMatchObject({ status: 'queued', queuePosition: 0 });
+    // While the thread starts: the first is handed to it (next), the second waits behind it, the third finds the
+    // queue full. The thread takes one review at a time, even before it is ready.
+    expect((await post(t, ms[0]!)).body).toMatchObject({ status: 'queued', queuePosition: 0 });
+    expect((await post(t, ms[1]!)).body).toMatchObject({ status: 'queued', queuePosition: 1 });
     const full = await post(t, ms[2]!);
     expect(full).toMatchObject({ status: 429, body: { error: 'review-queue-full' } });
     expect(full.headers.get('retry-after')).toBe('60');
     expect(await t.server.storage.reviews.get(ms[2]!)).toBeNull();
+    expect((await get(t, ms[1]!)).body).toMatchObject({ status: 'queued' });
     for (const id of ms.slice(0, 2)) expect((await settled(t, id)).last.status).toBe('done');
+    expect(t.server.reviews.stats).toEqual({ done: 2, failed: 0 });
     // The refusal was not counted: a third new review is allowed, a fourth is not; joining a done one still is.
     expect((await post(t, ms[2]!)).status).toBe(202);
     const limited = await post(t, ms[3]!);

@@ -55,6 +55,8 @@ export class ReviewQueue {
   private readonly waiting: Job[] = [];
   /** Taken from `waiting` by a thread that is not ready yet. */
   private readonly starting = new Set<Job>();
+  /** Threads given a review, from the hand-over (the thread may still be starting, the match still loading) to its end. */
+  private readonly assigned = new Set<ReviewThread>();
   private readonly jobs = new Map<string, Job>();
   private readonly threads: (ReviewThread | null)[];
   private heartbeat: ReturnType<typeof setInterval> | null = null;
@@ -181,7 +183,7 @@ export class ReviewQueue {
     for (let i = 0; i < this.threads.length && this.waiting.length > 0; i++) {
       let t = this.threads[i];
       if (t && !t.alive) t = this.threads[i] = null;
-      if (t?.busy) continue;
+      if (t && this.assigned.has(t)) continue;
       if (!t) {
         try {
           t = this.threads[i] = new ReviewThread();
@@ -191,7 +193,12 @@ export class ReviewQueue {
         }
       }
       const job = this.waiting.shift()!;
-      void this.run(job, t).finally(() => this.dispatch());
+      const thread = t;
+      this.assigned.add(thread);
+      void this.run(job, thread).finally(() => {
+        this.assigned.delete(thread);
+        this.dispatch();
+      });
     }
   }
 

@@ -89,10 +89,6 @@ export class ReviewThread {
     return this.dead === null;
   }
 
-  get busy(): boolean {
-    return this.current !== null;
-  }
-
   /** Runs one review; rejects with a sentence when it failed, went over `wallMs`, or the thread died. */
   async run(job: ReviewJob, onProgress: (done: number, total: number) => void, wallMs: number): Promise<GameReview> {
     if (this.current) throw new Error('a review thread runs one review at a time');
