@@ -6,21 +6,11 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
-import { makeRng } from '@vroyale/engine';
-import type { ReviewState } from '@vroyale/protocol';
-import { defaultConfig, type ServerConfig } from '../src/config.js';
-import { api } from './helpers/api.js';
+import type { ServerConfig } from '../src/config.js';
+import { finishedMatch, getReview as get, postReview as post, reviewConfig as reviews, settled, TINY } from './helpers/review-kit.js';
 import { twoManagers } from './helpers/match-setup.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { poll } from './helpers/until.js';
-
-const TINY = { deals: 1, verify: 1, maxCandidates: 2 };
-const reviews = (o: Partial<ServerConfig['reviews']> = {}): ServerConfig['reviews'] => ({
-  ...defaultConfig().reviews,
-  budget: TINY,
-  perAddressPerHour: 1000,
-  ...o,
-});
 
 let servers: TestServer[] = [];
 afterEach(async () => {
@@ -31,42 +21,6 @@ async function server(o: Partial<ServerConfig['reviews']> = {}): Promise<TestSer
   const t = await startTestServer({ rateLimit: { capacity: 1000, refillPerSec: 1000 }, reviews: reviews(o) });
   servers.push(t);
   return t;
-}
-
-/** A match played to about `seq` actions by two clients (0: conceded at once), then conceded by A; its id and log length. */
-async function finishedMatch(t: TestServer, seq = 0): Promise<{ matchId: string; actions: number }> {
-  const { a, b, roomId, matchId } = await twoManagers(t.url);
-  if (seq > 0) {
-    await a.fullControl();
-    await b.fullControl();
-    a.startAutoplay(roomId, makeRng(`rv-a-${matchId}`), (v) => v.seq >= seq);
-    b.startAutoplay(roomId, makeRng(`rv-b-${matchId}`));
-    await a.waitFor(() => a.stopped || a.view(roomId)!.result !== null, 60_000, 'a pause');
-    b.autoplay = null;
-  }
-  if (a.view(roomId)!.result === null) await a.emit('match:action', { roomId, clientActionId: `bye-${matchId}`, seenSeq: 0, action: { type: 'concede' } });
-  let replay: { status: number; body: { actions: unknown[] } } = { status: 0, body: { actions: [] } };
-  await poll(async () => (replay = await api(t.url, undefined, 'GET', `/api/matches/${matchId}/replay`)).status === 200, 10_000, 'the replay');
-  a.close();
-  b.close();
-  return { matchId, actions: replay.body.actions.length };
-}
-
-const post = (t: TestServer, id: string) => api(t.url, undefined, 'POST', `/api/matches/${id}/review`);
-const get = (t: TestServer, id: string) => api(t.url, undefined, 'GET', `/api/matches/${id}/review`);
-
-/** Polls GET until the review is done or failed; every state seen on the way. */
-async function settled(t: TestServer, id: string, ms = 60_000): Promise<{ last: ReviewState; seen: ReviewState[] }> {
-  const seen: ReviewState[] = [];
-  const end = performance.now() + ms;
-  for (;;) {
-    const r = await get(t, id);
-    expect(r.status === 200 || r.status === 202).toBe(true);
-    seen.push(r.body);
-    if (r.body.status === 'done' || r.body.status === 'failed') return { last: r.body, seen };
-    if (performance.now() > end) throw new Error(`review of ${id} still ${r.body.status} after ${ms} ms`);
-    await new Promise((res) => setTimeout(res, 10));
-  }
 }
 
 const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
