@@ -160,4 +160,17 @@ describe('game review', () => {
     expect((await post(t, m.matchId)).status).toBe(200);
     expect(t.server.reviews.stats).toEqual({ done: 0, failed: 0 });
   });
+
+  it('after a restart with no room left in the queue, a pending review fails saying to ask again', async () => {
+    const t = await server({ budget: {} });
+    const m = await finishedMatch(t, 30);
+    expect((await post(t, m.matchId)).status).toBe(202);
+    t.config.reviews = { ...t.config.reviews, maxQueued: 0 };
+    await t.restart();
+    expect(t.server.reviews.size).toEqual({ waiting: 0, running: 0 });
+    expect(await get(t, m.matchId)).toMatchObject({
+      status: 200,
+      body: { status: 'failed', review: null, error: 'The server restarted with more reviews waiting than its queue holds; ask again' },
+    });
+  });
 });
