@@ -94,8 +94,12 @@ describe.each(BACKENDS)('review store on $name', (backend) => {
     // Another node's writes change nothing.
     expect(await st.reviews.progress('m1', 'n2', 9, 10, 2_600)).toBe(false);
     expect(await st.reviews.finish('m1', 'n2', { error: 'no' }, 2_600)).toBe(false);
-    await st.reviews.heartbeat('n1', 2_700);
+    await st.reviews.heartbeat('n1', ['m1'], 2_700);
     expect(await st.reviews.get('m1')).toMatchObject({ status: 'running', progress: { done: 3 }, updatedAt: 2_700 });
+    // Only the rows named, and only the holder's.
+    await st.reviews.heartbeat('n2', ['m1'], 2_750);
+    await st.reviews.heartbeat('n1', [], 2_750);
+    expect((await st.reviews.get('m1'))?.updatedAt).toBe(2_700);
 
     // Pending: this node's own rows, or any row silent since before the limit.
     expect((await st.reviews.pending('n1', 0)).map((r) => r.matchId)).toEqual(['m1']);

@@ -171,7 +171,7 @@ export class ReviewQueue {
       return;
     }
     try {
-      await this.d.storage.reviews.heartbeat(this.d.node, this.d.now());
+      await this.d.storage.reviews.heartbeat(this.d.node, [...this.jobs.keys()], this.d.now());
     } catch (e) {
       this.d.log.warn({ err: e }, 'review heartbeat failed');
     }

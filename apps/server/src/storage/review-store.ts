@@ -32,8 +32,11 @@ export interface ReviewStore {
   adopt(matchId: string, node: string, now: number, staleBefore: number): Promise<boolean>;
   /** Running, `done` of `total`; false when this node no longer holds it. */
   progress(matchId: string, node: string, done: number, total: number, now: number): Promise<boolean>;
-  /** The holder is alive: every queued or running row of `node` is fresh again. */
-  heartbeat(node: string, now: number): Promise<void>;
+  /**
+   * The holder is alive: these rows of `node`, still queued or running, are fresh again. Only the reviews the node
+   * holds in memory: a row it lost track of (a finish that could not be stored) must go stale and be taken over.
+   */
+  heartbeat(node: string, matchIds: readonly string[], now: number): Promise<void>;
   /** Done with its review, or failed with a sentence; false when this node no longer holds it. */
   finish(matchId: string, node: string, end: { result: GameReview } | { error: string }, now: number): Promise<boolean>;
 }
@@ -49,7 +52,7 @@ export const REVIEW_SQL = {
   pending: `SELECT * FROM reviews WHERE ${PENDING} AND (node = ? OR updated_at < ?) ORDER BY requested_at, match_id`,
   adopt: `UPDATE reviews SET status = 'queued', progress_done = 0, node = ?, updated_at = ? WHERE match_id = ? AND ${PENDING} AND (node = ? OR updated_at < ?)`,
   progress: `UPDATE reviews SET status = 'running', progress_done = ?, progress_total = ?, updated_at = ? WHERE match_id = ? AND node = ? AND ${PENDING}`,
-  heartbeat: `UPDATE reviews SET updated_at = ? WHERE node = ? AND ${PENDING}`,
+  heartbeat: `UPDATE reviews SET updated_at = ? WHERE match_id = ? AND node = ? AND ${PENDING}`,
   finish: `UPDATE reviews SET status = ?, progress_done = CASE WHEN ? = 'done' THEN progress_total ELSE progress_done END, result_json = ?, error = ?,
       updated_at = ?, finished_at = ? WHERE match_id = ? AND node = ? AND ${PENDING}`,
 } as const;

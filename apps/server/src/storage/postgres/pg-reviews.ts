@@ -34,8 +34,11 @@ export class PgReviews implements ReviewStore {
     return this.lane.tx(async (c) => (await run(c, REVIEW_SQL.progress, reviewParams.progress(matchId, node, done, total, now))) > 0);
   }
 
-  async heartbeat(node: string, now: number): Promise<void> {
-    await this.lane.tx((c) => run(c, REVIEW_SQL.heartbeat, [now, node]));
+  async heartbeat(node: string, matchIds: readonly string[], now: number): Promise<void> {
+    if (matchIds.length === 0) return;
+    await this.lane.tx(async (c) => {
+      for (const id of matchIds) await run(c, REVIEW_SQL.heartbeat, [now, id, node]);
+    });
   }
 
   finish(matchId: string, node: string, end: { result: GameReview } | { error: string }, now: number): Promise<boolean> {

@@ -7,9 +7,13 @@ type Row = Record<string, unknown>;
 
 export class SqliteReviews implements ReviewStore {
   private readonly st;
+  private readonly beat;
 
   constructor(db: Database.Database) {
     this.st = Object.fromEntries(Object.entries(REVIEW_SQL).map(([k, sql]) => [k, db.prepare(sql)])) as Record<keyof typeof REVIEW_SQL, Database.Statement>;
+    this.beat = db.transaction((node: string, ids: readonly string[], now: number) => {
+      for (const id of ids) this.st.heartbeat.run(now, id, node);
+    });
   }
 
   async get(matchId: string): Promise<ReviewRow | null> {
@@ -34,8 +38,8 @@ export class SqliteReviews implements ReviewStore {
     return this.st.progress.run(...reviewParams.progress(matchId, node, done, total, now)).changes > 0;
   }
 
-  async heartbeat(node: string, now: number): Promise<void> {
-    this.st.heartbeat.run(now, node);
+  async heartbeat(node: string, matchIds: readonly string[], now: number): Promise<void> {
+    this.beat(node, matchIds, now);
   }
 
   async finish(matchId: string, node: string, end: { result: GameReview } | { error: string }, now: number): Promise<boolean> {
