@@ -29,6 +29,10 @@
  * tasks wait for a CPU more than `--max-pressure` % of a window (default 30; this benchmark's own processes
  * stay near 10% at 500 matches), that window is measured again, at most three times, and every try's
  * pressure is reported. The last line is one JSON object.
+ *
+ * `--reviews N` (issue 35 §1): N game reviews of finished matches are kept queued or running on the server's
+ * review thread through the whole run (review-load.ts); each level's line says how many were open and done, and
+ * the JSON's `reviews` whether they ran throughout. Compare a level's p99 with and without it.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -37,6 +41,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
 import { cpuPressure, flag, metrics, newWindow, pct, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
+import { ReviewLoad } from './review-load.js';
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
 const HOLD_S = Number(flag('hold', '20'));
 const THINK_MS = Number(flag('think', '1000'));
@@ -45,19 +50,32 @@ const VS_BOT = Math.min(1, Math.max(0, Number(flag('vsbot', '0.1'))));
 /** A window during which tasks waited for a CPU more than this share of the time is measured again (0: never). */
 const MAX_PRESSURE = Number(flag('max-pressure', '30'));
 const TRIES = 3;
+/** Game reviews kept queued or running (0: none), and the finished matches played for them before the load. */
+const REVIEWS = Math.max(0, Math.floor(Number(flag('reviews', '0'))));
+const REVIEW_MATCHES = Number(flag('review-matches', String(Math.max(10, REVIEWS * 5))));
 const rnd = makeRng('load-bench');
 
 const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: THINK_MS, rnd };
 
 async function main(): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'vroyale-bench-'));
-  const { child, url, metricsUrl } = await startBenchServer(dir);
+  // Every review request comes from 127.0.0.1: its per-address limit is lifted.
+  const { child, url, metricsUrl } = await startBenchServer(dir, REVIEWS > 0 ? { VROYALE_REVIEWS_PER_ADDRESS: '1000000' } : {});
+  const reviews = REVIEWS > 0 ? new ReviewLoad(url, join(dir, 'bench.db'), REVIEWS) : null;
   const own = monitorEventLoopDelay({ resolution: 5 });
   own.enable();
   const slots: Slot[] = [];
   const results: Record<string, unknown>[] = [];
   let idle: { loadAvg1m: number; cpuPressureSome10sPct: number | null } | null = null;
   try {
+    if (reviews) {
+      const t0 = performance.now();
+      await reviews.prepare(REVIEW_MATCHES);
+      console.log(
+        `${REVIEW_MATCHES} finished matches played for the reviews in ${((performance.now() - t0) / 1000).toFixed(1)} s; keeping ${REVIEWS} reviews asked for`,
+      );
+      reviews.start();
+    }
     await new Promise((r) => setTimeout(r, 500));
     (global as { gc?: () => void }).gc?.();
     const base = await metrics(metricsUrl, true);
@@ -108,6 +126,8 @@ async function main(): Promise<void> {
       cpuPressurePct: pressure,
       windowTries: pressures.length || 1,
       pressureOfEachTryPct: [...pressures],
+      // Cumulative at the window's end: reviews open (queued or running), done and failed so far.
+      reviews: reviews && { open: reviews.running, done: reviews.figures.done, failed: reviews.figures.failed, decisions: reviews.figures.decisionsReviewed },
     });
     for (const level of LEVELS) {
       try {
@@ -142,14 +162,21 @@ async function main(): Promise<void> {
       });
       results.push(row);
       console.log(
-        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}`,
+        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}${row.reviews ? ` | reviews open ${row.reviews.open}, done ${row.reviews.done}, failed ${row.reviews.failed}, ${row.reviews.decisions} decisions reviewed` : ''}`,
       );
     }
   } finally {
+    reviews?.stop();
     for (const s of slots) s.close();
     child.kill('SIGTERM');
     await new Promise((r) => child.once('exit', r));
     rmSync(dir, { recursive: true, force: true });
+  }
+  if (reviews) {
+    const f = reviews.figures;
+    console.log(
+      `reviews: ${f.kept} kept asked for; ${f.asked} asked, ${f.done} done, ${f.failed} failed, ${f.decisionsReviewed} decisions reviewed; ${f.shortChecks === 0 ? 'never fewer open than kept' : `fewer open than kept at ${f.shortChecks} of ${f.checks} checks (no finished match left to review)`}${f.firstError ? `; first error: ${f.firstError}` : ''}`,
+    );
   }
   const last = results[results.length - 1] as { matches: number; reached?: boolean; latencyMs?: { p99: number } } | undefined;
   console.log(
@@ -164,6 +191,8 @@ async function main(): Promise<void> {
       levels: results,
       bar: { matches: 500, p99Ms: 50, met: !!last?.latencyMs && last.matches >= 500 && last.latencyMs.p99 <= 50 },
       issue33: issue33Bars(results),
+      // Did reviews run through every window (never fewer open than asked), and how many finished?
+      reviews: reviews && { ...reviews.figures, ranThroughout: reviews.figures.asked > 0 && reviews.figures.shortChecks === 0 },
     }),
   );
 }

@@ -11,6 +11,8 @@ import { DEFAULT_PARK } from './transport/read-park.js';
 import type { FloodConfig } from './net/flood-guard.js';
 import type { BucketConfig } from './net/token-bucket.js';
 import type { SyncMode } from './storage/sqlite/sqlite-store.js';
+import { DEFAULT_BUDGET } from '@vroyale/review';
+import type { ReviewQueueConfig } from './reviews/review-queue.js';
 
 export interface ServerConfig {
   /** PORT; 0 picks a free port (tests). */
@@ -73,6 +75,14 @@ export interface ServerConfig {
    * 0 runs them on the event loop, as tests may).
    */
   botThreads: number;
+  /**
+   * The game review's queue (reviews/review-queue.ts, docs/review.md "The server's queue"): VROYALE_REVIEW_THREADS
+   * (1; 0 turns reviews off), VROYALE_REVIEW_QUEUE (50 waiting), VROYALE_REVIEW_CPU_MS (120 s of one core a
+   * review), VROYALE_REVIEW_WALL_MS (10 min once started, the thread being at nice 19), VROYALE_REVIEWS_PER_ADDRESS
+   * (20 new reviews an hour), and the search's per-decision budget VROYALE_REVIEW_DEALS / _VERIFY / _CANDIDATES
+   * (packages/review's defaults; tests pass a tiny one through `defaultConfig`).
+   */
+  reviews: ReviewQueueConfig;
   /** Per socket, all messages (VROYALE_RATE_CAPACITY, VROYALE_RATE_PER_SEC): the first of the flood limits. */
   rateLimit: BucketConfig;
   /**
@@ -195,6 +205,14 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     matchSeed: null,
     puzzleDaily: null,
     botThreads: 1,
+    reviews: {
+      threads: 1,
+      maxQueued: 50,
+      cpuMs: 120_000,
+      wallMs: 10 * MIN,
+      perAddressPerHour: 20,
+      budget: { deals: DEFAULT_BUDGET.deals, verify: DEFAULT_BUDGET.verify, maxCandidates: DEFAULT_BUDGET.maxCandidates },
+    },
     rateLimit: { capacity: 40, refillPerSec: 20 },
     flood: {
       perSession: { capacity: 80, refillPerSec: 40 },
@@ -240,6 +258,13 @@ function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   return Math.floor(num(env, key, fallback));
+}
+
+/** A count the review's search needs at least one of (a determinisation, a candidate). */
+function atLeastOne(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
+  const n = int(env, key, fallback);
+  if (n < 1) throw new Error(`${key} must be at least 1, got '${env[key]}'`);
+  return n;
 }
 
 function portNumber(env: NodeJS.ProcessEnv, key: string): number {
@@ -305,6 +330,18 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     matchSeed: env.VROYALE_MATCH_SEED || d.matchSeed,
     puzzleDaily: env.VROYALE_PUZZLE_DAILY || d.puzzleDaily,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
+    reviews: {
+      threads: int(env, 'VROYALE_REVIEW_THREADS', d.reviews.threads),
+      maxQueued: int(env, 'VROYALE_REVIEW_QUEUE', d.reviews.maxQueued),
+      cpuMs: int(env, 'VROYALE_REVIEW_CPU_MS', d.reviews.cpuMs),
+      wallMs: int(env, 'VROYALE_REVIEW_WALL_MS', d.reviews.wallMs),
+      perAddressPerHour: int(env, 'VROYALE_REVIEWS_PER_ADDRESS', d.reviews.perAddressPerHour),
+      budget: {
+        deals: atLeastOne(env, 'VROYALE_REVIEW_DEALS', d.reviews.budget.deals!),
+        verify: atLeastOne(env, 'VROYALE_REVIEW_VERIFY', d.reviews.budget.verify!),
+        maxCandidates: atLeastOne(env, 'VROYALE_REVIEW_CANDIDATES', d.reviews.budget.maxCandidates!),
+      },
+    },
     rateLimit: { capacity: int(env, 'VROYALE_RATE_CAPACITY', d.rateLimit.capacity), refillPerSec: int(env, 'VROYALE_RATE_PER_SEC', d.rateLimit.refillPerSec) },
     flood: {
       ...d.flood,

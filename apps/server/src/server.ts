@@ -27,6 +27,7 @@ import { addressKey, clientAddress, trustProxy } from './net/client-address.js';
 import { FloodGuard } from './net/flood-guard.js';
 import { checkOrigin } from './net/origin-check.js';
 import { redisConnection } from './net/redis-connection.js';
+import { ReviewQueue } from './reviews/review-queue.js';
 import { openStore } from './storage/open-store.js';
 import type { ActionLog, Store } from './storage/store.js';
 import { systemClock, type Clock } from './time/clock.js';
@@ -50,6 +51,8 @@ export interface RunningServer {
   /** The metrics listener's port (VROYALE_METRICS_PORT; null when off) and the registry behind it. */
   metricsPort: number | null;
   metrics: NodeMetrics;
+  /** The game review's queue (reviews/review-queue.ts). */
+  reviews: ReviewQueue;
   game: GameServer;
   /** How the game talks to clients (tests: a send from this node to a socket on another). */
   transport: Transport;
@@ -73,6 +76,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   let game: GameServer | null = null;
   const trust = trustProxy(config.trustProxy);
   const redis = config.redisUrl ? redisConnection(config.redisUrl, log) : null;
+  const reviews = new ReviewQueue({ storage, node: config.nodeId, config: config.reviews, now: () => clock.now(), log });
   const app = createHttpApp({
     storage,
     game: () => game,
@@ -88,6 +92,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
     authThrottle: config.authThrottle,
     reportLimits: config.reportLimits,
     trust,
+    reviews,
     log,
   });
   const http: HttpServer = createHttpServer(app);
@@ -222,6 +227,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
   const lobbyFeed = cluster ? new RedisLobbyFeed(cluster.client, config.nodeId, log) : null;
   if (lobbyFeed) game.lobby.attachFeed(lobbyFeed);
   const restored = await game.restore();
+  const reviewsResumed = await reviews.start();
   ownership?.start((matchId) => game!.takeOver(matchId));
 
   // Before the public port: a metrics port that cannot be bound stops the start before any client is let in.
@@ -241,6 +247,8 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       bot: bot.name,
       botThreads: config.botThreads,
       restored,
+      reviewThreads: config.reviews.threads,
+      reviewsResumed,
       webDist: config.webDist,
     },
     'server listening',
@@ -253,6 +261,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       http.close(); // no new connections; existing sockets are told and closed below
       await metricsListener?.close();
       await game!.shutdown();
+      await reviews.close();
       lobbyFeed?.close(); // the other nodes drop our rooms from their lists now rather than at expiry
       transport.flush(); // views of the last queued actions
       // Closing the engine drops every connection at the transport level, which clients treat as a network
@@ -273,5 +282,18 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       log.info('stopped');
     })());
 
-  return { port, url: `http://127.0.0.1:${port}`, metricsPort: metricsListener?.port ?? null, metrics, game, transport, park, storage, writer, log, stop };
+  return {
+    port,
+    url: `http://127.0.0.1:${port}`,
+    metricsPort: metricsListener?.port ?? null,
+    metrics,
+    reviews,
+    game,
+    transport,
+    park,
+    storage,
+    writer,
+    log,
+    stop,
+  };
 }

@@ -19,6 +19,7 @@ import { defaultConfig } from '../src/config.js';
 import { createHttpApp } from '../src/http/http-app.js';
 import { hashToken } from '../src/identity/ids.js';
 import { createLogger } from '../src/logger.js';
+import { ReviewQueue } from '../src/reviews/review-queue.js';
 import { startServer, type RunningServer } from '../src/server.js';
 import type { Store } from '../src/storage/store.js';
 import { api as request, freshName, tokenOf, type ApiResponse } from './helpers/auth-http.js';
@@ -46,6 +47,7 @@ function routesOf(webDist: string): string[] {
     sessionTtlMs: 1,
     authThrottle: defaultConfig().authThrottle,
     trust: () => false,
+    reviews: new ReviewQueue({ storage: {} as Store, node: 'n', config: defaultConfig().reviews, now: Date.now, log: createLogger('silent') }),
     log: createLogger('silent'),
   }) as unknown as { router: { stack: Layer[] } };
   const out: string[] = [];
@@ -139,6 +141,7 @@ describe('every route, then the logs', () => {
     for (const seed of liveSeeds) keep(seed);
     const matchId = (sqliteOf(s.storage).db.prepare('SELECT match_id AS id FROM rooms WHERE id = ?').get(roomId) as { id: string }).id;
     expect((await api('GET /api/matches/:id/replay', `/api/matches/${matchId}/replay`)).status).toBe(403);
+    expect((await api('POST /matches/:id/review', `/api/matches/${matchId}/review`, { method: 'POST', cookie: me })).status).toBe(403);
 
     // Decks, settings, blocks, reports, profiles, leaderboard, health, the app and its client-side routes.
     const made = await api('POST /decks', '/api/decks', { body: { name: 'Mine', code: deck }, cookie: me });
@@ -165,6 +168,8 @@ describe('every route, then the logs', () => {
     const v = c.view(roomId)!;
     expect((await c.emit('match:action', { roomId, clientActionId: 'bye', seenSeq: v.seq, action: { type: 'concede' } })).ok).toBe(true);
     expect((await api('GET /api/matches/:id/replay', `/api/matches/${matchId}/replay`)).status).toBe(200);
+    expect((await api('POST /matches/:id/review', `/api/matches/${matchId}/review`, { method: 'POST', cookie: me })).status).toBeLessThan(300);
+    expect((await api('GET /matches/:id/review', `/api/matches/${matchId}/review`)).status).toBeLessThan(300);
     c.close();
     old.close();
     const again = await api('POST /auth/login', '/api/auth/login', { body: { username, password: next } });

@@ -36,12 +36,15 @@ export function stopperFor(level: BotLevel): () => () => boolean {
   };
 }
 
-/** What every bot may know besides its seat's view: the public starter lists and the card pool (expert deals from them). */
-const KNOWLEDGE: BotKnowledge = { decks: starterRosters, defs: cardPool };
+/**
+ * What every bot may know besides its seat's view: the public starter lists and the card pool (expert deals from
+ * them). The game review is told the same (reviews/review-job.ts).
+ */
+export const BOT_KNOWLEDGE: BotKnowledge = { decks: starterRosters, defs: cardPool };
 
 /** The bot of each level on the calling thread, with its wall-time budget. */
 export function decideInline(input: BotInput, level: BotLevel = 'normal'): Action {
-  return botForLevel(level, { stopper: stopperFor(level), knowledge: KNOWLEDGE })(input);
+  return botForLevel(level, { stopper: stopperFor(level), knowledge: BOT_KNOWLEDGE })(input);
 }
 
 /** The bots on the calling thread (VROYALE_BOT_THREADS=0, and the pool's fallback). */

@@ -9,6 +9,8 @@ import type { GameServer } from '../game-server.js';
 import type { AuthThrottleConfig } from '../identity/auth-throttle.js';
 import type { Logger } from '../logger.js';
 import type { TrustProxy } from '../net/client-address.js';
+import type { ReviewQueue } from '../reviews/review-queue.js';
+import { reviewRoutes } from '../reviews/review-routes.js';
 import type { Store } from '../storage/store.js';
 import { jsonErrors } from './api-body.js';
 import { blockRoutes, type ReportLimits } from './block-routes.js';
@@ -35,6 +37,8 @@ export interface HttpAppDeps {
   /** Reports per reporter and per address, a day (block-routes.ts). */
   reportLimits?: ReportLimits;
   trust: TrustProxy;
+  /** The game review's queue (reviews/): `/api/matches/:id/review`. */
+  reviews: ReviewQueue;
   log: Logger;
 }
 
@@ -82,6 +86,9 @@ export function createHttpApp(deps: HttpAppDeps): Express {
       actions: (await deps.storage.actions(match.id)).map((a) => ({ seq: a.seq, actor: a.actor, action: a.action, at: a.at })),
     });
   });
+
+  // A finished match's game review (issue 35 §1): public like its replay.
+  app.use('/api', reviewRoutes({ storage: deps.storage, queue: deps.reviews, trust: deps.trust }));
 
   // Decks, settings, blocks and reports (issue 17): signed-in users only (guests too).
   app.use(['/api/decks', '/api/settings', '/api/blocks', '/api/reports'], requireUser({ storage: deps.storage, now: deps.now, ttlMs: deps.sessionTtlMs }));

@@ -24,6 +24,7 @@ import type {
   UiSettings,
 } from '@vroyale/protocol';
 import type { PuzzleStore } from './puzzle-store.js';
+import type { ReviewStore } from './review-store.js';
 import type { ActionRecord, MatchRecord, RoomRecord, SeriesRecord, SessionRecord, TournamentRecord } from './records.js';
 
 /** An action row as stored, plus what the same transaction updates on its match. */
@@ -334,6 +335,8 @@ export interface Store {
   readonly tournaments: TournamentStore;
   /** The puzzle page's ratings, attempts and streaks (puzzle-store.ts). */
   readonly puzzles: PuzzleStore;
+  /** Finished matches' game reviews (review-store.ts). */
+  readonly reviews: ReviewStore;
   readonly settings: SettingsStore;
   readonly blocks: BlocksStore;
   readonly reports: ReportsStore;

@@ -156,6 +156,37 @@ describe('configFromEnv', () => {
     });
   });
 
+  it('reads the review queue: threads (0 turns reviews off), bound, caps, per-address limit and search budget', () => {
+    expect(configFromEnv({}, '/nonexistent').reviews).toEqual({
+      threads: 1,
+      maxQueued: 50,
+      cpuMs: 120_000,
+      wallMs: 600_000,
+      perAddressPerHour: 20,
+      budget: { deals: 4, verify: 8, maxCandidates: 10 },
+    });
+    const env = {
+      VROYALE_REVIEW_THREADS: '0',
+      VROYALE_REVIEW_QUEUE: '5',
+      VROYALE_REVIEW_CPU_MS: '30000',
+      VROYALE_REVIEW_WALL_MS: '60000',
+      VROYALE_REVIEWS_PER_ADDRESS: '3',
+      VROYALE_REVIEW_DEALS: '3',
+      VROYALE_REVIEW_VERIFY: '6',
+      VROYALE_REVIEW_CANDIDATES: '8',
+    };
+    expect(configFromEnv(env, '/nonexistent').reviews).toEqual({
+      threads: 0,
+      maxQueued: 5,
+      cpuMs: 30_000,
+      wallMs: 60_000,
+      perAddressPerHour: 3,
+      budget: { deals: 3, verify: 6, maxCandidates: 8 },
+    });
+    expect(() => configFromEnv({ VROYALE_REVIEW_DEALS: '0' })).toThrow(/VROYALE_REVIEW_DEALS must be at least 1, got '0'/);
+    expect(() => configFromEnv({ VROYALE_REVIEW_THREADS: 'two' })).toThrow(/VROYALE_REVIEW_THREADS must be a non-negative number/);
+  });
+
   it('reads the session TTL in days or milliseconds, and the new-session cap', () => {
     const DAY = 86_400_000;
     expect(configFromEnv({}, '/nonexistent')).toMatchObject({ sessionTtlMs: 30 * DAY, newSessionsPerAddressPerHour: 20 });

@@ -14,6 +14,7 @@ import { migration as tournaments } from './0008-tournaments.js';
 import { migration as roomSeries } from './0009-room-series.js';
 import { migration as bo3Ratings } from './0010-bo3-ratings.js';
 import { migration as puzzles } from './0011-puzzles.js';
+import { migration as reviews } from './0012-reviews.js';
 
 export const MIGRATIONS: readonly Migration[] = [
   initial,
@@ -27,4 +28,5 @@ export const MIGRATIONS: readonly Migration[] = [
   roomSeries,
   bo3Ratings,
   puzzles,
+  reviews,
 ];

@@ -22,6 +22,7 @@ import { PgDecks } from './pg-decks.js';
 import { PgSeries } from './pg-series.js';
 import { PgTournaments } from './pg-tournaments.js';
 import { PgPuzzles } from './pg-puzzles.js';
+import { PgReviews } from './pg-reviews.js';
 import { migratePostgres } from './pg-migrate.js';
 import { PgProfiles } from './pg-profiles.js';
 import { matchEnded, matchStarted, rateMatch } from './pg-results.js';
@@ -40,6 +41,7 @@ export class PgStore implements Store {
   readonly series;
   readonly tournaments;
   readonly puzzles;
+  readonly reviews;
   readonly settings;
   readonly blocks;
   readonly reports;
@@ -74,6 +76,7 @@ export class PgStore implements Store {
     this.series = new PgSeries(pool, this.lane);
     this.tournaments = new PgTournaments(pool, this.lane, (c, ids) => this.leases.fenced(c, ids));
     this.puzzles = new PgPuzzles(pool, this.lane);
+    this.reviews = new PgReviews(pool, this.lane);
     this.settings = new PgSettings(pool, this.lane);
     this.blocks = new PgBlocks(pool, this.lane);
     this.reports = new PgReports(pool, this.lane);

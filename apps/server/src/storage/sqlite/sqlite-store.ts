@@ -32,6 +32,7 @@ import { SqliteDecks } from './decks.js';
 import { SqliteSeries } from './series.js';
 import { SqliteTournaments } from './tournaments.js';
 import { SqlitePuzzles } from './puzzles.js';
+import { SqliteReviews } from './reviews.js';
 import { sqliteFacts } from './facts.js';
 import { ActionWriter } from './group-commit.js';
 import { SqliteProfiles } from './profiles.js';
@@ -68,6 +69,7 @@ export class SqliteStore implements Store {
   readonly series: SqliteSeries;
   readonly tournaments: SqliteTournaments;
   readonly puzzles: SqlitePuzzles;
+  readonly reviews: SqliteReviews;
   readonly settings: SqliteSettings;
   readonly blocks: SqliteBlocks;
   readonly reports: SqliteReports;
@@ -105,6 +107,7 @@ export class SqliteStore implements Store {
     this.series = new SqliteSeries(db);
     this.tournaments = new SqliteTournaments(db);
     this.puzzles = new SqlitePuzzles(db);
+    this.reviews = new SqliteReviews(db);
     this.settings = new SqliteSettings(db);
     this.blocks = new SqliteBlocks(db);
     this.reports = new SqliteReports(db);

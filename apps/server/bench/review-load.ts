@@ -1,0 +1,157 @@
+/**
+ * `npm run bench:server -- --reviews N` (issue 35 §1's bar: the server's p99 stays within 10% while reviews
+ * run): keeps N game reviews of finished matches asked for (queued or running on the server's review thread)
+ * for the whole run, so every measured window has reviews running beside the live matches.
+ *
+ * A review is run once per match, so each needs a finished match of its own: before the load, `prepare` plays
+ * matches of random legal actions with no think time (two sockets each) until there are enough, and the pool is
+ * topped up from the bench database as the load's own matches finish. Reviews are asked for over the public
+ * HTTP API, as a player would; the bench server's per-address review limit is lifted (every request here comes
+ * from 127.0.0.1).
+ */
+import Database from 'better-sqlite3';
+import { makeRng } from '@vroyale/engine';
+import { newWindow, Slot, type Recorder } from './bench-kit.js';
+
+export interface ReviewFigures {
+  /** Reviews kept asked for. */
+  kept: number;
+  asked: number;
+  done: number;
+  failed: number;
+  /** Checks (every second) at which fewer than `kept` were queued or running: the pool of finished matches ran dry. */
+  shortChecks: number;
+  checks: number;
+  /** Decisions of the logs the review thread has gone through (done reviews whole, open ones so far): did reviews run? */
+  decisionsReviewed: number;
+  /** The first failure's message, if any. */
+  firstError: string | null;
+}
+
+export class ReviewLoad {
+  private readonly asked = new Set<string>();
+  private readonly open = new Set<string>();
+  /** Each asked review's decisions gone through, as last read. */
+  private readonly progress = new Map<string, number>();
+  private stopped = false;
+  private timer: ReturnType<typeof setInterval> | null = null;
+  private busy = false;
+  readonly figures: ReviewFigures;
+
+  constructor(
+    private readonly url: string,
+    private readonly dbPath: string,
+    kept: number,
+  ) {
+    this.figures = { kept, asked: 0, done: 0, failed: 0, shortChecks: 0, checks: 0, decisionsReviewed: 0, firstError: null };
+  }
+
+  /** Finished matches in the bench database, oldest first. */
+  private finished(): string[] {
+    const db = new Database(this.dbPath, { readonly: true, fileMustExist: true });
+    try {
+      return (db.prepare("SELECT id FROM matches WHERE status = 'finished' ORDER BY ended_at").all() as { id: string }[]).map((r) => r.id);
+    } finally {
+      db.close();
+    }
+  }
+
+  /** Matches still live in the bench database. */
+  private live(): number {
+    const db = new Database(this.dbPath, { readonly: true, fileMustExist: true });
+    try {
+      return Number((db.prepare("SELECT count(*) AS n FROM matches WHERE status = 'active'").get() as { n: number }).n);
+    } finally {
+      db.close();
+    }
+  }
+
+  /**
+   * Plays fast matches (random legal actions, no think time) until `n` have finished, then lets the ones under way
+   * finish too (no new ones), so the load starts with no live match of these left behind.
+   */
+  async prepare(n: number): Promise<void> {
+    const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: 0, rnd: makeRng('review-bench') };
+    const slots = await Promise.all(Array.from({ length: Math.min(n, 8) }, (_, i) => Slot.open(this.url, 60_000 + i, false, rec)));
+    const wait = async (done: () => boolean, what: string) => {
+      const end = Date.now() + 300_000;
+      while (!done()) {
+        if (Date.now() > end) throw new Error(`review matches: ${what} not within 5 minutes`);
+        await new Promise((r) => setTimeout(r, 200));
+      }
+    };
+    try {
+      await Promise.all(slots.map((s) => s.start()));
+      await wait(() => rec.finishedMatches >= n, `${n} finished`);
+      for (const s of slots) s.stopped = true;
+      await new Promise((r) => setTimeout(r, 500));
+      await wait(() => this.live() === 0, 'the last ones finished');
+    } finally {
+      for (const s of slots) s.close();
+    }
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.tick(), 1_000);
+    void this.tick();
+  }
+
+  private async request(method: 'GET' | 'POST', id: string): Promise<{ status: string; error: string | null } | null> {
+    const r = await fetch(`${this.url}/api/matches/${id}/review`, { method });
+    const body = (await r.json()) as { status?: string; error?: string | null; message?: string; progress?: { done: number } };
+    if (r.status >= 400) {
+      this.figures.firstError ??= `${r.status} ${body.error}: ${body.message}`;
+      return null;
+    }
+    if (body.progress) this.progress.set(id, body.progress.done);
+    this.figures.decisionsReviewed = [...this.progress.values()].reduce((a, b) => a + b, 0);
+    return { status: String(body.status), error: body.error ?? null };
+  }
+
+  private async tick(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (const id of [...this.open]) {
+        const s = await this.request('GET', id);
+        if (!s || s.status === 'done' || s.status === 'failed') {
+          this.open.delete(id);
+          if (s?.status === 'done') this.figures.done++;
+          else {
+            this.figures.failed++;
+            if (s?.error) this.figures.firstError ??= s.error;
+          }
+        }
+      }
+      if (this.open.size < this.figures.kept) {
+        for (const id of this.finished()) {
+          if (this.open.size >= this.figures.kept) break;
+          if (this.asked.has(id)) continue;
+          this.asked.add(id);
+          const s = await this.request('POST', id);
+          if (!s) continue;
+          this.figures.asked++;
+          if (s.status === 'queued' || s.status === 'running') this.open.add(id);
+        }
+      }
+      this.figures.checks++;
+      if (this.open.size < this.figures.kept) this.figures.shortChecks++;
+    } catch (e) {
+      // A request in flight when the bench stops the server is not a finding.
+      if (!this.stopped) this.figures.firstError ??= e instanceof Error ? e.message : String(e);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Reviews queued or running now. */
+  get running(): number {
+    return this.open.size;
+  }
+
+  stop(): void {
+    this.stopped = true;
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

@@ -1,0 +1,73 @@
+/**
+ * One review as the review thread runs it (review-worker.mjs): the recorded match replayed and judged by
+ * `reviewMatch`, told the same public knowledge as the server's hard and expert bots (the starter lists and the
+ * card pool, server-bot.ts), never the match's own rosters: a hand-built list is not public, and dealing the
+ * opponent's hidden cards from it would let the review know what the manager could not. The judgement reads
+ * only each manager's projection (packages/review). The result is cut to the wire's `GameReview`.
+ */
+import { cardPool } from '@vroyale/cards';
+import type { Action, ManagerId, Roster } from '@vroyale/engine';
+import type { GameReview } from '@vroyale/protocol';
+import { reviewMatch, type MatchReview, type ReviewBudget } from '@vroyale/review';
+import { BOT_KNOWLEDGE } from '../bots/server-bot.js';
+import { threadCpuClock } from './thread-cpu.js';
+
+export interface ReviewJob {
+  seed: string;
+  rosters: Record<ManagerId, Roster>;
+  chooser: ManagerId | null;
+  actions: Action[];
+  budget: Partial<ReviewBudget>;
+  /** CPU milliseconds of this thread the review may use before it stops. */
+  cpuMs: number;
+}
+
+export class OverBudget extends Error {}
+
+export function toGameReview(r: MatchReview): GameReview {
+  return {
+    decisions: r.decisions.map((d) => ({
+      index: d.index,
+      turn: d.turn,
+      manager: d.manager,
+      chance: d.chance,
+      judgement: d.judgement
+        ? {
+            chosen: d.judgement.chosen,
+            best: d.judgement.best,
+            bestAction: d.judgement.bestAction,
+            loss: d.judgement.loss,
+            mark: d.judgement.mark,
+            accuracy: d.judgement.accuracy,
+          }
+        : null,
+      skipped: d.skipped,
+    })),
+    managers: r.managers,
+    winner: r.winner,
+    turns: r.turns,
+  };
+}
+
+/**
+ * Runs the review; `onProgress` after each decision. The CPU cap is checked between decisions (one decision is at
+ * most maxCandidates × deals + 2 × verify capped rollouts, well under a second), so the review stops within a
+ * decision of it; the host's wall-time cap (review-thread.ts) covers anything that never comes back.
+ */
+export function runReview(job: ReviewJob, onProgress: (done: number, total: number) => void): GameReview {
+  const cpu = threadCpuClock();
+  const review = reviewMatch(
+    { seed: job.seed, rosters: job.rosters, actions: job.actions, ...(job.chooser ? { chooser: job.chooser } : {}) },
+    {
+      pool: cardPool,
+      knowledge: BOT_KNOWLEDGE,
+      budget: job.budget,
+      onProgress: ({ done, total }) => {
+        if (cpu() >= job.cpuMs)
+          throw new OverBudget(`The review went over its CPU budget (${Math.round(job.cpuMs / 1000)} s) after ${done} of ${total} decisions`);
+        onProgress(done, total);
+      },
+    },
+  );
+  return toGameReview(review);
+}
