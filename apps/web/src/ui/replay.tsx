@@ -3,7 +3,7 @@
  * engine here, in the browser (it is pure and deterministic), then steps through the states.
  */
 import '../i18n/later-texts';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import {
   createGame,
   project,
@@ -25,6 +25,9 @@ import { store, useUi } from '../store';
 import { Board } from './board';
 import { ZoomPreview } from './card';
 import { usePanelToggle } from './panel-toggle';
+import { decisionForFrame } from './review/review-model';
+import { ReviewBand, ReviewSummary, ReviewVerdict } from './review/review-panel';
+import { useReview } from './review/use-review';
 
 interface ReplayData {
   matchId: string;
@@ -64,6 +67,15 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const logRef = useRef<HTMLOListElement>(null);
   const tr = useT();
   const lang = useLanguage();
+  // The game review (issue 35 §1): `#/replay/ID?review` (the end of a match's "Review the match") asks at once.
+  const review = useReview(matchId, /[?&]review\b/.test(window.location.hash));
+  /** "Show the suggested play": the board after the suggested action instead of the one played (a variation). */
+  const [variation, setVariation] = useState(false);
+  const seek = useCallback((f: number) => {
+    setPlaying(false);
+    setI(f);
+  }, []);
+  useEffect(() => setVariation(false), [i]);
 
   useEffect(() => {
     store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
@@ -144,6 +156,15 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   }, [log]);
   const panel = usePanelToggle(tr('room.logToggle'));
 
+  // The decision that led to this frame, as the review judged it, and its suggested play on the frame before.
+  const done = review.state?.status === 'done' ? review.state.review : null;
+  const decision = done ? decisionForFrame(done, i) : null;
+  const before = decision ? frames[decision.index] : undefined;
+  const best = decision?.judgement?.bestAction;
+  const played = decision ? data?.actions[decision.index]?.action : undefined;
+  const differs = !!best && played !== undefined && JSON.stringify(best) !== JSON.stringify(played);
+  const varied = useMemo(() => (variation && differs && before && best ? step(before.state, best) : null), [variation, differs, before, best]);
+
   if (error)
     return (
       <div className="panel replay-error" role="alert">
@@ -152,9 +173,13 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
     );
   if (!data || !built) return <div className="loading">{tr('replay.loading')}</div>;
   const frame = frames[i]!;
-  const view = project(frame.state, viewer);
+  const suggested =
+    differs && before && decision && best
+      ? describe({ actor: decision.manager, action: best }, names, before.state, labels(project(before.state, viewer), names, null))
+      : null;
+  const view = project(varied?.ok ? varied.state : frame.state, viewer);
   return (
-    <div className="room replay" data-panel={panel.open ? 'open' : undefined}>
+    <div className="room replay" data-panel={panel.open ? 'open' : undefined} data-variation={varied ? 'on' : undefined}>
       <header className="topbar">
         <a className="btn ghost" href="#/">
           {tr('room.lobby')}
@@ -231,8 +256,9 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
         {built.error && <span className="conn-warn">{built.error}</span>}
         {panel.toggle}
       </header>
+      <ReviewBand hook={review} lastFrame={last} frame={i} names={names} onSeek={seek} />
       <div className="room-body">
-        <main className="board-wrap" aria-label={tr('room.playmat')}>
+        <main className={`board-wrap${varied?.ok ? ' is-variation' : ''}`} aria-label={tr('room.playmat')}>
           <Board
             view={view}
             legal={[]}
@@ -241,20 +267,34 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
             busy
             onAct={() => undefined}
             status={
-              <section className="prompt" aria-label={tr('replay.position')}>
-                <h2 className="prompt-title">
-                  {i === 0
-                    ? tr('replay.dealt')
-                    : tr('replay.action', {
-                        n: i,
-                        what: describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null)),
-                      })}
-                </h2>
-              </section>
+              varied ? (
+                <section className="prompt review-variation" aria-label={tr('replay.position')}>
+                  <h2 className="prompt-title">
+                    {varied.ok ? tr('replay.review.variation', { what: suggested }) : tr('replay.review.variationFailed', { message: varied.message })}
+                  </h2>
+                  {varied.ok && <p className="hint">{tr('replay.review.variationNote', { n: i })}</p>}
+                  <button className="btn small primary review-back" onClick={() => setVariation(false)}>
+                    {tr('replay.review.back')}
+                  </button>
+                </section>
+              ) : (
+                <section className="prompt" aria-label={tr('replay.position')}>
+                  <h2 className="prompt-title">
+                    {i === 0
+                      ? tr('replay.dealt')
+                      : tr('replay.action', {
+                          n: i,
+                          what: describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null)),
+                        })}
+                  </h2>
+                  {decision && <ReviewVerdict decision={decision} names={names} suggested={suggested} onShow={() => setVariation(true)} />}
+                </section>
+              )
             }
           />
         </main>
         <aside className="side-panel" aria-label={tr('replay.log')}>
+          {done && <ReviewSummary review={done} names={names} frame={i} onSeek={seek} />}
           <ol className="log" aria-label={tr('room.gameLog')} ref={logRef}>
             {log.map((l, k) => (
               <li key={k} className={`log-${l.kind}`}>
