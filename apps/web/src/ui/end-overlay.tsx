@@ -1,7 +1,8 @@
 /**
  * The end of a match: the result, what ended it (the card, art and name, when one did), both managers' final
- * sanity and the turns played, then Rematch, Watch replay and Back to lobby. A game of a best-of-three that does
- * not decide it shows the match's score and the side-deck window instead of Rematch (series/series-end.tsx).
+ * sanity and the turns played, then Rematch, Watch replay, Review the match (the replay, asking for its review) and
+ * Back to lobby. A game of a best-of-three that does not decide it shows the match's score and the side-deck window
+ * instead of Rematch (series/series-end.tsx).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { ManagerId } from '@vroyale/engine';
@@ -119,6 +120,10 @@ export function EndOverlay({ roomId, me, names, bot }: { roomId: string; me: Man
           {rematchUi}
           <a className="btn" href={`#/replay/${view.matchId}`}>
             {t('room.watchReplay')}
+          </a>
+          {/* The replay viewer asks for the match's game review at once (issue 35 §1). */}
+          <a className="btn" href={`#/replay/${view.matchId}?review`}>
+            {t('room.reviewMatch')}
           </a>
           <button className="btn" onClick={() => navigate('/')}>
             {t('room.backToLobbyShort')}
