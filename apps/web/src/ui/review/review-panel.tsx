@@ -83,47 +83,63 @@ export interface ReviewSummaryProps {
   onSeek: (frame: number) => void;
 }
 
-/** Accuracy and the marks of each manager; a count steps to that manager's next decision with that mark. */
+/**
+ * Accuracy and the marks of each manager, as lichess lays them out: a column per manager, a row per mark; a count
+ * steps to that manager's next decision with that mark.
+ */
 export function ReviewSummary({ review, names, frame, onSeek }: ReviewSummaryProps) {
   const t = useT();
+  const rows = reviewSummary(review);
   return (
     <section className="review-summary" aria-label={t('replay.review.summary')}>
-      {reviewSummary(review).map((row) => (
-        <div key={row.manager} className={`review-side side-${row.manager}`} data-manager={row.manager}>
-          <div className="review-who">
-            <span className="review-swatch" aria-hidden="true" />
-            <span className="review-name">{names[row.manager]}</span>
-            <span className="review-accuracy" title={t('replay.review.accuracy')}>
-              {row.accuracy === null ? (
-                <span className="hint">{t('replay.review.noAccuracy')}</span>
-              ) : (
-                <>
-                  <b>{t('replay.review.accuracyValue', { n: row.accuracy })}</b> <span className="hint">{t('replay.review.accuracy')}</span>
-                </>
-              )}
-            </span>
-          </div>
-          <div className="review-counts">
-            {MARKS.map((m) => {
-              const n = row.marks[m];
-              return (
-                <button
-                  key={m}
-                  className={`review-count is-${m}`}
-                  disabled={n === 0}
-                  aria-label={`${t(`replay.review.count.${m}`, { count: n })}: ${t(`replay.review.next.${m}`, { name: names[row.manager] })}`}
-                  onClick={() => {
-                    const f = nextMarkFrame(review, row.manager, m, frame);
-                    if (f !== null) onSeek(f);
-                  }}
-                >
-                  <span className="review-symbol">{MARK_SYMBOL[m]}</span> {t(`replay.review.count.${m}`, { count: n })}
-                </button>
-              );
-            })}
-          </div>
-        </div>
-      ))}
+      <table>
+        <thead>
+          <tr>
+            <td />
+            {rows.map((row) => (
+              <th key={row.manager} scope="col" className={`side-${row.manager}`}>
+                <span className="review-swatch" aria-hidden="true" />
+                <span className="review-name">{names[row.manager]}</span>
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {MARKS.map((m) => (
+            <tr key={m} className={`is-${m}`}>
+              <th scope="row">
+                <span className="review-symbol">{MARK_SYMBOL[m]}</span> {t(`replay.review.marks.${m}`)}
+              </th>
+              {rows.map((row) => {
+                const n = row.marks[m];
+                return (
+                  <td key={row.manager} data-manager={row.manager}>
+                    <button
+                      className={`review-count is-${m}`}
+                      disabled={n === 0}
+                      aria-label={`${t(`replay.review.count.${m}`, { count: n })}: ${t(`replay.review.next.${m}`, { name: names[row.manager] })}`}
+                      onClick={() => {
+                        const f = nextMarkFrame(review, row.manager, m, frame);
+                        if (f !== null) onSeek(f);
+                      }}
+                    >
+                      {n}
+                    </button>
+                  </td>
+                );
+              })}
+            </tr>
+          ))}
+          <tr className="review-accuracy">
+            <th scope="row">{t('replay.review.accuracy')}</th>
+            {rows.map((row) => (
+              <td key={row.manager} data-manager={row.manager} title={row.accuracy === null ? t('replay.review.noAccuracy') : undefined}>
+                {row.accuracy === null ? '—' : t('replay.review.accuracyValue', { n: row.accuracy })}
+              </td>
+            ))}
+          </tr>
+        </tbody>
+      </table>
     </section>
   );
 }
