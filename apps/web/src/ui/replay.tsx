@@ -69,13 +69,15 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const lang = useLanguage();
   // The game review (issue 35 §1): `#/replay/ID?review` (the end of a match's "Review the match") asks at once.
   const review = useReview(matchId, /[?&]review\b/.test(window.location.hash));
-  /** "Show the suggested play": the board after the suggested action instead of the one played (a variation). */
-  const [variation, setVariation] = useState(false);
+  /**
+   * "Show the suggested play" on this frame: the board after the suggested action instead of the one that led here
+   * (a variation). Any other frame shows the game line.
+   */
+  const [variation, setVariation] = useState<number | null>(null);
   const seek = useCallback((f: number) => {
     setPlaying(false);
     setI(f);
   }, []);
-  useEffect(() => setVariation(false), [i]);
 
   useEffect(() => {
     store.setState((s) => ({ defs: { ...cardPool, ...s.defs } }));
@@ -163,7 +165,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
   const best = decision?.judgement?.bestAction;
   const played = decision ? data?.actions[decision.index]?.action : undefined;
   const differs = !!best && played !== undefined && JSON.stringify(best) !== JSON.stringify(played);
-  const varied = useMemo(() => (variation && differs && before && best ? step(before.state, best) : null), [variation, differs, before, best]);
+  const varied = useMemo(() => (variation === i && differs && before && best ? step(before.state, best) : null), [variation, i, differs, before, best]);
 
   if (error)
     return (
@@ -273,7 +275,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
                     {varied.ok ? tr('replay.review.variation', { what: suggested }) : tr('replay.review.variationFailed', { message: varied.message })}
                   </h2>
                   {varied.ok && <p className="hint">{tr('replay.review.variationNote', { n: i })}</p>}
-                  <button className="btn small primary review-back" onClick={() => setVariation(false)}>
+                  <button className="btn small primary review-back" onClick={() => setVariation(null)}>
                     {tr('replay.review.back')}
                   </button>
                 </section>
@@ -287,7 +289,7 @@ export default function ReplayViewer({ matchId }: { matchId: string }) {
                           what: describe(data.actions[i - 1]!, names, frames[i - 1]!.state, labels(project(frames[i - 1]!.state, viewer), names, null)),
                         })}
                   </h2>
-                  {decision && <ReviewVerdict decision={decision} names={names} suggested={suggested} onShow={() => setVariation(true)} />}
+                  {decision && <ReviewVerdict decision={decision} names={names} suggested={suggested} onShow={() => setVariation(i)} />}
                 </section>
               )
             }
