@@ -114,7 +114,9 @@ async function device(browser: Browser, width: number, height: number, touch: bo
 }
 
 describe.skipIf(!e2eEnabled)('the game review in the replay viewer', () => {
-  const { app, browser } = e2eApp();
+  // The server's review queue (when it has one) with a smaller search budget per decision: a match of the policy
+  // against the bot is reviewed in seconds on a loaded machine, marks and all.
+  const { app, browser } = e2eApp({ VROYALE_REVIEW_DEALS: '2', VROYALE_REVIEW_VERIFY: '4', VROYALE_REVIEW_CANDIDATES: '6' });
 
   it('a finished match is reviewed: queue, progress, the graph, a mark, the suggested play; phone and tablet fit', async () => {
     const url = app().url;

@@ -26,6 +26,8 @@ describe('the review over HTTP', () => {
     expect(refused(403)).toBe('This match is not over yet: it can be reviewed once it ends.');
     expect(refused(404)).toBe('The server does not know this match.');
     expect(refused(429)).toBe('Too many reviews are waiting right now: try again in a minute.');
+    const tooMany = refusalText({ ok: false, status: 429, error: { error: 'too-many-attempts', message: 'x' }, retryAfterS: 1500 });
+    expect(tooMany).toBe('You have asked for many reviews this hour: try again in 25 minutes.');
     expect(refused(503)).toBe('Reviews are switched off on this server.');
     expect(refused(0)).toBe('Not connected to the server');
     expect(refused(500, 'The review store is unavailable')).toBe('The review store is unavailable');

@@ -8,6 +8,7 @@ import '../../i18n/later-texts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReviewState } from '@vroyale/protocol';
 import { api, seg, type ApiResult } from '../../net/api';
+import { waitText } from '../../net/api-errors';
 import { t } from '../../i18n';
 
 export const POLL_MS = 1000;
@@ -17,7 +18,10 @@ const path = (matchId: string) => `/api/matches/${seg(matchId)}/review`;
 /** Whether a review in this state is still coming (and worth polling). */
 export const pending = (s: ReviewState | null): boolean => s?.status === 'queued' || s?.status === 'running';
 
-/** A refusal in words, by HTTP status (the contract's 403, 404, 429 and 503); the server's sentence otherwise. */
+/**
+ * A refusal in words, by HTTP status (docs/api.md "Reviews": 403, 404, 429 for a full queue or too many asked from
+ * one address, 503); the server's sentence otherwise.
+ */
 export function refusalText(r: Extract<ApiResult<unknown>, { ok: false }>): string {
   switch (r.status) {
     case 0:
@@ -27,7 +31,7 @@ export function refusalText(r: Extract<ApiResult<unknown>, { ok: false }>): stri
     case 404:
       return t('replay.review.unknown');
     case 429:
-      return t('replay.review.busy');
+      return r.error.error === 'too-many-attempts' ? t('replay.review.tooMany', { wait: waitText(r.retryAfterS ?? 3600) }) : t('replay.review.busy');
     case 503:
       return t('replay.review.disabled');
     default:
