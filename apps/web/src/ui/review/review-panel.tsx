@@ -107,7 +107,7 @@ export function ReviewSummary({ review, names, frame, onSeek }: ReviewSummaryPro
         <tbody>
           {MARKS.map((m) => (
             <tr key={m} className={`is-${m}`}>
-              <th scope="row">
+              <th scope="row" title={t(`replay.review.marks.${m}`)}>
                 <span className="review-symbol">{MARK_SYMBOL[m]}</span> {t(`replay.review.marks.${m}`)}
               </th>
               {rows.map((row) => {
