@@ -5,12 +5,11 @@
  * play as a variation, then goes back to the game line; clicks and keys on the graph move the replay. Phone
  * (upright and sideways) and tablet: nothing wider than the screen.
  *
- * Where the review comes from: the server's review queue (`POST`/`GET /api/matches/:id/review`) when this server
- * has it. A server without it (the queue is built on its own branch) answers 404 to the POST; the review endpoint
- * is then answered in the browser by a Playwright route with a FIXTURE: the review of this very match by the real
- * analysis (`reviewMatch`, packages/review/bench/review-replay.ts, with a tiny budget), queued, running, failed the
- * first time (its message, "Ask again"), then done.
- * The test's name and its log say which one ran.
+ * Where the review comes from: the server's review queue (`POST`/`GET /api/matches/:id/review`, docs/api.md
+ * "Reviews"), as on main since the queue was merged. Only a server without the routes (a bare `{ error: 'not-found' }`
+ * for the path) makes the test answer the review endpoint in the browser by a Playwright route with a FIXTURE: the
+ * review of this very match by the real analysis (`reviewMatch`, packages/review/bench/review-replay.ts, with a tiny
+ * budget), queued, running, failed the first time (its message, "Ask again"), then done. Its log says which ran.
  *
  * Screenshots: review-desktop (a marked decision), review-variation (its suggested play), review-phone (390×844) and
  * review-phone-panel (its drawer: the summary), review-phone-landscape (844×390), review-tablet (768×1024), and
