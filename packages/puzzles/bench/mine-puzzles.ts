@@ -43,7 +43,12 @@ for (let g = Number(values.from); g < Number(values.from) + Number(values.games)
   const t1 = cpuMs();
   const made = game.failure
     ? []
-    : mineGame(game.states, { budget: Number(values.budget), finalBudget: Number(values['final-budget']), goals, seed: game.seed, bots: game.bots });
+    : mineGame(game.states, {
+        budget: Number(values.budget),
+        finalBudget: Number(values['final-budget']),
+        goals,
+        source: { kind: 'self-play', seed: game.seed, bots: game.bots },
+      });
   const t2 = cpuMs();
   playMs += t1 - t0;
   mineMs += t2 - t1;
