@@ -46,7 +46,12 @@ for (let g = 0; g < games; g++) {
   candidates += candidatesOf(game.states, goals).length;
   const made = game.failure
     ? []
-    : mineGame(game.states, { budget: Number(values.budget), finalBudget: Number(values['final-budget']), goals, seed: game.seed, bots: game.bots });
+    : mineGame(game.states, {
+        budget: Number(values.budget),
+        finalBudget: Number(values['final-budget']),
+        goals,
+        source: { kind: 'self-play', seed: game.seed, bots: game.bots },
+      });
   const t2 = cpuMs();
   playMs += t1 - t0;
   verifyMs += t2 - t1;

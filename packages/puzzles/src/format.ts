@@ -52,6 +52,8 @@ export const Source = z
     /** The self-play game's seed and the bots that played it ("normal/easy"), when mined. */
     seed: z.string().optional(),
     bots: z.string().optional(),
+    /** The finished match's id on the server (`kind: "match"`: its replay is `GET /api/matches/:id/replay`). */
+    matchId: z.string().min(1).optional(),
     /** The game's turn number at the position. */
     turn: z.number().int().min(1).optional(),
     /** Whether the bot to move reached the goal in the game itself. */

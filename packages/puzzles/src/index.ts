@@ -12,6 +12,7 @@ export { canonicalHash, canonicalKey } from './canonical.js';
 export { lineTags } from './tags.js';
 export { ratingSeed, type RatingFacts } from './rating.js';
 export { makePuzzle, statesAlong, MAX_WINNING_FIRST_MOVES, type MadePuzzle, type Provenance } from './make-puzzle.js';
-export { candidatesOf, mineGame, type Candidate, type MineOptions } from './mine.js';
+export { candidatesOf, mineGame, type Candidate, type GameSource, type MineOptions } from './mine.js';
+export { parseReplay, replayStates, ReplayError, type MatchReplay } from './replay.js';
 export { attackThreatens, mightWinThisTurn } from './prefilter.js';
 export { playPuzzle, type PlayOutcome } from './play.js';

@@ -34,6 +34,7 @@ export interface Provenance {
   kind: 'self-play' | 'match' | 'hand-made';
   seed?: string;
   bots?: string;
+  matchId?: string;
   botFound?: boolean;
 }
 

@@ -19,10 +19,12 @@ export interface MineOptions {
    */
   finalBudget?: number;
   goals: readonly Goal[];
-  /** The game's seed and bots, recorded in each puzzle's source. */
-  seed: string;
-  bots: string;
+  /** Where the game came from, recorded in each puzzle's source (with the position's turn and `botFound`). */
+  source: GameSource;
 }
+
+/** A self-play game (its seed and bots, "normal/easy …") or a finished match of the server (its id). */
+export type GameSource = { kind: 'self-play'; seed: string; bots: string } | { kind: 'match'; matchId: string };
 
 export interface Candidate {
   state: GameState;
@@ -76,7 +78,7 @@ export function mineGame(states: readonly GameState[], o: MineOptions): MadePuzz
   for (const c of candidatesOf(states, o.goals)) {
     const botFound = c.goal === 'clear-the-board' ? undefined : reached(c, last);
     const budget = c.goal === 'win-this-turn' && wonIn(last, c.state) ? (o.finalBudget ?? o.budget) : o.budget;
-    const from = { kind: 'self-play' as const, seed: o.seed, bots: o.bots, ...(botFound === undefined ? {} : { botFound }) };
+    const from = { ...o.source, ...(botFound === undefined ? {} : { botFound }) };
     const made = makePuzzle(c.state, c.goal, c.mover, from, budget);
     if (made) out.push(made);
   }

@@ -55,7 +55,7 @@ describe('mining', () => {
   });
 
   it('a mined puzzle is proved, and its stored line replays to the goal', () => {
-    const made = mineGame(states, { budget: 3000, goals: ['win-this-turn'], seed: game.seed, bots: game.bots });
+    const made = mineGame(states, { budget: 3000, goals: ['win-this-turn'], source: { kind: 'self-play', seed: game.seed, bots: game.bots } });
     expect(made.length).toBeGreaterThan(0);
     for (const { puzzle } of made) {
       expect(puzzle.solution.winningFirstMoves).toBeLessThan(puzzle.solution.firstMoves);
