@@ -9,6 +9,7 @@
 import { readFileSync } from 'node:fs';
 import type { Action, ManagerId, Roster } from '@vroyale/engine';
 import { reviewMatch } from '../src/review-match.js';
+import { wireReview } from '../src/wire-review.js';
 import { KNOWLEDGE, POOL } from './bot-games.js';
 import { count } from './flags.js';
 
@@ -30,26 +31,5 @@ const review = reviewMatch(
     budget: { deals: count('deals', 4), verify: count('verify', 8), maxCandidates: count('candidates', 10) },
   },
 );
-const wire = {
-  decisions: review.decisions.map((d) => ({
-    index: d.index,
-    turn: d.turn,
-    manager: d.manager,
-    chance: d.chance,
-    judgement: d.judgement
-      ? {
-          chosen: d.judgement.chosen,
-          best: d.judgement.best,
-          bestAction: d.judgement.bestAction,
-          loss: d.judgement.loss,
-          mark: d.judgement.mark,
-          accuracy: d.judgement.accuracy,
-        }
-      : null,
-    skipped: d.skipped,
-  })),
-  managers: review.managers,
-  winner: review.winner,
-  turns: review.turns,
-};
+const wire = wireReview(review);
 process.stdout.write(JSON.stringify(wire) + '\n');

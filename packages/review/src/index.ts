@@ -18,3 +18,4 @@ export {
 } from './judge.js';
 export { positions, type Position, type RecordedMatch } from './replay.js';
 export { reviewMatch, type DecisionReview, type ManagerSummary, type MatchReview, type ReviewOptions } from './review-match.js';
+export { wireReview } from './wire-review.js';

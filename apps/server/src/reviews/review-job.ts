@@ -8,7 +8,7 @@
 import { cardPool } from '@vroyale/cards';
 import type { Action, ManagerId, Roster } from '@vroyale/engine';
 import type { GameReview } from '@vroyale/protocol';
-import { reviewMatch, type MatchReview, type ReviewBudget } from '@vroyale/review';
+import { reviewMatch, wireReview, type MatchReview, type ReviewBudget } from '@vroyale/review';
 import { BOT_KNOWLEDGE } from '../bots/server-bot.js';
 import { threadCpuClock } from './thread-cpu.js';
 
@@ -24,29 +24,9 @@ export interface ReviewJob {
 
 export class OverBudget extends Error {}
 
+/** The review cut to the wire's shape (packages/review `wireReview`), checked against the protocol's type here. */
 export function toGameReview(r: MatchReview): GameReview {
-  return {
-    decisions: r.decisions.map((d) => ({
-      index: d.index,
-      turn: d.turn,
-      manager: d.manager,
-      chance: d.chance,
-      judgement: d.judgement
-        ? {
-            chosen: d.judgement.chosen,
-            best: d.judgement.best,
-            bestAction: d.judgement.bestAction,
-            loss: d.judgement.loss,
-            mark: d.judgement.mark,
-            accuracy: d.judgement.accuracy,
-          }
-        : null,
-      skipped: d.skipped,
-    })),
-    managers: r.managers,
-    winner: r.winner,
-    turns: r.turns,
-  };
+  return wireReview(r);
 }
 
 /**
