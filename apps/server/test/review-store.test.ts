@@ -7,14 +7,13 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { starterRosters } from '@vroyale/cards';
 import type { GameReview } from '@vroyale/protocol';
 import { hashToken } from '../src/identity/ids.js';
 import { PgStore } from '../src/storage/postgres/pg-store.js';
-import type { MatchRecord, RoomRecord } from '../src/storage/records.js';
 import { SqliteStore } from '../src/storage/sqlite/sqlite-store.js';
 import type { Store } from '../src/storage/store.js';
 import { POSTGRES_MISSING, usePostgres } from './helpers/postgres.js';
+import { matchRows, roster } from './helpers/unit-kit.js';
 
 const pgTest = usePostgres();
 const dir = mkdtempSync(join(tmpdir(), 'vroyale-reviews-'));
@@ -26,37 +25,10 @@ const BACKENDS = [
   { name: 'postgres', available: pgTest.available, open: async (): Promise<Store> => PgStore.open(await pgTest.freshDatabase()) },
 ];
 
-const roster = (id: string) => {
-  const s = starterRosters.find((r) => r.id === id)!;
-  return { centre: s.centre, cards: [...s.cards] };
-};
-
 async function aMatch(st: Store, id: string): Promise<void> {
   await st.createSession(hashToken(`t-${id}`), 'u_a', 'A', 1);
-  const occ = (userId: string, r: string) => ({ userId, name: userId, roster: roster(r), rosterLabel: r, bot: false });
-  const room: RoomRecord = {
-    id: `room-${id}`,
-    visibility: 'public',
-    status: 'active',
-    clock: { initialMs: 60_000, incrementMs: 0 },
-    seats: { A: occ('u_a', 'raid-night'), B: occ('u_a', 'mod-squad') },
-    matchId: id,
-    createdAt: 1,
-    kind: 'room',
-  };
-  const match: MatchRecord = {
-    id,
-    roomId: room.id,
-    seed: 's',
-    rosters: { A: roster('raid-night'), B: roster('mod-squad') },
-    seats: { A: room.seats.A!, B: room.seats.B! },
-    status: 'active',
-    result: null,
-    clocks: { A: 60_000, B: 60_000 },
-    createdAt: 1,
-    kind: 'room',
-    endedAt: null,
-  };
+  const occ = (r: string) => ({ userId: 'u_a', name: 'u_a', roster: roster(r), rosterLabel: r, bot: false });
+  const { room, match } = matchRows(id, { seats: { A: occ('raid-night'), B: occ('mod-squad') }, at: 1 });
   await st.startMatch(room, match, 1);
 }
 

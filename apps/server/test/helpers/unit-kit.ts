@@ -201,14 +201,13 @@ export function occupant(name: string, bot = false): Occupant {
   return { userId: `u_${name}`, name: bot ? 'Bot (easy)' : name, roster: roster(), rosterLabel: 'raid-night', bot };
 }
 
-/** A started match (its rows committed) and its engine state at seq 0. */
-export async function startedMatch(
-  kit: Kit,
-  opts: { clock?: ClockConfig; kind?: MatchKind; botB?: boolean } = {},
-): Promise<{ match: MatchRecord; state: GameState }> {
-  const clock = opts.clock ?? { initialMs: 60_000, incrementMs: 0 };
-  const seats = { A: occupant('ann'), B: occupant('bob', opts.botB) };
-  const id = `m_${Math.random().toString(36).slice(2)}`;
+/** A room and its match as the store holds them when the match starts (the rows a storage test needs). */
+export function matchRows(
+  id: string,
+  o: { seats?: { A: Occupant; B: Occupant }; clock?: ClockConfig; kind?: MatchKind; at?: number } = {},
+): { room: RoomRecord; match: MatchRecord } {
+  const seats = o.seats ?? { A: occupant('ann'), B: occupant('bob') };
+  const at = o.at ?? 0;
   const match: MatchRecord = {
     id,
     roomId: `r_${id}`,
@@ -218,20 +217,35 @@ export async function startedMatch(
     status: 'active',
     result: null,
     clocks: { A: 60_000, B: 60_000 },
-    createdAt: kit.clock.now(),
-    kind: opts.kind ?? 'room',
+    createdAt: at,
+    kind: o.kind ?? 'room',
     endedAt: null,
   };
   const room: RoomRecord = {
     id: match.roomId,
     visibility: 'private',
     status: 'active',
-    clock,
+    clock: o.clock ?? { initialMs: 60_000, incrementMs: 0 },
     seats,
     matchId: id,
-    createdAt: kit.clock.now(),
+    createdAt: at,
     kind: match.kind,
   };
+  return { room, match };
+}
+
+/** A started match (its rows committed) and its engine state at seq 0. */
+export async function startedMatch(
+  kit: Kit,
+  opts: { clock?: ClockConfig; kind?: MatchKind; botB?: boolean } = {},
+): Promise<{ match: MatchRecord; state: GameState }> {
+  const id = `m_${Math.random().toString(36).slice(2)}`;
+  const { room, match } = matchRows(id, {
+    seats: { A: occupant('ann'), B: occupant('bob', opts.botB) },
+    clock: opts.clock,
+    kind: opts.kind,
+    at: kit.clock.now(),
+  });
   await kit.store.startMatch(room, match, kit.clock.now());
   const created = createGame({ seed: match.seed, pool: cardPool, rosters: match.rosters });
   if (!created.ok) throw new Error(created.message);
