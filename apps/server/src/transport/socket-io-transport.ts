@@ -21,7 +21,7 @@ import { requestToken } from '../http/session-auth.js';
 import type { Logger } from '../logger.js';
 import { Admission, type AdmissionConfig } from '../net/admission.js';
 import type { SocketClass } from '../net/socket-class.js';
-import { ackPacket, peekPacket } from '../net/packet-peek.js';
+import { ackPacket, peekPacket, type Peeked } from '../net/packet-peek.js';
 import { CloseQueue, Reaper } from './close-queue.js';
 import { FanOut } from './fan-out.js';
 import type { ReadGate } from './read-gate.js';
@@ -236,7 +236,7 @@ export class SocketIoTransport implements Transport {
     if (head === null || head.charCodeAt(0) !== 52) return false;
     const p = peekPacket(head.slice(1));
     if (p.kind === 'control') return false;
-    const v = gate.check(wire.socket.id, p.kind === 'event' ? (p.event ?? '') : null);
+    const v = this.ask(gate, wire, p);
     if ('pass' in v) {
       wire.verdict = v;
       return false;
@@ -244,10 +244,20 @@ export class SocketIoTransport implements Transport {
     reads.skip();
     if ('refuse' in v) {
       this.refusedUnparsed++;
-      if (p.kind === 'event' && p.ackId !== null && wire.socket.conn.readyState === 'open') reads.socket.write(wsTextFrame(`4${ackPacket(p.ackId, v.refuse)}`));
-      v.after?.();
+      this.refuse(wire, p, v, (packet) => reads.socket.write(wsTextFrame(`4${packet}`)));
     }
     return true;
+  }
+
+  /** The gate's verdict on a peeked packet: by its event's name, or null when it is not an event. */
+  private ask(gate: MessageGate, wire: Wire, p: Peeked): GateVerdict {
+    return gate.check(wire.socket.id, p.kind === 'event' ? (p.event ?? '') : null);
+  }
+
+  /** Answers a refused packet's ack, when it asked for one, through `write` (a Socket.IO packet's text), then the refusal's `after`. */
+  private refuse(wire: Wire, p: Peeked, v: Extract<GateVerdict, { refuse: unknown }>, write: (packet: string) => void): void {
+    if (p.kind === 'event' && p.ackId !== null && wire.socket.conn.readyState === 'open') write(ackPacket(p.ackId, v.refuse));
+    v.after?.();
   }
 
   /** Bytes arrived on a WebSocket (its ReadGate holds them): its class decides when they are parsed. */
@@ -318,14 +328,10 @@ export class SocketIoTransport implements Transport {
     const gate = this.gatekeeper;
     const p = peekPacket(data);
     if (!gate || p.kind === 'control') return this.decode(wire, data);
-    const v = wire.verdict ?? gate.check(wire.socket.id, p.kind === 'event' ? (p.event ?? '') : null);
+    const v = wire.verdict ?? this.ask(gate, wire, p);
     wire.verdict = null;
     if ('drop' in v) return;
-    if ('refuse' in v) {
-      if (p.kind === 'event' && p.ackId !== null && wire.socket.conn.readyState === 'open') wire.socket.conn.write(ackPacket(p.ackId, v.refuse));
-      v.after?.();
-      return;
-    }
+    if ('refuse' in v) return this.refuse(wire, p, v, (packet) => wire.socket.conn.write(packet));
     if (v.extra) this.admission.charge(v.extra);
     // A WebSocket's frame was admitted before ws parsed it; a long-polling packet waits for its turn here.
     if (wire.reads) return this.decode(wire, data);
