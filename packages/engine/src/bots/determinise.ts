@@ -12,7 +12,7 @@ import type { CardDef, Keyword, Keywords } from '../cards/schema.js';
 import { counterBatch, makeCard } from '../core/card-instance.js';
 import { managerRecord, stateRecord } from '../core/records.js';
 import { seedRng } from '../core/rng.js';
-import type { CardInstance, CardLocation, GameState, ManagerId, ManagerState, Modifier, Pending } from '../core/types.js';
+import type { CardInstance, CardLocation, CardRef, GameState, ManagerId, ManagerState, Modifier, Pending, StackItem } from '../core/types.js';
 import { statsOf } from '../effects/stats.js';
 import type { CardView, GameView } from '../view/projection.js';
 
@@ -35,7 +35,7 @@ function standInToken(id: string): CardDef {
 
 const KEYWORD_LIST: Keyword[] = ['ban', 'callout', 'clip', 'clout', 'moderator', 'raid'];
 
-function idNumber(id: string): number {
+export function idNumber(id: string): number {
   const n = parseInt(id.slice(1), 36);
   return Number.isFinite(n) ? n : 0;
 }
@@ -59,12 +59,20 @@ function instance(v: CardView, zone: CardLocation, turn: number): CardInstance {
 export const hiddenHandId = (m: ManagerId, i: number): string => `x${m}h${i}`;
 export const hiddenRosterId = (m: ManagerId, i: number): string => `x${m}r${i}`;
 
-function hidden(id: string, owner: ManagerId, zone: CardLocation): CardInstance {
+export function hidden(id: string, owner: ManagerId, zone: CardLocation): CardInstance {
   return makeCard(id, HIDDEN_DEF_ID, owner, zone);
 }
 
+/** A stage card to rebuild and the stats the view shows for it (a character's; undefined otherwise). */
+export interface Rebuild {
+  c: CardInstance;
+  atk: number | undefined;
+  hp: number | undefined;
+  keywords: Keywords | undefined;
+}
+
 /** Modifiers that make the rebuilt card show the same ATK, HP and keywords as the view. */
-function rebuildMods(s: GameState, c: CardInstance, v: CardView): void {
+function rebuildMods(s: GameState, { c, ...v }: Rebuild): void {
   if (v.atk === undefined || v.hp === undefined) return;
   const st = statsOf(s, c);
   const mods: Modifier[] = [];
@@ -83,37 +91,21 @@ function rebuildMods(s: GameState, c: CardInstance, v: CardView): void {
 export function determinise(view: GameView, seed: string | number, extraDefs?: Record<string, CardDef>): GameState {
   const me = view.viewer;
   if (me === 'spectator') throw new Error('determinise: a spectator view has no decisions to simulate');
-  const defs: Record<string, CardDef> = { ...(extraDefs ?? {}), ...view.defs, [HIDDEN_DEF_ID]: HIDDEN_DEF };
-  // Tokens a shown card can commission are named in its text but their definitions are only in the view
-  // once one is on stage: stand in a plain 1/1 character token for any that is missing.
-  for (const d of Object.values(view.defs))
-    for (const a of d.abilities)
-      if ('effects' in a) for (const e of a.effects) if (e.kind === 'commission' && !defs[e.token]) defs[e.token] = standInToken(e.token);
   const cards: Record<string, CardInstance> = {};
-  const rebuild: [CardInstance, CardView][] = [];
+  const rebuild: Rebuild[] = [];
   let maxId = 0;
   const add = (v: CardView, zone: CardLocation): string => {
     const c = instance(v, zone, view.turn);
     cards[v.id] = c;
     maxId = Math.max(maxId, idNumber(v.id));
-    if (zone === 'main' || zone === 'centre') rebuild.push([c, v]);
+    if (zone === 'main' || zone === 'centre') rebuild.push({ c, atk: v.atk, hp: v.hp, keywords: v.keywords });
     return v.id;
   };
   const managers = {} as Record<ManagerId, ManagerState>;
   for (const m of ['A', 'B'] as const) {
     const mv = view.managers[m];
-    const hand = mv.hand
-      ? mv.hand.map((v) => add(v, 'hand'))
-      : Array.from({ length: mv.handCount }, (_, i) => {
-          const id = hiddenHandId(m, i);
-          cards[id] = hidden(id, m, 'hand');
-          return id;
-        });
-    const roster = Array.from({ length: mv.rosterCount }, (_, i) => {
-      const id = hiddenRosterId(m, i);
-      cards[id] = hidden(id, m, 'roster');
-      return id;
-    });
+    const hand = mv.hand ? mv.hand.map((v) => add(v, 'hand')) : hiddenHand(cards, m, mv.handCount);
+    const roster = hiddenRoster(cards, m, mv.rosterCount);
     managers[m] = managerRecord({
       sanity: mv.sanity,
       roster,
@@ -136,50 +128,102 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
       add(card, 'stack');
       stackCards.push(card.id);
     }
-    return {
-      id: item.id,
-      controller: item.controller,
-      source: item.source,
-      sourceDef: item.sourceDef,
-      kind: item.kind,
-      ability: item.ability,
-      targets: item.targets.slice(),
-    };
+    return stackItem(item);
   });
   let pending: Pending | null = null;
   if (view.pending?.kind === 'choose-order') pending = { kind: 'choose-order', manager: view.pending.manager };
   else if (view.pending?.kind === 'discard') pending = { kind: 'discard', manager: view.pending.manager };
   // A pending choice cannot be rebuilt (where it resumes is hidden); callers decide those without simulating.
+  return assemble({ at: view, seed, viewDefs: view.defs, extraDefs, cards, managers, stack, stackCards, pending, maxId, rebuild });
+}
+
+/** The opponent's hand as placeholders (hidden-deal.ts deals into them by these ids). */
+export function hiddenHand(cards: Record<string, CardInstance>, m: ManagerId, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const id = hiddenHandId(m, i);
+    cards[id] = hidden(id, m, 'hand');
+    return id;
+  });
+}
+
+export function hiddenRoster(cards: Record<string, CardInstance>, m: ManagerId, count: number): string[] {
+  return Array.from({ length: count }, (_, i) => {
+    const id = hiddenRosterId(m, i);
+    cards[id] = hidden(id, m, 'roster');
+    return id;
+  });
+}
+
+export function stackItem(item: StackItem): StackItem {
+  return {
+    id: item.id,
+    controller: item.controller,
+    source: item.source,
+    sourceDef: item.sourceDef,
+    kind: item.kind,
+    ability: item.ability,
+    targets: item.targets.slice(),
+  };
+}
+
+/** The public scalars a determinisation copies: a view and a state both carry them under these names. */
+type Header = Pick<
+  GameView,
+  'turn' | 'active' | 'first' | 'coinWinner' | 'phase' | 'priority' | 'windowOpen' | 'combat' | 'played' | 'starPlaced' | 'winner' | 'endReason' | 'seq'
+> & { endCard?: CardRef | null };
+
+/** The parts of a determinisation both builders make alike (determinise-sim.ts builds them from a state). */
+export interface Parts {
+  at: Header;
+  seed: string | number;
+  /** The definitions the view shows, in the view's order. */
+  viewDefs: Record<string, CardDef>;
+  extraDefs: Record<string, CardDef> | undefined;
+  cards: Record<string, CardInstance>;
+  managers: Record<ManagerId, ManagerState>;
+  stack: StackItem[];
+  stackCards: string[];
+  pending: Pending | null;
+  maxId: number;
+  rebuild: Rebuild[];
+}
+
+export function assemble(p: Parts): GameState {
+  const { at, seed, viewDefs } = p;
+  const defs: Record<string, CardDef> = { ...(p.extraDefs ?? {}), ...viewDefs, [HIDDEN_DEF_ID]: HIDDEN_DEF };
+  // Tokens a shown card can commission are named in its text but their definitions are only in the view
+  // once one is on stage: stand in a plain 1/1 character token for any that is missing.
+  for (const d of Object.values(viewDefs))
+    for (const a of d.abilities)
+      if ('effects' in a) for (const e of a.effects) if (e.kind === 'commission' && !defs[e.token]) defs[e.token] = standInToken(e.token);
   const s: GameState = stateRecord({
     v: 1,
     seed: `sim:${seed}`,
     rng: seedRng(`sim:${seed}`),
-    nextId: maxId + 1,
+    nextId: p.maxId + 1,
     defs,
-    cards,
-    managers,
-    turn: view.turn,
-    active: view.active,
-    first: view.first,
-    coinWinner: view.coinWinner,
-    phase: view.phase,
-    priority: view.priority,
+    cards: p.cards,
+    managers: p.managers,
+    turn: at.turn,
+    active: at.active,
+    first: at.first,
+    coinWinner: at.coinWinner,
+    phase: at.phase,
+    priority: at.priority,
     passes: 0,
-    windowOpen: view.windowOpen,
-    stack,
-    stackCards,
+    windowOpen: at.windowOpen,
+    stack: p.stack,
+    stackCards: p.stackCards,
     triggerQueue: [],
-    pending,
-    combat: view.combat
-      ? { attackers: view.combat.attackers.slice(), blocks: view.combat.blocks.map((b) => ({ ...b })), blocked: view.combat.blocked.slice() }
-      : null,
-    played: view.played,
-    starPlaced: view.starPlaced,
-    winner: view.winner,
-    endReason: view.endReason,
-    endCard: view.endCard ?? null,
-    seq: view.seq,
+    pending: p.pending,
+    combat: at.combat ? { attackers: at.combat.attackers.slice(), blocks: at.combat.blocks.map((b) => ({ ...b })), blocked: at.combat.blocked.slice() } : null,
+    played: at.played,
+    starPlaced: at.starPlaced,
+    winner: at.winner,
+    endReason: at.endReason,
+    endCard: at.endCard ?? null,
+    seq: at.seq,
   });
-  for (const [c, v] of rebuild) rebuildMods(s, c, v);
+  for (const r of p.rebuild) rebuildMods(s, r);
   return s;
 }

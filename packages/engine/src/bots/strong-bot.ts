@@ -23,16 +23,16 @@ import { shareState } from '../core/own.js';
 import type { AttackOffer } from '../combat/attackers.js';
 import { aLegalAssignment, blockProblems, type BlockOffer } from '../combat/blockers.js';
 import { deciders } from '../actions/deciders.js';
-import { isOffer } from '../actions/offers.js';
+import { isOffer, type Legal } from '../actions/offers.js';
 import type { Action } from '../actions/schema.js';
 import { isCharacterDef } from '../core/query.js';
 import type { Block, GameState, ManagerId, Phase } from '../core/types.js';
 import type { CardView, GameView } from '../view/projection.js';
-import { determinise } from './determinise.js';
+import { positionFor, positionOf, type OwnCard, type Position } from './position.js';
 import { characterValue, DEFAULT_WEIGHTS, evaluate, leastValuableInHand, printedValue, type EvalWeights } from './evaluate.js';
 import { blockByModel, legalAssignments } from './block-model.js';
 import { overBudget, resetWork, simStep } from './sim-work.js';
-import type { Bot, BotInput } from './types.js';
+import type { Bot } from './types.js';
 
 export interface StrongBotOptions {
   /** The turn order the bot always picks when it wins the coin flip. Default: go first. */
@@ -63,36 +63,50 @@ export function createStrongBot(options: StrongBotOptions = {}): Bot {
     maxCandidates: options.maxCandidates ?? 40,
     ...(options.defs ? { defs: options.defs } : {}),
   };
-  return (input) => decide(input, o);
+  const bot: Bot = ({ view, legal, seed }) => decide(positionOf(view), legal, seed, o);
+  onSimulation.set(bot, (sim, me, legal, seed) => decide(positionFor(sim, me), legal, seed, o));
+  return bot;
+}
+
+/** strongBot deciding for `me` straight on a simulation, as it would on `project(sim, me)` (position.ts). */
+export type SimDecider = (sim: GameState, me: ManagerId, legal: Legal[], seed: string | number) => Action;
+
+const onSimulation = new WeakMap<Bot, SimDecider>();
+
+/**
+ * The simulation's entry of a bot made by `createStrongBot` (the search's rollouts use it: no view built per
+ * decision); undefined for any other bot.
+ */
+export function strongOnSimulation(bot: Bot): SimDecider | undefined {
+  return onSimulation.get(bot);
 }
 
 /** The strong bot with default options. */
 export const strongBot: Bot = createStrongBot();
 
-function decide({ view, legal, seed }: BotInput, o: Opts): Action {
+function decide(pos: Position, legal: Legal[], seed: string | number, o: Opts): Action {
   resetWork();
   if (legal.length === 0) throw new Error('strongBot: no legal action to choose from');
-  const me = view.viewer;
-  if (me === 'spectator') throw new Error('strongBot: spectators do not decide');
   const offer = legal.find(isOffer);
-  if (offer?.type === 'choose-attackers') return attackDecision(view, me, offer, seed, o);
-  if (offer?.type === 'choose-blocks') return blockDecision(view, me, offer, o);
+  if (offer?.type === 'choose-attackers') return attackDecision(pos, offer, seed, o);
+  if (offer?.type === 'choose-blocks') return blockDecision(pos, offer, o);
   const actions = legal.filter((l): l is Action => !isOffer(l));
   if (actions.length === 1) return actions[0]!;
-  return decideAction(view, me, actions, seed, o);
+  return decideAction(pos, actions, seed, o);
 }
 
-function decideAction(view: GameView, me: ManagerId, legal: Action[], seed: string | number, o: Opts): Action {
+function decideAction(pos: Position, legal: Action[], seed: string | number, o: Opts): Action {
+  const me = pos.me;
   const first = (t: Action['type']) => legal.find((a) => a.type === t);
-  if (first('mulligan')) return mulligan(view, me, legal);
+  if (first('mulligan')) return mulligan(pos.view(), me, legal);
   if (first('choose-order')) return legal.find((a) => a.type === 'choose-order' && a.goFirst === o.goFirst) ?? legal[0]!;
-  if (first('discard')) return discard(view, me, legal);
-  if (first('choose')) return choose(view, me, legal);
-  if (view.phase === 'resource' && view.active === me && view.stack.length === 0) {
-    const r = resourceStep(view, me, legal);
+  if (first('discard')) return discard(pos, legal);
+  if (first('choose')) return choose(pos.view(), me, legal);
+  if (pos.phase === 'resource' && pos.active === me && pos.stackLength === 0) {
+    const r = resourceStep(pos, legal);
     if (r) return r;
   }
-  return search(view, me, legal, seed, o);
+  return search(pos, legal, seed, o);
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -109,8 +123,8 @@ function mulligan(view: GameView, me: ManagerId, legal: Action[]): Action {
   return legal.find((a) => a.type === 'mulligan' && a.redraw === !cheap) ?? legal[0]!;
 }
 
-function discard(view: GameView, me: ManagerId, legal: Action[]): Action {
-  const hand = new Map((view.managers[me].hand ?? []).map((c) => [c.id, printedValue(defOfView(view, c))] as const));
+function discard(pos: Position, legal: Action[]): Action {
+  const hand = new Map(pos.hand().map((c) => [c.id, printedValue(pos.def(c.def))] as const));
   let best: Action = legal.find((a) => a.type === 'discard') ?? legal[0]!;
   let low = Infinity;
   for (const a of legal) if (a.type === 'discard' && (hand.get(a.card) ?? 0) < low) [best, low] = [a, hand.get(a.card) ?? 0];
@@ -164,24 +178,23 @@ function choose(view: GameView, me: ManagerId, legal: Action[]): Action {
 }
 
 /** The Resource Step: place a star while the pool is small or the hand full, else move on. */
-function resourceStep(view: GameView, me: ManagerId, legal: Action[]): Action | null {
-  const mv = view.managers[me];
-  const hand = mv.hand ?? [];
+function resourceStep(pos: Position, legal: Action[]): Action | null {
+  const hand = pos.hand();
   const pass = legal.find((a) => a.type === 'pass');
   const places = legal.filter((a): a is Extract<Action, { type: 'place-star' }> => a.type === 'place-star');
   if (!pass) return null;
   if (places.length === 0) return null; // highlights could still be worth a look: let the search decide
   let stars = 0;
-  for (const c of mv.starPool) stars += defOfView(view, c).stars;
+  for (const c of pos.starPool()) stars += pos.def(c.def).stars;
   const want = stars < 4 || (stars < 7 && hand.length >= 3) || hand.length >= 5;
   if (!want) return pass;
   // Keep the cheapest character that can be played soon if it is the only one.
   const playableChars = hand.filter((c) => {
-    const d = defOfView(view, c);
+    const d = pos.def(c.def);
     return isCharacterDef(d) && d.cost <= stars + 1;
   });
-  const keep = (c: CardView): number => {
-    const d = defOfView(view, c);
+  const keep = (c: OwnCard): number => {
+    const d = pos.def(c.def);
     let v = printedValue(d) - 0.8 * d.stars;
     if (d.cost > stars + 2) v *= 0.5;
     if (playableChars.length === 1 && playableChars[0]!.id === c.id) v += 5;
@@ -201,14 +214,15 @@ function resourceStep(view: GameView, me: ManagerId, legal: Action[]): Action | 
 // ---------------------------------------------------------------------------------------------------------
 // One-ply search on a determinised copy
 
-function search(view: GameView, me: ManagerId, legal: Action[], seed: string | number, o: Opts): Action {
+function search(pos: Position, legal: Action[], seed: string | number, o: Opts): Action {
+  const me = pos.me;
   const cands = legal.filter((a) => !NEVER.has(a.type));
   if (cands.length === 0) return legal.find((a) => a.type !== 'concede') ?? legal[0]!;
   if (cands.length === 1) return cands[0]!;
   // Passive actions first, so that on a tie the bot keeps its cards.
   cands.sort((a, b) => Number(PASSIVE.has(b.type)) - Number(PASSIVE.has(a.type)));
-  const base = determinise(view, seed, o.defs);
-  const combatRoot = COMBAT.has(view.phase);
+  const base = pos.determinised(seed, o.defs);
+  const combatRoot = COMBAT.has(pos.phase);
   const scoreOf = (actions: Action[]): number => {
     try {
       const sim = shareState(base);
@@ -234,11 +248,12 @@ function search(view: GameView, me: ManagerId, legal: Action[], seed: string | n
  * best, while that beats stopping by EPS), then try everyone attacking, since a swing can work only all
  * together (lethal, or too many to block).
  */
-function attackDecision(view: GameView, me: ManagerId, offer: AttackOffer, seed: string | number, o: Opts): Action {
+function attackDecision(pos: Position, offer: AttackOffer, seed: string | number, o: Opts): Action {
+  const me = pos.me;
   const declare = (attackers: string[]): Action => ({ type: 'declare-attackers', manager: me, attackers });
   const eligible = offer.eligible.map((e) => e.id).slice(0, o.maxCandidates);
   if (eligible.length === 0) return declare([]);
-  const base = determinise(view, seed, o.defs);
+  const base = pos.determinised(seed, o.defs);
   const score = (attackers: string[]): number => {
     try {
       const sim = shareState(base);
@@ -272,9 +287,10 @@ function attackDecision(view: GameView, me: ManagerId, offer: AttackOffer, seed:
  * a Clout attacker, the group of blocks) whose simulated combat scores best, while that beats the plan so
  * far. Only assignments the offer's legality function accepts (Callout, Clout, Moderator) score at all.
  */
-function blockDecision(view: GameView, me: ManagerId, offer: BlockOffer, o: Opts): Action {
+function blockDecision(pos: Position, offer: BlockOffer, o: Opts): Action {
+  const me = pos.me;
   const declare = (blocks: Block[]): Action => ({ type: 'declare-blocks', manager: me, blocks });
-  const base = determinise(view, `blocks:${view.turn}`, o.defs);
+  const base = pos.determinised(`blocks:${pos.turn}`, o.defs);
   const cb = base.combat!;
   const key = (b: Block) => `${b.blocker}>${b.attacker}`;
   const score = (plan: Block[]): number => {

@@ -19,7 +19,7 @@ import { managerOf, type GameState, type ManagerId } from '../../core/types.js';
 import { statsOf } from '../../effects/stats.js';
 import { evaluate, leastValuableInHand, type EvalWeights } from '../evaluate.js';
 import { blockByModel } from '../block-model.js';
-import { strongBot } from '../strong-bot.js';
+import { strongBot, strongOnSimulation } from '../strong-bot.js';
 import { isOffer } from '../../actions/offers.js';
 import { project } from '../../view/projection.js';
 import type { Bot } from '../types.js';
@@ -79,13 +79,18 @@ function safeAttack(sim: GameState, id: string, danger: number): boolean {
 
 /**
  * strongBot as the rollout policy (rollout policy improvement: the search then picks the root move after
- * which strongBot's own play does best). A decision with one sensible action skips the projection.
+ * which strongBot's own play does best). A decision with one sensible action skips the projection. A bot
+ * made by createStrongBot decides on the simulation for `who` directly (`strongOnSimulation`): it reads only
+ * what `project(sim, who)` shows and its copy equals `determinise(project(sim, who))` (bots/position.ts,
+ * determinise-sim.ts), so it picks as it would on the view, without building one per decision.
  */
 export function strongPolicy(sim: GameState, who: ManagerId, rng: () => number, i: number, player: Bot = strongBot): Action | null {
   const legal = legalActions(sim, who);
   const options = legal.filter((l) => l.type !== 'concede' && l.type !== 'tilt-star');
   if (options.length === 1 && !isOffer(options[0]!)) return options[0] as Action;
-  return player({ view: project(sim, who), legal, seed: `${i}:${Math.floor(rng() * 1e9)}` });
+  const seed = `${i}:${Math.floor(rng() * 1e9)}`;
+  const onSim = strongOnSimulation(player);
+  return onSim ? onSim(sim, who, legal, seed) : player({ view: project(sim, who), legal, seed });
 }
 
 function policy(sim: GameState, who: ManagerId, rng: () => number): Action | null {
