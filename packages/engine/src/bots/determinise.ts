@@ -10,6 +10,7 @@
  */
 import type { CardDef, Keyword, Keywords } from '../cards/schema.js';
 import { counterBatch, makeCard } from '../core/card-instance.js';
+import { currentEpoch, setCurrentEpoch } from '../core/own-tag.js';
 import { managerRecord, stateRecord } from '../core/records.js';
 import { seedRng } from '../core/rng.js';
 import type { CardInstance, CardLocation, CardRef, GameState, ManagerId, ManagerState, Modifier, Pending, StackItem } from '../core/types.js';
@@ -29,8 +30,24 @@ export const HIDDEN_DEF: CardDef = {
   abilities: [],
 };
 
+/** Stand-ins by token id, made once: definitions are read-only, and one object keeps defOf's copy of it. */
+const standIns = new Map<string, CardDef>();
 function standInToken(id: string): CardDef {
-  return { id, name: `Token ${id}`, types: ['character'], rarity: 'C', token: true, cost: 0, stars: 0, atk: 1, hp: 1, abilities: [] };
+  let d = standIns.get(id);
+  if (!d) standIns.set(id, (d = { id, name: `Token ${id}`, types: ['character'], rarity: 'C', token: true, cost: 0, stars: 0, atk: 1, hp: 1, abilities: [] }));
+  return d;
+}
+
+/** The tokens a definition's effects commission, in its text's order (what the stand-ins are made for). */
+const commissions = new WeakMap<CardDef, string[]>();
+function commissioned(d: CardDef): string[] {
+  let out = commissions.get(d);
+  if (!out) {
+    out = [];
+    for (const a of d.abilities) if ('effects' in a) for (const e of a.effects) if (e.kind === 'commission') out.push(e.token);
+    commissions.set(d, out);
+  }
+  return out;
 }
 
 const KEYWORD_LIST: Keyword[] = ['ban', 'callout', 'clip', 'clout', 'moderator', 'raid'];
@@ -59,8 +76,22 @@ function instance(v: CardView, zone: CardLocation, turn: number): CardInstance {
 export const hiddenHandId = (m: ManagerId, i: number): string => `x${m}h${i}`;
 export const hiddenRosterId = (m: ManagerId, i: number): string => `x${m}r${i}`;
 
-export function hidden(id: string, owner: ManagerId, zone: CardLocation): CardInstance {
-  return makeCard(id, HIDDEN_DEF_ID, owner, zone);
+/**
+ * The placeholder records, one per id, shared by every determinisation: they are made outside any write, so
+ * no state owns them and copy-on-write copies one before changing it (hidden-deal.ts deals through `cardW`).
+ * Building ~50 of them per strongBot decision in the rollouts was most of a determinisation's cost.
+ */
+const placeholders = new Map<string, CardInstance>();
+function hidden(id: string, owner: ManagerId, zone: CardLocation): CardInstance {
+  let c = placeholders.get(id);
+  if (!c) {
+    const writing = currentEpoch();
+    setCurrentEpoch(0);
+    c = makeCard(id, HIDDEN_DEF_ID, owner, zone);
+    setCurrentEpoch(writing);
+    placeholders.set(id, c);
+  }
+  return c;
 }
 
 /** A stage card to rebuild and the stats the view shows for it (a character's; undefined otherwise). */
@@ -139,19 +170,23 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
 
 /** The opponent's hand as placeholders (hidden-deal.ts deals into them by these ids). */
 export function hiddenHand(cards: Record<string, CardInstance>, m: ManagerId, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => {
-    const id = hiddenHandId(m, i);
-    cards[id] = hidden(id, m, 'hand');
-    return id;
-  });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = hidden(hiddenHandId(m, i), m, 'hand');
+    cards[c.id] = c;
+    ids.push(c.id);
+  }
+  return ids;
 }
 
 export function hiddenRoster(cards: Record<string, CardInstance>, m: ManagerId, count: number): string[] {
-  return Array.from({ length: count }, (_, i) => {
-    const id = hiddenRosterId(m, i);
-    cards[id] = hidden(id, m, 'roster');
-    return id;
-  });
+  const ids: string[] = [];
+  for (let i = 0; i < count; i++) {
+    const c = hidden(hiddenRosterId(m, i), m, 'roster');
+    cards[c.id] = c;
+    ids.push(c.id);
+  }
+  return ids;
 }
 
 export function stackItem(item: StackItem): StackItem {
@@ -193,9 +228,7 @@ export function assemble(p: Parts): GameState {
   const defs: Record<string, CardDef> = { ...(p.extraDefs ?? {}), ...viewDefs, [HIDDEN_DEF_ID]: HIDDEN_DEF };
   // Tokens a shown card can commission are named in its text but their definitions are only in the view
   // once one is on stage: stand in a plain 1/1 character token for any that is missing.
-  for (const d of Object.values(viewDefs))
-    for (const a of d.abilities)
-      if ('effects' in a) for (const e of a.effects) if (e.kind === 'commission' && !defs[e.token]) defs[e.token] = standInToken(e.token);
+  for (const d of Object.values(viewDefs)) for (const t of commissioned(d)) if (!defs[t]) defs[t] = standInToken(t);
   const s: GameState = stateRecord({
     v: 1,
     seed: `sim:${seed}`,
