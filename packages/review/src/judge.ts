@@ -55,7 +55,7 @@ export interface ReviewBudget {
 export const FULL_BUDGET: ReviewBudget = { deals: 4, selection: Infinity, verify: 8, verifyTop: 8, maxCandidates: 10, horizon: 2, maxSteps: 400 };
 
 /**
- * The bounded budget (docs/review.md "Bounding the cost"): at most 6 selection and 8 verification rollouts of at
+ * The bounded budget (docs/review.md "Bounding the cost"): at most max(candidates, 6) selection and 8 verification rollouts of at
  * most 12 steps a decision, fixed by the candidates' count alone. A 40-turn match came down from 14,532 rollouts
  * to 4,610 and its CPU by 9×.
  */
