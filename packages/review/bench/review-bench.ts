@@ -1,6 +1,7 @@
 /**
  * The review's cost and calibration: `npm run bench:review [-- --matches 50] [--seed review-bench]
- * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10] [--stability 10]`. Plays `--matches` bot games from fixed seeds
+ * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10] [--max-steps 400] [--selection 40] [--verify-top 8]
+ * [--horizon 2] [--full] [--stability 10] [--games 5,6] [--cache dir]`. Plays `--matches` bot games from fixed seeds
  * (bot-games.ts; seats alternate), reviews each with the given budget and prints per match CPU seconds (process
  * CPU time around `reviewMatch`, one thread), the mean and p95, CPU seconds per turn (×30 for the 30-turn target),
  * decisions reviewed per second, each level's accuracy and marks, and the calibration of both figures the review
@@ -9,15 +10,16 @@
  * decision is judged again on other determinisations (a salted seed; 0: none), and the share of unchanged marks
  * and suggestions is printed (its time is not counted in the review's). Last line: JSON.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { legalActions, project, type BotLevel, type ManagerId } from '@vroyale/engine';
 import { calibration } from '../src/calibration.js';
-import type { ReviewBudget } from '../src/judge.js';
+import { FULL_BUDGET, type ReviewBudget } from '../src/judge.js';
 import { judgeDecision } from '../src/judge.js';
 import { markOf } from '../src/marks.js';
 import { positions } from '../src/replay.js';
 import { reviewMatch } from '../src/review-match.js';
-import { botGame, KNOWLEDGE, POOL } from './bot-games.js';
+import { botGame, KNOWLEDGE, POOL, type BotGame } from './bot-games.js';
 import { count, cpuSeconds, flag } from './flags.js';
 import { printCalibration } from './print-calibration.js';
 
@@ -31,11 +33,21 @@ function main(): void {
   const matches = count('matches', 50);
   const seed = flag('seed') ?? 'review-bench';
   const levels = (flag('levels') ?? 'normal:hard').split(':') as [BotLevel, BotLevel];
+  // `--full`: the budget before the cost bound (judge.ts FULL_BUDGET), for before/after runs on the same games.
   const budget: Partial<ReviewBudget> = {
+    ...(process.argv.includes('--full') ? FULL_BUDGET : {}),
     ...(flag('deals') ? { deals: count('deals', 4) } : {}),
     ...(flag('verify') ? { verify: count('verify', 8) } : {}),
     ...(flag('candidates') ? { maxCandidates: count('candidates', 10) } : {}),
+    ...(flag('max-steps') ? { maxSteps: count('max-steps', 400) } : {}),
+    ...(flag('selection') ? { selection: count('selection', 40) } : {}),
+    ...(flag('verify-top') ? { verifyTop: count('verify-top', 8) } : {}),
+    ...(flag('horizon') ? { horizon: count('horizon', 2) } : {}),
   };
+  // `--games 5,6` reviews those games of the seed only (e.g. the long ones); `--cache dir` keeps the recorded bot
+  // games there, so a before/after comparison reviews the very same logs without playing them again.
+  const games = flag('games')?.split(',').map(Number) ?? Array.from({ length: matches }, (_, g) => g);
+  const cache = flag('cache');
   const rows: { turns: number; decisions: number; judged: number; rollouts: number; cpu: number }[] = [];
   const byLevel = new Map<string, { accuracy: number[]; inaccuracy: number; mistake: number; blunder: number; judged: number }>();
   const graph = { p: [] as number[], won: [] as number[] };
@@ -43,8 +55,8 @@ function main(): void {
   // Stability: every `--stability`-th judged decision judged again on other determinisations (another salt).
   const every = count('stability', 10);
   const again = { n: 0, sameMark: 0, absLoss: 0, sameBest: 0 };
-  for (let g = 0; g < matches; g++) {
-    const game = botGame(seed, g, levels);
+  for (const g of games) {
+    const game = cachedGame(cache, seed, g, levels);
     const t0 = cpuSeconds();
     const review = reviewMatch(game.match, { pool: POOL, knowledge: KNOWLEDGE, budget });
     const cpu = cpuSeconds() - t0;
@@ -112,7 +124,8 @@ function main(): void {
   const totalTurns = rows.reduce((s, r) => s + r.turns, 0);
   const longest = rows.reduce((x, r) => (r.turns > x.turns ? r : x), rows[0]!);
   const summary = {
-    matches,
+    matches: rows.length,
+    games: flag('games') ?? null,
     seed,
     levels: levels.join(':'),
     budget,
@@ -123,6 +136,7 @@ function main(): void {
     judgedPerSecond: round(rows.reduce((s, r) => s + r.judged, 0) / totalCpu, 1),
     rolloutsPerSecond: round(rows.reduce((s, r) => s + r.rollouts, 0) / totalCpu, 1),
     turns: { mean: round(totalTurns / rows.length, 1), max: Math.max(...rows.map((r) => r.turns)) },
+    perMatch: rows.map((r) => ({ turns: r.turns, judged: r.judged, rollouts: r.rollouts, cpu: round(r.cpu, 2) })),
     byLevel: Object.fromEntries(
       [...byLevel].map(([k, l]) => [
         k,
@@ -161,6 +175,16 @@ function main(): void {
   console.log("calibration of the judged moves' win chance (the chosen move's rollouts):");
   printCalibration(summary.calibration.judged);
   console.log(JSON.stringify(summary));
+}
+
+function cachedGame(dir: string | undefined, seed: string, g: number, levels: readonly [BotLevel, BotLevel]): BotGame {
+  if (!dir) return botGame(seed, g, levels);
+  const file = join(dir, `${seed}-${levels.join('-')}-${g}.json`);
+  if (existsSync(file)) return JSON.parse(readFileSync(file, 'utf8')) as BotGame;
+  const game = botGame(seed, g, levels);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(file, JSON.stringify(game));
+  return game;
 }
 
 function readPressure(): string | null {

@@ -28,19 +28,43 @@ import { moveAccuracy } from './accuracy.js';
 import { publicSeed } from './public-seed.js';
 import { chanceOf, winModel, type WinModel } from './win-model.js';
 
-/** The per-decision budget: at most maxCandidates × deals + 2 × verify rollouts a decision. */
+/**
+ * The per-decision budget: at most min(maxCandidates × deals, selection) + 2 × verify rollouts a decision, each of
+ * at most maxSteps steps. Every figure of it is fixed before a rollout runs, from the decider's projection alone
+ * (the candidates are the search's on that view), so a hidden card cannot change how much work a verdict gets.
+ */
 export interface ReviewBudget {
   /** Determinisations per candidate to pick the best (a deal and a rollout each); every candidate sees the same ones. */
   deals: number;
+  /** Selection rollouts a decision may spend: with many candidates each gets fewer deals (at least one). */
+  selection: number;
   /** Fresh determinisations on which the chosen and the picked move are measured again (the figures reported). */
   verify: number;
+  /** The same, when the chosen move came out on top of the selection: its loss is 0 whatever they say, so these
+   * only refine the chosen move's reported chance (0: the selection's mean is reported). */
+  verifyTop: number;
   /** Candidates compared per decision, the chosen move among them (strongBot's answer first, then the search's order). */
   maxCandidates: number;
   /** Turns the rollouts look ahead, the current one counting (the search's: 2, to the end of the next turn). */
   horizon: number;
+  /** Steps a rollout may take before the position is scored where it stands (the engine's rollout default: 400). */
+  maxSteps: number;
 }
 
-export const DEFAULT_BUDGET: ReviewBudget = { deals: 4, verify: 8, maxCandidates: 10, horizon: 2 };
+/** The budget before issue 35's cost bound (up to 56 rollouts a decision): the bench's reference. */
+export const FULL_BUDGET: ReviewBudget = { deals: 4, selection: Infinity, verify: 8, verifyTop: 8, maxCandidates: 10, horizon: 2, maxSteps: 400 };
+
+/**
+ * The bounded budget (docs/review.md "Bounding the cost"): at most max(candidates, 6) selection and 8 verification rollouts of at
+ * most 12 steps a decision, fixed by the candidates' count alone. A 40-turn match came down from 14,532 rollouts
+ * to 4,610 and its CPU by 9×.
+ */
+export const DEFAULT_BUDGET: ReviewBudget = { deals: 4, selection: 6, verify: 4, verifyTop: 0, maxCandidates: 10, horizon: 2, maxSteps: 12 };
+
+/** Determinisations per candidate in the selection: `deals`, fewer when the candidates would overrun `selection`. */
+export function selectionDeals(candidates: number, budget: ReviewBudget): number {
+  return Math.max(1, Math.min(budget.deals, Math.floor(budget.selection / Math.max(1, candidates))));
+}
 
 /** Actions that are never judged: conceding, and tilting a star by hand (a step of paying, not a choice of play). */
 const UNJUDGED: ReadonlySet<string> = new Set(['concede', 'tilt-star']);
@@ -111,7 +135,7 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
     if (hidden.length > 0) dealHidden(sim, hidden, makeRng(`${seed}:deal:${j}`));
     try {
       if (!stepInPlace(sim, a).ok) return 0;
-      rollout(sim, me, makeRng(`${seed}:policy:${j}`), { untilTurn, weights: DEFAULT_WEIGHTS, policy: 'strong' });
+      rollout(sim, me, makeRng(`${seed}:policy:${j}`), { untilTurn, weights: DEFAULT_WEIGHTS, policy: 'strong', maxSteps: budget.maxSteps });
       return terminalChance(sim.winner, me) ?? chanceOf(stateFeatures(sim, me), model);
     } catch {
       return 0; // a position the simulation cannot follow counts against the move that led to it, as in the search
@@ -125,14 +149,16 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
     for (let j = from; j < from + n; j++) sum += estimate(a, j);
     return (100 * sum) / n;
   };
-  // Selection: every candidate on the same `deals` determinisations; the chosen move (first) wins ties.
-  const selection = list.map((a) => mean(a, 0, budget.deals));
+  // Selection: every candidate on the same determinisations; the chosen move (first) wins ties.
+  const deals = selectionDeals(list.length, budget);
+  const selection = list.map((a) => mean(a, 0, deals));
   let top = 0;
   for (let k = 1; k < list.length; k++) if (selection[k]! > selection[top]!) top = k;
   // Verification on fresh determinisations: the top of noisy estimates is lucky on the deals that picked it (the
   // winner's curse), so the chosen and the top move are measured again, paired, before any loss is reported.
-  const chosen = mean(list[0]!, budget.deals, budget.verify);
-  const other = top === 0 ? chosen : mean(list[top]!, budget.deals, budget.verify);
+  const verify = top === 0 ? budget.verifyTop : budget.verify;
+  const chosen = verify > 0 ? mean(list[0]!, budget.deals, verify) : selection[0]!;
+  const other = top === 0 ? chosen : mean(list[top]!, budget.deals, verify);
   const better = other > chosen;
   const best = better ? other : chosen;
   const loss = best - chosen;
@@ -146,7 +172,7 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
       mark: markOf(loss),
       accuracy: moveAccuracy(best, chosen),
       candidates: list.length,
-      rollouts: list.length * budget.deals + (top === 0 ? 1 : 2) * budget.verify,
+      rollouts: list.length * deals + (top === 0 ? 1 : 2) * verify,
     },
   };
 }

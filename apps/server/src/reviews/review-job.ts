@@ -31,7 +31,7 @@ export function toGameReview(r: MatchReview): GameReview {
 
 /**
  * Runs the review; `onProgress` after each decision. The CPU cap is checked between decisions (one decision is at
- * most maxCandidates × deals + 2 × verify capped rollouts, well under a second), so the review stops within a
+ * most `selection` + 2 × verify rollouts of at most `maxSteps` steps, well under a second), so the review stops within a
  * decision of it; the host's wall-time cap (review-thread.ts) covers anything that never comes back.
  */
 export function runReview(job: ReviewJob, onProgress: (done: number, total: number) => void): GameReview {

@@ -163,7 +163,7 @@ describe('configFromEnv', () => {
       cpuMs: 120_000,
       wallMs: 600_000,
       perAddressPerHour: 20,
-      budget: { deals: 4, verify: 8, maxCandidates: 10 },
+      budget: { deals: 4, verify: 4, maxCandidates: 10 },
     });
     const env = {
       VROYALE_REVIEW_THREADS: '0',

@@ -41,11 +41,13 @@ export interface RolloutOptions {
   /** Plays `me`'s own decisions before turn `ownUntilTurn` instead of `player` (nested search, an experiment). */
   ownPlayer?: Bot;
   ownUntilTurn?: number;
+  /** Steps before the rollout stops and scores the position (default MAX_STEPS): a caller's cost bound. */
+  maxSteps?: number;
 }
 
 /** Plays `sim` (owned, mutated) forward and scores it for `me`. */
 export function rollout(sim: GameState, me: ManagerId, rng: () => number, o: RolloutOptions): number {
-  for (let i = 0; i < MAX_STEPS; i++) {
+  for (let i = 0; i < (o.maxSteps ?? MAX_STEPS); i++) {
     if (sim.phase === 'game-over' || sim.turn >= o.untilTurn) break;
     const who = deciders(sim)[0];
     if (!who) break;
