@@ -15,6 +15,7 @@ import { io, type Socket } from 'socket.io-client';
 import { realise, type Legal } from '@vroyale/engine';
 import type { Ack, ViewMessage } from '@vroyale/protocol';
 import { bucketDelta, buckets, parsePromText, quantile, sampleSum } from '../src/metrics/prom-text.js';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 
 export interface Window {
   latencies: number[];
@@ -209,7 +210,8 @@ export async function startBenchServer(dir: string, env: Record<string, string> 
   // BENCH_SERVER_NODE_ARGS: extra flags for the server's node (e.g. '--cpu-prof --cpu-prof-dir=/tmp/prof').
   const extra = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(' ').filter(Boolean);
   // --expose-gc only lets the metrics listener's ?gc=1 collect before measuring memory (between windows).
-  const argv = [...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'];
+  // The server's own flags first: a flag in BENCH_SERVER_NODE_ARGS comes later and wins (V8 keeps the last).
+  const argv = [...SERVER_NODE_FLAGS, ...extra, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'];
   const cpus = process.env.BENCH_SERVER_CPUS;
   const child = spawn(cpus ? 'taskset' : process.execPath, cpus ? ['-c', cpus, process.execPath, ...argv] : argv, {
     env: {

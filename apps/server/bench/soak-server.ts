@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import Database from 'better-sqlite3';
 import { parsePromText, sampleSum } from '../src/metrics/prom-text.js';
+import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
 
 export interface ServerLog {
   /** Lines at level error or fatal (pino 50, 60), and anything the process wrote to stderr. */
@@ -34,7 +35,7 @@ export interface SoakServer {
 /** Starts `apps/server/src/main.ts` with a database in `dir`; `env` adds to or overrides the defaults below. */
 export async function startSoakServer(dir: string, env: Record<string, string> = {}): Promise<SoakServer> {
   const dbPath = join(dir, 'soak.db');
-  const child = spawn(process.execPath, ['--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--expose-gc', '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: {
       ...process.env,
       PORT: '0',

@@ -4,6 +4,7 @@
  */
 import { configFromEnv } from './config.js';
 import { createLogger } from './logger.js';
+import { missingNodeFlags } from './node-flags.js';
 import { startServer } from './server.js';
 
 const config = configFromEnv();
@@ -12,6 +13,10 @@ const log = createLogger(config.logLevel);
 // A bug in one handler must not take every match down with it: log and keep serving.
 process.on('unhandledRejection', (reason) => log.error({ err: reason }, 'unhandled rejection'));
 process.on('uncaughtException', (e) => log.error({ err: e }, 'uncaught exception'));
+
+// Started some other way than `npm start` (node-flags.ts): it works, but a flood of connections pauses it longer.
+const missing = missingNodeFlags();
+if (missing.length > 0) log.warn({ missing }, "started without the server's node flags (apps/server/src/node-flags.ts)");
 
 const server = await startServer({ config, logger: log });
 

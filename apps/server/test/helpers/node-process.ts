@@ -4,6 +4,7 @@
  * logged 'server listening' (with its port).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from '../../src/node-flags.js';
 
 export interface SpawnedNode {
   readonly child: ChildProcess;
@@ -24,7 +25,7 @@ export interface NodeProcess extends SpawnedNode {
 
 /** Starts `src/main.ts` on a free loopback port with `env` over the test defaults; does not wait for it. */
 export function spawnNode(env: Record<string, string>): SpawnedNode {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, '--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, PORT: '0', HOST: '127.0.0.1', LOG_LEVEL: 'info', VROYALE_BOT_THREADS: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
