@@ -170,19 +170,23 @@ export function determinise(view: GameView, seed: string | number, extraDefs?: R
 
 /** The opponent's hand as placeholders (hidden-deal.ts deals into them by these ids). */
 export function hiddenHand(cards: Record<string, CardInstance>, m: ManagerId, count: number): string[] {
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const c = hidden(hiddenHandId(m, i), m, 'hand');
-    cards[c.id] = c;
-    ids.push(c.id);
-  }
-  return ids;
+  return placeholderIds(cards, m, count, 'hand', hiddenHandId);
 }
 
 export function hiddenRoster(cards: Record<string, CardInstance>, m: ManagerId, count: number): string[] {
+  return placeholderIds(cards, m, count, 'roster', hiddenRosterId);
+}
+
+function placeholderIds(
+  cards: Record<string, CardInstance>,
+  m: ManagerId,
+  count: number,
+  zone: 'hand' | 'roster',
+  idOf: (m: ManagerId, i: number) => string,
+): string[] {
   const ids: string[] = [];
   for (let i = 0; i < count; i++) {
-    const c = hidden(hiddenRosterId(m, i), m, 'roster');
+    const c = hidden(idOf(m, i), m, zone);
     cards[c.id] = c;
     ids.push(c.id);
   }
