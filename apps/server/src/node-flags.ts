@@ -1,13 +1,14 @@
 /**
- * The node flags the server's process runs with (`npm start`, scripts/cluster.mjs, the benchmarks). One place, so every launcher starts the server the same way;
- * `node-flags.test.ts` checks the launchers that cannot import this (package.json, cluster.mjs).
+ * The node flags the server's process runs with (`npm start`, scripts/cluster.mjs, the benchmarks): one place, so
+ * every launcher starts the server the same way; `node-flags.test.ts` checks the launchers that cannot import this
+ * (package.json, cluster.mjs).
  *
  * `--max-semi-space-size=4` (MB; V8's default grows to 16): a flood of connections keeps thousands of new sockets
- * alive (about 18 KB of heap each), and V8 copies every live young object at each scavenge. With the young
- * generation free to grow to 16 MB a semi-space, one scavenge copied up to that much while the event loop waited
- * (pauses of 10–40 ms in the bursts of `npm run bench:abuse`); 4 MB keeps each pause to a few milliseconds, for
- * more of them. A V8 flag is the process's: the worker threads (bots, reviews) have the same young generation (their
- * searches' CPU did not change measurably). docs/decisions/0015-small-young-generation.md has the measurements.
+ * alive (about 18 KB of heap each), and a scavenge copies every live young object while the event loop waits.
+ * A smaller young generation means more scavenges that each copy less: in `npm run bench:abuse` the honest
+ * players' acks during the bursts and the longest turns came out lower with it, at the same CPU per action
+ * (decision 0015). A V8 flag is the process's: the worker threads (bots, reviews) get the same young generation;
+ * their searches' CPU did not change measurably.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4'];
 
