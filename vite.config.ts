@@ -31,6 +31,7 @@ export default defineConfig({
     include: ['packages/**/*.test.ts', 'cards/**/*.test.ts', 'apps/**/*.test.ts', 'scripts/**/*.test.ts'],
     exclude: ['**/node_modules/**', '**/dist/**'],
     pool: 'threads',
+    globalSetup: ['apps/web/e2e/e2e-global-setup.ts'],
     testTimeout: 120_000,
     hookTimeout: 120_000,
   },

@@ -3,14 +3,14 @@
  * port with a temporary database, serving the build, and launches Debian's Chromium through playwright-core.
  */
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, copyFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, copyFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 
 export const REPO = resolve(fileURLToPath(new URL('.', import.meta.url)), '../../..');
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -28,12 +28,23 @@ export function freePort(): Promise<number> {
   });
 }
 
-export function buildWeb(): void {
+const DIST = join(REPO, 'apps/web/dist');
+/** Written into the build by `buildWeb(run)`: which test run it was built for. */
+const BUILT_FOR = join(DIST, '.built-for-run');
+
+/**
+ * Builds the web app. With `run` (the test run's id, from e2e-global-setup.ts), a build already made for that run
+ * is kept: the browser test files of one `vitest run` share one build instead of making twenty identical ones,
+ * and a new run always builds afresh, so a changed source is never served from an old build.
+ */
+export function buildWeb(run?: string): void {
+  if (run && existsSync(BUILT_FOR) && readFileSync(BUILT_FOR, 'utf8') === run) return;
   execFileSync(process.execPath, [join(REPO, 'node_modules/vite/bin/vite.js'), 'build', '--logLevel', 'warn'], {
     cwd: REPO,
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production' },
   });
+  if (run) writeFileSync(BUILT_FOR, run);
 }
 
 export interface RunningApp {
@@ -55,7 +66,7 @@ export async function startApp(env: Record<string, string> = {}): Promise<Runnin
       PORT: String(port),
       HOST: '127.0.0.1',
       VROYALE_DB: join(dir, 'e2e.db'),
-      VROYALE_WEB_DIST: join(REPO, 'apps/web/dist'),
+      VROYALE_WEB_DIST: DIST,
       VROYALE_BOT_DELAY_MS: '0',
       LOG_LEVEL: 'warn',
       ...env,
@@ -201,7 +212,7 @@ export async function unnamedControls(page: Page): Promise<string[]> {
 
 /** The initial JavaScript of the build (the entry script and its modulepreloads): raw and gzip bytes. */
 export function initialJs(): { files: string[]; raw: number; gzip: number } {
-  const dist = join(REPO, 'apps/web/dist');
+  const dist = DIST;
   const html = readFileSync(join(dist, 'index.html'), 'utf8');
   const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
   let raw = 0;
@@ -226,7 +237,7 @@ export function e2eApp(env: Record<string, string> = {}): { app: () => RunningAp
   let app: RunningApp | undefined;
   let browser: Browser | undefined;
   beforeAll(async () => {
-    buildWeb();
+    buildWeb(inject('e2eBuildRun'));
     app = await startApp(env);
     browser = await launch();
   }, 180_000);
