@@ -30,16 +30,25 @@ export function machine(): { loadavg: number[]; cpuPressureAvg10: number | null 
   return { loadavg: loadavg().map(round), cpuPressureAvg10: psi()?.avg10 ?? null };
 }
 
+/**
+ * The attacker's machines are not ours: on these two cores an attacker's process (the swarm, `abuser.ts`) yields
+ * to the server and to the honest players' process, `ABUSE_NICE` steps below this one (19 by default, so the
+ * lowest priority there is; 0: the same priority, as before 2026-11-29; 5 until 2026-11-30). It still gets all the
+ * CPU the two leave idle, so it sends its flood and reads its refusals and kicks as they come; the figures report
+ * what it sent and got (and the swarm its share of a core) so a weaker attack would show. Returns the step used.
+ */
+export function yieldAsAttacker(pid: number | undefined): number {
+  const nice = Number(process.env.ABUSE_NICE ?? '19');
+  if (nice !== 0 && pid !== undefined) setPriority(pid, Math.min(19, getPriority() + nice));
+  return nice;
+}
+
 /** Starts the swarm and resolves once it is set up; `lines` yields what it prints after. */
 async function startSwarm(url: string, name: string, roomId: string, repeat: number) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/bench/abuse-swarm.ts', url, name, roomId, String(repeat)], {
     stdio: ['pipe', 'pipe', 'inherit'],
   });
-  // The attacker's machines are not ours: on these two cores its process yields to the server and to the honest
-  // players' (ABUSE_SWARM_NICE more than this process, 5 by default; 0: the same priority, as before 2026-11-29).
-  // It still gets what the two leave idle, so it reads its refusals and kicks as they come.
-  const nice = Number(process.env.ABUSE_SWARM_NICE ?? '5');
-  if (nice !== 0 && child.pid !== undefined) setPriority(child.pid, Math.min(19, getPriority() + nice));
+  const nice = yieldAsAttacker(child.pid);
   const waiting: { prefix: string; resolve: (rest: string) => void }[] = [];
   const seen: string[] = [];
   createInterface({ input: child.stdout! }).on('line', (line) => {
