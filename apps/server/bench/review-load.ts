@@ -76,7 +76,10 @@ export class ReviewLoad {
     const wait = async (done: () => boolean, what: string) => {
       const end = Date.now() + 300_000;
       while (!done()) {
-        if (Date.now() > end) throw new Error(`review matches: ${what} not within 5 minutes`);
+        if (Date.now() > end)
+          throw new Error(
+            `review matches: ${what} not within 5 minutes (${rec.finishedMatches} finished; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')})`,
+          );
         await new Promise((r) => setTimeout(r, 200));
       }
     };
