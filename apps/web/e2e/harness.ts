@@ -212,13 +212,12 @@ export async function unnamedControls(page: Page): Promise<string[]> {
 
 /** The initial JavaScript of the build (the entry script and its modulepreloads): raw and gzip bytes. */
 export function initialJs(): { files: string[]; raw: number; gzip: number } {
-  const dist = DIST;
-  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const html = readFileSync(join(DIST, 'index.html'), 'utf8');
   const files = [...html.matchAll(/<(?:script[^>]*src|link[^>]*rel="modulepreload"[^>]*href)="\/?([^"]+\.js)"/g)].map((m) => m[1]!);
   let raw = 0;
   let gz = 0;
   for (const f of files) {
-    const buf = readFileSync(join(dist, f));
+    const buf = readFileSync(join(DIST, f));
     raw += buf.length;
     gz += gzipSync(buf, { level: 9 }).length;
   }
