@@ -55,7 +55,7 @@ try {
   stops.push(() => Promise.all(nodeStops.map((s) => s())));
   for (let i = 1; i <= count; i++) {
     const id = `n${i}`;
-    const child = spawn(process.execPath, ['--max-semi-space-size=4', '--import', 'tsx', 'apps/server/src/main.ts'], {
+    const child = spawn(process.execPath, ['--max-semi-space-size=4', '--v8-pool-size=1', '--import', 'tsx', 'apps/server/src/main.ts'], {
       env: {
         ...process.env,
         PORT: '0',

@@ -37,4 +37,10 @@ describe("the server's node flags", () => {
     expect(newSpaceMb(SERVER_NODE_FLAGS)).toBe(8);
     expect(newSpaceMb([])).toBeGreaterThan(8);
   });
+
+  it.skipIf(process.platform !== 'linux')('V8 takes them: one helper thread instead of four (Linux: threads counted in /proc)', () => {
+    const threads = (flags: readonly string[]) =>
+      Number(execFileSync(process.execPath, [...flags, '-e', "console.log(require('fs').readdirSync('/proc/self/task').length)"]).toString());
+    expect(threads([]) - threads(SERVER_NODE_FLAGS)).toBe(3);
+  });
 });
