@@ -147,6 +147,8 @@ export class Slot {
     private readonly b: Seat | null,
   ) {}
   stopped = false;
+  /** Why the slot's latest restart after a result failed, if it did (the slot then waits: its caller may start it again). */
+  lastStartError: string | null = null;
 
   /**
    * `url`: the server, or one per seat ([A's, B's]) for a cluster; A creates the room, so it runs on A's node
@@ -161,8 +163,11 @@ export class Slot {
       rec.finishedMatches++;
       // A start still in flight when the slot closes rejects ("socket has been disconnected"): not an error then.
       if (slot && !slot.stopped)
-        slot.start().catch(() => {
-          if (slot && !slot.stopped) rec.win.errors++;
+        slot.start().catch((e: unknown) => {
+          if (slot && !slot.stopped) {
+            rec.win.errors++;
+            slot.lastStartError = e instanceof Error ? e.message : String(e);
+          }
         });
     };
     slot = new Slot(new Seat(sockets[0]!, onResult, rec), sockets[1] ? new Seat(sockets[1], () => {}, rec, urlA !== urlB) : null);
@@ -188,10 +193,15 @@ export class Slot {
       return;
     }
     const created = await emit(this.a.socket, 'room:create', { visibility: 'private' });
-    if (!created.ok) throw new Error(String(created.message));
+    if (!created.ok) throw new Error(`room:create: ${String(created.message)}`);
     const roomId = String(created.roomId);
-    await emit(this.a.socket, 'room:join', { roomId, roster: 'raid-night', seat: 'A' });
-    await emit(this.b.socket, 'room:join', { roomId, roster: 'mod-squad', seat: 'B' });
+    for (const [socket, roster, seat] of [
+      [this.a.socket, 'raid-night', 'A'],
+      [this.b.socket, 'mod-squad', 'B'],
+    ] as const) {
+      const joined = await emit(socket, 'room:join', { roomId, roster, seat });
+      if (!joined.ok) throw new Error(`room:join ${seat}: ${String(joined.message)}`);
+    }
   }
 
   close(): void {

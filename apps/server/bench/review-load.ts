@@ -28,6 +28,8 @@ export interface ReviewFigures {
   firstError: string | null;
 }
 
+const STALL_MS = 5_000;
+
 export class ReviewLoad {
   private readonly asked = new Set<string>();
   private readonly open = new Set<string>();
@@ -73,19 +75,46 @@ export class ReviewLoad {
   async prepare(n: number): Promise<void> {
     const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: 0, rnd: makeRng('review-bench') };
     const slots = await Promise.all(Array.from({ length: Math.min(n, 8) }, (_, i) => Slot.open(this.url, 60_000 + i, false, rec)));
+    // Why starts were refused (message → times): a slot whose start failed waits for the watchdog below.
+    const refusals = new Map<string, number>();
+    const start = (s: Slot) =>
+      s.start().catch((e: unknown) => {
+        const m = e instanceof Error ? e.message : String(e);
+        refusals.set(m, (refusals.get(m) ?? 0) + 1);
+      });
+    // With no think time a match moves every few milliseconds: a slot whose match has not moved for STALL_MS
+    // (a refused start, or a result its first seat never saw) is started again.
+    const moved = slots.map(() => ({ seq: -1, at: Date.now() }));
+    const watch = () => {
+      slots.forEach((s, i) => {
+        const m = moved[i]!;
+        if (s.lastStartError !== null) {
+          refusals.set(s.lastStartError, (refusals.get(s.lastStartError) ?? 0) + 1);
+          s.lastStartError = null;
+        }
+        if (s.seq !== m.seq) Object.assign(m, { seq: s.seq, at: Date.now() });
+        else if (!s.stopped && Date.now() - m.at > STALL_MS) {
+          m.at = Date.now();
+          void start(s);
+        }
+      });
+    };
     const wait = async (done: () => boolean, what: string) => {
       const end = Date.now() + 300_000;
       while (!done()) {
-        if (Date.now() > end)
+        if (Date.now() > end) {
+          const why = [...refusals].map(([m, k]) => `${k}× ${m}`).join('; ') || 'none';
           throw new Error(
-            `review matches: ${what} not within 5 minutes (${rec.finishedMatches} finished; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')})`,
+            `review matches: ${what} not within 5 minutes (${this.finished().length} finished, ${this.live()} live; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')}; starts refused: ${why})`,
           );
+        }
+        watch();
         await new Promise((r) => setTimeout(r, 200));
       }
     };
     try {
-      await Promise.all(slots.map((s) => s.start()));
-      await wait(() => rec.finishedMatches >= n, `${n} finished`);
+      await Promise.all(slots.map(start));
+      await wait(() => this.finished().length >= n, `${n} finished`);
       for (const s of slots) s.stopped = true;
       await new Promise((r) => setTimeout(r, 500));
       await wait(() => this.live() === 0, 'the last ones finished');
