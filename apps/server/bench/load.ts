@@ -70,9 +70,9 @@ async function main(): Promise<void> {
   try {
     if (reviews) {
       const t0 = performance.now();
-      await reviews.prepare(REVIEW_MATCHES);
+      const how = await reviews.prepare(REVIEW_MATCHES);
       console.log(
-        `${REVIEW_MATCHES} finished matches played for the reviews in ${((performance.now() - t0) / 1000).toFixed(1)} s; keeping ${REVIEWS} reviews asked for`,
+        `${REVIEW_MATCHES} finished matches played for the reviews in ${((performance.now() - t0) / 1000).toFixed(1)} s (${how}); keeping ${REVIEWS} reviews asked for`,
       );
       reviews.start();
     }

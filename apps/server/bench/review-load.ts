@@ -72,7 +72,8 @@ export class ReviewLoad {
    * Plays fast matches (random legal actions, no think time) until `n` have finished, then lets the ones under way
    * finish too (no new ones), so the load starts with no live match of these left behind.
    */
-  async prepare(n: number): Promise<void> {
+  /** Returns how it went: slots started again after stalling, and why starts were refused. */
+  async prepare(n: number): Promise<string> {
     const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: 0, rnd: makeRng('review-bench') };
     const slots = await Promise.all(Array.from({ length: Math.min(n, 8) }, (_, i) => Slot.open(this.url, 60_000 + i, false, rec)));
     // Why starts were refused (message → times): a slot whose start failed waits for the watchdog below.
@@ -85,6 +86,7 @@ export class ReviewLoad {
     // With no think time a match moves every few milliseconds: a slot whose match has not moved for STALL_MS
     // (a refused start, or a result its first seat never saw) is started again.
     const moved = slots.map(() => ({ seq: -1, at: Date.now() }));
+    let restarts = 0;
     const watch = () => {
       slots.forEach((s, i) => {
         const m = moved[i]!;
@@ -95,15 +97,17 @@ export class ReviewLoad {
         if (s.seq !== m.seq) Object.assign(m, { seq: s.seq, at: Date.now() });
         else if (!s.stopped && Date.now() - m.at > STALL_MS) {
           m.at = Date.now();
+          restarts++;
           void start(s);
         }
       });
     };
+    const refused = () => [...refusals].map(([m, k]) => `${k}× ${m}`).join('; ') || 'none';
     const wait = async (done: () => boolean, what: string) => {
       const end = Date.now() + 300_000;
       while (!done()) {
         if (Date.now() > end) {
-          const why = [...refusals].map(([m, k]) => `${k}× ${m}`).join('; ') || 'none';
+          const why = refused();
           throw new Error(
             `review matches: ${what} not within 5 minutes (${this.finished().length} finished, ${this.live()} live; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')}; starts refused: ${why})`,
           );
@@ -121,6 +125,7 @@ export class ReviewLoad {
     } finally {
       for (const s of slots) s.close();
     }
+    return `${restarts} slot restarts after ${STALL_MS / 1000} s without a move; starts refused: ${refused()}`;
   }
 
   start(): void {
