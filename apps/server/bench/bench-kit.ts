@@ -174,6 +174,11 @@ export class Slot {
     return slot;
   }
 
+  /** Both seats' sockets are still connected (a socket kicked by the flood guard is not reconnected). */
+  get connected(): boolean {
+    return this.a.socket.connected && (this.b?.socket.connected ?? true);
+  }
+
   /** How far the slot's current match is (its first seat's latest view; 0 before it starts). */
   get seq(): number {
     return this.a.view?.seq ?? 0;

@@ -4,10 +4,10 @@
  * for the whole run, so every measured window has reviews running beside the live matches.
  *
  * A review is run once per match, so each needs a finished match of its own: before the load, `prepare` plays
- * matches of random legal actions with no think time (two sockets each) until there are enough, and the pool is
- * topped up from the bench database as the load's own matches finish. Reviews are asked for over the public
- * HTTP API, as a player would; the bench server's per-address review limit is lifted (every request here comes
- * from 127.0.0.1).
+ * matches of random legal actions (two sockets each) as fast as the per-socket limit allows until there are
+ * enough, and the pool is topped up from the bench database as the load's own matches finish. Reviews are asked
+ * for over the public HTTP API, as a player would; the bench server's per-address review limit is lifted (every
+ * request here comes from 127.0.0.1).
  */
 import Database from 'better-sqlite3';
 import { makeRng } from '@vroyale/engine';
@@ -28,7 +28,8 @@ export interface ReviewFigures {
   firstError: string | null;
 }
 
-const STALL_MS = 5_000;
+const PREPARE_THINK_MS = 60;
+const STALL_MS = 15_000;
 
 export class ReviewLoad {
   private readonly asked = new Set<string>();
@@ -69,12 +70,14 @@ export class ReviewLoad {
   }
 
   /**
-   * Plays fast matches (random legal actions, no think time) until `n` have finished, then lets the ones under way
+   * Plays fast matches (random legal actions, 30–90 ms apart) until `n` have finished, then lets the ones under way
    * finish too (no new ones), so the load starts with no live match of these left behind.
    */
   /** Returns how it went: slots started again after stalling, and why starts were refused. */
   async prepare(n: number): Promise<string> {
-    const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: 0, rnd: makeRng('review-bench') };
+    // As fast as an honest client may act: the server's per-socket limit refills 20 messages a second, and a seat
+    // over it is refused, then kicked (and a kicked bench socket is not reconnected).
+    const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: PREPARE_THINK_MS, rnd: makeRng('review-bench') };
     const slots = await Promise.all(Array.from({ length: Math.min(n, 8) }, (_, i) => Slot.open(this.url, 60_000 + i, false, rec)));
     // Why starts were refused (message → times): a slot whose start failed waits for the watchdog below.
     const refusals = new Map<string, number>();
@@ -83,8 +86,8 @@ export class ReviewLoad {
         const m = e instanceof Error ? e.message : String(e);
         refusals.set(m, (refusals.get(m) ?? 0) + 1);
       });
-    // With no think time a match moves every few milliseconds: a slot whose match has not moved for STALL_MS
-    // (a refused start, or a result its first seat never saw) is started again.
+    // A match moves every PREPARE_THINK_MS or so: a slot whose match has not moved for STALL_MS (a refused start, or
+    // a result its first seat never saw) is started again.
     const moved = slots.map(() => ({ seq: -1, at: Date.now() }));
     let restarts = 0;
     const watch = () => {
@@ -95,7 +98,7 @@ export class ReviewLoad {
           s.lastStartError = null;
         }
         if (s.seq !== m.seq) Object.assign(m, { seq: s.seq, at: Date.now() });
-        else if (!s.stopped && Date.now() - m.at > STALL_MS) {
+        else if (!s.stopped && s.connected && Date.now() - m.at > STALL_MS) {
           m.at = Date.now();
           restarts++;
           void start(s);
@@ -109,7 +112,7 @@ export class ReviewLoad {
         if (Date.now() > end) {
           const why = refused();
           throw new Error(
-            `review matches: ${what} not within 5 minutes (${this.finished().length} finished, ${this.live()} live; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')}; starts refused: ${why})`,
+            `review matches: ${what} not within 5 minutes (${this.finished().length} finished, ${this.live()} live; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')}; ${slots.filter((s) => !s.connected).length} slots disconnected; starts refused: ${why})`,
           );
         }
         watch();
