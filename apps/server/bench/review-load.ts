@@ -71,9 +71,9 @@ export class ReviewLoad {
 
   /**
    * Plays fast matches (random legal actions, 30–90 ms apart) until `n` have finished, then lets the ones under way
-   * finish too (no new ones), so the load starts with no live match of these left behind.
+   * finish too (no new ones), so the load starts with no live match of these left behind. Returns how it went:
+   * slots started again after stalling, and why starts were refused.
    */
-  /** Returns how it went: slots started again after stalling, and why starts were refused. */
   async prepare(n: number): Promise<string> {
     // As fast as an honest client may act: the server's per-socket limit refills 20 messages a second, and a seat
     // over it is refused, then kicked (and a kicked bench socket is not reconnected).
@@ -109,12 +109,10 @@ export class ReviewLoad {
     const wait = async (done: () => boolean, what: string) => {
       const end = Date.now() + 300_000;
       while (!done()) {
-        if (Date.now() > end) {
-          const why = refused();
+        if (Date.now() > end)
           throw new Error(
-            `review matches: ${what} not within 5 minutes (${this.finished().length} finished, ${this.live()} live; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')}; ${slots.filter((s) => !s.connected).length} slots disconnected; starts refused: ${why})`,
+            `review matches: ${what} not within 5 minutes (${this.finished().length} finished, ${this.live()} live; the slots' matches at seq ${slots.map((s) => s.seq).join(', ')}; ${slots.filter((s) => !s.connected).length} slots disconnected; starts refused: ${refused()})`,
           );
-        }
         watch();
         await new Promise((r) => setTimeout(r, 200));
       }
