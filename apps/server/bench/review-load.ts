@@ -81,11 +81,8 @@ export class ReviewLoad {
     const slots = await Promise.all(Array.from({ length: Math.min(n, 8) }, (_, i) => Slot.open(this.url, 60_000 + i, false, rec)));
     // Why starts were refused (message → times): a slot whose start failed waits for the watchdog below.
     const refusals = new Map<string, number>();
-    const start = (s: Slot) =>
-      s.start().catch((e: unknown) => {
-        const m = e instanceof Error ? e.message : String(e);
-        refusals.set(m, (refusals.get(m) ?? 0) + 1);
-      });
+    const refusedFor = (m: string) => refusals.set(m, (refusals.get(m) ?? 0) + 1);
+    const start = (s: Slot) => s.start().catch((e: unknown) => refusedFor(e instanceof Error ? e.message : String(e)));
     // A match moves every PREPARE_THINK_MS or so: a slot whose match has not moved for STALL_MS (a refused start, or
     // a result its first seat never saw) is started again.
     const moved = slots.map(() => ({ seq: -1, at: Date.now() }));
@@ -94,7 +91,7 @@ export class ReviewLoad {
       slots.forEach((s, i) => {
         const m = moved[i]!;
         if (s.lastStartError !== null) {
-          refusals.set(s.lastStartError, (refusals.get(s.lastStartError) ?? 0) + 1);
+          refusedFor(s.lastStartError);
           s.lastStartError = null;
         }
         if (s.seq !== m.seq) Object.assign(m, { seq: s.seq, at: Date.now() });

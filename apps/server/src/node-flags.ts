@@ -13,8 +13,9 @@
  * `--v8-pool-size=1` (Node's default is 4): V8's garbage-collector helpers run beside the event loop, and a
  * scavenge or the end of a full collection waits for every helper that took a share of its work. Four helpers
  * on the one core the event loop leaves them queue behind each other: in scavenges of a 3,000-socket flood the
- * loop's thread was blocked, neither running nor waiting for a core, for up to 62 ms. With one helper, `wave-3000`'s longest turn fell from 51–70 ms to 15–28 ms (decision 0016). Measured on two
- * cores: on a larger machine more helpers may pay, so measure there before raising it.
+ * loop's thread was blocked, neither running nor waiting for a core, for up to 62 ms. With one helper,
+ * `wave-3000`'s longest turn fell from 51–70 ms to 15–28 ms (decision 0016). Measured on two cores: on a larger
+ * machine more helpers may pay, so measure there before raising it.
  */
 export const SERVER_NODE_FLAGS: readonly string[] = ['--max-semi-space-size=4', '--v8-pool-size=1'];
 
