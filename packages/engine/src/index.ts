@@ -19,6 +19,7 @@ export { checkAction } from './actions/dispatch.js';
 export { createGame, blankState, collectDefs, emptyManager, STARTING_SANITY, type MatchConfig, type CreateResult } from './setup/create-game.js';
 export { validateRoster, lookupFrom, ROSTER_SIZE, type Roster, type RosterProblem, type RosterProblemSay, type CardLookup } from './deck/validate-roster.js';
 export { project, type GameView, type ManagerView, type CardView, type PendingView, type Viewer } from './view/projection.js';
+export { projectTurn, type TurnView } from './view/turn-view.js';
 export { projectEvent, projectEvents } from './view/project-events.js';
 export { isLegalTarget, candidatesFor, targetCombos, targetsLegal } from './effects/targets.js';
 export {

@@ -1,16 +1,16 @@
 /**
  * Whether the server answers a decision for a manager, from their stop settings and public information
- * only. It takes a spectator's view of the match, so it cannot read a hand, a roster's order or the RNG:
+ * only. It takes a spectator's view of the match (`projectTurn`, or a whole `project(state, 'spectator')`), so it cannot read a hand, a roster's order or the RNG:
  * an answer that never depends on a hidden fact can come at once without telling the opponent anything
  * (docs/auto-pass.md). The property test (auto-action.test.ts) holds it to that.
  */
-import { other, type GameView, type ManagerId } from '@vroyale/engine';
+import { other, type ManagerId, type TurnView } from '@vroyale/engine';
 import { stopWindowOf, type PassUntilMode, type StopSettings } from '@vroyale/protocol';
 
 /** 'ask': wait for the manager. 'pass': pass priority for them. 'declare-nothing': the empty declaration. */
 export type Plan = 'ask' | 'pass' | 'declare-nothing';
 
-export function planDecision(view: GameView, seat: ManagerId, stops: StopSettings, passUntil: PassUntilMode): Plan {
+export function planDecision(view: TurnView, seat: ManagerId, stops: StopSettings, passUntil: PassUntilMode): Plan {
   if (view.viewer !== 'spectator') throw new Error('planDecision takes the spectator view: a seat view shows a hand');
   // Mulligans, turn order, discards and choices always ask: they are not passes, and no stop covers them.
   if (view.pending) return 'ask';

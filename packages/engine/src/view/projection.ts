@@ -122,6 +122,24 @@ function cardView(s: GameState, c: CardInstance, defs: Record<string, CardDef>):
   return v;
 }
 
+/** The pending decision as this viewer may see it: a choice's options only for the manager who makes it. */
+export function pendingView(s: GameState, viewer: Viewer): PendingView | null {
+  const p = s.pending;
+  if (p?.kind === 'choose-order') return { kind: 'choose-order', manager: p.manager };
+  if (p?.kind === 'discard') return { kind: 'discard', manager: p.manager, count: managerOf(s, p.manager).hand.length - 5 };
+  if (p?.kind === 'choice') {
+    const mine = viewer === p.manager;
+    return {
+      kind: 'choice',
+      manager: p.manager,
+      prompt: p.prompt,
+      say: { ...p.say },
+      options: mine ? p.options.map((o) => ({ ...o, ...(o.say ? { say: { ...o.say } } : {}) })) : null,
+    };
+  }
+  return null;
+}
+
 export function project(s: GameState, viewer: Viewer): GameView {
   const defs: Record<string, CardDef> = {};
   const cv = (id: string) => cardView(s, s.cards[id]!, defs);
@@ -150,21 +168,10 @@ export function project(s: GameState, viewer: Viewer): GameView {
     if (!c) defs[i.sourceDef] = s.defs[i.sourceDef]!;
     return { ...i, targets: i.targets.slice(), card: c ? cv(i.source) : null };
   });
-  let pending: PendingView | null = null;
   const p = s.pending;
-  if (p?.kind === 'choose-order') pending = { kind: 'choose-order', manager: p.manager };
-  else if (p?.kind === 'discard') pending = { kind: 'discard', manager: p.manager, count: managerOf(s, p.manager).hand.length - 5 };
-  else if (p?.kind === 'choice') {
-    const mine = viewer === p.manager;
-    if (mine) for (const o of p.options) for (const id of o.cards ?? []) if (s.cards[id]) defs[s.cards[id]!.def] = s.defs[s.cards[id]!.def]!;
-    pending = {
-      kind: 'choice',
-      manager: p.manager,
-      prompt: p.prompt,
-      say: { ...p.say },
-      options: mine ? p.options.map((o) => ({ ...o, ...(o.say ? { say: { ...o.say } } : {}) })) : null,
-    };
-  }
+  if (p?.kind === 'choice' && viewer === p.manager)
+    for (const o of p.options) for (const id of o.cards ?? []) if (s.cards[id]) defs[s.cards[id]!.def] = s.defs[s.cards[id]!.def]!;
+  const pending = pendingView(s, viewer);
   // A shown card's text names the tokens it commissions, so their definitions travel with it.
   if (s.endCard && s.defs[s.endCard.def]) defs[s.endCard.def] = s.defs[s.endCard.def]!;
   for (const d of Object.values(defs)) for (const t of meta(d).tokens) if (s.defs[t] && !defs[t]) defs[t] = s.defs[t]!;
