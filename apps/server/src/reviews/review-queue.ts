@@ -18,7 +18,7 @@ import type { Logger } from '../logger.js';
 import type { ReviewRow } from '../storage/review-store.js';
 import type { Store } from '../storage/store.js';
 import type { ReviewJob } from './review-job.js';
-import { ReviewThread, type ThreadInfo } from './review-thread.js';
+import { ReviewThread, type ThreadInfo } from './review-process.js';
 
 export interface ReviewQueueConfig {
   /** Review threads (VROYALE_REVIEW_THREADS); 0 turns reviews off (the routes answer 503). */

@@ -41,7 +41,7 @@ export class ReviewThread {
   info: ThreadInfo | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL('./review-worker.mjs', import.meta.url));
+    this.worker = new Worker(new URL('./review-child.mjs', import.meta.url));
     this.worker.unref();
     let started!: (i: ThreadInfo) => void;
     this.ready = new Promise<ThreadInfo>((res, rej) => {
