@@ -1,21 +1,24 @@
 /**
- * One review thread (review-worker.mjs): runs one review at a time off the event loop. A review that outlives
- * its wall-time cap, or a thread that dies, fails that review only; the thread is then dead (`alive` false) and
- * the queue starts another for the next review. Threads start on first use: a server nobody asks for a review
- * carries none.
+ * One review process (review-child.mjs, forked): runs one review at a time off the event loop, every one of its
+ * threads at nice 19. A process rather than a worker thread because a thread shares the server's V8 helper
+ * threads (its garbage collection partly runs on them, at the server's priority); a process has its own. A review
+ * that outlives its wall-time cap, or a process that dies, fails that review only; the process is then dead
+ * (`alive` false) and the queue starts another for the next review. Processes start on first use: a server nobody
+ * asks for a review carries none.
  */
-import { Worker } from 'node:worker_threads';
+import { fork, type ChildProcess } from 'node:child_process';
 import type { GameReview } from '@vroyale/protocol';
 import type { ReviewJob } from './review-job.js';
 
-/** What the thread said when it was ready: whether its priority was lowered, and its id and nice value (Linux). */
-export interface ThreadInfo {
+/** What the process said when it was ready: its pid, whether its priority was lowered, each thread's nice (Linux). */
+export interface ProcessInfo {
+  pid: number;
   lowered: boolean;
-  sched: { tid: number; nice: number } | null;
+  threads: { tid: number; nice: number }[];
 }
 
 type Message =
-  | { ready: true; lowered: boolean; sched: ThreadInfo['sched'] }
+  | ({ ready: true } & ProcessInfo)
   | { id: number; progress: [number, number] }
   | { id: number; review: GameReview }
   | { id: number; error: string; stack: string | null };
@@ -27,35 +30,51 @@ interface Current {
   reject: (e: Error) => void;
 }
 
-/** How long a thread may take to load the review code before it counts as dead. */
+/** How long a process may take to load the review code before it counts as dead. */
 const START_MS = 60_000;
+/** How long `close` waits for a killed process to be gone. */
+const CLOSE_MS = 5_000;
+/**
+ * The child's node flags, set rather than inherited: the server's own (`--cpu-prof`, a benchmark's `--import`,
+ * `--heapsnapshot-signal`...) are not the review's. One GC helper, as the server has (node-flags.ts).
+ */
+const CHILD_FLAGS = ['--v8-pool-size=1'];
 
-export class ReviewThread {
-  private readonly worker: Worker;
-  private readonly ready: Promise<ThreadInfo>;
+export class ReviewProcess {
+  private readonly child: ChildProcess;
+  private readonly ready: Promise<ProcessInfo>;
+  private readonly exited: Promise<void>;
   private current: Current | null = null;
   private nextId = 1;
   private dead: Error | null = null;
+  private killed = false;
   private failStart!: (e: Error) => void;
   private startTimer: ReturnType<typeof setTimeout>;
-  info: ThreadInfo | null = null;
+  info: ProcessInfo | null = null;
 
   constructor() {
-    this.worker = new Worker(new URL('./review-child.mjs', import.meta.url));
-    this.worker.unref();
-    let started!: (i: ThreadInfo) => void;
-    this.ready = new Promise<ThreadInfo>((res, rej) => {
+    this.child = fork(new URL('./review-child.mjs', import.meta.url), [], {
+      execArgv: CHILD_FLAGS,
+      serialization: 'advanced',
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    // An idle review process never keeps the server running.
+    this.child.unref();
+    this.child.channel?.unref();
+    let started!: (i: ProcessInfo) => void;
+    this.ready = new Promise<ProcessInfo>((res, rej) => {
       started = res;
       this.failStart = rej;
     });
-    // Handled here so a thread that dies before anyone waits on it is no unhandled rejection.
+    // Handled here so a process that dies before anyone waits on it is no unhandled rejection.
     this.ready.catch(() => {});
-    this.startTimer = setTimeout(() => this.die(new Error(`the review thread did not start within ${START_MS / 1000} s`)), START_MS);
+    this.exited = new Promise((res) => this.child.once('exit', () => res()));
+    this.startTimer = setTimeout(() => this.kill(new Error(`the review process did not start within ${START_MS / 1000} s`)), START_MS);
     this.startTimer.unref();
-    this.worker.on('message', (m: Message) => {
+    this.child.on('message', (m: Message) => {
       if ('ready' in m) {
         clearTimeout(this.startTimer);
-        this.info = { lowered: m.lowered, sched: m.sched };
+        this.info = { pid: m.pid, lowered: m.lowered, threads: m.threads };
         return started(this.info);
       }
       const c = this.current;
@@ -65,11 +84,11 @@ export class ReviewThread {
       if ('review' in m) c.resolve(m.review);
       else c.reject(new Error(m.error));
     });
-    this.worker.on('error', (e) => this.die(e));
-    this.worker.on('exit', (code) => this.die(new Error(`the review thread stopped (exit code ${code})`)));
+    this.child.on('error', (e) => this.kill(e));
+    this.child.on('exit', (code, signal) => this.die(new Error(`the review process stopped (${signal ?? `exit code ${code}`})`)));
   }
 
-  /** Marks the thread dead and fails its review. */
+  /** Marks the process dead and fails its review. */
   private die(e: Error): void {
     clearTimeout(this.startTimer);
     if (this.dead) return;
@@ -80,8 +99,17 @@ export class ReviewThread {
     c?.reject(e);
   }
 
-  /** Resolves once the thread has loaded the review code; rejects if it died first. */
-  started(): Promise<ThreadInfo> {
+  /** Fails the process with `e` and makes sure it is gone (it may be midway through a decision). */
+  private kill(e: Error): void {
+    this.die(e);
+    // Once: a kill that fails is an 'error', which comes back here.
+    if (this.killed || this.child.exitCode !== null || this.child.signalCode !== null) return;
+    this.killed = true;
+    this.child.kill('SIGKILL');
+  }
+
+  /** Resolves once the process has loaded the review code; rejects if it died first. */
+  started(): Promise<ProcessInfo> {
     return this.ready;
   }
 
@@ -89,24 +117,21 @@ export class ReviewThread {
     return this.dead === null;
   }
 
-  /** Runs one review; rejects with a sentence when it failed, went over `wallMs`, or the thread died. */
+  /** Runs one review; rejects with a sentence when it failed, went over `wallMs`, or the process died. */
   async run(job: ReviewJob, onProgress: (done: number, total: number) => void, wallMs: number): Promise<GameReview> {
-    if (this.current) throw new Error('a review thread runs one review at a time');
+    if (this.current) throw new Error('a review process runs one review at a time');
     const id = this.nextId++;
     const result = new Promise<GameReview>((resolve, reject) => {
       this.current = { id, onProgress, resolve, reject };
     });
-    // Settled by the thread's death before anyone awaits it (the start failing): never an unhandled rejection.
+    // Settled by the process's death before anyone awaits it (the start failing): never an unhandled rejection.
     result.catch(() => {});
     await this.ready;
     if (this.dead) throw this.dead;
-    const timer = setTimeout(() => {
-      // The review thread gives no other way to stop a decision midway: the thread goes, and a new one is started.
-      this.die(new Error(`The review took longer than its time limit (${wallMs / 1000} s of wall time)`));
-      void this.worker.terminate();
-    }, wallMs);
+    // The review gives no other way to stop a decision midway: the process goes, and a new one is started.
+    const timer = setTimeout(() => this.kill(new Error(`The review took longer than its time limit (${wallMs / 1000} s of wall time)`)), wallMs);
     timer.unref();
-    this.worker.postMessage({ id, job: JSON.stringify(job) });
+    this.child.send({ id, job });
     try {
       return await result;
     } finally {
@@ -114,8 +139,11 @@ export class ReviewThread {
     }
   }
 
+  /** Kills the process and waits (a bounded while) until it is gone. */
   async close(): Promise<void> {
-    this.die(new Error('the server is stopping'));
-    await this.worker.terminate();
+    this.kill(new Error('the server is stopping'));
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([this.exited, new Promise((res) => (timer = setTimeout(res, CLOSE_MS)))]);
+    clearTimeout(timer);
   }
 }
