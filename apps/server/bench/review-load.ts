@@ -1,6 +1,6 @@
 /**
  * `npm run bench:server -- --reviews N` (issue 35 §1's bar: the server's p99 stays within 10% while reviews
- * run): keeps N game reviews of finished matches asked for (queued or running on the server's review thread)
+ * run): keeps N game reviews of finished matches asked for (queued or running in the server's review process)
  * for the whole run, so every measured window has reviews running beside the live matches.
  *
  * A review is run once per match, so each needs a finished match of its own: before the load, `prepare` plays
@@ -22,7 +22,7 @@ export interface ReviewFigures {
   /** Checks (every second) at which fewer than `kept` were queued or running: the pool of finished matches ran dry. */
   shortChecks: number;
   checks: number;
-  /** Decisions of the logs the review thread has gone through (done reviews whole, open ones so far): did reviews run? */
+  /** Decisions of the logs the review process has gone through (done reviews whole, open ones so far): did reviews run? */
   decisionsReviewed: number;
   /** The first failure's message, if any. */
   firstError: string | null;
