@@ -298,31 +298,6 @@ export function threadCpu(pid: number): { main: number; others: number } | null 
   }
 }
 
-/**
- * CPU seconds of each game review process (reviews/review-process.ts) of the server `pid` (Linux; null elsewhere):
- * the server's own figures no longer include them. Its other children (tsx's esbuild service) are left out.
- */
-export function reviewProcessesCpu(pid: number): Map<number, number> | null {
-  try {
-    const cpu = new Map<number, number>();
-    for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) {
-        try {
-          if (!readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('review-child.mjs')) continue;
-          const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
-          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          cpu.set(child, (Number(f[11]) + Number(f[12])) / 100);
-        } catch {
-          // Gone since the list was read.
-        }
-      }
-    }
-    return cpu;
-  } catch {
-    return null;
-  }
-}
-
 /** Linux pressure stall information (PSI) for CPU: the "some" line (a task was waiting for a CPU). */
 export function psi(): { avg10: number; totalUs: number } | null {
   try {
