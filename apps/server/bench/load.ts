@@ -31,8 +31,10 @@
  * pressure is reported. The last line is one JSON object.
  *
  * `--reviews N` (issue 35 §1): N game reviews of finished matches are kept queued or running on the server's
- * review thread through the whole run (review-load.ts); each level's line says how many were open and done, and
- * the JSON's `reviews` whether they ran throughout. Compare a level's p99 with and without it.
+ * review process through the whole run (review-load.ts); each level's line says how many were open and done, and
+ * the JSON's `reviews` whether they ran throughout. Compare a level's p99 with and without it. The reviews run in
+ * the server's child processes, outside its CPU figures: `reviewCpuShareOfOneCore` is theirs (/proc; a review
+ * process killed within the window loses what it used in it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -41,7 +43,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
 import { cpuPressure, flag, metrics, newWindow, pct, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
-import { ReviewLoad } from './review-load.js';
+import { ReviewLoad, reviewProcessesCpu } from './review-load.js';
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
 const HOLD_S = Number(flag('hold', '20'));
 const THINK_MS = Number(flag('think', '1000'));
@@ -93,6 +95,7 @@ async function main(): Promise<void> {
       pressure: number | null,
       pressures: number[],
       threads: { main: number; others: number } | null,
+      reviewCpuSeconds: number | null,
     ) => ({
       matches: m.activeMatches,
       actionsPerSec: round(rec.win.actions / seconds),
@@ -112,6 +115,8 @@ async function main(): Promise<void> {
         main: round((threads.main * 1000) / Math.max(1, m.actionsByOrigin.player! - m0.actionsByOrigin.player!)),
         others: round((threads.others * 1000) / Math.max(1, m.actionsByOrigin.player! - m0.actionsByOrigin.player!)),
       },
+      // The review processes' CPU over the window (not in the server's figures above).
+      reviewCpuShareOfOneCore: reviews && reviewCpuSeconds !== null ? round(reviewCpuSeconds / seconds) : null,
       appliedInWindow: Object.fromEntries(Object.entries(m.actionsByOrigin).map(([o, n]) => [o, n - (m0.actionsByOrigin[o] ?? 0)])),
       commitMs: m.storage.commitMs,
       actionsPerCommit: round((m.storage.appends - m0.storage.appends) / Math.max(1, m.storage.commits - m0.storage.commits)),
@@ -149,20 +154,22 @@ async function main(): Promise<void> {
         tries: TRIES,
         rec,
         own,
-        begin: async () => ({ ...(await metrics(metricsUrl)), threads: threadCpu(child.pid!) }),
+        begin: async () => ({ ...(await metrics(metricsUrl)), threads: threadCpu(child.pid!), reviewers: reviewProcessesCpu(child.pid!) }),
         end: async (m0, w) => {
           m = await metrics(metricsUrl);
           const t1 = threadCpu(child.pid!);
           const threads = m0.threads && t1 ? { main: t1.main - m0.threads.main, others: t1.others - m0.threads.others } : null;
+          const c1 = reviewProcessesCpu(child.pid!);
+          const reviewCpu = m0.reviewers && c1 ? [...c1].reduce((sum, [pid, s]) => sum + s - (m0.reviewers!.get(pid) ?? 0), 0) : null;
           // Memory after a full collection (live data only), taken right after the window.
           const mem = (await metrics(metricsUrl, true)).memory;
-          return makeRow(m0, m, mem, w.seconds, w.benchCpu, w.pressure, w.pressures, threads);
+          return makeRow(m0, m, mem, w.seconds, w.benchCpu, w.pressure, w.pressures, threads, reviewCpu);
         },
         label: (r) => `${r.matches} matches`,
       });
       results.push(row);
       console.log(
-        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}${row.reviews ? ` | reviews open ${row.reviews.open}, done ${row.reviews.done}, failed ${row.reviews.failed}, ${row.reviews.decisions} decisions reviewed` : ''}`,
+        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}${row.reviews ? ` | reviews open ${row.reviews.open}, done ${row.reviews.done}, failed ${row.reviews.failed}, ${row.reviews.decisions} decisions reviewed, review cpu ${row.reviewCpuShareOfOneCore === null ? '-' : `${Math.round(row.reviewCpuShareOfOneCore * 100)}%`}` : ''}`,
       );
     }
   } finally {

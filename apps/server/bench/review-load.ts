@@ -1,6 +1,6 @@
 /**
  * `npm run bench:server -- --reviews N` (issue 35 §1's bar: the server's p99 stays within 10% while reviews
- * run): keeps N game reviews of finished matches asked for (queued or running on the server's review thread)
+ * run): keeps N game reviews of finished matches asked for (queued or running in the server's review process)
  * for the whole run, so every measured window has reviews running beside the live matches.
  *
  * A review is run once per match, so each needs a finished match of its own: before the load, `prepare` plays
@@ -9,6 +9,7 @@
  * for over the public HTTP API, as a player would; the bench server's per-address review limit is lifted (every
  * request here comes from 127.0.0.1).
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { makeRng } from '@vroyale/engine';
 import { newWindow, Slot, type Recorder } from './bench-kit.js';
@@ -22,7 +23,7 @@ export interface ReviewFigures {
   /** Checks (every second) at which fewer than `kept` were queued or running: the pool of finished matches ran dry. */
   shortChecks: number;
   checks: number;
-  /** Decisions of the logs the review thread has gone through (done reviews whole, open ones so far): did reviews run? */
+  /** Decisions of the logs the review process has gone through (done reviews whole, open ones so far): did reviews run? */
   decisionsReviewed: number;
   /** The first failure's message, if any. */
   firstError: string | null;
@@ -188,5 +189,30 @@ export class ReviewLoad {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+  }
+}
+
+/**
+ * CPU seconds of each game review process (reviews/review-process.ts) of the server `pid` (Linux; null elsewhere):
+ * the server's own figures no longer include them. Its other children (tsx's esbuild service) are left out.
+ */
+export function reviewProcessesCpu(pid: number): Map<number, number> | null {
+  try {
+    const cpu = new Map<number, number>();
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) {
+        try {
+          if (!readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('review-child.mjs')) continue;
+          const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
+          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+          cpu.set(child, (Number(f[11]) + Number(f[12])) / 100);
+        } catch {
+          // Gone since the list was read.
+        }
+      }
+    }
+    return cpu;
+  } catch {
+    return null;
   }
 }

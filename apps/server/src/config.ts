@@ -76,9 +76,10 @@ export interface ServerConfig {
    */
   botThreads: number;
   /**
-   * The game review's queue (reviews/review-queue.ts, docs/review.md "The server's queue"): VROYALE_REVIEW_THREADS
-   * (1; 0 turns reviews off), VROYALE_REVIEW_QUEUE (50 waiting), VROYALE_REVIEW_CPU_MS (120 s of one core a
-   * review), VROYALE_REVIEW_WALL_MS (10 min once started, the thread being at nice 19), VROYALE_REVIEWS_PER_ADDRESS
+   * The game review's queue (reviews/review-queue.ts, docs/review.md "The server's queue"): VROYALE_REVIEW_PROCESSES
+   * (1; 0 turns reviews off; VROYALE_REVIEW_THREADS, its name when reviews ran on threads, still read when it is
+   * unset), VROYALE_REVIEW_QUEUE (50 waiting), VROYALE_REVIEW_CPU_MS (120 s of one core a review),
+   * VROYALE_REVIEW_WALL_MS (10 min once started, the process being at nice 19), VROYALE_REVIEWS_PER_ADDRESS
    * (20 new reviews an hour), and the search's per-decision budget VROYALE_REVIEW_DEALS / _VERIFY / _CANDIDATES
    * (packages/review's defaults; tests pass a tiny one through `defaultConfig`).
    */
@@ -206,7 +207,7 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
     puzzleDaily: null,
     botThreads: 1,
     reviews: {
-      threads: 1,
+      processes: 1,
       maxQueued: 50,
       cpuMs: 120_000,
       wallMs: 10 * MIN,
@@ -331,7 +332,11 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
     puzzleDaily: env.VROYALE_PUZZLE_DAILY || d.puzzleDaily,
     botThreads: int(env, 'VROYALE_BOT_THREADS', d.botThreads),
     reviews: {
-      threads: int(env, 'VROYALE_REVIEW_THREADS', d.reviews.threads),
+      processes: int(
+        env,
+        env.VROYALE_REVIEW_PROCESSES || !env.VROYALE_REVIEW_THREADS ? 'VROYALE_REVIEW_PROCESSES' : 'VROYALE_REVIEW_THREADS',
+        d.reviews.processes,
+      ),
       maxQueued: int(env, 'VROYALE_REVIEW_QUEUE', d.reviews.maxQueued),
       cpuMs: int(env, 'VROYALE_REVIEW_CPU_MS', d.reviews.cpuMs),
       wallMs: int(env, 'VROYALE_REVIEW_WALL_MS', d.reviews.wallMs),

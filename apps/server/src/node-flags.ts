@@ -7,8 +7,8 @@
  * alive (about 18 KB of heap each), and a scavenge copies every live young object while the event loop waits.
  * A smaller young generation means more scavenges that each copy less: in `npm run bench:abuse` the honest
  * players' acks during the bursts and the longest turns came out lower with it, at the same CPU per action
- * (decision 0015). A V8 flag is the process's: the worker threads (bots, reviews) get the same young generation;
- * their searches' CPU did not change measurably.
+ * (decision 0015). A V8 flag is the process's: the bot threads get the same young generation; their searches'
+ * CPU did not change measurably. The review process is a process of its own, with its own flags (review-process.ts).
  *
  * `--v8-pool-size=1` (Node's default is 4): V8's garbage-collector helpers run beside the event loop, and a
  * scavenge or the end of a full collection waits for every helper that took a share of its work. Four helpers

@@ -247,7 +247,7 @@ export async function startServer(opts: StartOptions): Promise<RunningServer> {
       bot: bot.name,
       botThreads: config.botThreads,
       restored,
-      reviewThreads: config.reviews.threads,
+      reviewProcesses: config.reviews.processes,
       reviewsResumed,
       webDist: config.webDist,
     },

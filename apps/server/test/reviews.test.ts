@@ -1,13 +1,13 @@
 /**
  * The game review on a real server (issue 35 §1; docs/api.md "Reviews"): real sockets finish real matches (two
- * managers play, then one concedes), `POST /api/matches/:id/review` queues the review on a real review thread
- * (review-worker.mjs, nice 19 on Linux), the result is stored in the real SQLite file. Each server gets a tiny
+ * managers play, then one concedes), `POST /api/matches/:id/review` queues the review on a real review process
+ * (review-child.mjs, every thread at nice 19 on Linux), the result is stored in the real SQLite file. Each server gets a tiny
  * search budget so a review takes moments.
  */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ServerConfig } from '../src/config.js';
-import { finishedMatch, getReview as get, postReview as post, reviewConfig as reviews, settled, TINY } from './helpers/review-kit.js';
+import { finishedMatch, getReview as get, postReview as post, processRunning, reviewConfig as reviews, settled, TINY } from './helpers/review-kit.js';
 import { twoManagers } from './helpers/match-setup.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 import { poll } from './helpers/until.js';
@@ -26,7 +26,7 @@ async function server(o: Partial<ServerConfig['reviews']> = {}): Promise<TestSer
 const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
 
 describe('game review', () => {
-  it('reviews a finished match on a review thread: queued, running with progress, done; one decision per action', async () => {
+  it('reviews a finished match in a review process: queued, running with progress, done; one decision per action', async () => {
     const myNice = niceOf(readFileSync('/proc/thread-self/stat', 'utf8'));
     const t = await server({ budget: { deals: 2, verify: 2, maxCandidates: 4 } });
     const { matchId, actions } = await finishedMatch(t, 40);
@@ -45,7 +45,7 @@ describe('game review', () => {
     expect(last.error).toBeNull();
     expect(last.status).toBe('done');
     expect(last.progress).toEqual({ done: actions, total: actions });
-    // Progress came from the thread while it ran.
+    // Progress came from the process while it ran.
     expect(seen.some((s) => s.status === 'running' && s.progress.done > 0 && s.progress.done < actions && s.progress.total === actions)).toBe(true);
     const review = last.review!;
     expect(review.decisions.map((d) => d.index)).toEqual([...Array(actions).keys()]);
@@ -60,11 +60,16 @@ describe('game review', () => {
     expect(again.body).toEqual(last);
     expect(t.server.reviews.stats).toEqual({ done: 1, failed: 0 });
 
-    // The thread runs at nice 19 (Linux), and lowering it touched only that thread.
-    const [info] = t.server.reviews.threadInfo();
+    // Every thread of the review process runs at nice 19 (Linux: V8's helpers too), as it said when ready and as
+    // /proc reads now (threads started since inherit it); this process's own thread is unchanged.
+    const [info] = t.server.reviews.processInfo();
     expect(info?.lowered).toBe(true);
-    expect(info?.sched?.nice).toBe(19);
-    expect(niceOf(readFileSync(`/proc/self/task/${info!.sched!.tid}/stat`, 'utf8'))).toBe(19);
+    expect(info!.pid).not.toBe(process.pid);
+    expect(info!.threads.length).toBeGreaterThan(1);
+    expect(info!.threads.every((th) => th.nice === 19)).toBe(true);
+    const tids = readdirSync(`/proc/${info!.pid}/task`);
+    expect(tids.length).toBeGreaterThan(1);
+    expect(tids.map((tid) => niceOf(readFileSync(`/proc/${info!.pid}/task/${tid}/stat`, 'utf8')))).toEqual(tids.map(() => 19));
     expect(niceOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(myNice);
   });
 
@@ -81,7 +86,7 @@ describe('game review', () => {
     expect(await get(t, ended.matchId)).toMatchObject({ status: 404, body: { error: 'not-found', message: expect.stringMatching(/Nobody has asked/) } });
     expect(await t.server.storage.reviews.get(ended.matchId)).toBeNull();
 
-    const off = await server({ threads: 0 });
+    const off = await server({ processes: 0 });
     const m = await finishedMatch(off);
     expect(await post(off, m.matchId)).toMatchObject({ status: 503, body: { error: 'reviews-off', message: 'Game reviews are turned off on this server' } });
     expect(await off.server.storage.reviews.get(m.matchId)).toBeNull();
@@ -112,7 +117,7 @@ describe('game review', () => {
     expect(await t.server.storage.reviews.get(ms[3]!)).toBeNull();
   });
 
-  it('over its CPU budget or its wall time: failed with the reason; the thread is replaced; asked again, it runs', async () => {
+  it('over its CPU budget or its wall time: failed with the reason; the process is killed and replaced; asked again, it runs', async () => {
     const t = await server({ cpuMs: 0 });
     const short = await finishedMatch(t);
     expect((await post(t, short.matchId)).status).toBe(202);
@@ -125,6 +130,7 @@ describe('game review', () => {
     expect(await t.server.storage.reviews.get(short.matchId)).toMatchObject({ status: 'failed', error: cpu.last.error });
 
     // The queue reads its limits per review: a wall-time cap far below what a 30-action review takes.
+    const first = t.server.reviews.processInfo()[0]!.pid;
     const long = await finishedMatch(t, 30);
     t.server.reviews.config.cpuMs = 60_000;
     t.server.reviews.config.wallMs = 20;
@@ -132,13 +138,15 @@ describe('game review', () => {
     expect((await post(t, long.matchId)).status).toBe(202);
     const wall = await settled(t, long.matchId);
     expect(wall.last).toMatchObject({ status: 'failed', error: 'The review took longer than its time limit (0.02 s of wall time)' });
+    await poll(async () => !processRunning(first), 10_000, 'the killed review process gone');
 
-    // A new thread takes the next review; a failed review asked again runs afresh.
+    // A new process takes the next review; a failed review asked again runs afresh.
     t.server.reviews.config.wallMs = 60_000;
     t.server.reviews.config.budget = TINY;
     expect((await post(t, short.matchId)).body).toMatchObject({ status: 'queued', error: null });
     expect((await settled(t, short.matchId)).last).toMatchObject({ status: 'done', error: null, progress: { done: short.actions, total: short.actions } });
     expect(t.server.reviews.stats).toEqual({ done: 1, failed: 2 });
+    expect(t.server.reviews.processInfo()[0]!.pid).not.toBe(first);
   });
 
   it('survives a restart: a queued review runs after it, a done one is read back and not run again', async () => {

@@ -1,7 +1,7 @@
 /**
  * A review cut to what the server sends (packages/protocol's `GameReview`): the judgements without their work
  * counts (candidates, rollouts) and the match's without its rollout total. Kept here, beside `MatchReview`, so the
- * server's review thread and the bench script that prints a review in the wire shape share one cut.
+ * server's review process and the bench script that prints a review in the wire shape share one cut.
  */
 import type { MatchReview } from './review-match.js';
 

@@ -1,6 +1,6 @@
 /**
  * The game review queue (issue 35 §1; docs/review.md "The server's queue"): first come first served, one review
- * at a time on each review thread (review-thread.ts), at most `maxQueued` waiting. A review depends only on the
+ * at a time on each review process (review-process.ts), at most `maxQueued` waiting. A review depends only on the
  * match's immutable log, so there is one per match: asking again joins the job, and a done review is read from
  * storage, never run twice.
  *
@@ -18,16 +18,16 @@ import type { Logger } from '../logger.js';
 import type { ReviewRow } from '../storage/review-store.js';
 import type { Store } from '../storage/store.js';
 import type { ReviewJob } from './review-job.js';
-import { ReviewThread, type ThreadInfo } from './review-thread.js';
+import { ReviewProcess, type ProcessInfo } from './review-process.js';
 
 export interface ReviewQueueConfig {
-  /** Review threads (VROYALE_REVIEW_THREADS); 0 turns reviews off (the routes answer 503). */
-  threads: number;
+  /** Review processes (VROYALE_REVIEW_PROCESSES, or the older VROYALE_REVIEW_THREADS); 0 turns reviews off (the routes answer 503). */
+  processes: number;
   /** Reviews waiting at most (VROYALE_REVIEW_QUEUE); one more is refused 429. */
   maxQueued: number;
-  /** CPU time of its thread one review may use (VROYALE_REVIEW_CPU_MS). */
+  /** CPU time of its process one review may use (VROYALE_REVIEW_CPU_MS). */
   cpuMs: number;
-  /** Wall time one review may take once started (VROYALE_REVIEW_WALL_MS); past it the thread is stopped. */
+  /** Wall time one review may take once started (VROYALE_REVIEW_WALL_MS); past it the process is killed. */
   wallMs: number;
   /** New reviews one address may ask for an hour (VROYALE_REVIEWS_PER_ADDRESS); joining one costs nothing. */
   perAddressPerHour: number;
@@ -53,19 +53,19 @@ export type RequestOutcome = { ok: true; state: ReviewState } | { ok: false; rea
 
 export class ReviewQueue {
   private readonly waiting: Job[] = [];
-  /** Taken from `waiting` by a thread that is not ready yet. */
+  /** Taken from `waiting` by a process that is not ready yet. */
   private readonly starting = new Set<Job>();
-  /** Threads given a review, from the hand-over (the thread may still be starting, the match still loading) to its end. */
-  private readonly assigned = new Set<ReviewThread>();
+  /** Processes given a review, from the hand-over (the process may still be starting, the match still loading) to its end. */
+  private readonly assigned = new Set<ReviewProcess>();
   private readonly jobs = new Map<string, Job>();
-  private readonly threads: (ReviewThread | null)[];
+  private readonly processes: (ReviewProcess | null)[];
   private heartbeat: ReturnType<typeof setInterval> | null = null;
   private closed = false;
   /** Every finished run (tests and the benchmark wait on it). */
   readonly stats = { done: 0, failed: 0 };
 
   constructor(private readonly d: { storage: Store; node: string; config: ReviewQueueConfig; now: () => number; log: Logger }) {
-    this.threads = Array.from({ length: d.config.threads }, () => null);
+    this.processes = Array.from({ length: d.config.processes }, () => null);
   }
 
   get config(): ReviewQueueConfig {
@@ -78,7 +78,7 @@ export class ReviewQueue {
   }
 
   get enabled(): boolean {
-    return this.d.config.threads > 0;
+    return this.d.config.processes > 0;
   }
 
   /** A pending row is ours to take when its node went silent; on SQLite every pending row is ours (one server a file). */
@@ -139,9 +139,9 @@ export class ReviewQueue {
     return { ok: true, state: this.jobState(this.enqueue(matchId, now)) };
   }
 
-  /** The threads started so far and what they said when ready (the priority test reads it). */
-  threadInfo(): (ThreadInfo | null)[] {
-    return this.threads.map((t) => t?.info ?? null);
+  /** The processes started so far and what they said when ready (the priority test reads it). */
+  processInfo(): (ProcessInfo | null)[] {
+    return this.processes.map((p) => p?.info ?? null);
   }
 
   /** Reviews waiting and running on this node. */
@@ -177,41 +177,45 @@ export class ReviewQueue {
     }
   }
 
-  /** Gives each idle thread the next waiting review; a dead thread's place gets a new thread. */
+  /** Gives each idle process the next waiting review; a dead process's place gets a new process. */
   private dispatch(): void {
     if (this.closed) return;
-    for (let i = 0; i < this.threads.length && this.waiting.length > 0; i++) {
-      let t = this.threads[i];
-      if (t && !t.alive) t = this.threads[i] = null;
-      if (t && this.assigned.has(t)) continue;
-      if (!t) {
+    for (let i = 0; i < this.processes.length && this.waiting.length > 0; i++) {
+      let p = this.processes[i];
+      if (p && !p.alive) p = this.processes[i] = null;
+      if (p && this.assigned.has(p)) continue;
+      if (!p) {
         try {
-          t = this.threads[i] = new ReviewThread();
+          p = this.processes[i] = new ReviewProcess();
         } catch (e) {
-          this.d.log.error({ err: e }, 'could not start a review thread');
+          this.d.log.error({ err: e }, 'could not start a review process');
           continue;
         }
+        p.started().then(
+          ({ pid, lowered }) => this.d.log.info({ pid, lowered }, 'review process started'),
+          () => {},
+        );
       }
       const job = this.waiting.shift()!;
-      const thread = t;
-      this.assigned.add(thread);
-      void this.run(job, thread).finally(() => {
-        this.assigned.delete(thread);
+      const proc = p;
+      this.assigned.add(proc);
+      void this.run(job, proc).finally(() => {
+        this.assigned.delete(proc);
         this.dispatch();
       });
     }
   }
 
-  private async run(job: Job, thread: ReviewThread): Promise<void> {
+  private async run(job: Job, proc: ReviewProcess): Promise<void> {
     const { storage, node, config, now, log } = this.d;
     let end: { result: NonNullable<ReviewState['review']> } | { error: string };
-    // Handed to a thread that may still be starting: queued, next in line, until the thread is ready.
+    // Handed to a process that may still be starting: queued, next in line, until the process is ready.
     this.starting.add(job);
     try {
       const match = await storage.match(job.matchId);
       if (!match || match.status !== 'finished') throw new Error('The match is not a finished match any more');
       const actions = (await storage.actions(job.matchId)).map((a) => a.action as Action);
-      await thread.started();
+      await proc.started();
       this.starting.delete(job);
       job.status = 'running';
       job.progress = { done: 0, total: actions.length };
@@ -224,7 +228,7 @@ export class ReviewQueue {
         budget: config.budget,
         cpuMs: config.cpuMs,
       };
-      const review = await thread.run(
+      const review = await proc.run(
         payload,
         (done, total) => {
           job.progress = { done, total };
@@ -263,12 +267,12 @@ export class ReviewQueue {
     }
   }
 
-  /** Stops the threads; reviews queued or running stay so in storage and run again at the next start. */
+  /** Stops the processes; reviews queued or running stay so in storage and run again at the next start. */
   async close(): Promise<void> {
     this.closed = true;
     if (this.heartbeat) clearInterval(this.heartbeat);
     this.heartbeat = null;
-    await Promise.all(this.threads.map((t) => t?.close()));
+    await Promise.all(this.processes.map((p) => p?.close()));
   }
 }
 

@@ -1,4 +1,5 @@
 /** Game review tests (reviews.test.ts, reviews-postgres.test.ts): finished matches over real sockets, the routes, a poll. */
+import { readFileSync } from 'node:fs';
 import { expect } from 'vitest';
 import { makeRng } from '@vroyale/engine';
 import type { ReviewState } from '@vroyale/protocol';
@@ -52,5 +53,15 @@ export async function settled(t: TestServer | { url: string }, id: string, ms = 
     if (r.body.status === 'done' || r.body.status === 'failed') return { last: r.body, seen };
     if (performance.now() > end) throw new Error(`review of ${id} still ${r.body.status} after ${ms} ms`);
     await new Promise((res) => setTimeout(res, 10));
+  }
+}
+
+/** Whether a process is still there and not a zombie (an orphan's exit waits for init to reap it; Linux). */
+export function processRunning(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return !/^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2));
+  } catch {
+    return false;
   }
 }

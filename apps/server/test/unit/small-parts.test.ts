@@ -156,9 +156,9 @@ describe('configFromEnv', () => {
     });
   });
 
-  it('reads the review queue: threads (0 turns reviews off), bound, caps, per-address limit and search budget', () => {
+  it('reads the review queue: processes (0 turns reviews off; the older THREADS name too), bound, caps, per-address limit and search budget', () => {
     expect(configFromEnv({}, '/nonexistent').reviews).toEqual({
-      threads: 1,
+      processes: 1,
       maxQueued: 50,
       cpuMs: 120_000,
       wallMs: 600_000,
@@ -166,7 +166,7 @@ describe('configFromEnv', () => {
       budget: { deals: 4, verify: 4, maxCandidates: 10 },
     });
     const env = {
-      VROYALE_REVIEW_THREADS: '0',
+      VROYALE_REVIEW_PROCESSES: '0',
       VROYALE_REVIEW_QUEUE: '5',
       VROYALE_REVIEW_CPU_MS: '30000',
       VROYALE_REVIEW_WALL_MS: '60000',
@@ -176,7 +176,7 @@ describe('configFromEnv', () => {
       VROYALE_REVIEW_CANDIDATES: '8',
     };
     expect(configFromEnv(env, '/nonexistent').reviews).toEqual({
-      threads: 0,
+      processes: 0,
       maxQueued: 5,
       cpuMs: 30_000,
       wallMs: 60_000,
@@ -184,6 +184,10 @@ describe('configFromEnv', () => {
       budget: { deals: 3, verify: 6, maxCandidates: 8 },
     });
     expect(() => configFromEnv({ VROYALE_REVIEW_DEALS: '0' })).toThrow(/VROYALE_REVIEW_DEALS must be at least 1, got '0'/);
+    expect(() => configFromEnv({ VROYALE_REVIEW_PROCESSES: 'two' })).toThrow(/VROYALE_REVIEW_PROCESSES must be a non-negative number/);
+    // The older name is read when the new one is unset, never over it.
+    expect(configFromEnv({ VROYALE_REVIEW_THREADS: '0' }, '/nonexistent').reviews.processes).toBe(0);
+    expect(configFromEnv({ VROYALE_REVIEW_THREADS: '0', VROYALE_REVIEW_PROCESSES: '2' }, '/nonexistent').reviews.processes).toBe(2);
     expect(() => configFromEnv({ VROYALE_REVIEW_THREADS: 'two' })).toThrow(/VROYALE_REVIEW_THREADS must be a non-negative number/);
   });
 
