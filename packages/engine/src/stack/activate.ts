@@ -36,6 +36,17 @@ export function graduateCostCandidates(s: GameState, m: ManagerId, source: strin
   });
 }
 
+/**
+ * `graduateCostCandidates(s, m, source, a).includes(id)` without filtering the rest of the stage: a listing
+ * checks every activation, and with a big stage the list cost a filter pass per card per activation.
+ */
+function paysGraduateCost(s: GameState, m: ManagerId, source: string, a: ActivatedAbility, id: string): boolean {
+  const ms = managerOf(s, m);
+  if (!ms.centre.includes(id) && !ms.main.includes(id)) return false;
+  const c = s.cards[id]!;
+  return isCharacterDef(defOf(s, c)) && matchesFilter(s, c, a.cost.graduate, source);
+}
+
 export function checkActivate(
   s: GameState,
   m: ManagerId,
@@ -65,7 +76,7 @@ export function checkActivate(
   if (costCards.length !== want) return reject('cost-unpaid', `The cost needs ${want} chosen card(s); ${costCards.length} given`);
   let rest = costCards;
   if (cost.graduate) {
-    if (!graduateCostCandidates(s, m, card, a).includes(costCards[0]!))
+    if (!paysGraduateCost(s, m, card, a, costCards[0]!))
       return reject('cost-unpaid', 'The character to graduate for the cost is not one you control that matches');
     rest = costCards.slice(1);
   }
