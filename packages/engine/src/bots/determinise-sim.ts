@@ -23,10 +23,15 @@ import { counterBatch, makeCard } from '../core/card-instance.js';
 import { isCharacterDef, onStage } from '../core/query.js';
 import { managerRecord } from '../core/records.js';
 import { managerOf, type CardInstance, type CardLocation, type GameState, type ManagerId, type ManagerState, type Pending } from '../core/types.js';
-import { statsOf } from '../effects/stats.js';
+import { statsOf, withStatsMemo } from '../effects/stats.js';
 import { assemble, hiddenHand, hiddenRoster, idNumber, stackItem, type Rebuild } from './determinise.js';
 
 export function determiniseFor(s: GameState, me: ManagerId, seed: string | number, extraDefs?: Record<string, CardDef>): GameState {
+  // Only reads `s`: the stage characters' stats then share one aura computation instead of one each.
+  return withStatsMemo(s, () => build(s, me, seed, extraDefs));
+}
+
+function build(s: GameState, me: ManagerId, seed: string | number, extraDefs?: Record<string, CardDef>): GameState {
   const viewDefs: Record<string, CardDef> = {};
   const cards: Record<string, CardInstance> = {};
   const rebuild: Rebuild[] = [];
