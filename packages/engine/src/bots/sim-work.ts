@@ -10,15 +10,17 @@ import type { GameState } from '../core/types.js';
  * Work per decision: once spent, no further candidates are simulated. Keeps the rare huge positions (token
  * swarms, many targets) fast.
  */
-const WORK_BUDGET = 1500;
+export const WORK_BUDGET = 1500;
 let work = 0;
+let limit = WORK_BUDGET;
 /** Simulated steps over every decision on this thread, never reset: a deterministic measure of work for callers. */
 let workTotal = 0;
 export const strongBotWork = (): number => workTotal;
 
-/** A new decision starts with the whole budget. */
-export function resetWork(): void {
+/** A new decision starts with the whole budget (`budget` steps: a caller's own, or the bots' default). */
+export function resetWork(budget = WORK_BUDGET): void {
   work = 0;
+  limit = budget;
 }
 
 /** Work that is not a simulated step (looking at block assignments), in fractions of one. */
@@ -27,7 +29,7 @@ export function addWork(n: number): void {
 }
 
 export function overBudget(): boolean {
-  return work > WORK_BUDGET;
+  return work > limit;
 }
 
 export function simStep(sim: GameState, a: Action): ReturnType<typeof stepInPlace> {

@@ -31,20 +31,19 @@ import type { CardView, GameView } from '../view/projection.js';
 import { positionFor, positionOf, type OwnCard, type Position } from './position.js';
 import { characterValue, DEFAULT_WEIGHTS, evaluate, leastValuableInHand, printedValue, type EvalWeights } from './evaluate.js';
 import { blockByModel, legalAssignments } from './block-model.js';
-import { overBudget, resetWork, simStep } from './sim-work.js';
+import { overBudget, resetWork, simStep, WORK_BUDGET } from './sim-work.js';
 import type { Bot } from './types.js';
 
 export interface StrongBotOptions {
   /** The turn order the bot always picks when it wins the coin flip. Default: go first. */
   goFirst?: boolean;
   weights?: EvalWeights;
-  /**
-   * Public card definitions the simulation may need but the view does not show (tokens a card can
-   * commission). Optional: without them such an effect is simply not simulated.
-   */
+  /** Public definitions the simulation may need but the view does not show (tokens a card can commission); else not simulated. */
   defs?: Record<string, CardDef>;
   /** Most candidates simulated per decision (the rest are dropped in list order). Default 40. */
   maxCandidates?: number;
+  /** Steps (sim-work.ts) a look over actions may simulate before it tries no further candidate; combat keeps the whole budget. Default 1,500. */
+  actionWork?: number;
 }
 
 const COMBAT: ReadonlySet<Phase> = new Set(['combat-attack', 'combat-attack-window', 'combat-block', 'combat-block-window']);
@@ -61,6 +60,7 @@ export function createStrongBot(options: StrongBotOptions = {}): Bot {
     goFirst: options.goFirst ?? true,
     weights: options.weights ?? DEFAULT_WEIGHTS,
     maxCandidates: options.maxCandidates ?? 40,
+    actionWork: options.actionWork ?? WORK_BUDGET,
     ...(options.defs ? { defs: options.defs } : {}),
   };
   const bot: Bot = ({ view, legal, seed }) => decide(positionOf(view), legal, seed, o);
@@ -85,9 +85,9 @@ export function strongOnSimulation(bot: Bot): SimDecider | undefined {
 export const strongBot: Bot = createStrongBot();
 
 function decide(pos: Position, legal: Legal[], seed: string | number, o: Opts): Action {
-  resetWork();
   if (legal.length === 0) throw new Error('strongBot: no legal action to choose from');
   const offer = legal.find(isOffer);
+  resetWork(offer ? WORK_BUDGET : o.actionWork);
   if (offer?.type === 'choose-attackers') return attackDecision(pos, offer, seed, o);
   if (offer?.type === 'choose-blocks') return blockDecision(pos, offer, o);
   const actions = legal.filter((l): l is Action => !isOffer(l));

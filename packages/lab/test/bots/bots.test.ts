@@ -7,6 +7,7 @@ import {
   blockProblems,
   CardDef,
   createGame,
+  createStrongBot,
   deciders,
   isOffer,
   legalActions,
@@ -122,6 +123,32 @@ describe('strongBot', () => {
       if (!r.ok) throw new Error(r.message);
       s = r.state;
     }
+  });
+
+  it('bounds only its looks over actions by actionWork: the default bound changes nothing, 0 stops after the first candidate', () => {
+    const same = createStrongBot({ actionWork: 1500 });
+    const none = createStrongBot({ actionWork: 0 });
+    const c = createGame({ seed: 'action-work', pool: cardPool, rosters: pairing(9) });
+    if (!c.ok) throw new Error(c.message);
+    let s = c.state;
+    let changed = 0;
+    for (let n = 0; n < 400 && s.phase !== 'game-over'; n++) {
+      const who = deciders(s)[0]!;
+      const input: BotInput = { view: project(s, who), legal: legalActions(s, who), seed: n };
+      const a = strongBot(input);
+      expect(actionKey(same(input))).toBe(actionKey(a));
+      const b = none(input);
+      // Combat declarations keep the whole budget; a bounded look tries a pass first (passive candidates lead).
+      if (input.legal.some(isOffer)) expect(actionKey(b)).toBe(actionKey(a));
+      else if (actionKey(b) !== actionKey(a)) {
+        expect(b.type).toBe('pass');
+        changed++;
+      }
+      const r = step(s, a);
+      if (!r.ok) throw new Error(r.message);
+      s = r.state;
+    }
+    expect(changed).toBeGreaterThan(0);
   });
 });
 
