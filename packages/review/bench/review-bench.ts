@@ -1,7 +1,8 @@
 /**
  * The review's cost and calibration: `npm run bench:review [-- --matches 50] [--seed review-bench]
  * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10] [--max-steps 400] [--selection 40] [--verify-top 8]
- * [--horizon 2] [--full] [--stability 10] [--games 5,6] [--cache dir]`. Plays `--matches` bot games from fixed seeds
+ * [--horizon 2] [--look-steps 60] [--full] [--stability 10] [--games 5,6] [--cache dir]
+ * [--verdicts file]`. Plays `--matches` bot games from fixed seeds
  * (bot-games.ts; seats alternate), reviews each with the given budget and prints per match CPU seconds (process
  * CPU time around `reviewMatch`, one thread), the mean and p95, CPU seconds per turn (×30 for the 30-turn target),
  * decisions reviewed per second, each level's accuracy and marks, and the calibration of both figures the review
@@ -10,7 +11,7 @@
  * decision is judged again on other determinisations (a salted seed; 0: none), and the share of unchanged marks
  * and suggestions is printed (its time is not counted in the review's). Last line: JSON.
  */
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { legalActions, project, type BotLevel, type ManagerId } from '@vroyale/engine';
 import { calibration } from '../src/calibration.js';
@@ -43,6 +44,7 @@ function main(): void {
     ...(flag('selection') ? { selection: count('selection', 40) } : {}),
     ...(flag('verify-top') ? { verifyTop: count('verify-top', 8) } : {}),
     ...(flag('horizon') ? { horizon: count('horizon', 2) } : {}),
+    ...(flag('look-steps') ? { lookSteps: count('look-steps', 60) } : {}),
   };
   // `--games 5,6` reviews those games of the seed only (e.g. the long ones); `--cache dir` keeps the recorded bot
   // games there, so a before/after comparison reviews the very same logs without playing them again.
@@ -55,6 +57,9 @@ function main(): void {
   // Stability: every `--stability`-th judged decision judged again on other determinisations (another salt).
   const every = count('stability', 10);
   const again = { n: 0, sameMark: 0, absLoss: 0, sameBest: 0 };
+  // `--verdicts file`: every judged decision's loss, mark and suggestion, one JSON line each (verdict-diff.ts compares two runs).
+  const verdicts = flag('verdicts');
+  if (verdicts) writeFileSync(verdicts, '');
   for (const g of games) {
     const game = cachedGame(cache, seed, g, levels);
     const t0 = cpuSeconds();
@@ -68,6 +73,13 @@ function main(): void {
       cpu,
     };
     rows.push(row);
+    if (verdicts)
+      for (const d of review.decisions)
+        if (d.judgement) {
+          const { loss, mark, bestAction } = d.judgement;
+          const line = { game: g, index: d.index, level: game.levels[d.manager], loss, mark, best: JSON.stringify(bestAction) };
+          appendFileSync(verdicts, `${JSON.stringify(line)}\n`);
+        }
     const a = review.managers.A;
     const b = review.managers.B;
     console.log(

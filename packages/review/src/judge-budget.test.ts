@@ -1,7 +1,7 @@
-import { cloneState, legalActions, makeRng, project, strongBot, type Bot } from '@vroyale/engine';
+import { cloneState, createStrongBot, hashState, legalActions, makeRng, project, strongBot, type Bot } from '@vroyale/engine';
 import { describe, expect, it } from 'vitest';
 import { botGame, KNOWLEDGE, POOL } from '../bench/bot-games.js';
-import { determinise, DEFAULT_WEIGHTS, rollout } from './engine-internals.js';
+import { determinise, DEFAULT_WEIGHTS, rollout, strongBotWork } from './engine-internals.js';
 import { DEFAULT_BUDGET, FULL_BUDGET, isForced, judgeDecision, selectionDeals, type ReviewBudget } from './judge.js';
 import { positions, type Position } from './replay.js';
 
@@ -61,5 +61,30 @@ describe("the review's cost bound", () => {
       expect(rollouts).toBeLessThanOrEqual(Math.max(candidates, Math.min(candidates * b.deals, b.selection)) + 2 * b.verify);
     }
     expect(judged).toBeGreaterThan(0);
+  });
+
+  it("bounds the looks over actions in its rollouts by lookSteps; strongBot's own 1,500 plays as the engine's default player", () => {
+    const decisions = judgeable.filter((_, i) => i % 3 === 0).slice(0, 8);
+    const work = (lookSteps: number): number => {
+      const w0 = strongBotWork();
+      for (const { state, action } of decisions)
+        judgeDecision({
+          view: project(state, action.manager),
+          legal: legalActions(state, action.manager),
+          chosen: action,
+          knowledge: KNOWLEDGE,
+          budget: { lookSteps },
+        });
+      return strongBotWork() - w0;
+    };
+    expect(work(0)).toBeLessThan(work(1500));
+    const { state, action } = decisions[0]!;
+    const view = project(state, action.manager);
+    const play = (player?: Bot): [number, string] => {
+      const sim = determinise(view, 'look-test', KNOWLEDGE.defs);
+      const o = { untilTurn: view.turn + 2, weights: DEFAULT_WEIGHTS, policy: 'strong' as const, ...(player ? { player } : {}) };
+      return [rollout(sim, action.manager, makeRng('look-test'), o), hashState(sim)];
+    };
+    expect(play(createStrongBot({ actionWork: 1500 }))).toEqual(play());
   });
 });

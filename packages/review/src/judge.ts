@@ -4,12 +4,13 @@
  * the other actions or declarations around it, rule-made choices included), each estimated on the same
  * determinisations. Per determinisation j: the view is determinised (hidden cards placeholders), the hidden hands
  * and rosters are dealt from the public lists (hidden-deal.ts), the candidate is played, both managers play
- * strongBot to the horizon (the search's rollout), and the calibrated model (win-model.ts) scores the position
- * reached. Every candidate's j-th estimate uses the j-th deal and rollout seed (common random numbers), and every
+ * strongBot to the horizon (the search's rollout; a wide board's looks bounded, `lookSteps`), and the calibrated
+ * model (win-model.ts) scores the position reached. Every candidate's j-th estimate uses the j-th deal and rollout seed (common random numbers), and every
  * seed comes from the view (public-seed.ts), so a hidden card can change nothing here.
  */
 import {
   cloneState,
+  createStrongBot,
   dealHidden,
   hiddenCards,
   isOffer,
@@ -17,6 +18,7 @@ import {
   searchCandidates,
   stepInPlace,
   type Action,
+  type Bot,
   type BotKnowledge,
   type GameView,
   type Legal,
@@ -49,17 +51,31 @@ export interface ReviewBudget {
   horizon: number;
   /** Steps a rollout may take before the position is scored where it stands (the engine's rollout default: 400). */
   maxSteps: number;
+  /**
+   * Engine steps strongBot's look over actions may simulate per decision inside a rollout (its `actionWork`; 1,500,
+   * its own budget, is no bound). Combat declarations are not bounded. Counted in work, a function of the position.
+   */
+  lookSteps: number;
 }
 
 /** The budget before issue 35's cost bound (up to 56 rollouts a decision): the bench's reference. */
-export const FULL_BUDGET: ReviewBudget = { deals: 4, selection: Infinity, verify: 8, verifyTop: 8, maxCandidates: 10, horizon: 2, maxSteps: 400 };
+export const FULL_BUDGET: ReviewBudget = {
+  deals: 4,
+  selection: Infinity,
+  verify: 8,
+  verifyTop: 8,
+  maxCandidates: 10,
+  horizon: 2,
+  maxSteps: 400,
+  lookSteps: 1500,
+};
 
 /**
  * The bounded budget (docs/review.md "Bounding the cost"): at most max(candidates, 6) selection and 8 verification rollouts of at
  * most 12 steps a decision, fixed by the candidates' count alone. A 40-turn match came down from 14,532 rollouts
- * to 4,610 and its CPU by 9×.
+ * to 4,610 and its CPU by 9×. A rollout step's look is bounded too (`lookSteps`): on a wide board one cost 1 ms.
  */
-export const DEFAULT_BUDGET: ReviewBudget = { deals: 4, selection: 6, verify: 4, verifyTop: 0, maxCandidates: 10, horizon: 2, maxSteps: 12 };
+export const DEFAULT_BUDGET: ReviewBudget = { deals: 4, selection: 6, verify: 4, verifyTop: 0, maxCandidates: 10, horizon: 2, maxSteps: 12, lookSteps: 60 };
 
 /** Determinisations per candidate in the selection: `deals`, fewer when the candidates would overrun `selection`. */
 export function selectionDeals(candidates: number, budget: ReviewBudget): number {
@@ -128,6 +144,7 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
   const base = determinise(d.view, seed, d.knowledge.defs);
   const hidden = hiddenCards(d.view, d.knowledge.decks);
   const untilTurn = d.view.turn + budget.horizon;
+  const player = rolloutPlayer(budget.lookSteps);
   /** The win chance (0–1) of candidate `a` on determinisation `j`. */
   const estimate = (a: Action, j: number): number => {
     const sim = cloneState(base);
@@ -135,7 +152,7 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
     if (hidden.length > 0) dealHidden(sim, hidden, makeRng(`${seed}:deal:${j}`));
     try {
       if (!stepInPlace(sim, a).ok) return 0;
-      rollout(sim, me, makeRng(`${seed}:policy:${j}`), { untilTurn, weights: DEFAULT_WEIGHTS, policy: 'strong', maxSteps: budget.maxSteps });
+      rollout(sim, me, makeRng(`${seed}:policy:${j}`), { untilTurn, weights: DEFAULT_WEIGHTS, policy: 'strong', player, maxSteps: budget.maxSteps });
       return terminalChance(sim.winner, me) ?? chanceOf(stateFeatures(sim, me), model);
     } catch {
       return 0; // a position the simulation cannot follow counts against the move that led to it, as in the search
@@ -175,6 +192,14 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
       rollouts: list.length * deals + (top === 0 ? 1 : 2) * verify,
     },
   };
+}
+
+const players = new Map<number, Bot>();
+/** strongBot with its looks over actions bounded (one bot per bound, made once: a rollout decides on its simulation). */
+function rolloutPlayer(lookSteps: number): Bot {
+  let bot = players.get(lookSteps);
+  if (!bot) players.set(lookSteps, (bot = createStrongBot({ actionWork: lookSteps })));
+  return bot;
 }
 
 /** The first `max` candidates in the search's order, the chosen move always among them. */
