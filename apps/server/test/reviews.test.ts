@@ -24,6 +24,9 @@ async function server(o: Partial<ServerConfig['reviews']> = {}): Promise<TestSer
 }
 
 const niceOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+/** Scheduling policy (field 41): 5 is SCHED_IDLE. */
+const policyOf = (stat: string) => Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[38]);
+const SCHED_IDLE = 5;
 
 describe('game review', () => {
   it('reviews a finished match in a review process: queued, running with progress, done; one decision per action', async () => {
@@ -60,8 +63,9 @@ describe('game review', () => {
     expect(again.body).toEqual(last);
     expect(t.server.reviews.stats).toEqual({ done: 1, failed: 0 });
 
-    // Every thread of the review process runs at nice 19 (Linux: V8's helpers too), as it said when ready and as
-    // /proc reads now (threads started since inherit it); this process's own thread is unchanged.
+    // Every thread of the review process runs at nice 19 and under SCHED_IDLE (Linux: V8's helpers too), as it
+    // said when ready and as /proc reads now (threads started since inherit both); this process's own thread is
+    // unchanged.
     const [info] = t.server.reviews.processInfo();
     expect(info?.lowered).toBe(true);
     expect(info!.pid).not.toBe(process.pid);
@@ -71,6 +75,10 @@ describe('game review', () => {
     expect(tids.length).toBeGreaterThan(1);
     expect(tids.map((tid) => niceOf(readFileSync(`/proc/${info!.pid}/task/${tid}/stat`, 'utf8')))).toEqual(tids.map(() => 19));
     expect(niceOf(readFileSync('/proc/thread-self/stat', 'utf8'))).toBe(myNice);
+    expect(info?.idle).toBe(true);
+    expect(info!.threads.every((th) => th.policy === SCHED_IDLE)).toBe(true);
+    expect(tids.map((tid) => policyOf(readFileSync(`/proc/${info!.pid}/task/${tid}/stat`, 'utf8')))).toEqual(tids.map(() => SCHED_IDLE));
+    expect(policyOf(readFileSync('/proc/thread-self/stat', 'utf8'))).not.toBe(SCHED_IDLE);
   });
 
   it('refuses: 404 no such match, 403 a live match, 404 GET before anyone asked, 503 when reviews are off', async () => {

@@ -8,17 +8,37 @@
  * the whole process's and ran at the server's priority, so a review at nice 19 still took CPU from live matches.
  * Here every thread is this process's own and is lowered before anything else runs.
  */
+import { execFileSync } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 
-/** Nice value of one of this process's threads, or null once it is gone. */
-function niceOf(tid) {
+/** Nice value and scheduling policy (5: SCHED_IDLE) of one of this process's threads, or null once it is gone. */
+function schedOf(tid) {
   try {
     const s = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // Fields after the command name (which may hold spaces): nice is field 19.
-    return Number(s.slice(s.lastIndexOf(')') + 2).split(' ')[16]);
+    // Fields after the command name (which may hold spaces): nice is field 19, policy field 41.
+    const f = s.slice(s.lastIndexOf(')') + 2).split(' ');
+    return { nice: Number(f[16]), policy: Number(f[38]) };
   } catch {
     return null;
+  }
+}
+const niceOf = (tid) => schedOf(tid)?.nice ?? null;
+
+/**
+ * Linux: every thread under SCHED_IDLE as well (`chrt`, util-linux, which Debian always has; allowed without
+ * privileges). At nice 19 a running review still keeps its core until its slice is used when the server's thread
+ * wakes (the scheduler protects the running task's slice), which showed in the server's p99 under
+ * `bench:server --reviews`; a SCHED_IDLE task gives the core up at once to any other task that wakes, and runs
+ * only on a core that would otherwise idle. Threads started later inherit the policy. False where it cannot.
+ */
+function idlePolicy() {
+  if (process.platform !== 'linux') return false;
+  try {
+    execFileSync('chrt', ['--idle', '--all-tasks', '--pid', '0', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
   }
 }
 
@@ -58,11 +78,12 @@ try {
 } catch {
   // Not allowed here (a sandbox): the review still runs, at the inherited priority, and says so when ready.
 }
+const idle = idlePolicy();
 const threads =
   process.platform === 'linux'
     ? readdirSync('/proc/self/task')
-        .map((t) => ({ tid: Number(t), nice: niceOf(t) }))
-        .filter((t) => t.nice !== null)
+        .map((t) => ({ tid: Number(t), ...schedOf(t) }))
+        .filter((t) => t.nice !== undefined)
     : [];
 
 const { tsImport } = await import('tsx/esm/api');
@@ -94,4 +115,4 @@ process.on('message', ({ id, job }) => {
     process.send({ id, error: e && e.message ? e.message : String(e), stack: e && e.stack ? String(e.stack) : null });
   }
 });
-process.send({ ready: true, pid: process.pid, lowered, threads });
+process.send({ ready: true, pid: process.pid, lowered, idle, threads });

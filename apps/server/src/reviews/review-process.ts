@@ -10,11 +10,15 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { GameReview } from '@vroyale/protocol';
 import type { ReviewJob } from './review-job.js';
 
-/** What the process said when it was ready: its pid, whether its priority was lowered, each thread's nice (Linux). */
+/**
+ * What the process said when it was ready: its pid, whether its priority was lowered, whether it runs under
+ * SCHED_IDLE (Linux), and each thread's nice and scheduling policy (Linux; 5 is SCHED_IDLE).
+ */
 export interface ProcessInfo {
   pid: number;
   lowered: boolean;
-  threads: { tid: number; nice: number }[];
+  idle: boolean;
+  threads: { tid: number; nice: number; policy: number }[];
 }
 
 type Message =
@@ -74,7 +78,7 @@ export class ReviewProcess {
     this.child.on('message', (m: Message) => {
       if ('ready' in m) {
         clearTimeout(this.startTimer);
-        this.info = { pid: m.pid, lowered: m.lowered, threads: m.threads };
+        this.info = { pid: m.pid, lowered: m.lowered, idle: m.idle, threads: m.threads };
         return started(this.info);
       }
       const c = this.current;
