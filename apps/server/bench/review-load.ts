@@ -13,6 +13,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { makeRng } from '@vroyale/engine';
 import { newWindow, Slot, type Recorder } from './bench-kit.js';
+import { processCpuSeconds } from './cluster-costs.js';
 
 export interface ReviewFigures {
   /** Reviews kept asked for. */
@@ -203,9 +204,7 @@ export function reviewProcessesCpu(pid: number): Map<number, number> | null {
       for (const child of readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').split(' ').filter(Boolean).map(Number)) {
         try {
           if (!readFileSync(`/proc/${child}/cmdline`, 'utf8').includes('review-child.mjs')) continue;
-          const stat = readFileSync(`/proc/${child}/stat`, 'utf8');
-          const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-          cpu.set(child, (Number(f[11]) + Number(f[12])) / 100);
+          cpu.set(child, processCpuSeconds(child));
         } catch {
           // Gone since the list was read.
         }
