@@ -35,6 +35,8 @@
  * the JSON's `reviews` whether they ran throughout. Compare a level's p99 with and without it. The reviews run in
  * the server's child processes, outside its CPU figures: `reviewCpuShareOfOneCore` is theirs (/proc; a review
  * process killed within the window loses what it used in it).
+ * `--reviews-ab S` pairs the comparison within each window: reviews run S seconds, are stopped S seconds
+ * (SIGSTOP, no request), and so on; `reviewsAB` gives p50/p99 of each kind of phase and the p99 ratio.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
@@ -43,7 +45,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
 import { cpuPressure, flag, metrics, newWindow, pct, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
-import { ReviewLoad, reviewProcessesCpu } from './review-load.js';
+import { ReviewLoad, reviewProcessesCpu, ReviewToggle, splitByPhase } from './review-load.js';
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
 const HOLD_S = Number(flag('hold', '20'));
 const THINK_MS = Number(flag('think', '1000'));
@@ -55,6 +57,10 @@ const TRIES = 3;
 /** Game reviews kept queued or running (0: none), and the finished matches played for them before the load. */
 const REVIEWS = Math.max(0, Math.floor(Number(flag('reviews', '0'))));
 const REVIEW_MATCHES = Number(flag('review-matches', String(Math.max(10, REVIEWS * 5))));
+/** With --reviews: seconds of each phase of reviews running and stopped within every window (0: always running). */
+const REVIEWS_AB_S = Number(flag('reviews-ab', '0'));
+/** A phase's first second is left out of its split: it carries the last phase's queue. */
+const AB_SETTLE_MS = 1_000;
 const rnd = makeRng('load-bench');
 
 const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: THINK_MS, rnd };
@@ -64,6 +70,7 @@ async function main(): Promise<void> {
   // Every review request comes from 127.0.0.1: its per-address limit is lifted.
   const { child, url, metricsUrl } = await startBenchServer(dir, REVIEWS > 0 ? { VROYALE_REVIEWS_PER_ADDRESS: '1000000' } : {});
   const reviews = REVIEWS > 0 ? new ReviewLoad(url, join(dir, 'bench.db'), REVIEWS) : null;
+  const toggle = reviews && REVIEWS_AB_S > 0 ? new ReviewToggle(reviews, child.pid!, REVIEWS_AB_S) : null;
   const own = monitorEventLoopDelay({ resolution: 5 });
   own.enable();
   const slots: Slot[] = [];
@@ -131,6 +138,8 @@ async function main(): Promise<void> {
       cpuPressurePct: pressure,
       windowTries: pressures.length || 1,
       pressureOfEachTryPct: [...pressures],
+      // --reviews-ab: the window's latencies with reviews running and stopped, phase against phase.
+      reviewsAB: toggle && abSplit(toggle),
       // Cumulative at the window's end: reviews open (queued or running), done and failed so far.
       reviews: reviews && { open: reviews.running, done: reviews.figures.done, failed: reviews.figures.failed, decisions: reviews.figures.decisionsReviewed },
     });
@@ -154,8 +163,12 @@ async function main(): Promise<void> {
         tries: TRIES,
         rec,
         own,
-        begin: async () => ({ ...(await metrics(metricsUrl)), threads: threadCpu(child.pid!), reviewers: reviewProcessesCpu(child.pid!) }),
+        begin: async () => {
+          toggle?.start();
+          return { ...(await metrics(metricsUrl)), threads: threadCpu(child.pid!), reviewers: reviewProcessesCpu(child.pid!) };
+        },
         end: async (m0, w) => {
+          toggle?.stop();
           m = await metrics(metricsUrl);
           const t1 = threadCpu(child.pid!);
           const threads = m0.threads && t1 ? { main: t1.main - m0.threads.main, others: t1.others - m0.threads.others } : null;
@@ -169,7 +182,7 @@ async function main(): Promise<void> {
       });
       results.push(row);
       console.log(
-        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}${row.reviews ? ` | reviews open ${row.reviews.open}, done ${row.reviews.done}, failed ${row.reviews.failed}, ${row.reviews.decisions} decisions reviewed, review cpu ${row.reviewCpuShareOfOneCore === null ? '-' : `${Math.round(row.reviewCpuShareOfOneCore * 100)}%`}` : ''}`,
+        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}${row.reviews ? ` | reviews open ${row.reviews.open}, done ${row.reviews.done}, failed ${row.reviews.failed}, ${row.reviews.decisions} decisions reviewed, review cpu ${row.reviewCpuShareOfOneCore === null ? '-' : `${Math.round(row.reviewCpuShareOfOneCore * 100)}%`}` : ''}${row.reviewsAB ? ` | A/B: p99 ${row.reviewsAB.off.p99} ms stopped, ${row.reviewsAB.on.p99} ms running (x${row.reviewsAB.p99Ratio}), p50 ${row.reviewsAB.off.p50} / ${row.reviewsAB.on.p50} ms, ${row.reviewsAB.off.samples} / ${row.reviewsAB.on.samples} samples` : ''}`,
       );
     }
   } finally {
@@ -202,6 +215,14 @@ async function main(): Promise<void> {
       reviews: reviews && { ...reviews.figures, ranThroughout: reviews.figures.asked > 0 && reviews.figures.shortChecks === 0 },
     }),
   );
+}
+
+/** --reviews-ab: p50/p99 of the phases with reviews stopped and running, and the p99 ratio (running ÷ stopped). */
+function abSplit(toggle: ReviewToggle) {
+  const { on, off } = splitByPhase(rec.win.latencies, rec.win.at, toggle.phases, AB_SETTLE_MS);
+  const fig = (l: number[]) => ({ p50: round(pct(l, 50)), p99: round(pct(l, 99)), max: round(pct(l, 100)), samples: l.length });
+  const f = { off: fig(off), on: fig(on) };
+  return { phaseSeconds: REVIEWS_AB_S, phases: toggle.phases.length - 1, ...f, p99Ratio: round(f.on.p99 / Math.max(1e-9, f.off.p99)) };
 }
 
 /** Issue 33 §1's bars over the levels measured: CPU per player action, 2,000 matches at p99 ≤ 30 ms, heap per match. */

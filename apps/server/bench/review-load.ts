@@ -146,7 +146,7 @@ export class ReviewLoad {
   }
 
   private async tick(): Promise<void> {
-    if (this.busy) return;
+    if (this.busy || this.paused) return;
     this.busy = true;
     try {
       for (const id of [...this.open]) {
@@ -181,6 +181,9 @@ export class ReviewLoad {
     }
   }
 
+  /** While true the tick asks for nothing (the A/B mode's "off" phases: no request reaches the server). */
+  paused = false;
+
   /** Reviews queued or running now. */
   get running(): number {
     return this.open.size;
@@ -214,4 +217,82 @@ export function reviewProcessesCpu(pid: number): Map<number, number> | null {
   } catch {
     return null;
   }
+}
+
+/** Stops (SIGSTOP) or resumes (SIGCONT) every review process of the server `pid`; how many it reached. */
+export function signalReviewProcesses(pid: number, signal: 'SIGSTOP' | 'SIGCONT'): number {
+  let n = 0;
+  for (const child of reviewProcessesCpu(pid)?.keys() ?? []) {
+    try {
+      process.kill(child, signal);
+      n++;
+    } catch {
+      // Gone since the list was read.
+    }
+  }
+  return n;
+}
+
+export interface Phase {
+  /** performance.now() when the phase began. */
+  at: number;
+  on: boolean;
+}
+
+/**
+ * `--reviews-ab S`: within one measured window, reviews run for S seconds, then are stopped for S seconds (their
+ * processes SIGSTOPped, no request asked), and so on, so that the same server, matches and minute of the machine
+ * are measured with and without reviews. Runs on two separate days, or even ten minutes apart, differ by more
+ * than the effect looked for (docs/review.md); this pairs them phase by phase.
+ */
+export class ReviewToggle {
+  readonly phases: Phase[] = [];
+  private timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(
+    private readonly reviews: ReviewLoad,
+    private readonly serverPid: number,
+    private readonly seconds: number,
+  ) {}
+
+  private set(on: boolean): void {
+    this.reviews.paused = !on;
+    signalReviewProcesses(this.serverPid, on ? 'SIGCONT' : 'SIGSTOP');
+    this.phases.push({ at: performance.now(), on });
+  }
+
+  start(): void {
+    this.phases.length = 0;
+    this.set(true);
+    this.timer = setInterval(() => this.set(!this.phases[this.phases.length - 1]!.on), this.seconds * 1000);
+  }
+
+  /** Ends the toggling with reviews running; the phases stay for `split`. */
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+    this.reviews.paused = false;
+    signalReviewProcesses(this.serverPid, 'SIGCONT');
+    this.phases.push({ at: performance.now(), on: true });
+  }
+}
+
+/**
+ * The latencies of a window split by phase: a sample counts when it was sent at least `settleMs` after its phase
+ * began and received before the phase ended (a phase's first moments carry the last one's queue). The last entry
+ * of `phases` only marks the end.
+ */
+export function splitByPhase(latencies: number[], at: number[], phases: Phase[], settleMs: number): { on: number[]; off: number[] } {
+  const out = { on: [] as number[], off: [] as number[] };
+  for (let i = 0; i < latencies.length; i++) {
+    const sent = at[i]! - latencies[i]!;
+    for (let k = 0; k + 1 < phases.length; k++) {
+      const p = phases[k]!;
+      if (sent >= p.at + settleMs && at[i]! < phases[k + 1]!.at) {
+        (p.on ? out.on : out.off).push(latencies[i]!);
+        break;
+      }
+    }
+  }
+  return out;
 }

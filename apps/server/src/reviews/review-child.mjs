@@ -88,6 +88,8 @@ const threads =
 
 const { tsImport } = await import('tsx/esm/api');
 const { runReview } = await tsImport('./review-job.ts', import.meta.url);
+const { Pacer, blockingSleep } = await tsImport('./review-pace.ts', import.meta.url);
+const { processCpuSeconds } = await tsImport('../metrics/proc-cpu.ts', import.meta.url);
 
 /** Progress goes out at most this often: the server has matches to serve. */
 const PROGRESS_MS = 250;
@@ -100,19 +102,42 @@ const parent = process.ppid;
 const orphaned = () => process.ppid !== parent;
 process.on('disconnect', () => process.exit(0));
 
+/** Gives way to live matches while the server is busy (review-pace.ts); its settings are the fork's argument. */
+const pacer = new Pacer(JSON.parse(process.argv[2] ?? '{"busyShare":1,"busyAbove":1}'), {
+  now: () => performance.now(),
+  ownCpuMs: () => {
+    const { user, system } = process.cpuUsage();
+    return (user + system) / 1000;
+  },
+  serverCpuMs: () => {
+    try {
+      return processCpuSeconds(parent) * 1000;
+    } catch {
+      return null;
+    }
+  },
+  sleep: blockingSleep,
+  check: () => {
+    if (orphaned()) process.exit(0);
+  },
+});
+
 process.on('message', ({ id, job }) => {
   let last = 0;
+  pacer.reset();
   try {
     const review = runReview(job, (done, total) => {
       if (orphaned()) process.exit(0);
       const now = performance.now();
-      if (now - last < PROGRESS_MS && done < total) return;
-      last = now;
-      process.send({ id, progress: [done, total] });
+      if (now - last >= PROGRESS_MS || done === total) {
+        last = now;
+        process.send({ id, progress: [done, total] });
+      }
+      pacer.pace();
     });
     process.send({ id, review });
   } catch (e) {
     process.send({ id, error: e && e.message ? e.message : String(e), stack: e && e.stack ? String(e.stack) : null });
   }
 });
-process.send({ ready: true, pid: process.pid, lowered, idle, threads });
+process.send({ ready: true, pid: process.pid, lowered, idle, paced: pacer.enabled, threads });

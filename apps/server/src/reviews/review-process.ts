@@ -9,6 +9,7 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import type { GameReview } from '@vroyale/protocol';
 import type { ReviewJob } from './review-job.js';
+import type { PaceConfig } from './review-pace.js';
 
 /**
  * What the process said when it was ready: its pid, whether its priority was lowered, whether it runs under
@@ -18,6 +19,8 @@ export interface ProcessInfo {
   pid: number;
   lowered: boolean;
   idle: boolean;
+  /** Whether it gives way to a busy server (review-pace.ts): false where the server's CPU cannot be read. */
+  paced: boolean;
   threads: { tid: number; nice: number; policy: number }[];
 }
 
@@ -56,8 +59,8 @@ export class ReviewProcess {
   private startTimer: ReturnType<typeof setTimeout>;
   info: ProcessInfo | null = null;
 
-  constructor() {
-    this.child = fork(new URL('./review-child.mjs', import.meta.url), [], {
+  constructor(pace: PaceConfig) {
+    this.child = fork(new URL('./review-child.mjs', import.meta.url), [JSON.stringify(pace)], {
       execArgv: CHILD_FLAGS,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -78,7 +81,7 @@ export class ReviewProcess {
     this.child.on('message', (m: Message) => {
       if ('ready' in m) {
         clearTimeout(this.startTimer);
-        this.info = { pid: m.pid, lowered: m.lowered, idle: m.idle, threads: m.threads };
+        this.info = { pid: m.pid, lowered: m.lowered, idle: m.idle, paced: m.paced, threads: m.threads };
         return started(this.info);
       }
       const c = this.current;
