@@ -36,9 +36,10 @@
  * the server's child processes, outside its CPU figures: `reviewCpuShareOfOneCore` is theirs (/proc; a review
  * process killed within the window loses what it used in it).
  * `--reviews-ab S` pairs the comparison within each window: reviews run S seconds, are stopped S seconds
- * (SIGSTOP, no request), and so on; `reviewsAB` gives p50/p99 of each kind of phase and the p99 ratio.
+ * (SIGSTOP, no request), and so on; `reviewsAB` gives p50/p99 of each kind of phase and the p99 ratio, and
+ * `--ab-samples FILE` appends the window's two lists of latencies to FILE to pool runs (ab-pool.ts).
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
@@ -59,8 +60,12 @@ const REVIEWS = Math.max(0, Math.floor(Number(flag('reviews', '0'))));
 const REVIEW_MATCHES = Number(flag('review-matches', String(Math.max(10, REVIEWS * 5))));
 /** With --reviews: seconds of each phase of reviews running and stopped within every window (0: always running). */
 const REVIEWS_AB_S = Number(flag('reviews-ab', '0'));
-/** A phase's first second is left out of its split: it carries the last phase's queue. */
-const AB_SETTLE_MS = 1_000;
+/** A phase's first moments are left out of its split (a fifth of it, at most a second): they carry the last phase's queue. */
+const AB_SETTLE_MS = Math.min(1_000, REVIEWS_AB_S * 200);
+/** With --reviews-ab: a file each window's split latencies are appended to (a JSON line), to pool runs afterwards. */
+const AB_SAMPLES = flag('ab-samples', '');
+/** The issue's bar: p99 with reviews running at most this many times the p99 without. */
+const AB_MAX_RATIO = 1.1;
 const rnd = makeRng('load-bench');
 
 const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: THINK_MS, rnd };
@@ -222,7 +227,15 @@ function abSplit(toggle: ReviewToggle) {
   const { on, off } = splitByPhase(rec.win.latencies, rec.win.at, toggle.phases, AB_SETTLE_MS);
   const fig = (l: number[]) => ({ p50: round(pct(l, 50)), p99: round(pct(l, 99)), max: round(pct(l, 100)), samples: l.length });
   const f = { off: fig(off), on: fig(on) };
-  return { phaseSeconds: REVIEWS_AB_S, phases: toggle.phases.length - 1, ...f, p99Ratio: round(f.on.p99 / Math.max(1e-9, f.off.p99)) };
+  if (AB_SAMPLES) appendFileSync(AB_SAMPLES, `${JSON.stringify({ at: new Date().toISOString(), phaseSeconds: REVIEWS_AB_S, on, off })}\n`);
+  const ratio = round(f.on.p99 / Math.max(1e-9, f.off.p99));
+  return {
+    phaseSeconds: REVIEWS_AB_S,
+    phases: toggle.phases.length - 1,
+    ...f,
+    p99Ratio: ratio,
+    bar: { maxP99Ratio: AB_MAX_RATIO, met: ratio <= AB_MAX_RATIO },
+  };
 }
 
 /** Issue 33 §1's bars over the levels measured: CPU per player action, 2,000 matches at p99 ≤ 30 ms, heap per match. */

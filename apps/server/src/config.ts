@@ -79,7 +79,7 @@ export interface ServerConfig {
    * The game review's queue (reviews/review-queue.ts, docs/review.md "The server's queue"): VROYALE_REVIEW_PROCESSES
    * (1; 0 turns reviews off; VROYALE_REVIEW_THREADS, its name when reviews ran on threads, still read when it is
    * unset), VROYALE_REVIEW_QUEUE (50 waiting), VROYALE_REVIEW_CPU_MS (120 s of one core a review),
-   * VROYALE_REVIEW_WALL_MS (10 min once started, the process being at nice 19), VROYALE_REVIEWS_PER_ADDRESS
+   * VROYALE_REVIEW_WALL_MS (20 min once started: the process is at nice 19 and paced), VROYALE_REVIEWS_PER_ADDRESS
    * (20 new reviews an hour), VROYALE_REVIEW_BUSY_SHARE and _BUSY_ABOVE (0.2 of one core for all reviews while the
    * server uses 0.15 of one or more; review-pace.ts), and the search's per-decision budget VROYALE_REVIEW_DEALS / _VERIFY / _CANDIDATES
    * (packages/review's defaults; tests pass a tiny one through `defaultConfig`).
@@ -211,7 +211,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       processes: 1,
       maxQueued: 50,
       cpuMs: 120_000,
-      wallMs: 10 * MIN,
+      // At least the CPU cap at the busy share (120 s at 0.2 of a core: 10 min), and then some.
+      wallMs: 20 * MIN,
       perAddressPerHour: 20,
       busyShare: 0.2,
       busyAbove: 0.15,
