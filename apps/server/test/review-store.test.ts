@@ -81,16 +81,16 @@ describe.each(BACKENDS)('review store on $name', (backend) => {
     expect(await st.reviews.adopt('m1', 'n2', 3_000, 2_701)).toBe(true);
     expect(await st.reviews.get('m1')).toMatchObject({ status: 'queued', node: 'n2', progress: { done: 0 } });
     // The old holder lost it: its result is not written.
-    expect(await st.reviews.finish('m1', 'n1', { result: REVIEW }, 3_100)).toBe(false);
+    expect(await st.reviews.finish('m1', 'n1', { resultJson: JSON.stringify(REVIEW) }, 3_100)).toBe(false);
 
     expect(await st.reviews.progress('m1', 'n2', 10, 10, 3_200)).toBe(true);
-    expect(await st.reviews.finish('m1', 'n2', { result: REVIEW }, 3_300)).toBe(true);
+    expect(await st.reviews.finish('m1', 'n2', { resultJson: JSON.stringify(REVIEW) }, 3_300)).toBe(true);
     const done = await st.reviews.get('m1');
     expect(done).toEqual({
       matchId: 'm1',
       status: 'done',
       progress: { done: 10, total: 10 },
-      result: REVIEW,
+      resultJson: JSON.stringify(REVIEW),
       error: null,
       node: 'n2',
       requestedAt: 1_000,
@@ -110,7 +110,7 @@ describe.each(BACKENDS)('review store on $name', (backend) => {
       status: 'failed',
       error: 'The review went over its budget',
       progress: { done: 1, total: 5 },
-      result: null,
+      resultJson: null,
     });
     const retry = await st.reviews.claim('m2', 'n3', 5_000, 0);
     expect(retry).toMatchObject({

@@ -2,7 +2,7 @@
  * A review process (review-process.ts): plain JS so it starts without the TypeScript loader, loading
  * review-job.ts through tsx's API as the bot threads do (bots/bot-worker.mjs). One request at a time,
  * `{ id, job }` with `job` a ReviewJob; it answers `{ id, progress: [done, total] }` now and then, then
- * `{ id, review }` or `{ id, error }`.
+ * `{ id, reviewJson }` (the `GameReview` as JSON text) or `{ id, error }`.
  *
  * A process, not a worker thread: a thread's garbage collection is partly done by V8's helper threads, which are
  * the whole process's and ran at the server's priority, so a review at nice 19 still took CPU from live matches.
@@ -135,7 +135,8 @@ process.on('message', ({ id, job }) => {
       }
       pacer.pace();
     });
-    process.send({ id, review });
+    // As JSON text: the server stores and serves it as it is, and a string crosses the channel as one copy.
+    process.send({ id, reviewJson: JSON.stringify(review) });
   } catch (e) {
     process.send({ id, error: e && e.message ? e.message : String(e), stack: e && e.stack ? String(e.stack) : null });
   }

@@ -7,7 +7,6 @@
  * asks for a review carries none.
  */
 import { fork, type ChildProcess } from 'node:child_process';
-import type { GameReview } from '@vroyale/protocol';
 import type { ReviewJob } from './review-job.js';
 import type { PaceConfig } from './review-pace.js';
 
@@ -27,13 +26,13 @@ export interface ProcessInfo {
 type Message =
   | ({ ready: true } & ProcessInfo)
   | { id: number; progress: [number, number] }
-  | { id: number; review: GameReview }
+  | { id: number; reviewJson: string }
   | { id: number; error: string; stack: string | null };
 
 interface Current {
   id: number;
   onProgress: (done: number, total: number) => void;
-  resolve: (r: GameReview) => void;
+  resolve: (json: string) => void;
   reject: (e: Error) => void;
 }
 
@@ -88,7 +87,7 @@ export class ReviewProcess {
       if (!c || c.id !== m.id) return;
       if ('progress' in m) return c.onProgress(m.progress[0], m.progress[1]);
       this.current = null;
-      if ('review' in m) c.resolve(m.review);
+      if ('reviewJson' in m) c.resolve(m.reviewJson);
       else c.reject(new Error(m.error));
     });
     this.child.on('error', (e) => this.kill(e));
@@ -124,11 +123,14 @@ export class ReviewProcess {
     return this.dead === null;
   }
 
-  /** Runs one review; rejects with a sentence when it failed, went over `wallMs`, or the process died. */
-  async run(job: ReviewJob, onProgress: (done: number, total: number) => void, wallMs: number): Promise<GameReview> {
+  /**
+   * Runs one review: its `GameReview` as JSON text (made in the review process, so the server only passes a string
+   * on). Rejects with a sentence when it failed, went over `wallMs`, or the process died.
+   */
+  async run(job: ReviewJob, onProgress: (done: number, total: number) => void, wallMs: number): Promise<string> {
     if (this.current) throw new Error('a review process runs one review at a time');
     const id = this.nextId++;
-    const result = new Promise<GameReview>((resolve, reject) => {
+    const result = new Promise<string>((resolve, reject) => {
       this.current = { id, onProgress, resolve, reject };
     });
     // Settled by the process's death before anyone awaits it (the start failing): never an unhandled rejection.

@@ -15,7 +15,7 @@ import type { ReviewState } from '@vroyale/protocol';
 import type { ReviewBudget } from '@vroyale/review';
 import type { Action } from '@vroyale/engine';
 import type { Logger } from '../logger.js';
-import type { ReviewRow } from '../storage/review-store.js';
+import type { ReviewEnd, ReviewRow } from '../storage/review-store.js';
 import type { Store } from '../storage/store.js';
 import type { ReviewJob } from './review-job.js';
 import { ReviewProcess, type ProcessInfo } from './review-process.js';
@@ -56,7 +56,17 @@ interface Job {
   lastWrite: number;
 }
 
-export type RequestOutcome = { ok: true; state: ReviewState } | { ok: false; reason: 'queue-full' };
+/**
+ * A review as the routes answer it. A done review's `GameReview` stays the JSON text the review process made and
+ * storage holds (`reviewJson`, with `state.review` null): the server never parses or re-serialises it, only
+ * splices it into the answer (review-routes.ts), since that took milliseconds of the event loop per answer.
+ */
+export interface ReviewAnswer {
+  state: ReviewState;
+  reviewJson: string | null;
+}
+
+export type RequestOutcome = { ok: true; answer: ReviewAnswer } | { ok: false; reason: 'queue-full' };
 
 export class ReviewQueue {
   private readonly waiting: Job[] = [];
@@ -116,17 +126,17 @@ export class ReviewQueue {
   }
 
   /** The review as it stands, or null when nobody asked for one. */
-  async state(matchId: string): Promise<ReviewState | null> {
+  async state(matchId: string): Promise<ReviewAnswer | null> {
     const job = this.jobs.get(matchId);
-    if (job) return this.jobState(job);
+    if (job) return this.jobAnswer(job);
     const row = await this.d.storage.reviews.get(matchId);
     return row ? rowState(row) : null;
   }
 
   /** The review a request would join or read (done, or queued or running anywhere); null when it would queue a new one. */
-  async existing(matchId: string): Promise<ReviewState | null> {
+  async existing(matchId: string): Promise<ReviewAnswer | null> {
     const job = this.jobs.get(matchId);
-    if (job) return this.jobState(job);
+    if (job) return this.jobAnswer(job);
     const row = await this.d.storage.reviews.get(matchId);
     if (!row || row.status === 'failed') return null;
     if (row.status === 'done' || row.updatedAt >= this.staleBefore()) return rowState(row);
@@ -136,14 +146,14 @@ export class ReviewQueue {
   /** Asks for the review of a finished match (the caller checked that it is). */
   async request(matchId: string): Promise<RequestOutcome> {
     const known = await this.existing(matchId);
-    if (known) return { ok: true, state: known };
+    if (known) return { ok: true, answer: known };
     if (this.full) return { ok: false, reason: 'queue-full' };
     const now = this.d.now();
     const { claimed, row } = await this.d.storage.reviews.claim(matchId, this.d.node, now, this.staleBefore());
     // Someone was first (another request of this node awaiting the same claim, or another node): join theirs.
-    if (!claimed) return { ok: true, state: this.jobs.has(matchId) ? this.jobState(this.jobs.get(matchId)!) : rowState(row) };
-    if (this.jobs.has(matchId)) return { ok: true, state: this.jobState(this.jobs.get(matchId)!) };
-    return { ok: true, state: this.jobState(this.enqueue(matchId, now)) };
+    if (!claimed) return { ok: true, answer: this.jobs.has(matchId) ? this.jobAnswer(this.jobs.get(matchId)!) : rowState(row) };
+    if (this.jobs.has(matchId)) return { ok: true, answer: this.jobAnswer(this.jobs.get(matchId)!) };
+    return { ok: true, answer: this.jobAnswer(this.enqueue(matchId, now)) };
   }
 
   /** The processes started so far and what they said when ready (the priority test reads it). */
@@ -165,10 +175,13 @@ export class ReviewQueue {
     return job;
   }
 
-  private jobState(job: Job): ReviewState {
+  private jobAnswer(job: Job): ReviewAnswer {
     const i = this.waiting.indexOf(job);
     const position = i >= 0 ? this.starting.size + i : this.starting.has(job) ? 0 : null;
-    return { matchId: job.matchId, status: job.status, progress: { ...job.progress }, queuePosition: position, review: null, error: null };
+    return {
+      state: { matchId: job.matchId, status: job.status, progress: { ...job.progress }, queuePosition: position, review: null, error: null },
+      reviewJson: null,
+    };
   }
 
   private async beat(): Promise<void> {
@@ -215,7 +228,7 @@ export class ReviewQueue {
 
   private async run(job: Job, proc: ReviewProcess): Promise<void> {
     const { storage, node, config, now, log } = this.d;
-    let end: { result: NonNullable<ReviewState['review']> } | { error: string };
+    let end: ReviewEnd;
     // Handed to a process that may still be starting: queued, next in line, until the process is ready.
     this.starting.add(job);
     try {
@@ -235,7 +248,7 @@ export class ReviewQueue {
         budget: config.budget,
         cpuMs: config.cpuMs,
       };
-      const review = await proc.run(
+      const reviewJson = await proc.run(
         payload,
         (done, total) => {
           job.progress = { done, total };
@@ -243,7 +256,7 @@ export class ReviewQueue {
         },
         config.wallMs,
       );
-      end = { result: review };
+      end = { resultJson: reviewJson };
     } catch (e) {
       end = { error: e instanceof Error ? e.message : String(e) };
     }
@@ -251,7 +264,7 @@ export class ReviewQueue {
     // Stopping: the row stays queued or running, and the next start runs it again.
     if (this.closed) return;
     this.jobs.delete(job.matchId);
-    if ('result' in end) this.stats.done++;
+    if ('resultJson' in end) this.stats.done++;
     else {
       this.stats.failed++;
       log.warn({ matchId: job.matchId, error: end.error }, 'review failed');
@@ -283,6 +296,9 @@ export class ReviewQueue {
   }
 }
 
-function rowState(r: ReviewRow): ReviewState {
-  return { matchId: r.matchId, status: r.status, progress: r.progress, queuePosition: null, review: r.result, error: r.error };
+function rowState(r: ReviewRow): ReviewAnswer {
+  return {
+    state: { matchId: r.matchId, status: r.status, progress: r.progress, queuePosition: null, review: null, error: r.error },
+    reviewJson: r.resultJson,
+  };
 }

@@ -6,11 +6,10 @@
  * way costs nothing.
  */
 import { Router, type Request, type Response } from 'express';
-import type { ReviewState } from '@vroyale/protocol';
 import { limiter, reserveAll } from '../identity/auth-throttle.js';
 import { clientAddress, type TrustProxy } from '../net/client-address.js';
 import type { Store } from '../storage/store.js';
-import type { ReviewQueue } from './review-queue.js';
+import type { ReviewAnswer, ReviewQueue } from './review-queue.js';
 
 /** The error codes of these routes; the body is the API's `{ error, message }`. */
 type ReviewError = 'not-found' | 'match-not-finished' | 'reviews-off' | 'review-queue-full' | 'too-many-attempts';
@@ -19,9 +18,19 @@ function refuse(res: Response, status: number, error: ReviewError, message: stri
   res.status(status).json({ error, message });
 }
 
-/** 202 while queued or running (ask again with GET), 200 once it is done or failed. */
-function answer(res: Response, s: ReviewState): void {
-  res.status(s.status === 'queued' || s.status === 'running' ? 202 : 200).json(s);
+/**
+ * 202 while queued or running (ask again with GET), 200 once it is done or failed. A done review's JSON text is
+ * spliced in as stored, not parsed and serialised again.
+ */
+function answer(res: Response, a: ReviewAnswer): void {
+  const s = a.state;
+  res.status(s.status === 'queued' || s.status === 'running' ? 202 : 200);
+  if (a.reviewJson === null) {
+    res.json(s);
+    return;
+  }
+  const { review: _, ...rest } = s;
+  res.type('json').send(`${JSON.stringify(rest).slice(0, -1)},"review":${a.reviewJson}}`);
 }
 
 function queueFull(res: Response): void {
@@ -74,7 +83,7 @@ export function reviewRoutes(d: { storage: Store; queue: ReviewQueue; trust: Tru
     }
     const out = await d.queue.request(id);
     if (!out.ok) return queueFull(res);
-    answer(res, out.state);
+    answer(res, out.answer);
   });
 
   return r;

@@ -3,13 +3,14 @@
  * placeholders; PostgreSQL numbers them). Every write after the claim names the node that holds the row, so a
  * node whose row was taken over (it went silent, another node adopted the review) writes nothing more about it.
  */
-import type { GameReview, ReviewStatus } from '@vroyale/protocol';
+import type { ReviewStatus } from '@vroyale/protocol';
 
 export interface ReviewRow {
   matchId: string;
   status: ReviewStatus;
   progress: { done: number; total: number };
-  result: GameReview | null;
+  /** The done review (a `GameReview`) as the JSON text stored: read and sent on as it is, never parsed by the server. */
+  resultJson: string | null;
   error: string | null;
   /** The node running (or that ran) it. */
   node: string;
@@ -38,8 +39,11 @@ export interface ReviewStore {
    */
   heartbeat(node: string, matchIds: readonly string[], now: number): Promise<void>;
   /** Done with its review, or failed with a sentence; false when this node no longer holds it. */
-  finish(matchId: string, node: string, end: { result: GameReview } | { error: string }, now: number): Promise<boolean>;
+  finish(matchId: string, node: string, end: ReviewEnd, now: number): Promise<boolean>;
 }
+
+/** How a review ended: its `GameReview` as JSON text (made by the review process), or a sentence saying why not. */
+export type ReviewEnd = { resultJson: string } | { error: string };
 
 const PENDING = "status IN ('queued', 'running')";
 
@@ -63,7 +67,7 @@ export const reviewOf = (r: Row): ReviewRow => ({
   matchId: String(r.match_id),
   status: String(r.status) as ReviewStatus,
   progress: { done: Number(r.progress_done), total: Number(r.progress_total) },
-  result: r.result_json == null ? null : (JSON.parse(String(r.result_json)) as GameReview),
+  resultJson: r.result_json == null ? null : String(r.result_json),
   error: r.error == null ? null : String(r.error),
   node: String(r.node),
   requestedAt: Number(r.requested_at),
@@ -76,8 +80,8 @@ export const reviewParams = {
   claim: (matchId: string, node: string, now: number, staleBefore: number) => [matchId, node, now, now, staleBefore],
   adopt: (matchId: string, node: string, now: number, staleBefore: number) => [node, now, matchId, node, staleBefore],
   progress: (matchId: string, node: string, done: number, total: number, now: number) => [done, total, now, matchId, node],
-  finish: (matchId: string, node: string, end: { result: GameReview } | { error: string }, now: number) => {
-    const status = 'result' in end ? 'done' : 'failed';
-    return [status, status, 'result' in end ? JSON.stringify(end.result) : null, 'error' in end ? end.error : null, now, now, matchId, node];
+  finish: (matchId: string, node: string, end: ReviewEnd, now: number) => {
+    const status = 'resultJson' in end ? 'done' : 'failed';
+    return [status, status, 'resultJson' in end ? end.resultJson : null, 'error' in end ? end.error : null, now, now, matchId, node];
   },
 };

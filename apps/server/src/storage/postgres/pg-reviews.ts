@@ -1,7 +1,6 @@
 /** Game reviews on PostgreSQL (the rules of ../sqlite/reviews.ts); writes go through the lane. */
 import type pg from 'pg';
-import type { GameReview } from '@vroyale/protocol';
-import { REVIEW_SQL, reviewOf, reviewParams, type ReviewRow, type ReviewStore } from '../review-store.js';
+import { REVIEW_SQL, reviewOf, reviewParams, type ReviewEnd, type ReviewRow, type ReviewStore } from '../review-store.js';
 import { row, rows, run, type WriteLane } from './pg-db.js';
 
 export class PgReviews implements ReviewStore {
@@ -41,7 +40,7 @@ export class PgReviews implements ReviewStore {
     });
   }
 
-  finish(matchId: string, node: string, end: { result: GameReview } | { error: string }, now: number): Promise<boolean> {
+  finish(matchId: string, node: string, end: ReviewEnd, now: number): Promise<boolean> {
     return this.lane.tx(async (c) => (await run(c, REVIEW_SQL.finish, reviewParams.finish(matchId, node, end, now))) > 0);
   }
 }

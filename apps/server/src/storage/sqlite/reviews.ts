@@ -1,7 +1,6 @@
 /** Game reviews on SQLite (../review-store.ts). */
 import type Database from 'better-sqlite3';
-import type { GameReview } from '@vroyale/protocol';
-import { REVIEW_SQL, reviewOf, reviewParams, type ReviewRow, type ReviewStore } from '../review-store.js';
+import { REVIEW_SQL, reviewOf, reviewParams, type ReviewEnd, type ReviewRow, type ReviewStore } from '../review-store.js';
 
 type Row = Record<string, unknown>;
 
@@ -42,7 +41,7 @@ export class SqliteReviews implements ReviewStore {
     this.beat(node, matchIds, now);
   }
 
-  async finish(matchId: string, node: string, end: { result: GameReview } | { error: string }, now: number): Promise<boolean> {
+  async finish(matchId: string, node: string, end: ReviewEnd, now: number): Promise<boolean> {
     return this.st.finish.run(...reviewParams.finish(matchId, node, end, now)).changes > 0;
   }
 }
