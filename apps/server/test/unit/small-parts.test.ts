@@ -190,7 +190,9 @@ describe('configFromEnv', () => {
       budget: { deals: 3, verify: 6, maxCandidates: 8 },
     });
     // A share of 0 would never let a review run; above 1 is more than a core.
-    expect(() => configFromEnv({ VROYALE_REVIEW_BUSY_SHARE: '0' })).toThrow(/VROYALE_REVIEW_BUSY_SHARE must be a share of one core, above 0 and at most 1, got '0'/);
+    expect(() => configFromEnv({ VROYALE_REVIEW_BUSY_SHARE: '0' })).toThrow(
+      /VROYALE_REVIEW_BUSY_SHARE must be a share of one core, above 0 and at most 1, got '0'/,
+    );
     expect(() => configFromEnv({ VROYALE_REVIEW_BUSY_SHARE: '1.5' })).toThrow(/VROYALE_REVIEW_BUSY_SHARE must be a share of one core/);
     expect(() => configFromEnv({ VROYALE_REVIEW_DEALS: '0' })).toThrow(/VROYALE_REVIEW_DEALS must be at least 1, got '0'/);
     expect(() => configFromEnv({ VROYALE_REVIEW_PROCESSES: 'two' })).toThrow(/VROYALE_REVIEW_PROCESSES must be a non-negative number/);
