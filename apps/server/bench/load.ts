@@ -200,7 +200,7 @@ async function main(): Promise<void> {
   if (reviews) {
     const f = reviews.figures;
     console.log(
-      `reviews: ${f.kept} kept asked for; ${f.asked} asked, ${f.done} done, ${f.failed} failed, ${f.decisionsReviewed} decisions reviewed; ${f.shortChecks === 0 ? 'never fewer open than kept' : `fewer open than kept at ${f.shortChecks} of ${f.checks} checks (no finished match left to review)`}${f.firstError ? `; first error: ${f.firstError}` : ''}`,
+      `reviews: ${f.kept} kept asked for; ${f.asked} asked, ${f.done} done, ${f.failed} failed, ${f.decisionsReviewed} decisions reviewed; ${f.shortChecks === 0 ? 'never fewer open than kept' : `fewer open than kept at ${f.shortChecks} of ${f.checks} checks (no finished match left to review)`}${f.firstError ? `; first error: ${f.firstError}` : ''}; the load's reads of the bench database: ${f.pollReadMs.count}, max ${f.pollReadMs.max} ms, ${f.pollReadMs.total} ms in all`,
     );
   }
   const last = results[results.length - 1] as { matches: number; reached?: boolean; latencyMs?: { p99: number } } | undefined;

@@ -28,6 +28,11 @@ export interface ReviewFigures {
   decisionsReviewed: number;
   /** The first failure's message, if any. */
   firstError: string | null;
+  /**
+   * The load's own synchronous reads of the bench database while measuring (finding matches to review), in this
+   * process: its event loop is the one that times the actions, so a long read would count against the server.
+   */
+  pollReadMs: { count: number; max: number; total: number };
 }
 
 const PREPARE_THINK_MS = 60;
@@ -48,7 +53,17 @@ export class ReviewLoad {
     private readonly dbPath: string,
     kept: number,
   ) {
-    this.figures = { kept, asked: 0, done: 0, failed: 0, shortChecks: 0, checks: 0, decisionsReviewed: 0, firstError: null };
+    this.figures = {
+      kept,
+      asked: 0,
+      done: 0,
+      failed: 0,
+      shortChecks: 0,
+      checks: 0,
+      decisionsReviewed: 0,
+      firstError: null,
+      pollReadMs: { count: 0, max: 0, total: 0 },
+    };
   }
 
   /** Finished matches in the bench database, oldest first. */
@@ -59,6 +74,38 @@ export class ReviewLoad {
     } finally {
       db.close();
     }
+  }
+
+  private reader: Database.Database | null = null;
+  private seenUpTo = -1;
+  private readonly unasked: string[] = [];
+  private readonly seen = new Set<string>();
+
+  /**
+   * The next finished match not yet asked for, for the measured load: one read-only connection kept open and only
+   * the matches finished since the last read (by `ended_at`), so that the read stays well under a millisecond.
+   */
+  private nextFinished(): string | null {
+    if (this.unasked.length === 0) {
+      const t0 = performance.now();
+      this.reader ??= new Database(this.dbPath, { readonly: true, fileMustExist: true });
+      const rows = this.reader
+        .prepare("SELECT id, ended_at AS endedAt FROM matches WHERE status = 'finished' AND ended_at >= ? ORDER BY ended_at")
+        .all(this.seenUpTo) as { id: string; endedAt: number }[];
+      for (const r of rows) {
+        // `>=`: a match may end in the same millisecond as the last one read, after the read.
+        this.seenUpTo = Math.max(this.seenUpTo, Number(r.endedAt));
+        if (this.seen.has(r.id)) continue;
+        this.seen.add(r.id);
+        if (!this.asked.has(r.id)) this.unasked.push(r.id);
+      }
+      const ms = performance.now() - t0;
+      const f = this.figures.pollReadMs;
+      f.count++;
+      f.max = Math.max(f.max, Math.round(ms * 100) / 100);
+      f.total = Math.round((f.total + ms) * 100) / 100;
+    }
+    return this.unasked.shift() ?? null;
   }
 
   /** Matches still live in the bench database. */
@@ -146,7 +193,7 @@ export class ReviewLoad {
   }
 
   private async tick(): Promise<void> {
-    if (this.busy || this.paused) return;
+    if (this.busy || this.paused || this.stopped) return;
     this.busy = true;
     try {
       for (const id of [...this.open]) {
@@ -161,8 +208,9 @@ export class ReviewLoad {
         }
       }
       if (this.open.size < this.figures.kept) {
-        for (const id of this.finished()) {
-          if (this.open.size >= this.figures.kept) break;
+        while (this.open.size < this.figures.kept) {
+          const id = this.nextFinished();
+          if (id === null) break;
           if (this.asked.has(id)) continue;
           this.asked.add(id);
           const s = await this.request('POST', id);
@@ -193,6 +241,8 @@ export class ReviewLoad {
     this.stopped = true;
     if (this.timer) clearInterval(this.timer);
     this.timer = null;
+    this.reader?.close();
+    this.reader = null;
   }
 }
 
