@@ -79,9 +79,8 @@ export interface ServerConfig {
    * The game review's queue (reviews/review-queue.ts, docs/review.md "The server's queue"): VROYALE_REVIEW_PROCESSES
    * (1; 0 turns reviews off; VROYALE_REVIEW_THREADS, its name when reviews ran on threads, still read when it is
    * unset), VROYALE_REVIEW_QUEUE (50 waiting), VROYALE_REVIEW_CPU_MS (120 s of one core a review),
-   * VROYALE_REVIEW_WALL_MS (20 min once started: the process is at nice 19 and paced), VROYALE_REVIEWS_PER_ADDRESS
-   * (20 new reviews an hour), VROYALE_REVIEW_BUSY_SHARE and _BUSY_ABOVE (0.2 of one core for all reviews while the
-   * server uses 0.15 of one or more; review-pace.ts), and the search's per-decision budget VROYALE_REVIEW_DEALS / _VERIFY / _CANDIDATES
+   * VROYALE_REVIEW_WALL_MS (10 min once started, the process being at nice 19), VROYALE_REVIEWS_PER_ADDRESS
+   * (20 new reviews an hour), and the search's per-decision budget VROYALE_REVIEW_DEALS / _VERIFY / _CANDIDATES
    * (packages/review's defaults; tests pass a tiny one through `defaultConfig`).
    */
   reviews: ReviewQueueConfig;
@@ -211,11 +210,8 @@ export function defaultConfig(overrides: Partial<ServerConfig> = {}): ServerConf
       processes: 1,
       maxQueued: 50,
       cpuMs: 120_000,
-      // At least the CPU cap at the busy share (120 s at 0.2 of a core: 10 min), and then some.
-      wallMs: 20 * MIN,
+      wallMs: 10 * MIN,
       perAddressPerHour: 20,
-      busyShare: 0.2,
-      busyAbove: 0.15,
       budget: { deals: DEFAULT_BUDGET.deals, verify: DEFAULT_BUDGET.verify, maxCandidates: DEFAULT_BUDGET.maxCandidates },
     },
     rateLimit: { capacity: 40, refillPerSec: 20 },
@@ -263,13 +259,6 @@ function num(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
 
 function int(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
   return Math.floor(num(env, key, fallback));
-}
-
-/** A share of one core a process may use: above 0 (0 would never let it run), at most 1. */
-function shareOfCore(env: NodeJS.ProcessEnv, key: string, fallback: number): number {
-  const n = num(env, key, fallback);
-  if (n <= 0 || n > 1) throw new Error(`${key} must be a share of one core, above 0 and at most 1, got '${env[key]}'`);
-  return n;
 }
 
 /** A count the review's search needs at least one of (a determinisation, a candidate). */
@@ -352,8 +341,6 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, cwd = proces
       cpuMs: int(env, 'VROYALE_REVIEW_CPU_MS', d.reviews.cpuMs),
       wallMs: int(env, 'VROYALE_REVIEW_WALL_MS', d.reviews.wallMs),
       perAddressPerHour: int(env, 'VROYALE_REVIEWS_PER_ADDRESS', d.reviews.perAddressPerHour),
-      busyShare: shareOfCore(env, 'VROYALE_REVIEW_BUSY_SHARE', d.reviews.busyShare),
-      busyAbove: num(env, 'VROYALE_REVIEW_BUSY_ABOVE', d.reviews.busyAbove),
       budget: {
         deals: atLeastOne(env, 'VROYALE_REVIEW_DEALS', d.reviews.budget.deals!),
         verify: atLeastOne(env, 'VROYALE_REVIEW_VERIFY', d.reviews.budget.verify!),

@@ -79,8 +79,6 @@ describe('game review', () => {
     expect(info!.threads.every((th) => th.policy === SCHED_IDLE)).toBe(true);
     expect(tids.map((tid) => policyOf(readFileSync(`/proc/${info!.pid}/task/${tid}/stat`, 'utf8')))).toEqual(tids.map(() => SCHED_IDLE));
     expect(policyOf(readFileSync('/proc/thread-self/stat', 'utf8'))).not.toBe(SCHED_IDLE);
-    // It reads the server's CPU (its parent's /proc) to give way while the server is busy (review-pace.ts).
-    expect(info?.paced).toBe(true);
   });
 
   it('refuses: 404 no such match, 403 a live match, 404 GET before anyone asked, 503 when reviews are off', async () => {

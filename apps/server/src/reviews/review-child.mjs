@@ -88,8 +88,6 @@ const threads =
 
 const { tsImport } = await import('tsx/esm/api');
 const { runReview } = await tsImport('./review-job.ts', import.meta.url);
-const { Pacer, blockingSleep } = await tsImport('./review-pace.ts', import.meta.url);
-const { processCpuSeconds } = await tsImport('../metrics/proc-cpu.ts', import.meta.url);
 
 /** Progress goes out at most this often: the server has matches to serve. */
 const PROGRESS_MS = 250;
@@ -102,29 +100,8 @@ const parent = process.ppid;
 const orphaned = () => process.ppid !== parent;
 process.on('disconnect', () => process.exit(0));
 
-/** Gives way to live matches while the server is busy (review-pace.ts); its settings are the fork's argument. */
-const pacer = new Pacer(JSON.parse(process.argv[2] ?? '{"busyShare":1,"busyAbove":1}'), {
-  now: () => performance.now(),
-  ownCpuMs: () => {
-    const { user, system } = process.cpuUsage();
-    return (user + system) / 1000;
-  },
-  serverCpuMs: () => {
-    try {
-      return processCpuSeconds(parent) * 1000;
-    } catch {
-      return null;
-    }
-  },
-  sleep: blockingSleep,
-  check: () => {
-    if (orphaned()) process.exit(0);
-  },
-});
-
 process.on('message', ({ id, job }) => {
   let last = 0;
-  pacer.reset();
   try {
     const review = runReview(job, (done, total) => {
       if (orphaned()) process.exit(0);
@@ -133,7 +110,6 @@ process.on('message', ({ id, job }) => {
         last = now;
         process.send({ id, progress: [done, total] });
       }
-      pacer.pace();
     });
     // As JSON text: the server stores and serves it as it is, and a string crosses the channel as one copy.
     process.send({ id, reviewJson: JSON.stringify(review) });
@@ -141,4 +117,4 @@ process.on('message', ({ id, job }) => {
     process.send({ id, error: e && e.message ? e.message : String(e), stack: e && e.stack ? String(e.stack) : null });
   }
 });
-process.send({ ready: true, pid: process.pid, lowered, idle, paced: pacer.enabled, threads });
+process.send({ ready: true, pid: process.pid, lowered, idle, threads });

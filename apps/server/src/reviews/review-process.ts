@@ -8,7 +8,6 @@
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import type { ReviewJob } from './review-job.js';
-import type { PaceConfig } from './review-pace.js';
 
 /**
  * What the process said when it was ready: its pid, whether its priority was lowered, whether it runs under
@@ -18,8 +17,6 @@ export interface ProcessInfo {
   pid: number;
   lowered: boolean;
   idle: boolean;
-  /** Whether it gives way to a busy server (review-pace.ts): false where the server's CPU cannot be read. */
-  paced: boolean;
   threads: { tid: number; nice: number; policy: number }[];
 }
 
@@ -58,8 +55,8 @@ export class ReviewProcess {
   private startTimer: ReturnType<typeof setTimeout>;
   info: ProcessInfo | null = null;
 
-  constructor(pace: PaceConfig) {
-    this.child = fork(new URL('./review-child.mjs', import.meta.url), [JSON.stringify(pace)], {
+  constructor() {
+    this.child = fork(new URL('./review-child.mjs', import.meta.url), [], {
       execArgv: CHILD_FLAGS,
       serialization: 'advanced',
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
@@ -80,7 +77,7 @@ export class ReviewProcess {
     this.child.on('message', (m: Message) => {
       if ('ready' in m) {
         clearTimeout(this.startTimer);
-        this.info = { pid: m.pid, lowered: m.lowered, idle: m.idle, paced: m.paced, threads: m.threads };
+        this.info = { pid: m.pid, lowered: m.lowered, idle: m.idle, threads: m.threads };
         return started(this.info);
       }
       const c = this.current;

@@ -31,13 +31,6 @@ export interface ReviewQueueConfig {
   wallMs: number;
   /** New reviews one address may ask for an hour (VROYALE_REVIEWS_PER_ADDRESS); joining one costs nothing. */
   perAddressPerHour: number;
-  /**
-   * While the server is busy (its CPU at or above `busyAbove` of one core, VROYALE_REVIEW_BUSY_ABOVE), all review
-   * processes together use at most `busyShare` of one core (VROYALE_REVIEW_BUSY_SHARE; 1: never held back;
-   * review-pace.ts).
-   */
-  busyShare: number;
-  busyAbove: number;
   /** The per-decision search budget (VROYALE_REVIEW_DEALS / _VERIFY / _CANDIDATES; packages/review ReviewBudget). */
   budget: Partial<ReviewBudget>;
 }
@@ -206,7 +199,7 @@ export class ReviewQueue {
       if (p && this.assigned.has(p)) continue;
       if (!p) {
         try {
-          p = this.processes[i] = new ReviewProcess({ busyShare: this.d.config.busyShare / this.processes.length, busyAbove: this.d.config.busyAbove });
+          p = this.processes[i] = new ReviewProcess();
         } catch (e) {
           this.d.log.error({ err: e }, 'could not start a review process');
           continue;

@@ -156,15 +156,13 @@ describe('configFromEnv', () => {
     });
   });
 
-  it('reads the review queue: processes (0 turns reviews off; the older THREADS name too), bound, caps, per-address limit, pacing and search budget', () => {
+  it('reads the review queue: processes (0 turns reviews off; the older THREADS name too), bound, caps, per-address limit and search budget', () => {
     expect(configFromEnv({}, '/nonexistent').reviews).toEqual({
       processes: 1,
       maxQueued: 50,
       cpuMs: 120_000,
-      wallMs: 1_200_000,
+      wallMs: 600_000,
       perAddressPerHour: 20,
-      busyShare: 0.2,
-      busyAbove: 0.15,
       budget: { deals: 4, verify: 4, maxCandidates: 10 },
     });
     const env = {
@@ -173,8 +171,6 @@ describe('configFromEnv', () => {
       VROYALE_REVIEW_CPU_MS: '30000',
       VROYALE_REVIEW_WALL_MS: '60000',
       VROYALE_REVIEWS_PER_ADDRESS: '3',
-      VROYALE_REVIEW_BUSY_SHARE: '0.5',
-      VROYALE_REVIEW_BUSY_ABOVE: '0.3',
       VROYALE_REVIEW_DEALS: '3',
       VROYALE_REVIEW_VERIFY: '6',
       VROYALE_REVIEW_CANDIDATES: '8',
@@ -185,15 +181,8 @@ describe('configFromEnv', () => {
       cpuMs: 30_000,
       wallMs: 60_000,
       perAddressPerHour: 3,
-      busyShare: 0.5,
-      busyAbove: 0.3,
       budget: { deals: 3, verify: 6, maxCandidates: 8 },
     });
-    // A share of 0 would never let a review run; above 1 is more than a core.
-    expect(() => configFromEnv({ VROYALE_REVIEW_BUSY_SHARE: '0' })).toThrow(
-      /VROYALE_REVIEW_BUSY_SHARE must be a share of one core, above 0 and at most 1, got '0'/,
-    );
-    expect(() => configFromEnv({ VROYALE_REVIEW_BUSY_SHARE: '1.5' })).toThrow(/VROYALE_REVIEW_BUSY_SHARE must be a share of one core/);
     expect(() => configFromEnv({ VROYALE_REVIEW_DEALS: '0' })).toThrow(/VROYALE_REVIEW_DEALS must be at least 1, got '0'/);
     expect(() => configFromEnv({ VROYALE_REVIEW_PROCESSES: 'two' })).toThrow(/VROYALE_REVIEW_PROCESSES must be a non-negative number/);
     // The older name is read when the new one is unset, never over it.
