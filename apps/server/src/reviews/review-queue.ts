@@ -123,7 +123,7 @@ export class ReviewQueue {
     const job = this.jobs.get(matchId);
     if (job) return this.jobAnswer(job);
     const row = await this.d.storage.reviews.get(matchId);
-    return row ? rowState(row) : null;
+    return row ? rowAnswer(row) : null;
   }
 
   /** The review a request would join or read (done, or queued or running anywhere); null when it would queue a new one. */
@@ -132,7 +132,7 @@ export class ReviewQueue {
     if (job) return this.jobAnswer(job);
     const row = await this.d.storage.reviews.get(matchId);
     if (!row || row.status === 'failed') return null;
-    if (row.status === 'done' || row.updatedAt >= this.staleBefore()) return rowState(row);
+    if (row.status === 'done' || row.updatedAt >= this.staleBefore()) return rowAnswer(row);
     return null;
   }
 
@@ -144,7 +144,7 @@ export class ReviewQueue {
     const now = this.d.now();
     const { claimed, row } = await this.d.storage.reviews.claim(matchId, this.d.node, now, this.staleBefore());
     // Someone was first (another request of this node awaiting the same claim, or another node): join theirs.
-    if (!claimed) return { ok: true, answer: this.jobs.has(matchId) ? this.jobAnswer(this.jobs.get(matchId)!) : rowState(row) };
+    if (!claimed) return { ok: true, answer: this.jobs.has(matchId) ? this.jobAnswer(this.jobs.get(matchId)!) : rowAnswer(row) };
     if (this.jobs.has(matchId)) return { ok: true, answer: this.jobAnswer(this.jobs.get(matchId)!) };
     return { ok: true, answer: this.jobAnswer(this.enqueue(matchId, now)) };
   }
@@ -289,7 +289,7 @@ export class ReviewQueue {
   }
 }
 
-function rowState(r: ReviewRow): ReviewAnswer {
+function rowAnswer(r: ReviewRow): ReviewAnswer {
   return {
     state: { matchId: r.matchId, status: r.status, progress: r.progress, queuePosition: null, review: null, error: r.error },
     reviewJson: r.resultJson,
