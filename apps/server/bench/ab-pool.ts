@@ -5,7 +5,7 @@
  * p99 with reviews stopped and running and their ratio, then the pooled figures; JSON last.
  */
 import { readFileSync } from 'node:fs';
-import { pct, round } from './bench-kit.js';
+import { latencyFigures, pct, round } from './bench-kit.js';
 
 interface Line {
   at: string;
@@ -14,7 +14,7 @@ interface Line {
   off: number[];
 }
 
-const fig = (l: number[]) => ({ p50: round(pct(l, 50)), p99: round(pct(l, 99)), p999: round(pct(l, 99.9)), samples: l.length });
+const fig = (l: number[]) => ({ ...latencyFigures(l), p999: round(pct(l, 99.9)) });
 const out: Record<string, unknown> = {};
 for (const file of process.argv.slice(2)) {
   const lines = readFileSync(file, 'utf8')

@@ -317,6 +317,11 @@ export const pct = (xs: number[], p: number) => {
 };
 export const round = (x: number) => Math.round(x * 100) / 100;
 
+/** p50, p99 and max of a list of latencies (ms, rounded), and how many there were: the benches' latency figures. */
+export function latencyFigures(xs: number[]): { p50: number; p99: number; max: number; samples: number } {
+  return { p50: round(pct(xs, 50)), p99: round(pct(xs, 99)), max: round(pct(xs, 100)), samples: xs.length };
+}
+
 /** What the previous scrape of a node saw: the windows below are the changes since then. */
 const previous = new Map<string, { at: number; cpuSeconds: number; action: Map<number, number>; commit: Map<number, number>; readWait: Map<number, number> }>();
 

@@ -34,7 +34,19 @@ import type { ChildProcess } from 'node:child_process';
 import pg from 'pg';
 import { Redis } from 'ioredis';
 import { makeRng } from '@vroyale/engine';
-import { cpuPressure, flag, histogramWindow, metrics, newWindow, pct, round, Slot, startBenchServer, sumBuckets, type Recorder } from './bench-kit.js';
+import {
+  cpuPressure,
+  flag,
+  histogramWindow,
+  latencyFigures,
+  metrics,
+  newWindow,
+  round,
+  Slot,
+  startBenchServer,
+  sumBuckets,
+  type Recorder,
+} from './bench-kit.js';
 import { measureWindow, placement, rampTo } from './bench-window.js';
 import { diffPostgres, diffRedis, perAction, processCpuSeconds, samplePostgres, sampleRedis } from './cluster-costs.js';
 import { findPostgres, startPostgres, type RunningPostgres } from '../../../scripts/services/postgres.mjs';
@@ -225,12 +237,7 @@ function makeRow(
       acted,
     ),
     forwardedShare: round(rec.win.forwarded / Math.max(1, rec.win.actions)),
-    latencyMs: {
-      p50: round(pct(rec.win.latencies, 50)),
-      p99: round(pct(rec.win.latencies, 99)),
-      max: round(pct(rec.win.latencies, 100)),
-      samples: rec.win.latencies.length,
-    },
+    latencyMs: latencyFigures(rec.win.latencies),
     serverSideActionMs: server,
     cpuMsPerAction: round((cpuSeconds * 1000) / Math.max(1, acted)),
     serverCpuShareOfOneCore: round(cpuSeconds / w.seconds),

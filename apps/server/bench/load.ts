@@ -44,7 +44,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
-import { cpuPressure, flag, metrics, newWindow, pct, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
+import { cpuPressure, flag, latencyFigures, metrics, newWindow, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
 import { ReviewLoad, reviewProcessesCpu, ReviewToggle, splitByPhase } from './review-load.js';
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
@@ -111,12 +111,7 @@ async function main(): Promise<void> {
     ) => ({
       matches: m.activeMatches,
       actionsPerSec: round(rec.win.actions / seconds),
-      latencyMs: {
-        p50: round(pct(rec.win.latencies, 50)),
-        p99: round(pct(rec.win.latencies, 99)),
-        max: round(pct(rec.win.latencies, 100)),
-        samples: rec.win.latencies.length,
-      },
+      latencyMs: latencyFigures(rec.win.latencies),
       serverLoopDelayMs: m.eventLoopDelayMs,
       serverSideActionMs: m.serverActionMs,
       serverCpuShareOfOneCore: m.cpu.shareOfOneCore,
@@ -225,8 +220,7 @@ async function main(): Promise<void> {
 /** --reviews-ab: p50/p99 of the phases with reviews stopped and running, and the p99 ratio (running ÷ stopped). */
 function abSplit(toggle: ReviewToggle) {
   const { on, off } = splitByPhase(rec.win.latencies, rec.win.at, toggle.phases, AB_SETTLE_MS);
-  const fig = (l: number[]) => ({ p50: round(pct(l, 50)), p99: round(pct(l, 99)), max: round(pct(l, 100)), samples: l.length });
-  const f = { off: fig(off), on: fig(on) };
+  const f = { off: latencyFigures(off), on: latencyFigures(on) };
   if (AB_SAMPLES) appendFileSync(AB_SAMPLES, `${JSON.stringify({ at: new Date().toISOString(), phaseSeconds: REVIEWS_AB_S, on, off })}\n`);
   const ratio = round(f.on.p99 / Math.max(1e-9, f.off.p99));
   return {

@@ -39,7 +39,6 @@ const PREPARE_THINK_MS = 60;
 const STALL_MS = 15_000;
 
 export class ReviewLoad {
-  private readonly asked = new Set<string>();
   private readonly open = new Set<string>();
   /** Each asked review's decisions gone through, as last read. */
   private readonly progress = new Map<string, number>();
@@ -79,6 +78,7 @@ export class ReviewLoad {
   private reader: Database.Database | null = null;
   private seenUpTo = -1;
   private readonly unasked: string[] = [];
+  /** Every finished match read so far: each goes into `unasked` once. */
   private readonly seen = new Set<string>();
 
   /**
@@ -97,7 +97,7 @@ export class ReviewLoad {
         this.seenUpTo = Math.max(this.seenUpTo, Number(r.endedAt));
         if (this.seen.has(r.id)) continue;
         this.seen.add(r.id);
-        if (!this.asked.has(r.id)) this.unasked.push(r.id);
+        this.unasked.push(r.id);
       }
       const ms = performance.now() - t0;
       const f = this.figures.pollReadMs;
@@ -211,8 +211,6 @@ export class ReviewLoad {
         while (this.open.size < this.figures.kept) {
           const id = this.nextFinished();
           if (id === null) break;
-          if (this.asked.has(id)) continue;
-          this.asked.add(id);
           const s = await this.request('POST', id);
           if (!s) continue;
           this.figures.asked++;
