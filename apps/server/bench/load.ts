@@ -46,7 +46,7 @@ import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
 import { cpuPressure, flag, latencyFigures, metrics, newWindow, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
-import { ReviewLoad, reviewProcessesCpu, ReviewToggle, splitByPhase } from './review-load.js';
+import { cpuByPhase, ReviewLoad, reviewProcessesCpu, ReviewToggle, splitByPhase } from './review-load.js';
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
 const HOLD_S = Number(flag('hold', '20'));
 const THINK_MS = Number(flag('think', '1000'));
@@ -75,7 +75,7 @@ async function main(): Promise<void> {
   // Every review request comes from 127.0.0.1: its per-address limit is lifted.
   const { child, url, metricsUrl } = await startBenchServer(dir, REVIEWS > 0 ? { VROYALE_REVIEWS_PER_ADDRESS: '1000000' } : {});
   const reviews = REVIEWS > 0 ? new ReviewLoad(url, join(dir, 'bench.db'), REVIEWS) : null;
-  const toggle = reviews && REVIEWS_AB_S > 0 ? new ReviewToggle(reviews, child.pid!, REVIEWS_AB_S) : null;
+  const toggle = reviews && REVIEWS_AB_S > 0 ? new ReviewToggle(reviews, child.pid!, REVIEWS_AB_S, metricsUrl) : null;
   const own = monitorEventLoopDelay({ resolution: 5 });
   own.enable();
   const slots: Slot[] = [];
@@ -108,6 +108,7 @@ async function main(): Promise<void> {
       pressures: number[],
       threads: { main: number; others: number } | null,
       reviewCpuSeconds: number | null,
+      serverAB: Awaited<ReturnType<ReviewToggle['serverByPhase']>>,
     ) => ({
       matches: m.activeMatches,
       actionsPerSec: round(rec.win.actions / seconds),
@@ -139,7 +140,7 @@ async function main(): Promise<void> {
       windowTries: pressures.length || 1,
       pressureOfEachTryPct: [...pressures],
       // --reviews-ab: the window's latencies with reviews running and stopped, phase against phase.
-      reviewsAB: toggle && abSplit(toggle),
+      reviewsAB: toggle && abSplit(toggle, serverAB),
       // Cumulative at the window's end: reviews open (queued or running), done and failed so far.
       reviews: reviews && { open: reviews.running, done: reviews.figures.done, failed: reviews.figures.failed, decisions: reviews.figures.decisionsReviewed },
     });
@@ -169,6 +170,7 @@ async function main(): Promise<void> {
         },
         end: async (m0, w) => {
           toggle?.stop();
+          const serverAB = toggle ? await toggle.serverByPhase() : null;
           m = await metrics(metricsUrl);
           const t1 = threadCpu(child.pid!);
           const threads = m0.threads && t1 ? { main: t1.main - m0.threads.main, others: t1.others - m0.threads.others } : null;
@@ -176,13 +178,13 @@ async function main(): Promise<void> {
           const reviewCpu = m0.reviewers && c1 ? [...c1].reduce((sum, [pid, s]) => sum + s - (m0.reviewers!.get(pid) ?? 0), 0) : null;
           // Memory after a full collection (live data only), taken right after the window.
           const mem = (await metrics(metricsUrl, true)).memory;
-          return makeRow(m0, m, mem, w.seconds, w.benchCpu, w.pressure, w.pressures, threads, reviewCpu);
+          return makeRow(m0, m, mem, w.seconds, w.benchCpu, w.pressure, w.pressures, threads, reviewCpu, serverAB);
         },
         label: (r) => `${r.matches} matches`,
       });
       results.push(row);
       console.log(
-        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}${row.reviews ? ` | reviews open ${row.reviews.open}, done ${row.reviews.done}, failed ${row.reviews.failed}, ${row.reviews.decisions} decisions reviewed, review cpu ${row.reviewCpuShareOfOneCore === null ? '-' : `${Math.round(row.reviewCpuShareOfOneCore * 100)}%`}` : ''}${row.reviewsAB ? ` | A/B: p99 ${row.reviewsAB.off.p99} ms stopped, ${row.reviewsAB.on.p99} ms running (x${row.reviewsAB.p99Ratio}), p50 ${row.reviewsAB.off.p50} / ${row.reviewsAB.on.p50} ms, ${row.reviewsAB.off.samples} / ${row.reviewsAB.on.samples} samples` : ''}`,
+        `${String(row.matches).padStart(4)} matches | ${String(row.actionsPerSec).padStart(7)} actions/s | latency p50 ${row.latencyMs.p50} ms p99 ${row.latencyMs.p99} ms max ${row.latencyMs.max} ms | in-server p99 ${m.serverActionMs.p99} ms | server loop p99 ${m.eventLoopDelayMs.p99} ms max ${m.eventLoopDelayMs.max} ms | server cpu ${Math.round(row.serverCpuShareOfOneCore * 100)}%, ${row.serverCpuMsPerPlayerAction} ms/player action (event loop ${row.serverCpuMsPerPlayerActionByThread?.main ?? '-'}, other threads ${row.serverCpuMsPerPlayerActionByThread?.others ?? '-'}) | ${row.actionsPerCommit} actions/commit (p99 ${m.storage.commitMs.p99} ms max ${m.storage.commitMs.max} ms) | heap/match ${row.heapPerMatchKB} KB rss/match ${row.rssPerMatchKB} KB | bench loop p99 ${row.benchLoopDelayMs.p99} ms, cpu ${Math.round(row.benchCpuShareOfOneCore * 100)}% | load avg ${row.machineLoadAvg1m}, cpu pressure ${row.cpuPressurePct ?? '-'}%${row.windowTries > 1 ? ` (try ${row.windowTries})` : ''}${row.reviews ? ` | reviews open ${row.reviews.open}, done ${row.reviews.done}, failed ${row.reviews.failed}, ${row.reviews.decisions} decisions reviewed, review cpu ${row.reviewCpuShareOfOneCore === null ? '-' : `${Math.round(row.reviewCpuShareOfOneCore * 100)}%`}` : ''}${row.reviewsAB ? ` | A/B: p99 ${row.reviewsAB.off.p99} ms stopped, ${row.reviewsAB.on.p99} ms running (x${row.reviewsAB.p99Ratio}), p50 ${row.reviewsAB.off.p50} / ${row.reviewsAB.on.p50} ms, ${row.reviewsAB.off.samples} / ${row.reviewsAB.on.samples} samples, server event loop ${row.reviewsAB.cpuMsPerAction.off?.main ?? '-'} / ${row.reviewsAB.cpuMsPerAction.on?.main ?? '-'} ms per action${row.reviewsAB.server ? `, in-server p99 ${row.reviewsAB.server.off.action.p99} / ${row.reviewsAB.server.on.action.p99} ms, read wait p99 ${row.reviewsAB.server.off.readWait.p99} / ${row.reviewsAB.server.on.readWait.p99} ms` : ''}` : ''}`,
       );
     }
   } finally {
@@ -218,15 +220,24 @@ async function main(): Promise<void> {
 }
 
 /** --reviews-ab: p50/p99 of the phases with reviews stopped and running, and the p99 ratio (running ÷ stopped). */
-function abSplit(toggle: ReviewToggle) {
+function abSplit(toggle: ReviewToggle, server: Awaited<ReturnType<ReviewToggle['serverByPhase']>>) {
   const { on, off } = splitByPhase(rec.win.latencies, rec.win.at, toggle.phases, AB_SETTLE_MS);
   const f = { off: latencyFigures(off), on: latencyFigures(on) };
-  if (AB_SAMPLES) appendFileSync(AB_SAMPLES, `${JSON.stringify({ at: new Date().toISOString(), phaseSeconds: REVIEWS_AB_S, on, off })}\n`);
+  if (AB_SAMPLES)
+    appendFileSync(
+      AB_SAMPLES,
+      `${JSON.stringify({ at: new Date().toISOString(), phaseSeconds: REVIEWS_AB_S, on, off, phases: toggle.phases.map((p) => ({ mono: p.mono, on: p.on })) })}\n`,
+    );
   const ratio = round(f.on.p99 / Math.max(1e-9, f.off.p99));
+  const cpu = cpuByPhase(rec.win.at, toggle.phases);
+  const ms = (c: (typeof cpu)['on']) => c && { main: round(c.main), others: round(c.others), bench: round(c.bench) };
   return {
     phaseSeconds: REVIEWS_AB_S,
     phases: toggle.phases.length - 1,
     ...f,
+    cpuMsPerAction: { off: ms(cpu.off), on: ms(cpu.on) },
+    // The server's own histograms by phase: in-server time (queue → last view handed over) and the read wait.
+    server,
     p99Ratio: ratio,
     bar: { maxP99Ratio: AB_MAX_RATIO, met: ratio <= AB_MAX_RATIO },
   };

@@ -12,7 +12,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { makeRng } from '@vroyale/engine';
-import { newWindow, Slot, type Recorder } from './bench-kit.js';
+import { bucketDelta, buckets, parsePromText } from '../src/metrics/prom-text.js';
+import { histogramWindow, newWindow, Slot, sumBuckets, threadCpu, type Recorder } from './bench-kit.js';
 import { processCpuSeconds } from './cluster-costs.js';
 
 export interface ReviewFigures {
@@ -284,7 +285,29 @@ export function signalReviewProcesses(pid: number, signal: 'SIGSTOP' | 'SIGCONT'
 export interface Phase {
   /** performance.now() when the phase began. */
   at: number;
+  /** The machine's monotonic clock then (ms, `process.hrtime`): to lay phases beside another process's timings (loop-gaps.mjs). */
+  mono?: number;
   on: boolean;
+  /** CPU seconds so far when the phase began: the server's event loop, its other threads, this bench process. */
+  cpu?: { main: number; others: number; bench: number } | null;
+  /** The server's own histograms (cumulative buckets) scraped as the phase began, once the scrape is back. */
+  server?: ServerHistograms;
+}
+
+/** Player actions' in-server time and seated managers' read wait, as the server's metrics count them. */
+interface ServerHistograms {
+  action: Map<number, number>;
+  readWait: Map<number, number>;
+}
+
+async function scrapeServer(metricsUrl: string): Promise<ServerHistograms> {
+  const res = await fetch(metricsUrl);
+  if (!res.ok) throw new Error(`${metricsUrl}: ${res.status}`);
+  const s = parsePromText(await res.text());
+  return {
+    action: buckets(s, 'vroyale_action_to_broadcast_seconds', { origin: 'player' }),
+    readWait: buckets(s, 'vroyale_read_wait_seconds', { class: 'seated' }),
+  };
 }
 
 /**
@@ -296,17 +319,55 @@ export interface Phase {
 export class ReviewToggle {
   readonly phases: Phase[] = [];
   private timer: ReturnType<typeof setInterval> | null = null;
+  private readonly scrapes: Promise<void>[] = [];
 
   constructor(
     private readonly reviews: ReviewLoad,
     private readonly serverPid: number,
     private readonly seconds: number,
+    /** The server's metrics listener: its own histograms are then split by phase too (`serverByPhase`). */
+    private readonly metricsUrl?: string,
   ) {}
 
   private set(on: boolean): void {
     this.reviews.paused = !on;
     signalReviewProcesses(this.serverPid, on ? 'SIGCONT' : 'SIGSTOP');
-    this.phases.push({ at: performance.now(), on });
+    this.mark(on);
+  }
+
+  private mark(on: boolean): void {
+    const phase: Phase = { at: performance.now(), mono: Number(process.hrtime.bigint()) / 1e6, on, cpu: cpuNow(this.serverPid) };
+    this.phases.push(phase);
+    if (this.metricsUrl)
+      this.scrapes.push(
+        scrapeServer(this.metricsUrl).then(
+          (h) => void (phase.server = h),
+          () => {},
+        ),
+      );
+  }
+
+  /**
+   * The server's in-server action time and read wait in each kind of phase, from its histograms' buckets: tells
+   * time spent inside the server from time spent on the way (the bench's own loop, the sockets).
+   */
+  async serverByPhase(): Promise<Record<'on' | 'off', { action: ReturnType<typeof histogramWindow>; readWait: ReturnType<typeof histogramWindow> }> | null> {
+    await Promise.all(this.scrapes);
+    const parts = {
+      on: { action: [] as Map<number, number>[], readWait: [] as Map<number, number>[] },
+      off: { action: [] as Map<number, number>[], readWait: [] as Map<number, number>[] },
+    };
+    for (let k = 0; k + 1 < this.phases.length; k++) {
+      const p = this.phases[k]!.server;
+      const q = this.phases[k + 1]!.server;
+      if (!p || !q) continue;
+      const kind = parts[this.phases[k]!.on ? 'on' : 'off'];
+      kind.action.push(bucketDelta(q.action, p.action));
+      kind.readWait.push(bucketDelta(q.readWait, p.readWait));
+    }
+    if (!parts.on.action.length || !parts.off.action.length) return null;
+    const window = (k: typeof parts.on) => ({ action: histogramWindow(sumBuckets(k.action)), readWait: histogramWindow(sumBuckets(k.readWait)) });
+    return { on: window(parts.on), off: window(parts.off) };
   }
 
   start(): void {
@@ -321,7 +382,7 @@ export class ReviewToggle {
     this.timer = null;
     this.reviews.paused = false;
     signalReviewProcesses(this.serverPid, 'SIGCONT');
-    this.phases.push({ at: performance.now(), on: true });
+    this.mark(true);
   }
 }
 
@@ -343,4 +404,35 @@ export function splitByPhase(latencies: number[], at: number[], phases: Phase[],
     }
   }
   return out;
+}
+
+function cpuNow(serverPid: number): Phase['cpu'] {
+  const t = threadCpu(serverPid);
+  const own = process.cpuUsage();
+  return t && { ...t, bench: (own.user + own.system) / 1e6 };
+}
+
+/**
+ * CPU per answered action in each kind of phase: the server's event loop, its other threads and this bench process,
+ * in ms per sample received in the phase (every sample, settling time included, since the CPU is too). Tells a
+ * machine that makes the server's work dearer while reviews run (caches, the hypervisor) from one that only makes
+ * it wait.
+ */
+export function cpuByPhase(at: number[], phases: Phase[]): Record<'on' | 'off', { main: number; others: number; bench: number; samples: number } | null> {
+  const sum = { on: { main: 0, others: 0, bench: 0, samples: 0 }, off: { main: 0, others: 0, bench: 0, samples: 0 } };
+  for (let k = 0; k + 1 < phases.length; k++) {
+    const p = phases[k]!;
+    const q = phases[k + 1]!;
+    if (!p.cpu || !q.cpu) return { on: null, off: null };
+    const s = sum[p.on ? 'on' : 'off'];
+    s.main += q.cpu.main - p.cpu.main;
+    s.others += q.cpu.others - p.cpu.others;
+    s.bench += q.cpu.bench - p.cpu.bench;
+    for (const t of at) if (t >= p.at && t < q.at) s.samples++;
+  }
+  const perAction = (s: typeof sum.on) =>
+    s.samples === 0
+      ? null
+      : { main: (s.main * 1000) / s.samples, others: (s.others * 1000) / s.samples, bench: (s.bench * 1000) / s.samples, samples: s.samples };
+  return { on: perAction(sum.on), off: perAction(sum.off) };
 }
