@@ -44,9 +44,9 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { makeRng } from '@vroyale/engine';
-import { cpuPressure, flag, latencyFigures, metrics, newWindow, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
+import { cpuPressure, flag, latencyFigures, metrics, newWindow, pinLoop, round, Slot, startBenchServer, threadCpu, type Recorder } from './bench-kit.js';
 import { measureWindow, rampTo } from './bench-window.js';
-import { cpuByPhase, ReviewLoad, reviewProcessesCpu, ReviewToggle, splitByPhase } from './review-load.js';
+import { cpuByPhase, pinReviewProcesses, ReviewLoad, reviewProcessesCpu, ReviewToggle, splitByPhase } from './review-load.js';
 const LEVELS = flag('levels', '50,100,200,300,400,500').split(',').map(Number);
 const HOLD_S = Number(flag('hold', '20'));
 const THINK_MS = Number(flag('think', '1000'));
@@ -66,6 +66,11 @@ const AB_SETTLE_MS = Math.min(1_000, REVIEWS_AB_S * 200);
 const AB_SAMPLES = flag('ab-samples', '');
 /** The issue's bar: p99 with reviews running at most this many times the p99 without. */
 const AB_MAX_RATIO = 1.1;
+/**
+ * `--pin-loop on` (Linux, 2+ cores, taskset; bench-kit's `pinLoop`, as bench:abuse has it): the server's event loop
+ * alone on core 0; its other threads (the bots), its review processes and this process on the others.
+ */
+const PIN_LOOP = flag('pin-loop', 'off') === 'on';
 const rnd = makeRng('load-bench');
 
 const rec: Recorder = { win: newWindow(), finishedMatches: 0, thinkMs: THINK_MS, rnd };
@@ -75,7 +80,7 @@ async function main(): Promise<void> {
   // Every review request comes from 127.0.0.1: its per-address limit is lifted.
   const { child, url, metricsUrl } = await startBenchServer(dir, REVIEWS > 0 ? { VROYALE_REVIEWS_PER_ADDRESS: '1000000' } : {});
   const reviews = REVIEWS > 0 ? new ReviewLoad(url, join(dir, 'bench.db'), REVIEWS) : null;
-  const toggle = reviews && REVIEWS_AB_S > 0 ? new ReviewToggle(reviews, child.pid!, REVIEWS_AB_S, metricsUrl) : null;
+  const toggle = reviews && REVIEWS_AB_S > 0 ? new ReviewToggle(reviews, child.pid!, REVIEWS_AB_S, metricsUrl, PIN_LOOP ? restCpus() : undefined) : null;
   const own = monitorEventLoopDelay({ resolution: 5 });
   own.enable();
   const slots: Slot[] = [];
@@ -165,6 +170,9 @@ async function main(): Promise<void> {
         rec,
         own,
         begin: async () => {
+          // Threads started since (the bots' workers) and review processes inherit the loop's core: pinned again.
+          if (PIN_LOOP && !pinLoop(child.pid!)) throw new Error('--pin-loop on needs two cores and taskset');
+          if (PIN_LOOP) pinReviewProcesses(child.pid!, restCpus());
           toggle?.start();
           return { ...(await metrics(metricsUrl)), threads: threadCpu(child.pid!), reviewers: reviewProcessesCpu(child.pid!) };
         },
@@ -208,6 +216,7 @@ async function main(): Promise<void> {
       idleMachine: idle,
       thinkModel: 'uniform [0.5, 1.5] x thinkMs per decision',
       vsBotShare: VS_BOT,
+      pinLoop: PIN_LOOP,
       holdSeconds: HOLD_S,
       finishedMatches: rec.finishedMatches,
       levels: results,
@@ -217,6 +226,11 @@ async function main(): Promise<void> {
       reviews: reviews && { ...reviews.figures, ranThroughout: reviews.figures.asked > 0 && reviews.figures.shortChecks === 0 },
     }),
   );
+}
+
+/** The cores other than the event loop's under --pin-loop on. */
+function restCpus(): string {
+  return `1-${cpus().length - 1}`;
 }
 
 /** --reviews-ab: p50/p99 of the phases with reviews stopped and running, and the p99 ratio (running ÷ stopped). */

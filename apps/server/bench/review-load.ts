@@ -9,6 +9,7 @@
  * for over the public HTTP API, as a player would; the bench server's per-address review limit is lifted (every
  * request here comes from 127.0.0.1).
  */
+import { execFile } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { makeRng } from '@vroyale/engine';
@@ -282,6 +283,14 @@ export function signalReviewProcesses(pid: number, signal: 'SIGSTOP' | 'SIGCONT'
   return n;
 }
 
+/**
+ * Moves every review process of the server `pid` (all its threads) onto `cpus` (a taskset list), without waiting:
+ * with `--pin-loop on` a review process, forked by the event loop's thread, would otherwise inherit the loop's core.
+ */
+export function pinReviewProcesses(pid: number, cpus: string): void {
+  for (const child of reviewProcessesCpu(pid)?.keys() ?? []) execFile('taskset', ['-a', '-p', '-c', cpus, String(child)], () => {});
+}
+
 export interface Phase {
   /** performance.now() when the phase began. */
   at: number;
@@ -327,11 +336,14 @@ export class ReviewToggle {
     private readonly seconds: number,
     /** The server's metrics listener: its own histograms are then split by phase too (`serverByPhase`). */
     private readonly metricsUrl?: string,
+    /** With `--pin-loop on`: the cores the review processes are kept on (a new one starts on the loop's). */
+    private readonly reviewCpus?: string,
   ) {}
 
   private set(on: boolean): void {
     this.reviews.paused = !on;
     signalReviewProcesses(this.serverPid, on ? 'SIGCONT' : 'SIGSTOP');
+    if (on && this.reviewCpus) pinReviewProcesses(this.serverPid, this.reviewCpus);
     this.mark(on);
   }
 
