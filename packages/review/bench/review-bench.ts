@@ -1,6 +1,6 @@
 /**
  * The review's cost and calibration: `npm run bench:review [-- --matches 50] [--seed review-bench]
- * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10] [--max-steps 400] [--selection 40] [--verify-top 8]
+ * [--levels normal:hard] [--deals 4] [--verify 8] [--candidates 10] [--max-steps 400] [--step-work 240 --narrow-steps 20] [--selection 40] [--verify-top 8]
  * [--horizon 2] [--look-steps 60] [--full] [--stability 10] [--games 5,6] [--cache dir]
  * [--verdicts file]`. Plays `--matches` bot games from fixed seeds
  * (bot-games.ts; seats alternate), reviews each with the given budget and prints per match CPU seconds (process
@@ -41,6 +41,8 @@ function main(): void {
     ...(flag('verify') ? { verify: count('verify', 8) } : {}),
     ...(flag('candidates') ? { maxCandidates: count('candidates', 10) } : {}),
     ...(flag('max-steps') ? { maxSteps: count('max-steps', 400) } : {}),
+    ...(flag('step-work') ? { stepWork: count('step-work', 0) } : {}),
+    ...(flag('narrow-steps') ? { narrowSteps: count('narrow-steps', 12) } : {}),
     ...(flag('selection') ? { selection: count('selection', 40) } : {}),
     ...(flag('verify-top') ? { verifyTop: count('verify-top', 8) } : {}),
     ...(flag('horizon') ? { horizon: count('horizon', 2) } : {}),

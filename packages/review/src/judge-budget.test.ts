@@ -2,7 +2,7 @@ import { cloneState, createStrongBot, hashState, legalActions, makeRng, project,
 import { describe, expect, it } from 'vitest';
 import { botGame, KNOWLEDGE, POOL } from '../bench/bot-games.js';
 import { determinise, DEFAULT_WEIGHTS, rollout, strongBotWork } from './engine-internals.js';
-import { DEFAULT_BUDGET, FULL_BUDGET, isForced, judgeDecision, selectionDeals, type ReviewBudget } from './judge.js';
+import { DEFAULT_BUDGET, FULL_BUDGET, isForced, judgeDecision, selectionDeals, stageWidth, stepCap, type ReviewBudget } from './judge.js';
 import { positions, type Position } from './replay.js';
 
 const game = botGame('review-judge-test', 6, ['normal', 'normal']);
@@ -41,6 +41,20 @@ describe("the review's cost bound", () => {
     expect(uncapped).toBeGreaterThan(3);
     expect(run(3)).toBeLessThanOrEqual(3);
     expect(run(0)).toBe(0);
+  });
+
+  it('lets a rollout look further on a narrow board: stepWork ÷ the cards on stage, between maxSteps and narrowSteps', () => {
+    const views = judgeable.map(({ state, action }) => project(state, action.manager));
+    const b: ReviewBudget = { ...DEFAULT_BUDGET, maxSteps: 12, stepWork: 240, narrowSteps: 20 };
+    for (const v of views) {
+      const w = stageWidth(v);
+      expect(w).toBe((['A', 'B'] as const).reduce((n, m) => n + v.managers[m].centre.length + v.managers[m].main.length, 0));
+      expect(stepCap(v, b)).toBe(w <= 12 ? 20 : w >= 20 ? 12 : Math.floor(240 / w));
+      expect(stepCap(v, { ...b, stepWork: 0 })).toBe(12);
+    }
+    // The games reach both ends of the scale, so both bounds were checked.
+    expect(views.some((v) => stageWidth(v) <= 12)).toBe(true);
+    expect(stepCap(views[0]!, FULL_BUDGET)).toBe(FULL_BUDGET.maxSteps);
   });
 
   it('gives each candidate fewer deals when a decision has many, never none and never more than `deals`', () => {

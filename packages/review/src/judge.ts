@@ -52,6 +52,14 @@ export interface ReviewBudget {
   /** Steps a rollout may take before the position is scored where it stands (the engine's rollout default: 400). */
   maxSteps: number;
   /**
+   * On a narrow board a rollout may take more steps than `maxSteps`: stepWork ÷ the cards on stage (both managers'
+   * centre and main, public), at most `narrowSteps`. A step's cost grows with the cards on stage, and a cap of
+   * `maxSteps` everywhere misses punishments that come later in the turn (docs/review.md "How far a rollout looks").
+   * 0: `maxSteps` on every board.
+   */
+  stepWork: number;
+  narrowSteps: number;
+  /**
    * Engine steps strongBot's look over actions may simulate per decision inside a rollout (its `actionWork`; 1,500,
    * its own budget, is no bound). Combat declarations are not bounded. Counted in work, a function of the position.
    */
@@ -67,15 +75,40 @@ export const FULL_BUDGET: ReviewBudget = {
   maxCandidates: 10,
   horizon: 2,
   maxSteps: 400,
+  stepWork: 0,
+  narrowSteps: 400,
   lookSteps: 1500,
 };
 
 /**
- * The bounded budget (docs/review.md "Bounding the cost"): at most max(candidates, 6) selection and 8 verification rollouts of at
- * most 12 steps a decision, fixed by the candidates' count alone. A 40-turn match came down from 14,532 rollouts
- * to 4,610 and its CPU by 9×. A rollout step's look is bounded too (`lookSteps`): on a wide board one cost 1 ms.
+ * The bounded budget (docs/review.md "Bounding the cost", "How far a rollout looks"): at most max(candidates, 6)
+ * selection and 8 verification rollouts a decision, fixed by the candidates' count alone, each of 12 to 20 steps
+ * by the cards on stage. A 40-turn match came down from 14,532 rollouts to 4,610 and its CPU by 9×. A rollout step's
+ * look is bounded too (`lookSteps`): on a wide board one cost 1 ms.
  */
-export const DEFAULT_BUDGET: ReviewBudget = { deals: 4, selection: 6, verify: 4, verifyTop: 0, maxCandidates: 10, horizon: 2, maxSteps: 12, lookSteps: 60 };
+export const DEFAULT_BUDGET: ReviewBudget = {
+  deals: 4,
+  selection: 6,
+  verify: 4,
+  verifyTop: 0,
+  maxCandidates: 10,
+  horizon: 2,
+  maxSteps: 12,
+  stepWork: 240,
+  narrowSteps: 20,
+  lookSteps: 60,
+};
+
+/** Cards on stage in a view: both managers' centre and main (public). */
+export function stageWidth(v: GameView): number {
+  return v.managers.A.centre.length + v.managers.A.main.length + v.managers.B.centre.length + v.managers.B.main.length;
+}
+
+/** The steps a rollout from this view may take (`stepWork`, `narrowSteps`): never fewer than `maxSteps`. */
+export function stepCap(v: GameView, budget: ReviewBudget): number {
+  if (budget.stepWork <= 0) return budget.maxSteps;
+  return Math.max(budget.maxSteps, Math.min(budget.narrowSteps, Math.floor(budget.stepWork / Math.max(1, stageWidth(v)))));
+}
 
 /** Determinisations per candidate in the selection: `deals`, fewer when the candidates would overrun `selection`. */
 export function selectionDeals(candidates: number, budget: ReviewBudget): number {
@@ -145,6 +178,7 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
   const hidden = hiddenCards(d.view, d.knowledge.decks);
   const untilTurn = d.view.turn + budget.horizon;
   const player = rolloutPlayer(budget.lookSteps);
+  const maxSteps = stepCap(d.view, budget);
   /** The win chance (0–1) of candidate `a` on determinisation `j`. */
   const estimate = (a: Action, j: number): number => {
     const sim = cloneState(base);
@@ -152,7 +186,7 @@ export function judgeDecision(d: DecisionInput): DecisionVerdict {
     if (hidden.length > 0) dealHidden(sim, hidden, makeRng(`${seed}:deal:${j}`));
     try {
       if (!stepInPlace(sim, a).ok) return 0;
-      rollout(sim, me, makeRng(`${seed}:policy:${j}`), { untilTurn, weights: DEFAULT_WEIGHTS, policy: 'strong', player, maxSteps: budget.maxSteps });
+      rollout(sim, me, makeRng(`${seed}:policy:${j}`), { untilTurn, weights: DEFAULT_WEIGHTS, policy: 'strong', player, maxSteps });
       return terminalChance(sim.winner, me) ?? chanceOf(stateFeatures(sim, me), model);
     } catch {
       return 0; // a position the simulation cannot follow counts against the move that led to it, as in the search

@@ -32,7 +32,7 @@ export function toGameReview(r: MatchReview): GameReview {
  * Runs the review; `onProgress` after each decision. The CPU counted is the whole review process's
  * (`process.cpuUsage()`: every thread of it, the garbage collector's helpers too), which runs nothing but the
  * review, so it is the review's own cost on any platform. The cap is checked between decisions (one decision is at
- * most `selection` + 2 × verify rollouts of at most `maxSteps` steps, well under a second), so the review stops within a
+ * most `selection` + 2 × verify rollouts of at most 20 steps (judge.ts `stepCap`), well under a second), so the review stops within a
  * decision of it; the host's wall-time cap (review-process.ts) covers anything that never comes back.
  */
 export function runReview(job: ReviewJob, onProgress: (done: number, total: number) => void): GameReview {
