@@ -16,6 +16,7 @@ import { realise, type Legal } from '@vroyale/engine';
 import type { Ack, ViewMessage } from '@vroyale/protocol';
 import { bucketDelta, buckets, parsePromText, quantile, sampleSum } from '../src/metrics/prom-text.js';
 import { SERVER_NODE_FLAGS } from '../src/node-flags.js';
+import { statCpuSeconds } from './cluster-costs.js';
 
 export interface Window {
   latencies: number[];
@@ -281,14 +282,10 @@ export function pinLoop(pid: number): boolean {
  */
 export function threadCpu(pid: number): { main: number; others: number } | null {
   try {
-    const tick = 100; // USER_HZ: the clock ticks /proc counts in (100 on Linux everywhere).
     let main = 0;
     let others = 0;
     for (const tid of readdirSync(`/proc/${pid}/task`)) {
-      const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
-      // Fields after the command name (which may hold spaces, inside parentheses): utime and stime are 14 and 15.
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      const s = (Number(f[11]) + Number(f[12])) / tick;
+      const s = statCpuSeconds(`/proc/${pid}/task/${tid}/stat`);
       if (Number(tid) === pid) main += s;
       else others += s;
     }

@@ -32,8 +32,11 @@ export function parseProcStat(line: string): number {
   return utime + stime;
 }
 
+/** CPU seconds (user + system) of a /proc `stat` file: a process's (all its threads) or one thread's (`task/<tid>/stat`). */
+export const statCpuSeconds = (path: string): number => parseProcStat(readFileSync(path, 'utf8')) / CLK_TCK;
+
 /** CPU seconds (user + system, all threads) a live process has used so far. */
-export const processCpuSeconds = (pid: number): number => parseProcStat(readFileSync(`/proc/${pid}/stat`, 'utf8')) / CLK_TCK;
+export const processCpuSeconds = (pid: number): number => statCpuSeconds(`/proc/${pid}/stat`);
 
 /** `INFO` text as key → value (section headers and blank lines skipped). */
 export function parseRedisInfo(text: string): Map<string, string> {
