@@ -132,7 +132,7 @@ export class SocketIoTransport implements Transport {
     const local: string[] = [];
     let remote: string[] = [];
     for (const id of ids) (this.io.sockets.sockets.has(id) ? local : remote).push(id);
-    if (local.length > 0) (this.io.local.to(local) as unknown as AnyEmit).emit(event, payload);
+    this.emitHere(local, event, payload);
     if (remote.length === 0 || !this.clustered) return;
     // Sockets whose node is known go to that node alone (cluster/node-link.ts); the rest to every node.
     if (this.remoteRoute) remote = this.remoteRoute(remote, event, payload);
@@ -151,8 +151,22 @@ export class SocketIoTransport implements Transport {
 
   /** Delivers a message another node sent for sockets of this node (never sent on: a socket gone is dropped). */
   emitLocal(ids: readonly string[], event: string, payload: unknown): void {
-    const here = ids.filter((id) => this.io.sockets.sockets.has(id));
-    if (here.length > 0) (this.io.local.to(here) as unknown as AnyEmit).emit(event, payload);
+    this.emitHere(
+      ids.filter((id) => this.io.sockets.sockets.has(id)),
+      event,
+      payload,
+    );
+  }
+
+  /**
+   * Sockets of this node. One socket (a manager's view: most sends) gets it through its own `emit`. A broadcast
+   * also copies the text into a pre-built WebSocket frame, an off-heap buffer the garbage collector frees later,
+   * which pays only when several sockets share it (docs/performance.md, "The transport's floor"). Either way the
+   * message is encoded at once, and a socket's messages keep their order.
+   */
+  private emitHere(ids: readonly string[], event: string, payload: unknown): void {
+    if (ids.length === 1) (this.io.sockets.sockets.get(ids[0]!) as unknown as AnyEmit | undefined)?.emit(event, payload);
+    else if (ids.length > 1) (this.io.local.to(ids as string[]) as unknown as AnyEmit).emit(event, payload);
   }
 
   send<E extends ServerEvent>(to: string | readonly string[], event: E, payload: ServerPayload<E>): void {
