@@ -6,9 +6,8 @@
  * and sent in turn, so every byte on the wire is as large as the server's. `FLOOR_STACK`: `socketio` (Socket.IO
  * with the server's options and parser, each view sent as the server sends to one socket), `socketio-broadcast`
  * (the same through a broadcast to that socket, as the server sent before) or `ws` (bare WebSockets, one JSON
- * text a message). `FLOOR_VIEWS=small`: updates
- * without the projection (its events, legal actions, deciders and clocks only), the least a view sent as a change
- * could weigh.
+ * text a message). `FLOOR_VIEWS=small`: updates without the projection (their events, legal actions, deciders
+ * and clocks only), the least a view sent as a change could weigh.
  */
 import { createServer } from 'node:http';
 import { cardPool, starterRosters } from '@vroyale/cards';
@@ -80,12 +79,10 @@ export async function serveFloor(stack: FloorStack, small: boolean): Promise<voi
   const views = floorViews(3, small);
   const matches = new Map<string, FloorMatch>();
   let actions = 0;
-  // Each action advances its match by one update: both managers get theirs, the actor after its ack.
+  // Each action advances its match by one update: both managers get theirs, the actor's after its ack.
   const act = (matchId: string): number => {
-    const m = matches.get(matchId)!;
-    const pair = views[m.next++ % views.length]!;
     actions++;
-    return pair.A.seq + Math.floor(m.next / views.length) * 10_000;
+    return matches.get(matchId)!.next++;
   };
   const sendPair = (matchId: string) => {
     const m = matches.get(matchId)!;

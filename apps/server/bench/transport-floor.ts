@@ -1,16 +1,17 @@
 /**
  * The transport's floor (issue 33 §1): the server CPU a player action costs when the server does nothing but its
  * messages, `npx tsx apps/server/bench/transport-floor.ts [--matches 500] [--hold 20] [--think 1000]
- * [--stacks socketio,socketio-broadcast,ws] [--views full,small]`. `bench:server` measures the whole server against the 0.4 ms bar; this measures the
- * part no change to the engine or the storage can remove: one `match:action` read, its ack, and each manager's
- * `match:view` (real views, as large as the server's: transport-floor-server.ts), with the same clients on the
- * same two cores (`--matches` two-socket matches in this process, each acting `--think` ms × 0.5–1.5 after a view
- * offers it actions, as bench:server's slots do). Stacks: `socketio`, the server's (Socket.IO, its options and
- * parser, a view sent to its one socket), `socketio-broadcast` (each view as a broadcast to that one socket, as the
- * server sent before), and `ws`, bare WebSockets with one JSON text per message, for what a lighter transport would cost.
- * Views: `full`, the server's updates; `small`, the same without the projection, the least a view sent as a
- * change could weigh.
- * Per stack: server CPU per action (all threads and the event loop), actions/s, ack and view latency. JSON last line.
+ * [--stacks socketio,socketio-broadcast,ws] [--views full,small]`. `bench:server` measures the whole server
+ * against the 0.4 ms bar; this measures the part no change to the engine or the storage can remove: one
+ * `match:action` read, its ack, and each manager's `match:view` (real views, as large as the server's:
+ * transport-floor-server.ts), with the same kind of clients on the same two cores (`--matches` two-socket matches
+ * in this process, each acting `--think` ms × 0.5–1.5 after a view offers it actions, as bench:server's slots do).
+ * Stacks: `socketio`, the server's (Socket.IO, its options and parser, a view sent to its one socket),
+ * `socketio-broadcast` (each view as a broadcast to that one socket, as the server sent before), and `ws`, bare
+ * WebSockets with one JSON text per message, for what a lighter transport would cost. Views: `full`, the server's
+ * updates; `small`, the same without the projection, the least a view sent as a change could weigh. Per run:
+ * the stub's CPU per action (all threads, and the event loop), actions/s, and the ack's latency (the actor's view
+ * is written right after its ack, so this is a lower bound of bench:server's action→broadcast). JSON last line.
  */
 import { fork, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -32,7 +33,7 @@ for (const v of VIEWS) if (v !== 'full' && v !== 'small') throw new Error(`--vie
 
 /** A client seat: how it sends an action with an ack, and where its views arrive. */
 interface Seat {
-  act(payload: unknown, ack: (r: { ok: boolean; seq?: number }) => void): void;
+  act(payload: unknown, ack: (r: { ok: boolean }) => void): void;
   onView(f: (v: ViewMessage) => void): void;
   join(matchId: string, seat: ManagerId): Promise<void>;
   close(): void;
@@ -45,8 +46,7 @@ async function socketIoSeat(url: string, at: string): Promise<Seat> {
     s.once('connect_error', reject);
   });
   return {
-    act: (payload, ack) =>
-      void s.timeout(30_000).emit('match:action', payload, (err: Error | null, r: { ok: boolean; seq?: number }) => ack(err ? { ok: false } : r)),
+    act: (payload, ack) => void s.timeout(30_000).emit('match:action', payload, (err: Error | null, r: { ok: boolean }) => ack(err ? { ok: false } : r)),
     onView: (f) => void s.on('match:view', f),
     join: async (matchId, seat) => void (await s.timeout(30_000).emitWithAck('join', { matchId, seat })),
     close: () => void s.disconnect(),
@@ -60,16 +60,16 @@ async function wsSeat(url: string, at: string): Promise<Seat> {
     ws.once('error', reject);
   });
   let n = 0;
-  const acks = new Map<number, (r: { ok: boolean; seq?: number }) => void>();
+  const acks = new Map<number, (r: { ok: boolean }) => void>();
   let view: (v: ViewMessage) => void = () => {};
   ws.on('message', (data) => {
     const m = JSON.parse(String(data)) as { ack?: number; e?: string; d: unknown };
     if (m.ack !== undefined) {
-      acks.get(m.ack)?.(m.d as { ok: boolean; seq?: number });
+      acks.get(m.ack)?.(m.d as { ok: boolean });
       acks.delete(m.ack);
     } else if (m.e === 'match:view') view(m.d as ViewMessage);
   });
-  const send = (e: string, d: unknown, ack: (r: { ok: boolean; seq?: number }) => void) => {
+  const send = (e: string, d: unknown, ack: (r: { ok: boolean }) => void) => {
     acks.set(++n, ack);
     ws.send(JSON.stringify({ e, id: n, d }));
   };
@@ -83,7 +83,6 @@ async function wsSeat(url: string, at: string): Promise<Seat> {
 
 interface Tally {
   acks: number[];
-  views: number[];
   actions: number;
   errors: number;
 }
@@ -94,19 +93,14 @@ async function openMatch(url: string, stack: FloorStack, i: number, tally: () =>
   const open = stack === 'ws' ? wsSeat : socketIoSeat;
   const seats = await Promise.all([open(url, at), open(url, at)]);
   const matchId = `m${i}`;
-  const timers: NodeJS.Timeout[] = [];
-  let awaiting: { seq: number; t0: number } | null = null;
+  const timers: (NodeJS.Timeout | null)[] = [null, null];
   let n = 0;
   seats.forEach((seat, k) => {
     let busy = false;
     seat.onView((v) => {
-      if (k === 0 && awaiting && v.seq >= awaiting.seq % 10_000) {
-        tally().views.push(performance.now() - awaiting.t0);
-        awaiting = null;
-      }
       if (v.legal.length === 0 || busy) return;
       busy = true;
-      const t = setTimeout(
+      timers[k] = setTimeout(
         () => {
           const t0 = performance.now();
           seat.act({ roomId: matchId, clientActionId: `${i}-${++n}`, seenSeq: v.seq, action: v.legal[0] }, (r) => {
@@ -115,19 +109,16 @@ async function openMatch(url: string, stack: FloorStack, i: number, tally: () =>
             if (!r.ok) return void w.errors++;
             w.acks.push(performance.now() - t0);
             w.actions++;
-            awaiting = { seq: r.seq!, t0 };
           });
         },
         THINK_MS * (0.5 + Math.random()),
       );
-      timers.push(t);
-      if (timers.length > 4) timers.shift();
     });
   });
   await seats[0]!.join(matchId, 'A');
   await seats[1]!.join(matchId, 'B');
   return () => {
-    for (const t of timers) clearTimeout(t);
+    for (const t of timers) if (t) clearTimeout(t);
     for (const s of seats) s.close();
   };
 }
@@ -153,7 +144,7 @@ const served = (child: ChildProcess): Promise<number> =>
 
 async function measure(stack: FloorStack, viewKind: string): Promise<Record<string, unknown>> {
   const { child, url, views } = await startFloor(stack, viewKind);
-  let win: Tally = { acks: [], views: [], actions: 0, errors: 0 };
+  let win: Tally = { acks: [], actions: 0, errors: 0 };
   const closers: (() => void)[] = [];
   for (let i = 0; i < MATCHES; i += 25) {
     closers.push(...(await Promise.all(Array.from({ length: Math.min(25, MATCHES - i) }, (_, k) => openMatch(url, stack, i + k, () => win)))));
@@ -165,7 +156,7 @@ async function measure(stack: FloorStack, viewKind: string): Promise<Record<stri
   const served0 = await served(child);
   const t0 = performance.now();
   const bench0 = process.cpuUsage();
-  win = { acks: [], views: [], actions: 0, errors: 0 };
+  win = { acks: [], actions: 0, errors: 0 };
   await new Promise((r) => setTimeout(r, HOLD_S * 1000));
   const cpu1 = threadCpu(pid);
   const served1 = await served(child);
@@ -174,7 +165,7 @@ async function measure(stack: FloorStack, viewKind: string): Promise<Record<stri
   const pressure = cpuPressure();
   const tally = win;
   // Closing the sockets fails the acks still in flight: counted in a tally nobody reads.
-  win = { acks: [], views: [], actions: 0, errors: 0 };
+  win = { acks: [], actions: 0, errors: 0 };
   for (const c of closers) c();
   child.kill();
   const n = served1 - served0;
@@ -189,7 +180,6 @@ async function measure(stack: FloorStack, viewKind: string): Promise<Record<stri
     serverCpuMsPerAction: cpu0 && cpu1 ? perAction(cpu1.main + cpu1.others - cpu0.main - cpu0.others) : null,
     serverCpuMsPerActionByThread: cpu0 && cpu1 ? { main: perAction(cpu1.main - cpu0.main), others: perAction(cpu1.others - cpu0.others) } : null,
     ackMs: latencyFigures(tally.acks),
-    viewMs: latencyFigures(tally.views),
     errors: tally.errors,
     // The clients' process: at 2,000 matches it, not the server, sets the latency on two cores.
     benchCpuShareOfOneCore: round((bench.user + bench.system) / 1e6 / seconds),
