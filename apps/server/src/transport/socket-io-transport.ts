@@ -371,8 +371,20 @@ export class SocketIoTransport implements Transport {
     // Long-polling upgraded to a WebSocket: its reads go through that WebSocket's gate from now on.
     conn.on('upgrade', () => this.adoptReads(wire));
     // engine.io writes what it buffered (a burst of refusals, a view and its ack...) frame by frame: one write.
-    conn.on('flush', () => wire.reads?.socket.cork());
-    conn.on('drain', () => wire.reads?.socket.uncork());
+    // It then drops the buffer it wrote for a new one. A buffer that waited empty long enough to be promoted kept
+    // what it carried alive, through the garbage collector's remembered set, until the next full collection: each
+    // message's text was promoted (docs/performance.md, "A write buffer that outlived its messages"). A WebSocket
+    // sends the buffer before "drain" (transports/websocket.js), so it is emptied then.
+    let written: unknown[] | null = null;
+    conn.on('flush', (buffer: unknown[]) => {
+      written = buffer;
+      wire.reads?.socket.cork();
+    });
+    conn.on('drain', () => {
+      wire.reads?.socket.uncork();
+      if (written && conn.transport.name === 'websocket') written.length = 0;
+      written = null;
+    });
     this.deliver({ kind: 'connect', socketId: socket.id, address: this.addressOf(socket.request), token: requestToken(socket.request) });
     socket.onAny((event: unknown, ...args: unknown[]) => {
       if (wire.closing) return;
