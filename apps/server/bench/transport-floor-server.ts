@@ -70,7 +70,7 @@ export function floorViews(games: number, small = false): { A: ViewMessage; B: V
 
 interface FloorMatch {
   next: number;
-  /** Each seat's way to send a view (a socket id, or a WebSocket). */
+  /** How each seat is sent its view (through its Socket.IO socket, or its WebSocket). */
   seats: Partial<Record<ManagerId, (msg: ViewMessage) => void>>;
 }
 
